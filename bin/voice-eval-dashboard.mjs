@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The command users type. Plain Node ESM so it runs without a build step.
+//   voice-eval-dashboard [results-folder] [--port N] [--host H] [--token T]
+//   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import { constants } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
+const SUBCOMMANDS = new Set(["summary", "compare"]);
+
+const HELP = `Usage:
+  voice-eval-dashboard [results-folder] [options]
+      Serve the dashboard for a folder of evaluation results.
+      Without a folder, the bundled example (examples/results) is shown.
+
+      --port <n>      port to listen on (default 3210)
+      --host <addr>   address to bind (default 127.0.0.1; other hosts expose
+                      your results to the network, so set a --token too)
+      --token <t>     access token required by the server (or env VOICE_EVAL_TOKEN)
+
+  voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+      Print a run's scores in the terminal.
+
+  voice-eval-dashboard compare ...
+      Reserved.
+
+  -h, --help        show this help
+`;
+
+function fail(message) {
+  process.stderr.write(`voice-eval-dashboard: ${message}\n`);
+  process.exit(2);
+}
+
+async function runSubcommand(args) {
+  const entry = new URL("../lib/cli/main.ts", import.meta.url);
+  if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
+  const { register } = await import("tsx/esm/api");
+  register();
+  // main() receives the whole argv, subcommand first, and returns the exit code.
+  const mod = await import(entry.href);
+  process.exitCode = await mod.main(args);
+}
+
+function parseServeArgs(argv) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: "string", default: "3210" },
+        host: { type: "string", default: "127.0.0.1" },
+        token: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (err) {
+    fail(`${err.message}\nRun with --help for usage.`);
+  }
+}
+
+function resolveResultsDir(arg) {
+  const given = arg ?? EXAMPLE_DIR;
+  let real;
+  try {
+    real = realpathSync(path.resolve(given));
+  } catch {
+    fail(`results folder not found: ${given}`);
+  }
+  if (!statSync(real).isDirectory()) fail(`not a directory: ${given}`);
+  return real;
+}
+
+function ensureBuild(env) {
+  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
+  console.log("No production build found; running `next build` first (this takes a minute)...");
+  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env });
+  if (res.status !== 0) fail("`next build` failed; see the output above.");
+}
+
+function serve(argv) {
+  const { values, positionals } = parseServeArgs(argv);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (positionals.length > 1) fail(`expected one results folder, got ${positionals.length}`);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port: ${values.port}`);
+  const host = values.host;
+  const resultsDir = resolveResultsDir(positionals[0]);
+
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  ensureBuild({ ...env, NODE_ENV: "production" });
+
+  const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
+  const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
+  if (token) childEnv.VOICE_EVAL_TOKEN = token;
+
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  console.log(`voice-eval-dashboard: serving ${resultsDir}`);
+  console.log(`voice-eval-dashboard: http://${urlHost}:${port}/`);
+
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", host], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: childEnv,
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => child.kill(sig));
+  }
+  child.on("exit", (code, signal) => {
+    process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+  });
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] && SUBCOMMANDS.has(argv[0])) {
+  await runSubcommand(argv);
+} else {
+  serve(argv);
+}

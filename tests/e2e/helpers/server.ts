@@ -1,0 +1,78 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const BIN = fileURLToPath(new URL("../../../bin/voice-eval-dashboard.mjs", import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+export interface Dashboard {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a port that is free right now on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  srv.listen(0, "127.0.0.1");
+  await once(srv, "listening");
+  const addr = srv.address();
+  srv.close();
+  if (addr === null || typeof addr === "string") throw new Error("no port");
+  return addr.port;
+}
+
+/**
+ * Starts the real CLI (`bin/voice-eval-dashboard.mjs`) on `resultsDir` and
+ * resolves once `GET /` answers 200. `stop()` ends the whole process group
+ * (the bin and its `next start` child).
+ */
+export async function startDashboard(resultsDir: string): Promise<Dashboard> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const child = spawn(process.execPath, [BIN, resultsDir, "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: ROOT,
+    detached: true, // own process group, so stop() reaches next-server too
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  let exited = false;
+  child.on("exit", () => (exited = true));
+
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    const gone = once(child, "exit");
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return; // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 5_000);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`dashboard exited before it was ready:\n${output}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`dashboard not ready at ${url} after ${READY_TIMEOUT_MS} ms:\n${output}`);
+}
