@@ -1,0 +1,106 @@
+/**
+ * Text → data for each per-scenario artifact. Every reader returns its value (or `null`) and the
+ * problems it found; none throws.
+ */
+import { z } from "zod";
+import { parseJson } from "./json";
+import { problem, type Problem } from "./problems";
+import {
+  FinalAgentResponseSchema,
+  JudgeResultSchema,
+  LlmContextSchema,
+  MetricsSchema,
+  ReferenceAnswerSchema,
+  ScenarioMetadataSchema,
+  SegLstSchema,
+  ToolsFileSchema,
+  type ChatMessage,
+  type JudgeResult,
+  type ScenarioMetadata,
+} from "./schemas";
+
+export interface Read<T> {
+  value: T | null;
+  problems: Problem[];
+}
+
+/** Parses JSON and validates it; a schema mismatch is a problem, and `value` is then `null`. */
+export function readJsonArtifact<T>(file: string, text: string, schema: z.ZodType<T>): Read<T> & { raw: unknown } {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { value: null, raw: undefined, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  const checked = schema.safeParse(parsed.value);
+  if (!checked.success) return { value: null, raw: parsed.value, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
+  return { value: checked.data, raw: parsed.value, problems: [] };
+}
+
+/**
+ * `metrics.json`. The fold reads the raw object with Python semantics, so any JSON object is kept;
+ * fields of unexpected types are reported but do not drop the record.
+ */
+export function readMetrics(text: string): Read<Record<string, unknown>> {
+  const file = "metrics.json";
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { value: null, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  const raw = parsed.value;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { value: null, problems: [problem(file, "schema", "expected a JSON object")] };
+  const checked = MetricsSchema.safeParse(raw);
+  const problems = checked.success ? [] : [problem(file, "schema", z.prettifyError(checked.error))];
+  return { value: raw as Record<string, unknown>, problems };
+}
+
+export function readJudgeResult(text: string): Read<JudgeResult> & { raw: unknown } {
+  return readJsonArtifact("judge_result.json", text, JudgeResultSchema);
+}
+
+export function readLlmContext(file: string, text: string): Read<ChatMessage[]> & { raw: unknown } {
+  return readJsonArtifact(file, text, LlmContextSchema);
+}
+
+export function readMetadata(text: string): Read<ScenarioMetadata> {
+  return readJsonArtifact("scenario_config/metadata.json", text, ScenarioMetadataSchema);
+}
+
+export function readReferenceAnswer(text: string): Read<unknown> {
+  return readJsonArtifact("scenario_config/reference_answer.json", text, ReferenceAnswerSchema);
+}
+
+export function readFinalAgentResponse(text: string): Read<unknown[]> {
+  return readJsonArtifact("final_agent_response.json", text, FinalAgentResponseSchema);
+}
+
+export function readSegLst(text: string) {
+  return readJsonArtifact("conversation_log.seglst.json", text, SegLstSchema);
+}
+
+export function readTraceMetrics(file: string, text: string): Read<unknown> {
+  return readJsonArtifact(file, text, z.unknown());
+}
+
+/** `*_tools.json`: a JSON string whose content is a JSON object — parsed twice (§1.15). */
+export function readToolsFile(file: string, text: string): Read<Record<string, unknown>> {
+  const outer = parseJson(text);
+  if (!outer.ok) return { value: null, problems: [problem(file, text.trim() ? "invalid-json" : "empty", outer.error)] };
+  const inner = typeof outer.value === "string" ? parseJson(outer.value) : outer;
+  if (!inner.ok) return { value: null, problems: [problem(file, "invalid-json", `inner ${inner.error}`)] };
+  const checked = ToolsFileSchema.safeParse(inner.value);
+  if (!checked.success) return { value: null, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
+  return { value: checked.data, problems: [] };
+}
+
+export interface DbHashes {
+  db_hash: string | null;
+  user_db_hash: string | null;
+}
+
+/** `final_scenario_db_hash.txt`: up to two `key: value` lines (§1.9). */
+export function readDbHashFile(text: string): Read<DbHashes> {
+  const out: DbHashes = { db_hash: null, user_db_hash: null };
+  const problems: Problem[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const m = /^(db_hash|user_db_hash):\s*(\S*)\s*$/.exec(line);
+    if (m) out[m[1] as keyof DbHashes] = m[2] || null;
+    else problems.push(problem("final_scenario_db_hash.txt", "schema", `unexpected line: ${line.slice(0, 80)}`));
+  }
+  return { value: out, problems };
+}

@@ -1,0 +1,83 @@
+/** `conversation_log.txt` parsed into turns (ARTIFACTS.md §1.10). */
+import { problem, type Problem } from "./problems";
+
+export interface ConversationTurn {
+  role: "user" | "agent";
+  /** Seconds since the bridge started routing audio. */
+  start: number;
+  end: number;
+  duration: number;
+  text: string;
+  interrupted: boolean;
+  /** The `→ Response latency` line after an agent turn, in ms (negative = barge-in). */
+  responseLatencyMs: number | null;
+}
+
+export interface ConversationLog {
+  startTime: string | null;
+  endTime: string | null;
+  stopReason: string | null;
+  turns: ConversationTurn[];
+}
+
+const ENTRY = /^\[\s*(-?[\d.]+)s\s*-\s*(-?[\d.]+)s\]\s*\((-?[\d.]+)s\)\s*(USER|AGENT):\s?(.*)$/;
+const LATENCY = /^\s+\u2192 Response latency: (-?[\d.]+|nan|-?inf)ms\s*$/;
+const RULE = /^={80}$/;
+
+export function parseConversationLog(text: string): { value: ConversationLog; problems: Problem[] } {
+  const log: ConversationLog = { startTime: null, endTime: null, stopReason: null, turns: [] };
+  const problems: Problem[] = [];
+  const lines = text.split("\n");
+  let inEndBlock = false;
+  let sawHeader = false;
+  let headerRuleSeen = false;
+  for (const line of lines) {
+    if (!sawHeader) {
+      const start = /^Start Time: (.*)$/.exec(line);
+      if (start) {
+        log.startTime = (start[1] as string).trim();
+        sawHeader = true;
+      }
+      continue;
+    }
+    if (!headerRuleSeen && RULE.test(line)) {
+      headerRuleSeen = true;
+      continue;
+    }
+    if (inEndBlock) {
+      const end = /^End time: (.*)$/.exec(line);
+      if (end) log.endTime = (end[1] as string).trim();
+      const stop = /^Stop reason: (.*)$/.exec(line);
+      if (stop) log.stopReason = (stop[1] as string).trim();
+      continue;
+    }
+    const entry = ENTRY.exec(line);
+    if (entry) {
+      const text = entry[5] as string;
+      log.turns.push({
+        role: entry[4] === "USER" ? "user" : "agent",
+        start: Number(entry[1]),
+        end: Number(entry[2]),
+        duration: Number(entry[3]),
+        text,
+        interrupted: text.trim() === "[INTERRUPTED]",
+        responseLatencyMs: null,
+      });
+      continue;
+    }
+    const latency = LATENCY.exec(line);
+    const last = log.turns[log.turns.length - 1];
+    if (latency && last) {
+      last.responseLatencyMs = Number(latency[1]);
+      continue;
+    }
+    if (RULE.test(line)) {
+      inEndBlock = true;
+      continue;
+    }
+    // A line that is neither blank nor a known entry continues the previous turn's text (TTS text with newlines).
+    if (line.trim() !== "" && last) last.text += "\n" + line;
+  }
+  if (!sawHeader && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
+  return { value: log, problems };
+}

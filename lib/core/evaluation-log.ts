@@ -1,0 +1,153 @@
+/** `evaluation_log.txt`: lines, sessions and the events that matter (ARTIFACTS.md §5). */
+
+export interface LogLine {
+  /** `YYYY-MM-DD HH:MM:SS` local time, or `null` for an unprefixed continuation line. */
+  time: string | null;
+  level: string | null;
+  message: string;
+}
+
+export interface LogSession {
+  /** Timestamp of the `Queued …` line that opens the session. */
+  startedAt: string | null;
+  resuming: boolean;
+  queuedCount: number | null;
+  queued: string[] | null;
+  /** Scenarios loaded from disk on resume (`[SKIP] <name>: already complete…`). */
+  loaded: string[];
+  /** Scenarios moved aside (`[CLEANUP] <name>: …`). */
+  movedAside: string[];
+  /** `Starting Scenario k/N: name`, in order. */
+  started: Array<{ position: number; of: number; name: string; time: string | null }>;
+  completed: string[];
+  complete: boolean;
+  failed: string | null;
+  interrupted: boolean;
+  lastTime: string | null;
+}
+
+const PREFIX = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| [^|]*\| \[([A-Z]+)\]: ?(.*)$/;
+
+export function parseLogLines(text: string): LogLine[] {
+  const out: LogLine[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    const m = PREFIX.exec(line);
+    if (m) out.push({ time: m[1] as string, level: m[2] as string, message: m[3] as string });
+    else out.push({ time: null, level: null, message: line });
+  }
+  return out;
+}
+
+function newSession(startedAt: string | null, resuming: boolean): LogSession {
+  return {
+    startedAt,
+    resuming,
+    queuedCount: null,
+    queued: null,
+    loaded: [],
+    movedAside: [],
+    started: [],
+    completed: [],
+    complete: false,
+    failed: null,
+    interrupted: false,
+    lastTime: startedAt,
+  };
+}
+
+const QUEUED = /Queued (\d+) scenario\(s\): (\[.*\])\s*$/;
+const STARTING = /Starting Scenario (\d+)\/(\d+): (.+)$/;
+const COMPLETE_SCENARIO = /Scenario '(.+)' Complete$/;
+const SKIP = /\[SKIP\] (.+?): already complete/;
+const CLEANUP = /\[CLEANUP\] (.+?): subdir was in-flight/;
+
+/** Splits the log into sessions at each `Queued … scenario(s):` line (§5.3 step 1). */
+export function parseEvaluationLog(text: string): LogSession[] {
+  const sessions: LogSession[] = [];
+  let current: LogSession | null = null;
+  let resumingNext = false;
+  for (const line of parseLogLines(text)) {
+    const msg = line.message;
+    if (msg.includes("=== RESUMING run")) {
+      resumingNext = true;
+      continue;
+    }
+    const queued = QUEUED.exec(msg);
+    if (queued) {
+      current = newSession(line.time, resumingNext);
+      resumingNext = false;
+      current.queuedCount = Number(queued[1]);
+      current.queued = parsePythonStringList(queued[2] as string);
+      sessions.push(current);
+      continue;
+    }
+    if (!current) continue;
+    if (line.time) current.lastTime = line.time;
+    let m: RegExpExecArray | null;
+    if ((m = STARTING.exec(msg))) {
+      current.started.push({ position: Number(m[1]), of: Number(m[2]), name: (m[3] as string).trim(), time: line.time });
+    } else if ((m = COMPLETE_SCENARIO.exec(msg))) {
+      current.completed.push(m[1] as string);
+    } else if ((m = SKIP.exec(msg))) {
+      current.loaded.push(m[1] as string);
+    } else if ((m = CLEANUP.exec(msg))) {
+      current.movedAside.push(m[1] as string);
+    } else if (msg.includes("Evaluation Complete!")) {
+      current.complete = true;
+    } else if (msg.includes("Evaluation failed:")) {
+      current.failed = msg.slice(msg.indexOf("Evaluation failed:") + "Evaluation failed:".length).trim();
+    } else if (msg.includes("Evaluation interrupted by user")) {
+      current.interrupted = true;
+    }
+  }
+  return sessions;
+}
+
+/** Parses a Python list-of-str repr (`['a', "b'c"]`); `null` if it is not one. */
+export function parsePythonStringList(text: string): string[] | null {
+  const s = text.trim();
+  if (!s.startsWith("[") || !s.endsWith("]")) return null;
+  const out: string[] = [];
+  let i = 1;
+  const skipSpace = () => {
+    while (i < s.length && /\s/.test(s[i] as string)) i++;
+  };
+  skipSpace();
+  if (s[i] === "]") return out;
+  while (i < s.length) {
+    skipSpace();
+    const quote = s[i];
+    if (quote !== "'" && quote !== '"') return null;
+    i++;
+    let value = "";
+    while (i < s.length && s[i] !== quote) {
+      if (s[i] === "\\" && i + 1 < s.length) {
+        const next = s[i + 1] as string;
+        value += next === "n" ? "\n" : next === "t" ? "\t" : next;
+        i += 2;
+      } else {
+        value += s[i];
+        i++;
+      }
+    }
+    if (i >= s.length) return null;
+    i++;
+    out.push(value);
+    skipSpace();
+    if (s[i] === ",") {
+      i++;
+      continue;
+    }
+    if (s[i] === "]") return out;
+    return null;
+  }
+  return null;
+}
+
+/** The scenario started last in a session and not yet reported complete. */
+export function inFlightScenario(session: LogSession): { name: string; position: number; of: number; time: string | null } | null {
+  const last = session.started[session.started.length - 1];
+  if (!last) return null;
+  return session.completed.includes(last.name) ? null : last;
+}

@@ -1,0 +1,42 @@
+/** Latency statistics with the harness's percentile method (ARTIFACTS.md §4.10). */
+import { pysum } from "./py";
+
+export interface LatencySummary {
+  count: number;
+  mean_ms: number;
+  p50_ms: number;
+  p95_ms: number;
+  min_ms: number;
+  max_ms: number;
+}
+
+/**
+ * Index selection on the sorted list, no interpolation: P50 = sorted[⌊n/2⌋], P95 = sorted[⌊n·0.95⌋].
+ * `empty` is what an empty list yields: 0 per scenario, −1 for the run-level pool.
+ */
+export function latencySummary(values: readonly number[], empty: number): LatencySummary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return { count: 0, mean_ms: empty, p50_ms: empty, p95_ms: empty, min_ms: empty, max_ms: empty };
+  return {
+    count: n,
+    // The mean sums the *sorted* list: order matters for the last bit.
+    mean_ms: pysum(sorted) / n,
+    p50_ms: sorted[Math.floor(n / 2)] as number,
+    p95_ms: sorted[Math.floor(n * 0.95)] as number,
+    min_ms: sorted[0] as number,
+    max_ms: sorted[n - 1] as number,
+  };
+}
+
+/** The `latency_ms` values of one record, ignoring entries that are not numbers. */
+export function latencyValues(metrics: Record<string, unknown>): number[] {
+  const list = metrics.latencies;
+  if (!Array.isArray(list)) return [];
+  const out: number[] = [];
+  for (const entry of list) {
+    const v = entry && typeof entry === "object" ? (entry as Record<string, unknown>).latency_ms : undefined;
+    if (typeof v === "number") out.push(v);
+  }
+  return out;
+}

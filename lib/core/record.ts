@@ -1,0 +1,42 @@
+/** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
+import { readJudgeResult, readMetrics } from "./artifacts";
+import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
+import { parseJson } from "./json";
+import type { Problem } from "./problems";
+import { assistantMessageCount, nCallsOf } from "./stall";
+
+/** The fold reads `judge_result.json` only for records with a numeric `nl_assertion_pass_rate` (§4.7 step 7). */
+export function needsJudgeResult(metrics: Record<string, unknown>): boolean {
+  return typeof metrics.nl_assertion_pass_rate === "number";
+}
+
+/** The agent context is the stall-count fallback, read only when `n_calls` is not an integer (§4.6). */
+export function needsAgentContext(metrics: Record<string, unknown>): boolean {
+  return nCallsOf(metrics) === null;
+}
+
+export interface SideTexts {
+  /** `judge_result.json` text, `null` when absent or not read. */
+  judgeText: string | null;
+  /** `bot_logs_agent/llm_context.json` text, `null` when absent or not read. */
+  agentContextText: string | null;
+}
+
+export function recordFromTexts(name: string, metrics: Record<string, unknown>, side: SideTexts): { record: ScenarioRecord; problems: Problem[] } {
+  const problems: Problem[] = [];
+  let nlPassed: boolean[] | null = null;
+  if (side.judgeText !== null) {
+    const judge = readJudgeResult(side.judgeText);
+    problems.push(...judge.problems);
+    // The fold only needs the file to parse; a schema problem does not hide its verdicts.
+    if (judge.raw !== undefined) nlPassed = nlPassedFromJudge(judge.raw);
+  }
+  let agentContextAssistantCount: number | null = null;
+  if (side.agentContextText !== null) {
+    const parsed = parseJson(side.agentContextText);
+    if (parsed.ok) agentContextAssistantCount = assistantMessageCount(parsed.value);
+  }
+  return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems };
+}
+
+

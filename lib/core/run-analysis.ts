@@ -1,0 +1,68 @@
+/** Everything the dashboard says about one run, computed from what was read of it. */
+import { aggregatesOf, type RunAggregates } from "./aggregates";
+import type { LogSession } from "./evaluation-log";
+import { foldRecords, type Fold, type ScenarioRecord } from "./fold";
+import { planRun, type RunPlan } from "./run-plan";
+import { runStatus, type RunStatus } from "./run-state";
+import type { Invocation } from "./schemas";
+import { renderSummary } from "./summary-text";
+
+export interface RunAnalysisInput {
+  invocations: Invocation[];
+  sessions: LogSession[];
+  /** Scenario folders in discovery order; `record` is `null` while a folder has no usable `metrics.json`. */
+  scenarios: ReadonlyArray<{ name: string; record: ScenarioRecord | null }>;
+  allMetricsOrder: string[] | null;
+  allSummaryText: string | null;
+  lastActivityMs: number | null;
+  nowMs: number;
+  minAgentTurnsOverride?: number;
+}
+
+/** How an on-disk `all_summary.txt` relates to the recomputed one. */
+export type OnDiskSummary = "absent" | "matches" | "differs" | "stale";
+
+export interface RunAnalysis {
+  plan: RunPlan;
+  status: RunStatus;
+  /** Records in the order R. */
+  records: ScenarioRecord[];
+  fold: Fold;
+  summaryText: string;
+  aggregates: RunAggregates;
+  onDiskSummary: OnDiskSummary;
+  /** The summary covers only the scenarios finished so far (§2.6). */
+  partial: boolean;
+}
+
+export function analyzeRun(input: RunAnalysisInput): RunAnalysis {
+  const byName = new Map<string, ScenarioRecord>();
+  for (const s of input.scenarios) if (s.record) byName.set(s.name, s.record);
+  const plan = planRun({
+    invocations: input.invocations,
+    sessions: input.sessions,
+    completed: new Set(byName.keys()),
+    discovered: input.scenarios.map((s) => s.name),
+    allMetricsOrder: input.allMetricsOrder,
+    minAgentTurnsOverride: input.minAgentTurnsOverride,
+  });
+  const records = plan.order.flatMap((name) => {
+    const r = byName.get(name);
+    return r ? [r] : [];
+  });
+  const fold = foldRecords(records, plan.minAgentTurns);
+  const summaryText = renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold);
+  const status = runStatus({ sessions: input.sessions, lastActivityMs: input.lastActivityMs, nowMs: input.nowMs });
+  const onDiskSummary: OnDiskSummary =
+    input.allSummaryText === null ? "absent" : !plan.finished ? "stale" : input.allSummaryText === summaryText ? "matches" : "differs";
+  return {
+    plan,
+    status,
+    records,
+    fold,
+    summaryText,
+    aggregates: aggregatesOf(records, fold, plan.finished ? plan.queueLength : records.length, plan.minAgentTurns),
+    onDiskSummary,
+    partial: !plan.finished,
+  };
+}

@@ -1,0 +1,45 @@
+/** `run_args.json`: the CLI invocation history (ARTIFACTS.md §1.16). */
+import { parseJson } from "./json";
+import { problem, type Problem } from "./problems";
+import { InvocationSchema, type Invocation } from "./schemas";
+import { z } from "zod";
+
+export interface RunArgsRead {
+  invocations: Invocation[];
+  problems: Problem[];
+}
+
+const FILE = "run_args.json";
+
+export function readRunArgs(text: string): RunArgsRead {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { invocations: [], problems: [problem(FILE, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  const value = parsed.value;
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return { invocations: [], problems: [problem(FILE, "schema", "expected a JSON object")] };
+  }
+  const raw = value as Record<string, unknown>;
+  // A legacy object without `invocations` is the first (only) invocation.
+  const list = Array.isArray(raw.invocations) ? raw.invocations : [raw];
+  const invocations: Invocation[] = [];
+  const problems: Problem[] = [];
+  list.forEach((entry, i) => {
+    const r = InvocationSchema.safeParse(entry);
+    if (r.success) invocations.push(r.data);
+    else problems.push(problem(FILE, "schema", `invocation ${i}: ${z.prettifyError(r.error)}`));
+  });
+  return { invocations, problems };
+}
+
+/** The stall floor of an invocation: `min_agent_turns`, or 0 when the run predates the stall rule. */
+export function minAgentTurnsOf(invocation: Invocation | undefined): number {
+  if (!invocation) return 0;
+  const args = invocation.parsed_args ?? (invocation as Record<string, unknown>);
+  const m = args.min_agent_turns;
+  return typeof m === "number" && Number.isFinite(m) ? m : 0;
+}
+
+export function judgeThresholdOf(invocation: Invocation | undefined): number | null {
+  const t = invocation?.parsed_args?.judge_threshold;
+  return typeof t === "number" ? t : null;
+}

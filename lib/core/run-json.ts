@@ -1,0 +1,33 @@
+/** The JSON form of a run's summary: what `summary --json` prints and `/api/runs/{id}` extends. */
+import type { RunAggregates } from "./aggregates";
+import type { RunAnalysis } from "./run-analysis";
+import type { RunState } from "./run-state";
+
+export interface RunSummaryJson extends RunAggregates {
+  state: RunState;
+  partial: boolean;
+  /** Scenarios the current session queued (from the log, else `run_args.json`). */
+  intended_count: number;
+  /** Queued scenarios with a finished `metrics.json`. */
+  completed_count: number;
+  in_flight: string | null;
+  resumed: boolean;
+  on_disk_summary: RunAnalysis["onDiskSummary"];
+  /** Record names in summary order R. */
+  order: string[];
+}
+
+export function runSummaryJson(analysis: RunAnalysis): RunSummaryJson {
+  const { plan, status } = analysis;
+  return {
+    state: status.state,
+    partial: analysis.partial,
+    intended_count: status.intended ?? plan.queue.length,
+    completed_count: analysis.records.length,
+    in_flight: status.inFlight?.name ?? null,
+    resumed: status.resumed,
+    on_disk_summary: analysis.onDiskSummary,
+    ...analysis.aggregates,
+    order: analysis.records.map((r) => r.name),
+  };
+}

@@ -1,0 +1,86 @@
+/** One scenario as a table row: the headline facts of §7.2, with the verdict as the fold counts it. */
+import { domainOf } from "./domain";
+import { failedSignals, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
+import type { Problem } from "./problems";
+import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
+
+export type Verdict = boolean | "N/A";
+
+export interface ScenarioRow {
+  name: string;
+  domain: string;
+  /** `is_successful` as the fold counts it: `false` when stalled, `"N/A"` when not a bool. */
+  verdict: Verdict;
+  /** The task verdict as counted (`"N/A"` when the composite is not a bool). */
+  task_verdict: Verdict;
+  success_breakdown: { passed: string[]; failed: string[]; not_applicable: string[]; excluded: string[] };
+  stop_reason: string | null;
+  judge_score: number | null;
+  judge_passed: boolean | null;
+  nl_assertion_pass_rate: number | null;
+  db_state_assertion_pass_rate: number | null;
+  db_state_match: boolean | null;
+  is_action_match: Verdict | null;
+  latency_p50_ms: number | null;
+  latency_p95_ms: number | null;
+  latency_count: number;
+  turns: number;
+  duration_seconds: number;
+  tokens: { agent: number; user: number };
+  stalled: boolean;
+  problems: Problem[];
+}
+
+function list(v: unknown): string[] {
+  return Array.isArray(v) ? v.map(String) : [];
+}
+
+function numOrNull(v: unknown): number | null {
+  return typeof v === "number" ? v : null;
+}
+
+function tokensOf(m: Record<string, unknown>, side: "agent" | "user"): number {
+  const usage = m.token_usage as Record<string, Record<string, unknown>> | undefined;
+  const s = usage && typeof usage === "object" ? usage[side] : undefined;
+  if (!s || typeof s !== "object") return 0;
+  const p = typeof s.prompt === "number" ? s.prompt : 0;
+  const c = typeof s.completion === "number" ? s.completion : 0;
+  return p + c;
+}
+
+export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = []): ScenarioRow {
+  const m = record.metrics;
+  const stalled = recordIsStalled(record, minAgentTurns);
+  const composite: Verdict = typeof m.is_successful === "boolean" ? m.is_successful : "N/A";
+  const verdict: Verdict = stalled ? false : composite;
+  const task: Verdict = stalled ? false : composite === "N/A" ? "N/A" : taskVerdictFromBreakdown(m);
+  const breakdown = (m.success_breakdown ?? {}) as Record<string, unknown>;
+  const stats = storedLatencyStats(m);
+  return {
+    name: typeof m.scenario_name === "string" ? m.scenario_name : record.name,
+    domain: domainOf(typeof m.scenario_name === "string" ? m.scenario_name : record.name),
+    verdict,
+    task_verdict: task,
+    success_breakdown: {
+      passed: list(breakdown.passed),
+      failed: failedSignals(m),
+      not_applicable: list(breakdown.not_applicable),
+      excluded: list(breakdown.excluded),
+    },
+    stop_reason: typeof m.stop_reason === "string" ? m.stop_reason : null,
+    judge_score: numOrNull(m.judge_score),
+    judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
+    nl_assertion_pass_rate: numOrNull(m.nl_assertion_pass_rate),
+    db_state_assertion_pass_rate: numOrNull(m.db_state_assertion_pass_rate),
+    db_state_match: typeof m.db_state_match === "boolean" ? m.db_state_match : null,
+    is_action_match: typeof m.is_action_match === "boolean" || m.is_action_match === "N/A" ? m.is_action_match : null,
+    latency_p50_ms: stats.count > 0 ? stats.p50_ms : null,
+    latency_p95_ms: stats.count > 0 ? stats.p95_ms : null,
+    latency_count: stats.count,
+    turns: totalTurns(m),
+    duration_seconds: scenarioDuration(m),
+    tokens: { agent: tokensOf(m, "agent"), user: tokensOf(m, "user") },
+    stalled,
+    problems,
+  };
+}
