@@ -1,5 +1,5 @@
 /** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
-import { readJudgeResult, readMetrics } from "./artifacts";
+import { readJudgeResult } from "./artifacts";
 import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
 import { parseJson } from "./json";
 import type { Problem } from "./problems";
