@@ -1,0 +1,102 @@
+/**
+ * Plain objects that cross from the server (index, route handlers, server components) to the
+ * browser. Types only: safe to import anywhere.
+ */
+import type { Problem } from "@/lib/core/problems";
+import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
+import type { LatencySummary } from "@/lib/core/latency";
+import type { RunState } from "@/lib/core/run-state";
+import type { ScenarioRow } from "@/lib/core/scenario-row";
+
+export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow };
+
+export interface ScopedProblem extends Problem {
+  /** Scenario folder name, or `null` for a run-level file. */
+  scenario: string | null;
+}
+
+/** One entry of `GET /api/runs`. */
+export interface RunListItem {
+  /** Run folder path relative to the results folder, `/`-separated. */
+  id: string;
+  state: RunState;
+  /** Scenarios with a finished `metrics.json` (in the last session's queue). */
+  scenarioCount: number;
+  intendedCount: number;
+  /** ISO time of the newest activity seen in the run. */
+  updatedAt: string | null;
+  /** ISO time the run started (`run_args.json` first `started_at`, else the log). */
+  startedAt: string | null;
+  rates: Rates;
+  problems: ScopedProblem[];
+  domains: string[];
+  inFlight: string | null;
+  partial: boolean;
+  resumed: boolean;
+}
+
+export interface RunsResponse {
+  runs: RunListItem[];
+  version: number;
+  /** Present while the first scan is under way. */
+  indexing?: { done: number; total: number };
+}
+
+export interface HistogramBin {
+  /** Lower edge, ms (inclusive). */
+  from: number;
+  /** Upper edge, ms (exclusive, inclusive for the last bin). */
+  to: number;
+  count: number;
+}
+
+export interface SignalBreakdownCounts {
+  passed: number;
+  failed: number;
+  not_applicable: number;
+  excluded: number;
+}
+
+/** `GET /api/runs/{id}`. */
+export interface RunDetail extends RunListItem {
+  queueLength: number;
+  minAgentTurns: number;
+  perDomain: Record<RateName, Record<string, Rate>>;
+  latency: LatencySummary | null;
+  latencyByDomain: Record<string, LatencySummary>;
+  histogram: { pooled: HistogramBin[]; byDomain: Record<string, HistogramBin[]> };
+  successBreakdown: Record<string, SignalBreakdownCounts>;
+  tokens: TokenTotals;
+  stalled: string[];
+  totalDurationSeconds: number;
+  totalTurns: number;
+  /** How an on-disk `all_summary.txt` relates to the recomputed one. */
+  onDiskSummary: "absent" | "matches" | "differs" | "stale";
+  /** Record names in summary order. */
+  order: string[];
+  /** Scenario folders that have no usable `metrics.json` yet (in flight, killed or corrupt). */
+  unfinished: Array<{ name: string; problems: Problem[] }>;
+  /** Completed scenario folders outside the last session's queue (not in the aggregate). */
+  outsideQueue: string[];
+  killedFolders: string[];
+  judgeThreshold: number | null;
+}
+
+/** `GET /api/runs/{id}/scenarios`. */
+export interface ScenarioPage {
+  total: number;
+  /** Rows matching the filter, before paging. */
+  matched: number;
+  offset: number;
+  limit: number;
+  rows: ScenarioRow[];
+}
+
+/** One Server-Sent Event of `GET /api/events` (event name `change`). */
+export interface ChangeEvent {
+  version: number;
+  runs: string[];
+  removedRuns: string[];
+  scenarios: Array<{ run: string; name: string }>;
+  removedScenarios: Array<{ run: string; name: string }>;
+}

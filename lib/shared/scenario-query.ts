@@ -1,0 +1,146 @@
+/**
+ * The scenario table's filter, sort and paging, as URL query parameters. The same schema
+ * validates `GET /api/runs/{id}/scenarios` and the run page's URL, so a filtered view is a link.
+ */
+import { z } from "zod";
+import type { ScenarioRow } from "@/lib/core/scenario-row";
+
+export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems"] as const;
+export type QuickFilter = (typeof QUICK_FILTERS)[number];
+
+export const SORT_KEYS = [
+  "name",
+  "domain",
+  "verdict",
+  "task_verdict",
+  "stop_reason",
+  "judge_score",
+  "nl_assertion_pass_rate",
+  "db_state_assertion_pass_rate",
+  "latency_p50_ms",
+  "latency_p95_ms",
+  "turns",
+  "duration_seconds",
+  "tokens",
+  "problems",
+  "order",
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export const BUCKET_STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
+
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(item));
+
+const optionalNumber = z.coerce.number().refine(Number.isFinite, "must be a number").optional();
+
+export const ScenarioQuerySchema = z.object({
+  q: z.string().max(500).optional(),
+  quick: list(z.enum(QUICK_FILTERS)).optional(),
+  domain: list(z.string().max(200)).optional(),
+  /** Scenarios whose `success_breakdown.failed` holds this signal. */
+  signal: z.string().max(100).optional(),
+  /** `<signal>:<passed|failed|not_applicable|excluded>`: the success_breakdown bucket a chart segment stands for. */
+  bucket: z
+    .string()
+    .regex(/^[a-z_]+:(passed|failed|not_applicable|excluded)$/, "expected <signal>:<passed|failed|not_applicable|excluded>")
+    .optional(),
+  judgeMin: optionalNumber,
+  judgeMax: optionalNumber,
+  latencyMin: optionalNumber,
+  latencyMax: optionalNumber,
+  sort: z.enum(SORT_KEYS).default("order"),
+  dir: z.enum(["asc", "desc"]).default("asc"),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type ScenarioQuery = z.infer<typeof ScenarioQuerySchema>;
+
+/** Parses URLSearchParams; unknown keys are ignored, bad values are errors. */
+export function parseScenarioQuery(params: URLSearchParams) {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(ScenarioQuerySchema.shape)) {
+    const v = params.get(key);
+    if (v !== null && v !== "") raw[key] = v;
+  }
+  return ScenarioQuerySchema.safeParse(raw);
+}
+
+export interface SearchableRow {
+  row: ScenarioRow;
+  /** Position in summary order. */
+  order: number;
+  /** Extra text the search looks in (the judge's reason), lower-cased. */
+  searchText: string;
+}
+
+export function matches(item: SearchableRow, query: ScenarioQuery): boolean {
+  const r = item.row;
+  for (const quick of query.quick ?? []) {
+    if (quick === "failed" && r.verdict !== false) return false;
+    if (quick === "task-failed" && r.task_verdict !== false) return false;
+    if (quick === "na" && r.verdict !== "N/A") return false;
+    if (quick === "stalled" && !r.stalled) return false;
+    if (quick === "timeout" && r.stop_reason !== "[TIMEOUT]") return false;
+    if (quick === "problems" && r.problems.length === 0) return false;
+  }
+  if (query.domain && query.domain.length > 0 && !query.domain.includes(r.domain)) return false;
+  if (query.signal && !r.success_breakdown.failed.includes(query.signal)) return false;
+  if (query.bucket) {
+    const [signal, state] = query.bucket.split(":") as [string, (typeof BUCKET_STATES)[number]];
+    if (!r.success_breakdown[state].includes(signal)) return false;
+  }
+  if (query.judgeMin !== undefined && !(r.judge_score !== null && r.judge_score >= query.judgeMin)) return false;
+  if (query.judgeMax !== undefined && !(r.judge_score !== null && r.judge_score <= query.judgeMax)) return false;
+  if (query.latencyMin !== undefined && !(r.latency_p50_ms !== null && r.latency_p50_ms >= query.latencyMin)) return false;
+  if (query.latencyMax !== undefined && !(r.latency_p50_ms !== null && r.latency_p50_ms <= query.latencyMax)) return false;
+  if (query.q) {
+    const needle = query.q.toLowerCase();
+    if (!r.name.toLowerCase().includes(needle) && !item.searchText.includes(needle)) return false;
+  }
+  return true;
+}
+
+function verdictRank(v: boolean | "N/A"): number {
+  return v === false ? 0 : v === "N/A" ? 1 : 2;
+}
+
+function sortValue(item: SearchableRow, key: SortKey): number | string | null {
+  const r = item.row;
+  switch (key) {
+    case "order":
+      return item.order;
+    case "name":
+    case "domain":
+    case "stop_reason":
+      return r[key];
+    case "verdict":
+    case "task_verdict":
+      return verdictRank(r[key]);
+    case "tokens":
+      return r.tokens.agent + r.tokens.user;
+    case "problems":
+      return r.problems.length;
+    default:
+      return r[key];
+  }
+}
+
+/** Filters, sorts (nulls last, ties in summary order) and pages. */
+export function queryRows(items: readonly SearchableRow[], query: ScenarioQuery): { matched: number; rows: ScenarioRow[] } {
+  const kept = items.filter((i) => matches(i, query));
+  const sign = query.dir === "desc" ? -1 : 1;
+  kept.sort((a, b) => {
+    const x = sortValue(a, query.sort);
+    const y = sortValue(b, query.sort);
+    if (x === null && y === null) return a.order - b.order;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    const c = typeof x === "string" && typeof y === "string" ? (x < y ? -1 : x > y ? 1 : 0) : (x as number) - (y as number);
+    return c !== 0 ? c * sign : a.order - b.order;
+  });
+  return { matched: kept.length, rows: kept.slice(query.offset, query.offset + query.limit).map((i) => i.row) };
+}
