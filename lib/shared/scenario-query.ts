@@ -29,18 +29,14 @@ export type SortKey = (typeof SORT_KEYS)[number];
 
 export const BUCKET_STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
 
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .string()
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(item));
+const csv = z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
 
 const optionalNumber = z.coerce.number().refine(Number.isFinite, "must be a number").optional();
 
 export const ScenarioQuerySchema = z.object({
   q: z.string().max(500).optional(),
-  quick: list(z.enum(QUICK_FILTERS)).optional(),
-  domain: list(z.string().max(200)).optional(),
+  quick: csv.pipe(z.array(z.enum(QUICK_FILTERS))).optional(),
+  domain: csv.pipe(z.array(z.string().max(200))).optional(),
   /** Scenarios whose `success_breakdown.failed` holds this signal. */
   signal: z.string().max(100).optional(),
   /** `<signal>:<passed|failed|not_applicable|excluded>`: the success_breakdown bucket a chart segment stands for. */
