@@ -40,3 +40,25 @@ export function recordFromTexts(name: string, metrics: Record<string, unknown>, 
 }
 
 
+
+/**
+ * What the live index keeps of a `metrics.json`: everything the fold, the summary text and the
+ * scenario rows read, without the transcripts (`turns` text, latency transcripts, `trace_metrics`),
+ * which the scenario page re-reads from disk on demand.
+ */
+export function slimMetrics(metrics: Record<string, unknown>): Record<string, unknown> {
+  const slim: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(metrics)) {
+    if (key === "turns") {
+      // The summary only falls back on the number of turns.
+      if (typeof metrics.total_turns !== "number") slim.turns = Array.isArray(value) ? value.map(() => null) : value;
+    } else if (key === "latencies") {
+      slim.latencies = Array.isArray(value)
+        ? value.map((l) => ({ latency_ms: l && typeof l === "object" ? (l as Record<string, unknown>).latency_ms : undefined }))
+        : value;
+    } else if (key !== "trace_metrics" && key !== "scenario_directory") {
+      slim[key] = value;
+    }
+  }
+  return slim;
+}

@@ -1,5 +1,5 @@
 /** Small, failure-tolerant file reads: a missing file is `null`, anything else unreadable is a problem. */
-import { lstat, readFile, stat } from "node:fs/promises";
+import { lstat, readFile } from "node:fs/promises";
 import { problem, type Problem } from "@/lib/core/problems";
 
 /** Files above this size are not read into memory (a 100 MB junk file must not stall the index). */
@@ -9,7 +9,9 @@ export type TextRead = { text: string; mtimeMs: number } | { text: null; missing
 
 export async function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<TextRead> {
   try {
-    const info = await stat(path);
+    // Symbolic links are never followed: the dashboard serves nothing from outside the results folder.
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return { text: null, missing: false, problem: problem(label, "unreadable", "a symbolic link (not followed)") };
     if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
     if (info.size > maxBytes) {
       return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
@@ -34,7 +36,7 @@ export async function exists(path: string): Promise<boolean> {
 
 export async function mtimeOf(path: string): Promise<number | null> {
   try {
-    return (await stat(path)).mtimeMs;
+    return (await lstat(path)).mtimeMs;
   } catch {
     return null;
   }

@@ -1,0 +1,9 @@
+import { events } from "@/lib/server/api";
+import { getStore } from "@/lib/server/store";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export function GET(request: Request) {
+  return events(getStore().index, request);
+}

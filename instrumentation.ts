@@ -1,0 +1,7 @@
+/** Starts the index and watcher when the server boots, so indexing progress shows in the terminal at once. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  if (!process.env.RESULTS_DIR) return;
+  const { getStore } = await import("@/lib/server/store");
+  getStore();
+}

@@ -1,0 +1,162 @@
+/**
+ * The HTTP JSON API as plain `Request → Response` functions; `app/api/**` route handlers only
+ * delegate here, and tests call these directly.
+ */
+import { createReadStream } from "node:fs";
+import { lstat } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { runSummaryJson } from "@/lib/core";
+import type { ChangeEvent } from "@/lib/shared/dto";
+import { parseScenarioQuery } from "@/lib/shared/scenario-query";
+import { decodeSegments, resolveRun } from "./api-paths";
+import type { ResultsIndex } from "./results-index";
+import type { RunEntry } from "./run-entry";
+import { scenarioDetail } from "./scenario-detail";
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+}
+
+export function error(status: number, reason: string): Response {
+  return json({ error: reason }, status);
+}
+
+export function listRuns(index: ResultsIndex): Response {
+  return json(index.listRuns());
+}
+
+/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio]]]` */
+export async function runRoute(index: ResultsIndex, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const decoded = decodeSegments(url.pathname, "/api/runs/");
+  if (!decoded.ok) return error(400, decoded.reason);
+  const resolved = resolveRun(index, decoded.segments);
+  if (!resolved.ok) return error(resolved.status, resolved.reason);
+  const { run, rest } = resolved;
+  const [first, name, third, ...more] = rest;
+  if (first === undefined) return json(runDetail(run));
+  if (first === "summary.txt" && name === undefined) return summaryText(run);
+  if (first !== "scenarios" || more.length > 0) return error(404, "unknown resource");
+  if (name === undefined) return scenarioPage(run, url.searchParams);
+  if (!run.scenarios.has(name)) return error(404, "unknown scenario");
+  if (third === undefined) {
+    const detail = await scenarioDetail(run, name);
+    return detail ? json(detail) : error(404, "unknown scenario");
+  }
+  if (third === "audio") return audio(run, name, request);
+  return error(404, "unknown resource");
+}
+
+function runDetail(run: RunEntry) {
+  const detail = run.detail();
+  return { ...detail, summary: runSummaryJson(run.analysis()) };
+}
+
+function summaryText(run: RunEntry): Response {
+  const analysis = run.analysis();
+  return new Response(analysis.summaryText, {
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      // Unfinished runs are summarised over the scenarios done so far (§2.6).
+      "x-summary-partial": String(analysis.partial),
+      "content-disposition": 'inline; filename="all_summary.txt"',
+    },
+  });
+}
+
+function scenarioPage(run: RunEntry, params: URLSearchParams): Response {
+  const query = parseScenarioQuery(params);
+  if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
+  return json(run.queryScenarios(query.data));
+}
+
+async function audio(run: RunEntry, name: string, request: Request): Promise<Response> {
+  const path = join(run.dir, name, "conversation_log.wav");
+  let size: number;
+  try {
+    const info = await lstat(path);
+    if (!info.isFile()) return error(404, "no audio for this scenario");
+    size = info.size;
+  } catch {
+    return error(404, "no audio for this scenario");
+  }
+  const headers: Record<string, string> = {
+    "content-type": "audio/wav",
+    "accept-ranges": "bytes",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  };
+  const range = request.headers.get("range");
+  let start = 0;
+  let end = size - 1;
+  let status = 200;
+  if (range) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    if (!m || (m[1] === "" && m[2] === "")) return new Response(null, { status: 416, headers: { "content-range": `bytes */${size}` } });
+    if (m[1] === "") {
+      start = Math.max(0, size - Number(m[2]));
+    } else {
+      start = Number(m[1]);
+      if (m[2] !== "") end = Math.min(Number(m[2]), size - 1);
+    }
+    if (start >= size || start > end) return new Response(null, { status: 416, headers: { "content-range": `bytes */${size}` } });
+    status = 206;
+    headers["content-range"] = `bytes ${start}-${end}/${size}`;
+  }
+  headers["content-length"] = String(size === 0 ? 0 : end - start + 1);
+  if (size === 0) return new Response(null, { status: 200, headers });
+  const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(stream, { status, headers });
+}
+
+const HEARTBEAT_MS = 15_000;
+
+/** `GET /api/events`: one `change` event per index change, a `hello` with the version, and heartbeats. */
+export function events(index: ResultsIndex, request: Request): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      send(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ version: index.version })}\n\n`);
+      const unsubscribe = index.subscribe((event: ChangeEvent) => send(`id: ${event.version}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`));
+      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
+      let done = false;
+      cleanup = () => {
+        if (done) return;
+        done = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        request.signal.removeEventListener("abort", cleanup);
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      request.signal.addEventListener("abort", cleanup);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

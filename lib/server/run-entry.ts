@@ -1,0 +1,172 @@
+/**
+ * One run in the live index: its run-level files and its scenarios' slim records. Aggregates are
+ * recomputed from memory (never from disk) when something changed, and cached until then.
+ */
+import {
+  analyzeRun,
+  domainOf,
+  judgeThresholdOf,
+  latencySummary,
+  latencyValues,
+  ratesOf,
+  runSummaryJson,
+  scenarioRow,
+  SIGNALS,
+  type LatencySummary,
+  type Problem,
+  type RunAnalysis,
+  type ScenarioRecord,
+} from "@/lib/core";
+import type { HistogramBin, RunDetail, RunListItem, ScopedProblem, SignalBreakdownCounts } from "@/lib/shared/dto";
+import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
+import type { RunLevel } from "./read-run-level";
+import { histogram } from "./histogram";
+
+export interface IndexedScenario {
+  name: string;
+  /** Last good record; kept while a newer `metrics.json` is half-written or corrupt. */
+  record: ScenarioRecord | null;
+  problems: Problem[];
+  metricsMtimeMs: number | null;
+  /** Lower-cased judge reason for the table search, once read. */
+  searchText: string;
+}
+
+export class RunEntry {
+  readonly scenarios = new Map<string, IndexedScenario>();
+  killedFolders: string[] = [];
+  lastActivityMs: number | null = null;
+  private cache: { analysis: RunAnalysis; rows: SearchableRow[]; nowBucket: number } | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly dir: string,
+    public runLevel: RunLevel,
+  ) {}
+
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  private compute(nowMs: number) {
+    // Run state depends on the clock; recompute at most every 10 s when nothing changed.
+    const nowBucket = Math.floor(nowMs / 10_000);
+    if (this.cache && this.cache.nowBucket === nowBucket) return this.cache;
+    const scenarios = [...this.scenarios.values()];
+    const analysis = analyzeRun({
+      invocations: this.runLevel.invocations,
+      sessions: this.runLevel.sessions,
+      scenarios,
+      allMetricsOrder: this.runLevel.allMetricsOrder,
+      allSummaryText: this.runLevel.allSummary?.text ?? null,
+      lastActivityMs: this.lastActivityMs,
+      nowMs,
+    });
+    const rows = analysis.records.map((record, order) => {
+      const s = this.scenarios.get(record.name);
+      return { row: scenarioRow(record, analysis.plan.minAgentTurns, s?.problems ?? []), order, searchText: s?.searchText ?? "" };
+    });
+    this.cache = { analysis, rows, nowBucket };
+    return this.cache;
+  }
+
+  analysis(nowMs = Date.now()): RunAnalysis {
+    return this.compute(nowMs).analysis;
+  }
+
+  problems(): ScopedProblem[] {
+    const out: ScopedProblem[] = this.runLevel.problems.map((p) => ({ ...p, scenario: null }));
+    for (const s of this.scenarios.values()) for (const p of s.problems) out.push({ ...p, scenario: s.name });
+    return out;
+  }
+
+  listItem(nowMs = Date.now()): RunListItem {
+    const analysis = this.analysis(nowMs);
+    const json = runSummaryJson(analysis);
+    const first = this.runLevel.invocations[0]?.started_at ?? this.runLevel.sessions[0]?.startedAt?.replace(" ", "T") ?? null;
+    return {
+      id: this.id,
+      state: json.state,
+      scenarioCount: json.completed_count,
+      intendedCount: json.intended_count,
+      updatedAt: this.lastActivityMs === null ? null : new Date(this.lastActivityMs).toISOString(),
+      startedAt: first,
+      rates: json.rates,
+      problems: this.problems(),
+      domains: [...new Set(analysis.records.map((r) => domainOf(r.name)))].sort(),
+      inFlight: json.in_flight,
+      partial: json.partial,
+      resumed: json.resumed,
+    };
+  }
+
+  detail(nowMs = Date.now()): RunDetail {
+    const analysis = this.analysis(nowMs);
+    const json = runSummaryJson(analysis);
+    const byDomain = new Map<string, number[]>();
+    for (const r of analysis.records) {
+      const d = domainOf(typeof r.metrics.scenario_name === "string" ? r.metrics.scenario_name : r.name);
+      const list = byDomain.get(d) ?? [];
+      list.push(...latencyValues(r.metrics));
+      byDomain.set(d, list);
+    }
+    const pooled = analysis.records.flatMap((r) => latencyValues(r.metrics));
+    const latencyByDomain: Record<string, LatencySummary> = {};
+    const histByDomain: Record<string, HistogramBin[]> = {};
+    for (const [d, values] of byDomain) {
+      if (values.length === 0) continue;
+      latencyByDomain[d] = latencySummary(values, -1);
+      histByDomain[d] = histogram(values, pooled);
+    }
+    const lastInvocation = this.runLevel.invocations[this.runLevel.invocations.length - 1];
+    return {
+      ...this.listItem(nowMs),
+      queueLength: json.queue_length,
+      minAgentTurns: json.min_agent_turns,
+      perDomain: json.per_domain,
+      latency: json.latency,
+      latencyByDomain,
+      histogram: { pooled: histogram(pooled, pooled), byDomain: histByDomain },
+      successBreakdown: breakdownCounts(analysis.records),
+      tokens: json.tokens,
+      stalled: json.stalled,
+      totalDurationSeconds: json.total_duration_seconds,
+      totalTurns: json.total_turns,
+      onDiskSummary: json.on_disk_summary,
+      order: json.order,
+      unfinished: [...this.scenarios.values()].filter((s) => !s.record).map((s) => ({ name: s.name, problems: s.problems })),
+      outsideQueue: analysis.plan.outsideQueue,
+      killedFolders: this.killedFolders,
+      judgeThreshold: judgeThresholdOf(lastInvocation),
+    };
+  }
+
+  queryScenarios(query: ScenarioQuery, nowMs = Date.now()) {
+    const { rows } = this.compute(nowMs);
+    const result = queryRows(rows, query);
+    return { total: rows.length, matched: result.matched, offset: query.offset, limit: query.limit, rows: result.rows };
+  }
+
+  rates(nowMs = Date.now()) {
+    return ratesOf(this.analysis(nowMs).fold);
+  }
+}
+
+function breakdownCounts(records: readonly ScenarioRecord[]): Record<string, SignalBreakdownCounts> {
+  const out: Record<string, SignalBreakdownCounts> = {};
+  for (const s of SIGNALS) out[s] = { passed: 0, failed: 0, not_applicable: 0, excluded: 0 };
+  for (const r of records) {
+    const b = r.metrics.success_breakdown;
+    if (!b || typeof b !== "object") continue;
+    for (const state of ["passed", "failed", "not_applicable", "excluded"] as const) {
+      const list = (b as Record<string, unknown>)[state];
+      if (!Array.isArray(list)) continue;
+      for (const signal of list) {
+        if (typeof signal !== "string") continue;
+        out[signal] ??= { passed: 0, failed: 0, not_applicable: 0, excluded: 0 };
+        out[signal][state]++;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * Everything about one scenario, read on demand when it is opened (heavy artifacts are never held
+ * by the index). Parsed results are cached with a size bound, keyed by file mtimes.
+ */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  parseConversationLog,
+  readDbHashFile,
+  readFinalAgentResponse,
+  readJudgeResult,
+  readLlmContext,
+  readMetadata,
+  readMetrics,
+  readReferenceAnswer,
+  readSegLst,
+  readToolsFile,
+  readTraceMetrics,
+  scenarioRow,
+  type Problem,
+  type ScenarioRow,
+} from "@/lib/core";
+import { readText, type TextRead } from "./files";
+import type { RunEntry } from "./run-entry";
+
+/** Files of a scenario folder, relative paths, as listed on disk. */
+const KNOWN_FILES = [
+  "metrics.json",
+  "judge_result.json",
+  "final_agent_response.json",
+  "final_scenario_db_hash.txt",
+  "conversation_log.txt",
+  "conversation_log.seglst.json",
+  "conversation_log.wav",
+  "bridge_log.txt",
+  "trace_metrics.json",
+  "analysis_report.md",
+  "scenario_config/metadata.json",
+  "scenario_config/reference_answer.json",
+  "scenario_config/user_prompt.txt",
+  "scenario_config/user_tools.json",
+  "scenario_config/agent_prompt.txt",
+  "scenario_config/agent_tools.json",
+  "bot_logs_user/llm_context.json",
+  "bot_logs_agent/llm_context.json",
+  "bot_logs_agent/trace_metrics.json",
+] as const;
+export type ScenarioFile = (typeof KNOWN_FILES)[number];
+export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
+
+export interface ScenarioDetail {
+  run: string;
+  name: string;
+  /** The table row (verdict as counted, etc.); `null` while the scenario has no usable metrics.json. */
+  row: ScenarioRow | null;
+  files: Array<{ path: string; present: boolean; size: number | null }>;
+  metrics: Record<string, unknown> | null;
+  judge: unknown;
+  finalAgentResponse: unknown[] | null;
+  dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
+  conversation: ReturnType<typeof parseConversationLog>["value"] | null;
+  segments: unknown[] | null;
+  agentContext: unknown[] | null;
+  userContext: unknown[] | null;
+  metadata: unknown;
+  referenceAnswer: unknown;
+  prompts: { user: string | null; agent: string | null };
+  tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
+  traceMetrics: unknown;
+  bridgeLogTail: string | null;
+  problems: Problem[];
+}
+
+const BRIDGE_TAIL_BYTES = 64 * 1024;
+
+export async function scenarioDetail(run: RunEntry, name: string): Promise<ScenarioDetail | null> {
+  const indexed = run.scenarios.get(name);
+  if (!indexed) return null;
+  // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
+  const dir = join(run.dir, name);
+  const problems: Problem[] = [];
+  const files = await listFiles(dir);
+  const read = async (file: ScenarioFile): Promise<string | null> => {
+    const r: TextRead = await readText(join(dir, file), file);
+    if (r.text !== null) return r.text;
+    if (!r.missing) problems.push(r.problem);
+    return null;
+  };
+  const [metricsText, judgeText, farText, hashText, convText, segText, agentCtx, userCtx, metaText, refText, userPrompt, agentPrompt, userTools, agentTools, traceRoot, traceAgent, bridge] =
+    await Promise.all([
+      read("metrics.json"),
+      read("judge_result.json"),
+      read("final_agent_response.json"),
+      read("final_scenario_db_hash.txt"),
+      read("conversation_log.txt"),
+      read("conversation_log.seglst.json"),
+      read("bot_logs_agent/llm_context.json"),
+      read("bot_logs_user/llm_context.json"),
+      read("scenario_config/metadata.json"),
+      read("scenario_config/reference_answer.json"),
+      read("scenario_config/user_prompt.txt"),
+      read("scenario_config/agent_prompt.txt"),
+      read("scenario_config/user_tools.json"),
+      read("scenario_config/agent_tools.json"),
+      read("trace_metrics.json"),
+      read("bot_logs_agent/trace_metrics.json"),
+      read("bridge_log.txt"),
+    ]);
+  const take = <T>(r: { value: T | null; problems: Problem[] }): T | null => {
+    problems.push(...r.problems);
+    return r.value;
+  };
+  const judgeRead = judgeText === null ? null : readJudgeResult(judgeText);
+  if (judgeRead) problems.push(...judgeRead.problems);
+  const agentRead = agentCtx === null ? null : readLlmContext("bot_logs_agent/llm_context.json", agentCtx);
+  if (agentRead) problems.push(...agentRead.problems);
+  const userRead = userCtx === null ? null : readLlmContext("bot_logs_user/llm_context.json", userCtx);
+  if (userRead) problems.push(...userRead.problems);
+  const segRead = segText === null ? null : readSegLst(segText);
+  if (segRead) problems.push(...segRead.problems);
+  const analysis = run.analysis();
+  const record = indexed.record;
+  return {
+    run: run.id,
+    name,
+    row: record ? scenarioRow(record, analysis.plan.minAgentTurns, indexed.problems) : null,
+    files,
+    metrics: metricsText === null ? null : take(readMetrics(metricsText)),
+    // Show what parsed even when a field has an unexpected type (the problem is listed).
+    judge: judgeRead ? (judgeRead.value ?? judgeRead.raw ?? null) : null,
+    finalAgentResponse: farText === null ? null : take(readFinalAgentResponse(farText)),
+    dbHashes: hashText === null ? null : take(readDbHashFile(hashText)),
+    conversation: convText === null ? null : take(parseConversationLog(convText)),
+    segments: segRead ? (segRead.value ?? null) : null,
+    agentContext: agentRead ? ((agentRead.value ?? (Array.isArray(agentRead.raw) ? agentRead.raw : null)) as unknown[] | null) : null,
+    userContext: userRead ? ((userRead.value ?? (Array.isArray(userRead.raw) ? userRead.raw : null)) as unknown[] | null) : null,
+    metadata: metaText === null ? null : take(readMetadata(metaText)),
+    referenceAnswer: refText === null ? null : take(readReferenceAnswer(refText)),
+    prompts: { user: userPrompt, agent: agentPrompt },
+    tools: {
+      user: userTools === null ? null : take(readToolsFile("scenario_config/user_tools.json", userTools)),
+      agent: agentTools === null ? null : take(readToolsFile("scenario_config/agent_tools.json", agentTools)),
+    },
+    traceMetrics:
+      traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", traceRoot)) : traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", traceAgent)) : null,
+    bridgeLogTail: bridge === null ? null : bridge.length > BRIDGE_TAIL_BYTES ? bridge.slice(-BRIDGE_TAIL_BYTES) : bridge,
+    problems,
+  };
+}
+
+async function listFiles(dir: string): Promise<ScenarioDetail["files"]> {
+  const present = new Map<string, number | null>();
+  const walk = async (sub: string) => {
+    let entries;
+    try {
+      entries = await readdir(join(dir, sub), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      if (e.isFile()) present.set(rel, null);
+      else if (e.isDirectory() && !sub) await walk(rel);
+    }
+  };
+  await walk("");
+  return KNOWN_FILES.map((path) => ({ path, present: present.has(path), size: null }));
+}

@@ -1,0 +1,111 @@
+/** The real watcher on temp folders: a run copied in scenario by scenario, half-written files, removals. */
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChangeEvent } from "@/lib/shared/dto";
+import { analyzeFolder } from "@/lib/server/analyze-folder";
+import { runRoute } from "@/lib/server/api";
+import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { tempDir } from "../../helpers/run-builder";
+import { waitFor } from "../../helpers/wait";
+
+const FIXTURE = join(__dirname, "../../fixtures/harness/small-2-domains");
+const RUN = "eval_20260810_031700";
+
+let store: Store | null = null;
+afterEach(async () => {
+  if (store) await closeStore(store);
+  store = null;
+});
+
+async function get(s: Store, path: string): Promise<Response> {
+  return runRoute(s.index, new Request(`http://localhost${path}`));
+}
+
+describe("live index", () => {
+  it("follows a run copied in scenario by scenario and ends byte-identical to the harness", async () => {
+    const root = await tempDir();
+    const staging = await tempDir();
+    store = createStore(root);
+    await store.watching;
+    const events: Array<{ at: number; event: ChangeEvent }> = [];
+    store.index.subscribe((event) => events.push({ at: Date.now(), event }));
+
+    // The run folder appears with its run-level files only.
+    const src = join(FIXTURE, "run", RUN);
+    await mkdir(join(staging, RUN));
+    for (const f of ["run_args.json", "evaluation_log.txt"]) await cp(join(src, f), join(staging, RUN, f));
+    await rename(join(staging, RUN), join(root, RUN));
+    await waitFor(() => store!.index.getRun(RUN), 5000, "the new run");
+
+    const names = (await readdir(src, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+    const delays: number[] = [];
+    for (const name of names) {
+      // The scenario folder is renamed into place without metrics.json, which lands last.
+      await cp(join(src, name), join(staging, name), { recursive: true });
+      await rm(join(staging, name, "metrics.json"));
+      await rename(join(staging, name), join(root, RUN, name));
+      await new Promise((r) => setTimeout(r, 100));
+      await writeFile(join(staging, "metrics.tmp"), await readFile(join(src, name, "metrics.json")));
+      const landed = Date.now();
+      await rename(join(staging, "metrics.tmp"), join(root, RUN, name, "metrics.json"));
+      const hit = await waitFor(() => events.find((e) => e.at >= landed && e.event.scenarios.some((s) => s.name === name)), 2000, `event for ${name}`);
+      delays.push(hit.at - landed);
+    }
+    expect(delays.every((d) => d < 2000)).toBe(true);
+
+    const res = await get(store, `/api/runs/${RUN}/summary.txt`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(await readFile(join(FIXTURE, "expected", "all_summary.txt"), "utf8"));
+    // The incremental index agrees with a full recomputation from disk.
+    const full = await analyzeFolder(join(root, RUN));
+    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(full.analysis.summaryText);
+  });
+
+  it("never shows a metrics.json written in two halves as data in between, and recovers", async () => {
+    const root = await tempDir();
+    const runDir = join(root, RUN);
+    await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
+    const name = "tau2_airline__34";
+    const whole = await readFile(join(runDir, name, "metrics.json"), "utf8");
+    await rm(join(runDir, name, "metrics.json"));
+    store = createStore(root);
+    await store.watching;
+    const run = store.index.getRun(RUN)!;
+    expect(run.analysis().records.map((r) => r.name)).not.toContain(name);
+
+    await writeFile(join(runDir, name, "metrics.json"), whole.slice(0, Math.floor(whole.length / 2)));
+    const seen: boolean[] = [];
+    const deadline = Date.now() + 1000;
+    while (Date.now() < deadline) {
+      seen.push(store.index.getRun(RUN)!.analysis().records.some((r) => r.name === name));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(seen.some(Boolean)).toBe(false);
+    const problems = await waitFor(() => store!.index.getRun(RUN)!.scenarios.get(name)?.problems.find((p) => p.file === "metrics.json"), 2000, "a named problem");
+    expect(problems.kind).toBe("invalid-json");
+
+    await writeFile(join(runDir, name, "metrics.json"), whole);
+    await waitFor(() => store!.index.getRun(RUN)!.analysis().records.some((r) => r.name === name), 2000, "recovery");
+    expect(store.index.getRun(RUN)!.scenarios.get(name)!.problems).toEqual([]);
+    const full = await analyzeFolder(runDir);
+    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(full.analysis.summaryText);
+  });
+
+  it("keeps the last good data while a finished scenario's metrics.json is corrupt, and drops removed scenarios", async () => {
+    const root = await tempDir();
+    const runDir = join(root, RUN);
+    await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
+    store = createStore(root);
+    await store.watching;
+    const before = store.index.getRun(RUN)!.analysis().summaryText;
+    const name = "restaurant__pizza_pepperoni";
+    await writeFile(join(runDir, name, "metrics.json"), '{"total_turns": 3, "turns": [');
+    await waitFor(() => store!.index.getRun(RUN)!.scenarios.get(name)?.problems.length, 2000, "a problem");
+    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(before);
+
+    await rm(join(runDir, "restaurant__burger_spicy_feast"), { recursive: true });
+    await waitFor(() => !store!.index.getRun(RUN)!.scenarios.has("restaurant__burger_spicy_feast"), 2000, "removal");
+    expect(store.index.getRun(RUN)!.analysis().records.map((r) => r.name)).not.toContain("restaurant__burger_spicy_feast");
+  });
+});
