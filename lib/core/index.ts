@@ -20,3 +20,5 @@ export * from "./summary-text";
 export * from "./run-analysis";
 export * from "./scenario-row";
 export * from "./run-json";
+export * from "./compare";
+export * from "./stats";

@@ -13,6 +13,8 @@ import { decodeSegments, resolveRun } from "./api-paths";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
 import { scenarioDetail } from "./scenario-detail";
+import { compareRuns } from "./compare";
+import { z } from "zod";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
@@ -159,4 +161,23 @@ export function events(index: ResultsIndex, request: Request): Response {
       "x-accel-buffering": "no",
     },
   });
+}
+
+const CompareQuerySchema = z.object({
+  base: z.string().min(1).max(1024),
+  runs: z
+    .string()
+    .min(1)
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(1024)).min(1).max(20)),
+});
+
+/** `GET /api/compare?base={id}&runs={id},{id}` */
+export async function compareRoute(index: ResultsIndex, request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const query = CompareQuerySchema.safeParse({ base: params.get("base") ?? undefined, runs: params.get("runs") ?? undefined });
+  if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
+  const result = await compareRuns(index, query.data.base, query.data.runs);
+  if ("error" in result) return error(404, result.error as string);
+  return json(result);
 }

@@ -1,0 +1,56 @@
+/** Small exact statistics for rates and paired comparisons. */
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+const Z95 = 1.959963984540054;
+
+/** Wilson score interval for k successes out of n (95% by default); `null` when n = 0. */
+export function wilson(k: number, n: number, z = Z95): Interval | null {
+  if (n <= 0) return null;
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** log(n choose k), exact enough for n up to millions. */
+function logChoose(n: number, k: number): number {
+  let s = 0;
+  const m = Math.min(k, n - k);
+  for (let i = 1; i <= m; i++) s += Math.log((n - m + i) / i);
+  return s;
+}
+
+/**
+ * Exact McNemar test: two-sided p-value of the discordant pairs `b` (pass → fail) and `c`
+ * (fail → pass) under Binomial(b + c, ½). p = min(1, 2 · P(X ≤ min(b, c))).
+ */
+export function mcnemarExact(b: number, c: number): number {
+  const n = b + c;
+  if (n === 0) return 1;
+  const k = Math.min(b, c);
+  let tail = 0;
+  for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
+  return Math.min(1, 2 * tail);
+}
+
+/**
+ * 95% interval on the paired difference of two proportions (other − base) over n pairs with
+ * `b` pass → fail and `c` fail → pass, by the Agresti–Min adjusted Wald method (½ added to each
+ * of the four cells), which keeps sensible coverage for small or lopsided tables.
+ */
+export function pairedDifferenceInterval(b: number, c: number, n: number, z = Z95): (Interval & { estimate: number }) | null {
+  if (n <= 0) return null;
+  const estimate = (c - b) / n;
+  const bb = b + 0.5;
+  const cc = c + 0.5;
+  const nn = n + 2;
+  const d = (cc - bb) / nn;
+  const se = Math.sqrt((bb + cc) / nn - d * d) / Math.sqrt(nn);
+  return { estimate, low: Math.max(-1, d - z * se), high: Math.min(1, d + z * se) };
+}
