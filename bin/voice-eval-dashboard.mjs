@@ -77,6 +77,11 @@ function resolveResultsDir(arg) {
   return real;
 }
 
+/** Loopback addresses need no token; any other bind does. */
+function isLoopback(host) {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 function ensureBuild(env) {
   if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
   console.log("No production build found; running `next build` first (this takes a minute)...");
@@ -100,6 +105,9 @@ function serve(argv) {
   ensureBuild({ ...env, NODE_ENV: "production" });
 
   const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
+  if (!isLoopback(host) && !token) {
+    fail(`binding ${host} exposes your results to the network: set an access token with --token or VOICE_EVAL_TOKEN`);
+  }
   const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
 

@@ -1,0 +1,82 @@
+/**
+ * Runs before every request: a strict Content Security Policy with a per-request nonce, and, when
+ * the server was started with an access token (required for any non-loopback bind), the token check.
+ *
+ * The token is presented once as `?token=…`; it is then moved into an HttpOnly cookie and the URL is
+ * redirected without it, so it never stays in the address bar, in history, or in links the page writes.
+ * Scripts may also send `Authorization: Bearer <token>`.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+
+const COOKIE = "ved_token";
+
+function csp(nonce: string): string {
+  const dev = process.env.NODE_ENV !== "production";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Charts and the table set inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Constant-time comparison, so the token cannot be guessed a character at a time from timings. */
+function sameToken(given: string | null | undefined, expected: string): boolean {
+  if (!given || given.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+const LOGIN_PAGE = `<!doctype html><meta charset="utf-8"><title>Access token required</title>
+<body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem">
+<h1>Access token required</h1><p>This dashboard was started with an access token. Enter it to continue.</p>
+<form method="get"><input name="token" type="password" autocomplete="off" aria-label="Access token" autofocus> <button>Open</button></form></body>`;
+
+export function proxy(request: NextRequest) {
+  const token = process.env.VOICE_EVAL_TOKEN;
+  if (token) {
+    const fromQuery = request.nextUrl.searchParams.get("token");
+    if (fromQuery !== null) {
+      const clean = request.nextUrl.clone();
+      clean.searchParams.delete("token");
+      if (!sameToken(fromQuery, token)) return unauthorized(request);
+      const response = NextResponse.redirect(clean, 303);
+      response.cookies.set(COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/" });
+      return response;
+    }
+    const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "");
+    if (!sameToken(request.cookies.get(COOKIE)?.value, token) && !sameToken(bearer, token)) return unauthorized(request);
+  }
+  const nonce = btoa(crypto.randomUUID());
+  const policy = csp(nonce);
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("referrer-policy", "no-referrer");
+  return response;
+}
+
+function unauthorized(request: NextRequest): NextResponse {
+  const wantsJson = request.nextUrl.pathname.startsWith("/api/");
+  return new NextResponse(wantsJson ? JSON.stringify({ error: "access token required" }) : LOGIN_PAGE, {
+    status: 401,
+    headers: { "content-type": wantsJson ? "application/json" : "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export const config = {
+  // Everything, static assets included: with a token set, nothing is served without it.
+  matcher: "/:path*",
+};
