@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_ID = path.join(ROOT, ".next", "BUILD_ID");
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json"];
+const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json", "proxy.ts", "instrumentation.ts"];
 const SKIP = new Set([path.join(ROOT, "lib", "generator"), path.join(ROOT, "node_modules")]);
 
 function mtime(file) {
