@@ -6,12 +6,6 @@
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const NON_FINITE = /NaN|-?Infinity/;
-// Placeholders are strings no valid JSON document can contain unescaped (control character U+0001).
-const PLACEHOLDER: Record<string, number> = {
-  "\u0001NaN": NaN,
-  "\u0001Infinity": Infinity,
-  "\u0001-Infinity": -Infinity,
-};
 
 export function parseJson(text: string): ParseResult<unknown> {
   if (text.trim() === "") return { ok: false, error: "file is empty" };
@@ -21,15 +15,30 @@ export function parseJson(text: string): ParseResult<unknown> {
     if (!NON_FINITE.test(text)) return { ok: false, error: describe(error) };
   }
   try {
-    const replaced = replaceNonFiniteTokens(text);
-    return { ok: true, value: JSON.parse(replaced, (_key, v) => (typeof v === "string" && v in PLACEHOLDER ? PLACEHOLDER[v] : v)) };
+    // ±Infinity become the overflowing literals ±1e999, which JSON.parse reads as ±Infinity. NaN has no
+    // literal: it becomes a placeholder string that no string of this document can equal.
+    const nan = nanPlaceholder(text);
+    const replaced = replaceNonFiniteTokens(text, nan);
+    return { ok: true, value: JSON.parse(replaced, (_key, v) => (v === nan ? NaN : v)) };
   } catch (error) {
     return { ok: false, error: describe(error) };
   }
 }
 
-/** Rewrites bare NaN/Infinity tokens outside strings into placeholder strings. */
-function replaceNonFiniteTokens(text: string): string {
+/**
+ * A control character followed by `NaN`. Valid JSON strings hold control characters only as `\u00XX`
+ * escapes, so a character whose escape the text never spells cannot occur in any decoded string.
+ */
+function nanPlaceholder(text: string): string {
+  const lower = text.toLowerCase();
+  for (let code = 1; code < 0x20; code++) {
+    if (!lower.includes("\\u00" + code.toString(16).padStart(2, "0"))) return String.fromCharCode(code) + "NaN";
+  }
+  return "\u0001NaN";
+}
+
+/** Rewrites bare NaN/Infinity tokens outside strings (NaN into the placeholder string, ±Infinity into ±1e999). */
+function replaceNonFiniteTokens(text: string, nan: string): string {
   let out = "";
   let i = 0;
   while (i < text.length) {
@@ -42,7 +51,8 @@ function replaceNonFiniteTokens(text: string): string {
     }
     const token = text.startsWith("NaN", i) ? "NaN" : text.startsWith("-Infinity", i) ? "-Infinity" : text.startsWith("Infinity", i) ? "Infinity" : null;
     if (token) {
-      out += JSON.stringify("\u0001" + token);
+      // Spaces keep a neighbouring digit from merging into the literal (`1Infinity` must stay invalid).
+      out += token === "NaN" ? JSON.stringify(nan) : token === "Infinity" ? " 1e999 " : " -1e999 ";
       i += token.length;
       continue;
     }
