@@ -64,7 +64,7 @@ export function readReferenceAnswer(text: string): Read<unknown> {
   return readJsonArtifact("scenario_config/reference_answer.json", text, ReferenceAnswerSchema);
 }
 
-export function readFinalAgentResponse(text: string): Read<unknown[]> {
+export function readFinalAgentResponse(text: string): Read<Record<string, unknown>[]> {
   return readJsonArtifact("final_agent_response.json", text, FinalAgentResponseSchema);
 }
 

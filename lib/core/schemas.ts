@@ -108,8 +108,8 @@ export const RecordedActionSchema = z.looseObject({
 });
 export type RecordedAction = z.infer<typeof RecordedActionSchema>;
 
-/** Pull shape `[{actions: [...]}]` or push shape (one object per pushed summary). */
-export const FinalAgentResponseSchema = z.array(z.unknown());
+/** Pull shape `[{actions: [...]}]` or push shape (one object per pushed summary, `{message}` when not JSON). */
+export const FinalAgentResponseSchema = z.array(z.record(z.string(), z.unknown()));
 
 export const ToolCallSchema = z.looseObject({
   id: z.string().optional(),
@@ -163,8 +163,8 @@ export const ScenarioMetadataSchema = z.looseObject({
 });
 export type ScenarioMetadata = z.infer<typeof ScenarioMetadataSchema>;
 
-/** `reference_answer.json`: `{actions: [...]}` for eva/tau2, a structured object otherwise. */
-export const ReferenceAnswerSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+/** `reference_answer.json`: `{actions: [...]}` for eva/tau2, a structured object otherwise (`{message}` for text). */
+export const ReferenceAnswerSchema = z.record(z.string(), z.unknown());
 
 /** `*_tools.json` holds a JSON string whose content is an object of tool name → constructor args. */
 export const ToolsFileSchema = z.record(z.string(), z.unknown());
