@@ -12,7 +12,9 @@ export const SIGNALS = ["is_action_match", "db_state_match", "db_state_assertion
 export type SignalName = (typeof SIGNALS)[number];
 
 const NA = z.literal("N/A");
-const num = z.number(); // NaN/Infinity arrive as numbers through parseJson
+// Any JS number, NaN and ±Infinity included: the harness writes non-finite floats as bare tokens
+// (§0, §6), parseJson turns them into numbers, and zod's z.number() would reject them.
+const num = z.custom<number>((v) => typeof v === "number", { message: "expected a number" });
 
 export const TokenSideSchema = z.looseObject({ n_calls: num, prompt: num.nullable(), completion: num.nullable() });
 export const TokenUsageSchema = z.looseObject({ agent: TokenSideSchema.optional(), user: TokenSideSchema.optional() });
