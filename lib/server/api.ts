@@ -42,7 +42,7 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   if (first === undefined) return json(runDetail(run));
   if (first === "summary.txt" && name === undefined) return summaryText(run);
   if (first !== "scenarios" || more.length > 0) return error(404, "unknown resource");
-  if (name === undefined) return scenarioPage(run, url.searchParams);
+  if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
     const detail = await scenarioDetail(run, name);
@@ -71,9 +71,10 @@ function summaryText(run: RunEntry): Response {
   });
 }
 
-function scenarioPage(run: RunEntry, params: URLSearchParams): Response {
+async function scenarioPage(index: ResultsIndex, run: RunEntry, params: URLSearchParams): Promise<Response> {
   const query = parseScenarioQuery(params);
   if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
+  if (query.data.q) await index.ensureSearchTexts(run);
   return json(run.queryScenarios(query.data));
 }
 

@@ -61,7 +61,6 @@ export class ResultsIndex {
     this.indexing = null;
     this.scanMs = performance.now() - started;
     this.bump({ runs: [...this.runs.keys()] });
-    void this.loadSearchTexts();
   }
 
   private async loadRun(dir: string, entries: Dirent[], candidates: string[], tick: () => void): Promise<RunEntry> {
@@ -108,16 +107,20 @@ export class ResultsIndex {
     return true;
   }
 
-  /** Judge reasons for the table's text search, read after the first scan so it does not slow it. */
-  private async loadSearchTexts(): Promise<void> {
-    for (const run of this.runs.values()) {
+  /**
+   * Judge reasons for the table's text search, read the first time someone searches a run (not
+   * during the first scan, which only reads what the summary needs).
+   */
+  async ensureSearchTexts(run: RunEntry): Promise<void> {
+    run.searchTextsLoaded ??= (async () => {
       const names = [...run.scenarios.values()].filter((s) => s.record && !s.searchText).map((s) => s.name);
-      await mapLimit(names, 8, async (name) => {
+      await mapLimit(names, 16, async (name) => {
         const s = run.scenarios.get(name);
         if (s) s.searchText = await judgeSearchText(join(run.dir, name));
       });
       run.invalidate();
-    }
+    })();
+    await run.searchTextsLoaded;
   }
 
   // ---- live updates -----------------------------------------------------------------------

@@ -36,6 +36,8 @@ export class RunEntry {
   readonly scenarios = new Map<string, IndexedScenario>();
   killedFolders: string[] = [];
   lastActivityMs: number | null = null;
+  /** Set once the judge reasons of this run have been (or are being) read for the text search. */
+  searchTextsLoaded: Promise<void> | null = null;
   private cache: { analysis: RunAnalysis; rows: SearchableRow[]; nowBucket: number } | null = null;
 
   constructor(
