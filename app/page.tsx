@@ -1,16 +1,39 @@
-import path from "node:path";
+import { IndexingRefresh } from "@/components/runs/indexing-refresh";
+import { RunsTable } from "@/components/runs/runs-table";
+import { toRunSummary } from "@/components/runs/run-view";
+import { requestTime } from "@/components/request-time";
+import { getStore } from "@/lib/server/store";
 
 // Reads the results folder at request time; never prerender with build-time env.
 export const dynamic = "force-dynamic";
 
 export default function HomePage() {
-  const dir = process.env.RESULTS_DIR;
+  const { runs, indexing } = getStore().index.listRuns();
+  const now = requestTime();
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold tracking-tight">Runs</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Results folder: <code className="font-mono">{dir ? path.basename(dir) : "(not set)"}</code>
-      </p>
+    <section className="space-y-4" aria-labelledby="runs-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="runs-heading" className="text-2xl font-semibold tracking-tight">
+          Runs
+        </h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {indexing ? (
+            <span data-testid="indexing">
+              Indexing {indexing.done}/{indexing.total} scenarios…
+            </span>
+          ) : (
+            `${runs.length} run${runs.length === 1 ? "" : "s"}`
+          )}
+        </p>
+      </div>
+      {indexing && <IndexingRefresh />}
+      {runs.length === 0 && !indexing ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          No runs in this results folder yet. New runs appear here as the harness writes them.
+        </p>
+      ) : (
+        <RunsTable runs={runs.map(toRunSummary)} serverNow={now} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,196 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { apiRunPath, runHref } from "@/components/format";
+import { BreakdownChart } from "@/components/run/breakdown-chart";
+import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
+import { PerDomain } from "@/components/run/per-domain";
+import { ProblemsList } from "@/components/run/problems-list";
+import { RateCards } from "@/components/run/rate-cards";
+import { RunHeader } from "@/components/run/run-header";
+import { StallWarning } from "@/components/run/stall-warning";
+import { SummaryStatus } from "@/components/run/summary-status";
+import { UsagePanel } from "@/components/run/usage-panel";
+import { IndexingRefresh } from "@/components/runs/indexing-refresh";
+import { ScenarioTable } from "@/components/scenarios/scenario-table";
+import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
+import { Card } from "@/components/ui/card";
+import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
+import { parseScenarioQuery } from "@/lib/shared/scenario-query";
+import type { RunEntry } from "@/lib/server/run-entry";
+import { requestTime } from "@/components/request-time";
+import { getStore } from "@/lib/server/store";
+
+// Reads the live index at request time.
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+interface Props {
+  params: Promise<{ path: string[] }>;
+  searchParams: Promise<SearchParams>;
+}
+
+/** Route segments as text. Ids are looked up in the index; nothing here ever becomes a file path. */
+function decodeSegments(path: string[]): string[] | null {
+  const out: string[] = [];
+  for (const s of path) {
+    try {
+      out.push(decodeURIComponent(s));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+export async function generateMetadata({ params }: Props) {
+  const segments = decodeSegments((await params).path) ?? [];
+  return { title: `${segments.join("/")} · Voice eval dashboard` };
+}
+
+export default async function RunRoute({ params, searchParams }: Props) {
+  const segments = decodeSegments((await params).path);
+  if (!segments || segments.length === 0) notFound();
+  const { index } = getStore();
+  const id = segments.join("/");
+  const run = index.getRun(id);
+  if (run) return <RunPage run={run} searchParams={await searchParams} />;
+
+  // `/runs/{id}/scenarios/{name}`: the scenario page (a later issue; a placeholder for now).
+  if (segments.length >= 3 && segments[segments.length - 2] === "scenarios") {
+    const runId = segments.slice(0, -2).join("/");
+    const name = segments[segments.length - 1] as string;
+    const owner = index.getRun(runId);
+    if (owner && owner.scenarios.has(name)) return <ScenarioPlaceholder runId={runId} name={name} />;
+  }
+
+  const indexing = index.listRuns().indexing;
+  if (indexing) {
+    return (
+      <section className="space-y-2">
+        <IndexingRefresh />
+        <h1 className="font-mono text-xl font-semibold break-all">{id}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Indexing {indexing.done}/{indexing.total} scenarios… this run appears as soon as the first scan has read it.
+        </p>
+      </section>
+    );
+  }
+  notFound();
+}
+
+function ScenarioPlaceholder({ runId, name }: { runId: string; name: string }) {
+  return (
+    <section className="space-y-3">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href={runHref(runId)} className="text-sky-700 hover:underline dark:text-sky-400">
+          ← {runId}
+        </Link>
+      </nav>
+      <h1 className="text-xl font-semibold">
+        Scenario <span className="font-mono">{name}</span>
+      </h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">The scenario view (transcript, judge evidence, tool calls) is not built yet.</p>
+    </section>
+  );
+}
+
+/** The first page of the scenario table for the URL's view, so the table renders with the HTML. */
+function firstPage(run: RunEntry, searchParams: SearchParams): { view: string; page: ScenarioPage; error: string | null } {
+  const raw = new URLSearchParams();
+  for (const [k, v] of Object.entries(searchParams)) {
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined) raw.set(k, value);
+  }
+  const view = viewParams(raw);
+  const params = new URLSearchParams(view);
+  params.set("offset", "0");
+  params.set("limit", String(PAGE_SIZE));
+  const query = parseScenarioQuery(params);
+  if (!query.success) {
+    const error = query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+    return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
+  }
+  return { view: view.toString(), page: run.queryScenarios(query.data), error: null };
+}
+
+const PROBLEMS_SHOWN = 30;
+
+function RunPage({ run, searchParams }: { run: RunEntry; searchParams: SearchParams }) {
+  const now = requestTime();
+  const d: RunDetail = run.detail(now);
+  const { view, page, error } = firstPage(run, searchParams);
+  // Changes whenever this run's data does, so the table re-fetches only for its own run.
+  const dataKey = [d.updatedAt, d.scenarioCount, d.problems.length, d.state, d.unfinished.length, d.onDiskSummary].join("|");
+  const signals = Object.entries(d.successBreakdown)
+    .filter(([, c]) => c.failed > 0)
+    .map(([s]) => s);
+  const latency: LatencyPanelProps = {
+    pooled: { bins: d.histogram.pooled, stats: d.latency },
+    byDomain: Object.fromEntries(Object.entries(d.histogram.byDomain).map(([dom, bins]) => [dom, { bins, stats: d.latencyByDomain[dom] ?? null }])),
+  };
+
+  return (
+    <div className="space-y-5">
+      <RunHeader
+        serverNow={now}
+        run={{
+          id: d.id,
+          state: d.state,
+          partial: d.partial,
+          resumed: d.resumed,
+          scenarioCount: d.scenarioCount,
+          intendedCount: d.intendedCount,
+          inFlight: d.inFlight,
+          startedAt: d.startedAt,
+          updatedAt: d.updatedAt,
+          minAgentTurns: d.minAgentTurns,
+          judgeThreshold: d.judgeThreshold,
+          problemCount: d.problems.length,
+          unfinishedCount: d.unfinished.length,
+          killedCount: d.killedFolders.length,
+          outsideQueueCount: d.outsideQueue.length,
+        }}
+      />
+      <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
+      <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
+        <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} />
+      </Card>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card id="signals" title="Signals">
+          <BreakdownChart breakdown={d.successBreakdown} />
+        </Card>
+        <Card id="latency" title="Latency">
+          <LatencyPanel {...latency} />
+        </Card>
+      </div>
+      <Card id="domains" title="Per domain">
+        <PerDomain perDomain={d.perDomain} />
+      </Card>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card id="usage" title="Tokens, duration, turns">
+          <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
+        </Card>
+        <Card id="summary" title="all_summary.txt">
+          <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={`${apiRunPath(d.id)}/summary.txt`} />
+        </Card>
+      </div>
+      {d.problems.length > 0 && (
+        <Card id="problems" title={`Problems (${d.problems.length})`}>
+          <ProblemsList runId={d.id} problems={d.problems.slice(0, PROBLEMS_SHOWN)} total={d.problems.length} />
+        </Card>
+      )}
+      <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
+        {error && (
+          <p role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            This link&apos;s table filter is not valid ({error}).{" "}
+            <Link href={runHref(d.id)} className="underline">
+              Clear it
+            </Link>
+          </p>
+        )}
+        <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} />
+      </Card>
+    </div>
+  );
+}

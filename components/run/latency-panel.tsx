@@ -1,0 +1,143 @@
+"use client";
+
+/** Pooled latency histogram with p50/p95 marked, switchable to one domain, and its statistics. */
+import { useId, useState } from "react";
+import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { group, ms } from "@/components/format";
+import type { HistogramBin, LatencySummary } from "@/lib/shared/dto";
+import { ChartFigure, dataTable } from "./chart-figure";
+
+export interface LatencyPanelProps {
+  pooled: { bins: HistogramBin[]; stats: LatencySummary | null };
+  byDomain: Record<string, { bins: HistogramBin[]; stats: LatencySummary | null }>;
+}
+
+const POOLED = "";
+
+function binLabel(b: HistogramBin): string {
+  return group(b.from);
+}
+
+/** The label of the bin holding `v`, so a reference line can sit on a category axis. */
+function binOf(bins: HistogramBin[], v: number): string | null {
+  if (bins.length === 0 || !(v >= 0)) return null;
+  const i = bins.findIndex((b, k) => v >= b.from && (v < b.to || k === bins.length - 1));
+  const bin = bins[i < 0 ? bins.length - 1 : i] as HistogramBin;
+  return binLabel(bin);
+}
+
+export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
+  const [scope, setScope] = useState(POOLED);
+  const selectId = useId();
+  const domains = Object.keys(byDomain);
+  const current = scope === POOLED ? pooled : (byDomain[scope] ?? pooled);
+  const { bins, stats } = current;
+  const data = bins.map((b) => ({ label: binLabel(b), count: b.count, from: b.from, to: b.to }));
+  const p50 = stats && stats.count > 0 ? binOf(bins, stats.p50_ms) : null;
+  const p95 = stats && stats.count > 0 ? binOf(bins, stats.p95_ms) : null;
+  const scopeText = scope === POOLED ? "all domains" : scope;
+
+  return (
+    <div className="space-y-3">
+      {domains.length > 1 && (
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={selectId} className="text-zinc-600 dark:text-zinc-400">
+            Scope
+          </label>
+          <select
+            id={selectId}
+            value={scope}
+            onChange={(e) => setScope(e.target.value)}
+            className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <option value={POOLED}>All domains (pooled)</option>
+            {domains.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {!stats || stats.count === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No latency measurements.</p>
+      ) : (
+        <>
+          <ChartFigure
+            id="latency"
+            caption={`Turn latency histogram, ${scopeText} (${group(stats.count)} measurements)`}
+            data={
+              <table className={dataTable}>
+                <caption className="sr-only">Latency histogram bins for {scopeText}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">From (ms)</th>
+                    <th scope="col">To (ms)</th>
+                    <th scope="col" className="text-right">
+                      Turns
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bins.map((b) => (
+                    <tr key={b.from}>
+                      <td className="tabular-nums">{group(b.from)}</td>
+                      <td className="tabular-nums">{group(b.to)}</td>
+                      <td className="text-right tabular-nums">{b.count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          >
+            <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}`}>
+              <BarChart data={data} responsive style={{ width: "100%", height: 220 }} margin={{ top: 18, right: 12, bottom: 4, left: 0 }} barCategoryGap={1} accessibilityLayer={false}>
+                <CartesianGrid vertical={false} />
+                <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={16} unit="" />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
+                <Tooltip
+                  isAnimationActive={false}
+                  cursor={{ fill: "var(--chart-grid)", opacity: 0.4 }}
+                  labelFormatter={(_, payload) => {
+                    const p = payload?.[0]?.payload as { from: number; to: number } | undefined;
+                    return p ? `${group(p.from)}–${group(p.to)} ms` : "";
+                  }}
+                  formatter={(v) => [String(v), "turns"]}
+                />
+                <Bar dataKey="count" fill="var(--chart-bar)" isAnimationActive={false} />
+                {p50 !== null && (
+                  <ReferenceLine x={p50} stroke="var(--chart-ref)" strokeDasharray="4 3" label={{ value: "p50", position: "top", fontSize: 11 }} />
+                )}
+                {p95 !== null && (
+                  <ReferenceLine x={p95} stroke="var(--chart-fail)" strokeDasharray="4 3" label={{ value: "p95", position: "top", fontSize: 11 }} />
+                )}
+              </BarChart>
+            </div>
+          </ChartFigure>
+          <LatencyStats stats={stats} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function LatencyStats({ stats }: { stats: LatencySummary }) {
+  const items: Array<[string, string]> = [
+    ["Measurements", group(stats.count)],
+    ["Mean", ms(stats.mean_ms, 1)],
+    ["P50", ms(stats.p50_ms, 1)],
+    ["P95", ms(stats.p95_ms, 1)],
+    ["Min", ms(stats.min_ms, 1)],
+    ["Max", ms(stats.max_ms, 1)],
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm sm:grid-cols-6" aria-label="Latency statistics">
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">{k}</dt>
+          <dd className="font-medium tabular-nums">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

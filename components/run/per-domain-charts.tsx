@@ -1,0 +1,69 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { fixed, percent } from "@/components/format";
+import type { RateName } from "@/lib/shared/dto";
+import { ChartFigure, dataTable } from "./chart-figure";
+
+export interface DomainSeries {
+  rate: RateName;
+  label: string;
+  mean: boolean;
+  points: Array<{ domain: string; value: number | null; numerator: number; denominator: number }>;
+}
+
+export function PerDomainCharts({ series }: { series: DomainSeries[] }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      {series.map((s) => (
+        <DomainChart key={s.rate} s={s} />
+      ))}
+    </div>
+  );
+}
+
+function DomainChart({ s }: { s: DomainSeries }) {
+  const data = s.points.map((p) => ({ ...p, shown: p.value === null ? 0 : s.mean ? p.value : p.value * 100 }));
+  const text = (p: DomainSeries["points"][number]) => (s.mean ? `${fixed(p.value ?? 0, 3)} (n=${p.denominator})` : `${percent(p.value)} (${p.numerator}/${p.denominator})`);
+  return (
+    <ChartFigure
+      id={`domain-${s.rate}`}
+      caption={`${s.label} by domain`}
+      data={
+        <table className={dataTable}>
+          <caption className="sr-only">{s.label} by domain</caption>
+          <thead>
+            <tr>
+              <th scope="col">Domain</th>
+              <th scope="col" className="text-right">
+                {s.mean ? "Mean" : "Rate"}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.points.map((p) => (
+              <tr key={p.domain}>
+                <td className="font-mono">{p.domain}</td>
+                <td className="text-right tabular-nums">{text(p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <div role="img" aria-label={`${s.label} by domain: ${s.points.map((p) => `${p.domain} ${text(p)}`).join("; ")}`}>
+        <BarChart data={data} responsive style={{ width: "100%", height: 150 }} margin={{ top: 6, right: 8, bottom: 4, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} />
+          <XAxis dataKey="domain" tick={{ fontSize: 10 }} interval={0} />
+          <YAxis domain={s.mean ? [0, 1] : [0, 100]} tick={{ fontSize: 10 }} width={36} tickFormatter={(v: number) => (s.mean ? String(v) : `${v}%`)} />
+          <Tooltip
+            isAnimationActive={false}
+            cursor={{ fill: "var(--chart-grid)", opacity: 0.4 }}
+            formatter={(_v, _n, item) => [text((item as { payload: DomainSeries["points"][number] }).payload), s.mean ? "mean" : "rate"]}
+          />
+          <Bar dataKey="shown" fill={s.mean ? "var(--chart-bar-2)" : "var(--chart-bar)"} isAnimationActive={false} maxBarSize={48} />
+        </BarChart>
+      </div>
+    </ChartFigure>
+  );
+}

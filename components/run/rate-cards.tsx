@@ -1,0 +1,77 @@
+import { fixed, percent } from "@/components/format";
+import { RATE_NAMES } from "@/lib/core/aggregates";
+import type { Rate, RateName, Rates } from "@/lib/shared/dto";
+import { wilsonInterval } from "@/lib/shared/wilson";
+import { RATE_META } from "./rate-meta";
+
+/**
+ * One card per run-level rate. A rate whose bucket is empty is left out, as all_summary.txt
+ * leaves its line out; the success rate alone becomes "N/A", as the harness prints it.
+ */
+export function RateCards({ rates, judgeThreshold }: { rates: Rates; judgeThreshold: number | null }) {
+  const shown = RATE_NAMES.filter((name) => rates[name].denominator > 0 || name === "success_rate");
+  return (
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-3" aria-label="Run-level rates">
+      {shown.map((name) => (
+        <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} />
+      ))}
+    </ul>
+  );
+}
+
+function RateCard({ name, rate, judgeThreshold }: { name: RateName; rate: Rate; judgeThreshold: number | null }) {
+  const meta = RATE_META[name];
+  const empty = rate.denominator === 0 || rate.value === null;
+  const ci = meta.mean ? null : wilsonInterval(rate.numerator, rate.denominator);
+  const label = name === "judge_pass_rate" && judgeThreshold !== null ? `${meta.label.replace("threshold", String(judgeThreshold))}` : meta.label;
+  return (
+    <li
+      className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+      data-rate={name}
+      data-numerator={rate.numerator}
+      data-denominator={rate.denominator}
+    >
+      <div className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</div>
+      {empty ? (
+        <>
+          <div className="mt-1 text-2xl font-semibold tabular-nums">N/A</div>
+          <div className="text-xs text-zinc-600 dark:text-zinc-400">no scenarios had any applicable signal</div>
+        </>
+      ) : meta.mean ? (
+        <>
+          <div className="mt-1 text-2xl font-semibold tabular-nums" data-value>
+            {fixed(rate.value ?? 0, 3)}
+          </div>
+          <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+            mean across <span data-part="denominator">{rate.denominator}</span> {meta.unit}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="mt-1 text-2xl font-semibold tabular-nums" data-value>
+            {percent(rate.value)}
+          </div>
+          <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+            <span data-part="numerator">{rate.numerator}</span>/<span data-part="denominator">{rate.denominator}</span> {meta.unit}
+          </div>
+          {ci && <IntervalBar low={ci.low} high={ci.high} value={rate.value ?? 0} />}
+        </>
+      )}
+    </li>
+  );
+}
+
+function IntervalBar({ low, high, value }: { low: number; high: number; value: number }) {
+  const text = `95% Wilson interval ${percent(low, 1)} – ${percent(high, 1)}`;
+  return (
+    <div className="mt-2" title={text}>
+      <div className="relative h-1.5 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
+        <div className="absolute inset-y-0 rounded-full bg-sky-300 dark:bg-sky-700" style={{ left: `${low * 100}%`, width: `${Math.max(0.5, (high - low) * 100)}%` }} />
+        <div className="absolute -top-0.5 h-2.5 w-0.5 bg-sky-700 dark:bg-sky-300" style={{ left: `calc(${value * 100}% - 1px)` }} />
+      </div>
+      <div className="mt-1 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400">
+        95% CI {percent(low, 1)} – {percent(high, 1)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import Link from "next/link";
+import { RelativeTime } from "@/components/runs/relative-time";
+import { RunProgress, RunStateBadge } from "@/components/runs/run-state-badge";
+import { Badge } from "@/components/ui/badge";
+import type { RunDetail } from "@/lib/shared/dto";
+
+export type RunHeaderInfo = Pick<
+  RunDetail,
+  "id" | "state" | "partial" | "resumed" | "scenarioCount" | "intendedCount" | "inFlight" | "startedAt" | "updatedAt" | "minAgentTurns" | "judgeThreshold"
+> & { problemCount: number; unfinishedCount: number; killedCount: number; outsideQueueCount: number };
+
+export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: number }) {
+  const live = run.state === "running" || run.state === "probably-stalled";
+  return (
+    <header className="space-y-2">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">
+          ← All runs
+        </Link>
+      </nav>
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="font-mono text-xl font-semibold tracking-tight break-all">{run.id}</h1>
+        <RunStateBadge state={run.state} />
+        {run.partial && (
+          <Badge tone="warn" title="The run has not finished: rates cover only the scenarios finished so far.">
+            partial
+          </Badge>
+        )}
+        {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
+      </div>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+        <div className="flex gap-1.5">
+          <dt className="text-zinc-500">Scenarios</dt>
+          <dd className="tabular-nums">
+            {run.scenarioCount}
+            {run.intendedCount !== run.scenarioCount && ` of ${run.intendedCount} intended`}
+          </dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-zinc-500">Started</dt>
+          <dd>{run.startedAt ? <RelativeTime iso={run.startedAt} serverNow={serverNow} /> : "unknown"}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-zinc-500">Last activity</dt>
+          <dd>
+            <RelativeTime iso={run.updatedAt} serverNow={serverNow} />
+          </dd>
+        </div>
+        {run.minAgentTurns > 0 && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Min agent turns</dt>
+            <dd className="tabular-nums">{run.minAgentTurns}</dd>
+          </div>
+        )}
+        {run.judgeThreshold !== null && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Judge threshold</dt>
+            <dd className="tabular-nums">{run.judgeThreshold}</dd>
+          </div>
+        )}
+        {run.problemCount > 0 && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Problems</dt>
+            <dd>
+              <a href="#problems" className="text-amber-700 hover:underline dark:text-amber-400">
+                {run.problemCount}
+              </a>
+            </dd>
+          </div>
+        )}
+        {run.unfinishedCount > 0 && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Without metrics</dt>
+            <dd className="tabular-nums" title="Scenario folders with no usable metrics.json (in flight, killed or corrupt)">
+              {run.unfinishedCount}
+            </dd>
+          </div>
+        )}
+        {run.killedCount > 0 && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Killed folders</dt>
+            <dd className="tabular-nums">{run.killedCount}</dd>
+          </div>
+        )}
+        {run.outsideQueueCount > 0 && (
+          <div className="flex gap-1.5">
+            <dt className="text-zinc-500">Outside the last queue</dt>
+            <dd className="tabular-nums" title="Completed scenarios not in the last session's queue; not in the aggregates">
+              {run.outsideQueueCount}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {live && (
+        <div className="max-w-md">
+          <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
+        </div>
+      )}
+    </header>
+  );
+}

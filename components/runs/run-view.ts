@@ -1,0 +1,39 @@
+/**
+ * The slice of a run the runs list shows. Built on the server from a `RunListItem` so that the
+ * client payload carries counts, not every problem of every run.
+ */
+import type { Rate, RunListItem, RunState } from "@/lib/shared/dto";
+
+export interface RunSummary {
+  id: string;
+  state: RunState;
+  scenarioCount: number;
+  intendedCount: number;
+  updatedAt: string | null;
+  startedAt: string | null;
+  successRate: Rate;
+  taskSuccessRate: Rate;
+  problemCount: number;
+  domains: string[];
+  inFlight: string | null;
+  partial: boolean;
+  resumed: boolean;
+}
+
+export function toRunSummary(run: RunListItem): RunSummary {
+  return {
+    id: run.id,
+    state: run.state,
+    scenarioCount: run.scenarioCount,
+    intendedCount: run.intendedCount,
+    updatedAt: run.updatedAt,
+    startedAt: run.startedAt,
+    successRate: run.rates.success_rate,
+    taskSuccessRate: run.rates.task_success_rate,
+    problemCount: run.problems.length,
+    domains: run.domains,
+    inFlight: run.inFlight,
+    partial: run.partial,
+    resumed: run.resumed,
+  };
+}

@@ -1,0 +1,143 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { rateText, runHref } from "@/components/format";
+import { Badge } from "@/components/ui/badge";
+import { RelativeTime } from "./relative-time";
+import { RunProgress, RunStateBadge } from "./run-state-badge";
+import type { RunSummary } from "./run-view";
+
+const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400";
+const td = "px-3 py-2 align-top";
+
+/** The compare page's URL: the first run picked is the baseline. */
+export function compareHref(picked: readonly string[]): string {
+  const [base, ...others] = picked;
+  return `/compare?base=${encodeURIComponent(base ?? "")}&runs=${others.map(encodeURIComponent).join(",")}`;
+}
+
+/** A run id that may wrap after each `/` rather than mid-name. */
+function RunId({ id }: { id: string }) {
+  const parts = id.split("/");
+  return parts.map((p, i) => (
+    <span key={i}>
+      {p}
+      {i < parts.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </span>
+  ));
+}
+
+export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: number }) {
+  const [picked, setPicked] = useState<string[]>([]);
+  // Runs can vanish under a live update; forget picks that no longer exist.
+  const present = new Set(runs.map((r) => r.id));
+  const selected = picked.filter((id) => present.has(id));
+  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.filter((x) => present.has(x)), id]));
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        {selected.length >= 2 ? (
+          <Link href={compareHref(selected)} className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
+            Compare {selected.length} runs
+          </Link>
+        ) : (
+          <span aria-disabled="true" className="cursor-not-allowed rounded-md bg-zinc-200 px-3 py-1.5 font-medium text-zinc-500 dark:bg-zinc-800">
+            Compare
+          </span>
+        )}
+        <span className="text-zinc-600 dark:text-zinc-400">
+          {selected.length === 0
+            ? "Pick two or more runs to compare; the first one you pick is the baseline."
+            : `${selected.length} picked · baseline: ${selected[0]}`}
+        </span>
+        {selected.length > 0 && (
+          <button type="button" className="text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" onClick={() => setPicked([])}>
+            Clear
+          </button>
+        )}
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-full border-collapse text-sm" aria-label="Runs, newest first">
+          <thead className="bg-zinc-50 dark:bg-zinc-900">
+            <tr>
+              <th className={`${th} w-8`}>
+                <span className="sr-only">Pick to compare</span>
+              </th>
+              <th className={th}>Run</th>
+              <th className={th}>State</th>
+              <th className={`${th} text-right`}>Success</th>
+              <th className={`${th} text-right`}>Task success</th>
+              <th className={`${th} text-right`}>Scenarios</th>
+              <th className={th}>Domains</th>
+              <th className={th}>Last activity</th>
+              <th className={`${th} text-right`}>Problems</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {runs.map((run) => {
+              const isPicked = selected.includes(run.id);
+              return (
+                <tr key={run.id} data-run-id={run.id} className={isPicked ? "bg-sky-50/60 dark:bg-sky-950/30" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/50"}>
+                  <td className={td}>
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-zinc-900 dark:accent-zinc-100"
+                      checked={isPicked}
+                      onChange={() => toggle(run.id)}
+                      aria-label={`Pick ${run.id} to compare`}
+                    />
+                  </td>
+                  <td className={`${td} max-w-[28rem] min-w-[14rem]`}>
+                    <Link href={runHref(run.id)} className="font-mono font-medium break-words text-sky-700 hover:underline dark:text-sky-400">
+                      <RunId id={run.id} />
+                    </Link>
+                    <div className="mt-0.5 flex flex-wrap gap-1">
+                      {isPicked && selected[0] === run.id && <Badge tone="info">baseline</Badge>}
+                      {run.partial && (
+                        <Badge tone="warn" title="Rates cover only the scenarios finished so far.">
+                          partial
+                        </Badge>
+                      )}
+                      {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
+                    </div>
+                  </td>
+                  <td className={td}>
+                    <RunStateBadge state={run.state} />
+                    {(run.state === "running" || run.state === "probably-stalled") && (
+                      <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
+                    )}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`} title={`${run.successRate.numerator}/${run.successRate.denominator} scenarios`}>
+                    {rateText(run.successRate)}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`} title={`${run.taskSuccessRate.numerator}/${run.taskSuccessRate.denominator} scenarios`}>
+                    {rateText(run.taskSuccessRate)}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>
+                    {run.scenarioCount}
+                    {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{run.intendedCount}</span>}
+                  </td>
+                  <td className={`${td} max-w-64`}>
+                    <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <RelativeTime iso={run.updatedAt} serverNow={serverNow} />
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>
+                    {run.problemCount > 0 ? <Badge tone="warn">{run.problemCount}</Badge> : <span className="text-zinc-500">0</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

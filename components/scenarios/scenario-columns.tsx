@@ -1,0 +1,186 @@
+"use client";
+
+/**
+ * Column definitions of the scenario table (TanStack Table v9). Column ids are the API's sort
+ * keys where one exists, so the table's sorting state maps 1:1 onto `sort=`/`dir=` in the URL.
+ * Sorting itself happens on the server (`manualSorting`); the table holds one page at a time.
+ */
+import Link from "next/link";
+import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
+import { duration, fixed, group, percent, scenarioHref } from "@/components/format";
+import type { ScenarioRow } from "@/lib/shared/dto";
+import { SORTABLE } from "./view-params";
+
+export interface ScenarioColumnMeta {
+  /** CSS grid track of the column. */
+  width: string;
+  align?: "right" | "center";
+  /** Header tooltip. */
+  title?: string;
+}
+
+export const scenarioFeatures = tableFeatures({ rowSortingFeature, columnMeta: {} as ScenarioColumnMeta });
+
+const helper = createColumnHelper<typeof scenarioFeatures, ScenarioRow>();
+
+type Verdict = ScenarioRow["verdict"];
+
+export function VerdictMark({ v, what }: { v: Verdict | null; what: string }) {
+  if (v === true)
+    return (
+      <span className="scn-pass" title={`${what}: passed`}>
+        ✓<span className="sr-only"> passed</span>
+      </span>
+    );
+  if (v === false)
+    return (
+      <span className="scn-fail" title={`${what}: failed`}>
+        ✗<span className="sr-only"> failed</span>
+      </span>
+    );
+  if (v === "N/A") return <span title={`${what}: not applicable`}>N/A</span>;
+  return <span className="scn-muted">–</span>;
+}
+
+const dash = <span className="scn-muted">–</span>;
+
+function num(v: number | null, text: (n: number) => string) {
+  return v === null ? dash : text(v);
+}
+
+/** Builds the columns for one run (the name links into it). */
+export function scenarioColumns(runId: string) {
+  return helper.columns([
+    helper.accessor("name", {
+      header: "Scenario",
+      meta: { width: "minmax(200px, 1fr)" },
+      cell: (c) => (
+        <Link href={scenarioHref(runId, c.getValue())} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" prefetch={false}>
+          {c.getValue()}
+        </Link>
+      ),
+    }),
+    helper.accessor("domain", {
+      header: "Domain",
+      meta: { width: "96px" },
+      cell: (c) => (
+        <span className="truncate font-mono">{c.getValue()}</span>
+      ),
+    }),
+    helper.accessor("verdict", {
+      header: "Verdict",
+      meta: { width: "52px", align: "center", title: "is_successful as counted (stalled counts as failed)" },
+      cell: (c) => <VerdictMark v={c.getValue()} what="Verdict" />,
+    }),
+    helper.accessor("task_verdict", {
+      header: "Task",
+      meta: { width: "44px", align: "center", title: "Task verdict (excl. clean_exit)" },
+      cell: (c) => <VerdictMark v={c.getValue()} what="Task verdict" />,
+    }),
+    helper.accessor((r) => r.success_breakdown.failed.join(", "), {
+      id: "failed_signals",
+      header: "Failed signals",
+      enableSorting: false,
+      meta: { width: "128px" },
+      cell: (c) => {
+        const v = c.getValue();
+        return v ? (
+          <span className="scn-fail truncate font-mono font-normal" title={v}>
+            {v}
+          </span>
+        ) : (
+          dash
+        );
+      },
+    }),
+    helper.accessor("stop_reason", {
+      header: "Stop reason",
+      meta: { width: "92px" },
+      cell: (c) => {
+        const v = c.getValue();
+        return v === null ? (
+          dash
+        ) : (
+          <span className={`truncate font-mono ${v === "[TIMEOUT]" ? "text-amber-700 dark:text-amber-400" : ""}`} title={v}>
+            {v}
+          </span>
+        );
+      },
+    }),
+    helper.accessor("judge_score", {
+      header: "Judge",
+      meta: { width: "56px", align: "right", title: "Judge score (✓/✗: judge passed)" },
+      cell: (c) => {
+        const r = c.row.original;
+        if (r.judge_score === null) return dash;
+        return (
+          <span title={r.judge_passed === null ? undefined : r.judge_passed ? "judge passed" : "judge failed"}>
+            {fixed(r.judge_score, 2)}
+            {r.judge_passed === false && <span className="scn-fail ml-0.5">✗</span>}
+          </span>
+        );
+      },
+    }),
+    helper.accessor("nl_assertion_pass_rate", {
+      header: "NL",
+      meta: { width: "48px", align: "right", title: "NL-assertion pass rate" },
+      cell: (c) => num(c.getValue(), (v) => percent(v, 0)),
+    }),
+    helper.accessor("db_state_assertion_pass_rate", {
+      header: "DB",
+      meta: { width: "48px", align: "right", title: "DB-state-assertion pass rate" },
+      cell: (c) => num(c.getValue(), (v) => percent(v, 0)),
+    }),
+    helper.accessor("latency_p50_ms", {
+      header: "p50",
+      meta: { width: "60px", align: "right", title: "Latency p50 (ms)" },
+      cell: (c) => num(c.getValue(), (v) => group(Math.round(v))),
+    }),
+    helper.accessor("latency_p95_ms", {
+      header: "p95",
+      meta: { width: "60px", align: "right", title: "Latency p95 (ms)" },
+      cell: (c) => num(c.getValue(), (v) => group(Math.round(v))),
+    }),
+    helper.accessor("turns", {
+      header: "Turns",
+      meta: { width: "48px", align: "right" },
+      cell: (c) => c.getValue(),
+    }),
+    helper.accessor("duration_seconds", {
+      header: "Time",
+      meta: { width: "60px", align: "right", title: "Scenario duration" },
+      cell: (c) => duration(c.getValue()),
+    }),
+    helper.accessor((r) => r.tokens.agent + r.tokens.user, {
+      id: "tokens",
+      header: "Tokens",
+      meta: { width: "64px", align: "right", title: "Agent + user tokens" },
+      cell: (c) => <span title={`agent ${group(c.row.original.tokens.agent)} · user ${group(c.row.original.tokens.user)}`}>{group(c.getValue())}</span>,
+    }),
+    helper.accessor("stalled", {
+      header: "Stalled",
+      enableSorting: false,
+      meta: { width: "56px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
+      cell: (c) => (c.getValue() ? <span className="font-medium text-amber-700 dark:text-amber-400">stalled</span> : ""),
+    }),
+    helper.accessor((r) => r.problems.length, {
+      id: "problems",
+      header: "Problems",
+      meta: { width: "68px", align: "right", title: "Files that could not be used" },
+      cell: (c) => {
+        const n = c.getValue();
+        if (n === 0) return "";
+        const text = c.row.original.problems.map((p) => `${p.file}: ${p.message}`).join("\n");
+        return (
+          <span className="font-medium text-amber-700 dark:text-amber-400" title={text}>
+            {n}
+          </span>
+        );
+      },
+    }),
+  ]);
+}
+
+export function isSortable(id: string): boolean {
+  return SORTABLE.has(id);
+}

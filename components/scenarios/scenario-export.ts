@@ -1,0 +1,73 @@
+/**
+ * CSV and JSON export of scenario rows. Pure functions plus a Blob download helper.
+ * Text from results is untrusted: a CSV cell that a spreadsheet would read as a formula
+ * (starting with = + - @, or a tab / carriage return) gets a leading single quote.
+ */
+import type { ScenarioRow } from "@/lib/shared/dto";
+
+type Cell = string | number | boolean | null | undefined;
+
+export const CSV_COLUMNS: ReadonlyArray<readonly [string, (r: ScenarioRow) => Cell]> = [
+  ["name", (r) => r.name],
+  ["domain", (r) => r.domain],
+  ["verdict", (r) => r.verdict],
+  ["task_verdict", (r) => r.task_verdict],
+  ["failed_signals", (r) => r.success_breakdown.failed.join(";")],
+  ["passed_signals", (r) => r.success_breakdown.passed.join(";")],
+  ["not_applicable_signals", (r) => r.success_breakdown.not_applicable.join(";")],
+  ["excluded_signals", (r) => r.success_breakdown.excluded.join(";")],
+  ["stop_reason", (r) => r.stop_reason],
+  ["judge_score", (r) => r.judge_score],
+  ["judge_passed", (r) => r.judge_passed],
+  ["nl_assertion_pass_rate", (r) => r.nl_assertion_pass_rate],
+  ["db_state_assertion_pass_rate", (r) => r.db_state_assertion_pass_rate],
+  ["db_state_match", (r) => r.db_state_match],
+  ["is_action_match", (r) => r.is_action_match],
+  ["latency_p50_ms", (r) => r.latency_p50_ms],
+  ["latency_p95_ms", (r) => r.latency_p95_ms],
+  ["latency_count", (r) => r.latency_count],
+  ["turns", (r) => r.turns],
+  ["duration_seconds", (r) => r.duration_seconds],
+  ["tokens_agent", (r) => r.tokens.agent],
+  ["tokens_user", (r) => r.tokens.user],
+  ["stalled", (r) => r.stalled],
+  ["problems", (r) => r.problems.map((p) => `${p.file}: ${p.message}`).join("; ")],
+];
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: formula-neutralised when it is text, quoted when it needs to be (RFC 4180). */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  let s = String(value);
+  if (typeof value === "string" && FORMULA_START.test(s)) s = `'${s}`;
+  if (/[",\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
+  return s;
+}
+
+export function toCsv(rows: readonly ScenarioRow[]): string {
+  const lines = [CSV_COLUMNS.map(([h]) => h).join(",")];
+  for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(r))).join(","));
+  return lines.join("\r\n") + "\r\n";
+}
+
+export function toJson(rows: readonly ScenarioRow[]): string {
+  return JSON.stringify(rows, null, 2) + "\n";
+}
+
+/** A file name from a run id: `team-a/eval_1` → `team-a_eval_1-scenarios.csv`. */
+export function exportName(runId: string, ext: "csv" | "json"): string {
+  return `${runId.replace(/[^A-Za-z0-9._-]+/g, "_")}-scenarios.${ext}`;
+}
+
+export function download(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

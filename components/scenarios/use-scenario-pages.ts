@@ -1,0 +1,152 @@
+"use client";
+
+/**
+ * Pages of the scenario table, fetched from `GET /api/runs/{id}/scenarios` as they scroll into
+ * view. The server component renders the first page with the HTML; the rest come 200 rows at a
+ * time. A live update (new `dataKey`) keeps what is on screen and re-fetches the visible pages in
+ * place, so the scroll position and the view survive.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ScenarioPage, ScenarioRow } from "@/lib/shared/dto";
+import { apiQuery, PAGE_SIZE } from "./view-params";
+
+export interface Seed {
+  /** The normalised view query string the server computed `page` for. */
+  view: string;
+  /** Changes whenever the run's data changes. */
+  dataKey: string;
+  page: ScenarioPage;
+}
+
+interface PagesState {
+  view: string;
+  dataKey: string;
+  /** `null` until the first page of this view arrived. */
+  matched: number | null;
+  total: number | null;
+  pages: ReadonlyMap<number, ScenarioRow[]>;
+  /** Pages shown from before the last data change, to be re-fetched when seen. */
+  stale: ReadonlySet<number>;
+  error: string | null;
+}
+
+function next(prev: PagesState | null, view: string, seed: Seed): PagesState {
+  const fresh = seed.view === view;
+  if (!prev || prev.view !== view) {
+    return {
+      view,
+      dataKey: seed.dataKey,
+      matched: fresh ? seed.page.matched : null,
+      total: fresh ? seed.page.total : (prev?.total ?? null),
+      pages: fresh ? new Map([[0, seed.page.rows]]) : new Map(),
+      stale: new Set(),
+      error: null,
+    };
+  }
+  // Same view, new data: keep showing the old rows while the visible pages are re-fetched.
+  const pages = new Map(prev.pages);
+  const stale = new Set(pages.keys());
+  if (fresh) {
+    pages.set(0, seed.page.rows);
+    stale.delete(0);
+  }
+  return {
+    ...prev,
+    dataKey: seed.dataKey,
+    matched: fresh ? seed.page.matched : prev.matched,
+    total: fresh ? seed.page.total : prev.total,
+    pages,
+    stale,
+    error: null,
+  };
+}
+
+export function pageUrl(runId: string, view: string, offset: number, limit: number): string {
+  return `/api/runs/${encodeURIComponent(runId)}/scenarios?${apiQuery(new URLSearchParams(view), offset, limit)}`;
+}
+
+export function useScenarioPages(runId: string, view: string, seed: Seed) {
+  const [state, setState] = useState<PagesState>(() => next(null, view, seed));
+  let current = state;
+  if (state.view !== view || state.dataKey !== seed.dataKey) {
+    // Adjusting state while rendering, React's pattern for state derived from changed props.
+    current = next(state, view, seed);
+    setState(current);
+  }
+
+  const latest = useRef(current);
+  const inflight = useRef(new Set<string>());
+  useEffect(() => {
+    latest.current = current;
+  });
+
+  const load = useCallback(
+    async (s: PagesState, page: number) => {
+      const key = `${s.view}\n${s.dataKey}\n${page}`;
+      if (inflight.current.has(key)) return;
+      inflight.current.add(key);
+      try {
+        const res = await fetch(pageUrl(runId, s.view, page * PAGE_SIZE, PAGE_SIZE), { cache: "no-store" });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { error?: string } | null;
+          throw new Error(body?.error ?? `HTTP ${res.status}`);
+        }
+        const data = (await res.json()) as ScenarioPage;
+        setState((cur) => {
+          if (cur.view !== s.view || cur.dataKey !== s.dataKey) return cur;
+          const pages = new Map(cur.pages);
+          pages.set(page, data.rows);
+          const stale = new Set(cur.stale);
+          stale.delete(page);
+          return { ...cur, pages, stale, matched: data.matched, total: data.total, error: null };
+        });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        setState((cur) => (cur.view === s.view && cur.dataKey === s.dataKey ? { ...cur, error: message } : cur));
+      } finally {
+        inflight.current.delete(key);
+      }
+    },
+    [runId],
+  );
+
+  /** Makes sure rows `first..last` are (being) loaded. */
+  const ensure = useCallback(
+    (first: number, last: number) => {
+      const s = latest.current;
+      if (s.error) return;
+      if (s.matched === null) {
+        void load(s, 0);
+        return;
+      }
+      if (s.matched === 0) return;
+      const hi = Math.min(last, s.matched - 1);
+      for (let p = Math.floor(Math.max(0, first) / PAGE_SIZE); p <= Math.floor(hi / PAGE_SIZE); p++) {
+        if (!s.pages.has(p) || s.stale.has(p)) void load(s, p);
+      }
+    },
+    [load],
+  );
+
+  const rowAt = useCallback(
+    (i: number): ScenarioRow | undefined => current.pages.get(Math.floor(i / PAGE_SIZE))?.[i % PAGE_SIZE],
+    [current.pages],
+  );
+
+  const retry = useCallback(() => setState((cur) => ({ ...cur, error: null })), []);
+
+  return { state: current, ensure, rowAt, retry };
+}
+
+/** Every row matching `view`, fetched 1,000 at a time (for export). */
+export async function fetchAllRows(runId: string, view: string): Promise<ScenarioRow[]> {
+  const out: ScenarioRow[] = [];
+  const limit = 1000;
+  for (let offset = 0; ; offset += limit) {
+    const res = await fetch(pageUrl(runId, view, offset, limit), { cache: "no-store" });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const page = (await res.json()) as ScenarioPage;
+    out.push(...page.rows);
+    if (page.rows.length < limit || offset + limit >= page.matched) return out;
+  }
+}
