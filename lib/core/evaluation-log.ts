@@ -124,7 +124,15 @@ export function parsePythonStringList(text: string): string[] | null {
     while (i < s.length && s[i] !== quote) {
       if (s[i] === "\\" && i + 1 < s.length) {
         const next = s[i + 1] as string;
-        value += next === "n" ? "\n" : next === "t" ? "\t" : next;
+        // Python repr escapes: \n \r \t, \xHH, \uHHHH, \UHHHHHHHH for non-printable characters; else the character itself.
+        const width = next === "x" ? 2 : next === "u" ? 4 : next === "U" ? 8 : 0;
+        const hex = width ? s.slice(i + 2, i + 2 + width) : "";
+        if (width && /^[0-9a-fA-F]+$/.test(hex) && hex.length === width && Number.parseInt(hex, 16) <= 0x10ffff) {
+          value += String.fromCodePoint(Number.parseInt(hex, 16));
+          i += 2 + width;
+          continue;
+        }
+        value += next === "n" ? "\n" : next === "t" ? "\t" : next === "r" ? "\r" : next;
         i += 2;
       } else {
         value += s[i];

@@ -50,6 +50,11 @@ describe("Python list repr of the queue (§5.2 Queued line)", () => {
     ["['a, b]', 'c']", ["a, b]", "c"]],
     ["['caf\u00e9', '\u{1F600}__1']", ["caf\u00e9", "\u{1F600}__1"]],
     ["  ['x']  ", ["x"]],
+    // Python repr escapes of non-printable characters (output of `print(repr([...]))` in CPython)
+    [
+      `['a\\x01b\\u200bc\\U000e0001', 'tab\\there', 'cr\\rx', 'del\\x7f', 'nbsp\\xa0', 'caf\u00e9', "it's", 'q"', 'b\\'o"th', 'back\\\\slash']`,
+      ["a\u0001b\u200bc\u{E0001}", "tab\there", "cr\rx", "del\u007f", "nbsp\u00a0", "caf\u00e9", "it's", 'q"', `b'o"th`, "back\\slash"],
+    ],
     ["['a'", null],
     ["[a]", null],
     ["['a' 'b']", null],
