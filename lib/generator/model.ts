@@ -78,6 +78,8 @@ export interface ScenarioDef {
   initializationActions: JsonObject[];
   expectedDbHash: string | null;
   expectedUserDbHash: string | null;
+  /** The writes a perfect agent makes (recorded-action shape); decides the DB hashes. */
+  gold: JsonObject[];
   /** reference_answer.json content; null = no file. */
   reference: PyJson | null;
   agentPrompt: string;

@@ -47,20 +47,13 @@ const SHORT_ESCAPES: Record<string, string> = {
   "\f": "\\f",
 };
 
+function escapeChar(ch: string): string {
+  return SHORT_ESCAPES[ch] ?? "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
 /** Python `json.dumps(s)` with `ensure_ascii=True`. */
 export function pyString(s: string): string {
-  // Fast path: printable ASCII without quotes or backslashes.
-  if (/^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(s)) return `"${s}"`;
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i] as string;
-    const code = s.charCodeAt(i);
-    const short = SHORT_ESCAPES[ch];
-    if (short !== undefined) out += short;
-    else if (code < 0x20 || code > 0x7e) out += "\\u" + code.toString(16).padStart(4, "0");
-    else out += ch;
-  }
-  return out + '"';
+  return '"' + s.replace(/[\\"\u0000-\u001f\u007f-\uffff]/g, escapeChar) + '"';
 }
 
 /**
@@ -68,69 +61,45 @@ export function pyString(s: string): string {
  * `", "` and `": "` separators. Object keys whose value is `undefined` are skipped.
  */
 export function dumps(value: PyJson, indent?: number): string {
-  const parts: string[] = [];
-  write(value, indent, 0, parts);
-  return parts.join("");
+  return write(value, indent, 0);
 }
 
-function write(value: PyJson | undefined, indent: number | undefined, level: number, out: string[]): void {
-  if (value === null || value === undefined) {
-    out.push("null");
-  } else if (value === true) {
-    out.push("true");
-  } else if (value === false) {
-    out.push("false");
-  } else if (typeof value === "number") {
-    out.push(numberToken(value));
-  } else if (typeof value === "string") {
-    out.push(pyString(value));
-  } else if (value instanceof PyFloat) {
-    out.push(floatToken(value.value));
-  } else if (Array.isArray(value)) {
-    if (value.length === 0) {
-      out.push("[]");
-      return;
-    }
+const pads: string[] = [];
+function newline(indent: number, level: number): string {
+  const n = indent * level;
+  return (pads[n] ??= "\n" + " ".repeat(n));
+}
+
+function write(value: PyJson | undefined, indent: number | undefined, level: number): string {
+  if (value === null || value === undefined) return "null";
+  if (value === true) return "true";
+  if (value === false) return "false";
+  if (typeof value === "number") return numberToken(value);
+  if (typeof value === "string") return pyString(value);
+  if (value instanceof PyFloat) return floatToken(value.value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
     if (indent === undefined) {
-      out.push("[");
-      value.forEach((v, i) => {
-        if (i > 0) out.push(", ");
-        write(v, indent, level + 1, out);
-      });
-      out.push("]");
-      return;
+      let out = "[";
+      for (let i = 0; i < value.length; i++) out += (i > 0 ? ", " : "") + write(value[i], indent, level + 1);
+      return out + "]";
     }
-    const inner = "\n" + " ".repeat(indent * (level + 1));
-    out.push("[");
-    value.forEach((v, i) => {
-      out.push(i > 0 ? "," + inner : inner);
-      write(v, indent, level + 1, out);
-    });
-    out.push("\n" + " ".repeat(indent * level) + "]");
-  } else {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined);
-    if (keys.length === 0) {
-      out.push("{}");
-      return;
-    }
-    if (indent === undefined) {
-      out.push("{");
-      keys.forEach((k, i) => {
-        if (i > 0) out.push(", ");
-        out.push(pyString(k), ": ");
-        write(value[k], indent, level + 1, out);
-      });
-      out.push("}");
-      return;
-    }
-    const inner = "\n" + " ".repeat(indent * (level + 1));
-    out.push("{");
-    keys.forEach((k, i) => {
-      out.push(i > 0 ? "," + inner : inner, pyString(k), ": ");
-      write(value[k], indent, level + 1, out);
-    });
-    out.push("\n" + " ".repeat(indent * level) + "}");
+    const inner = newline(indent, level + 1);
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + inner + write(value[i], indent, level + 1);
+    return out + newline(indent, level) + "]";
   }
+  let out = "";
+  let first = true;
+  const inner = indent === undefined ? "" : newline(indent, level + 1);
+  for (const k in value) {
+    const v = value[k];
+    if (v === undefined) continue;
+    out += (first ? "" : indent === undefined ? ", " : ",") + inner + pyString(k) + ": " + write(v, indent, level + 1);
+    first = false;
+  }
+  if (first) return "{}";
+  return "{" + out + (indent === undefined ? "" : newline(indent, level)) + "}";
 }
 
 /** Deep copy that turns `PyFloat` markers into plain numbers (for comparisons and tests). */

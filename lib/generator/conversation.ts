@@ -1,0 +1,268 @@
+/**
+ * Plays a script out on a timeline: speech segments, completed turns, response latencies, LLM
+ * calls (for token metrics) and both bots' LLM contexts.
+ */
+import { END_TOOL } from "./domains/common";
+import type { JsonObject, ScenarioDef, Script, ToolCall } from "./model";
+import type { Rng } from "./prng";
+import { dumps, type PyJson } from "./pyjson";
+import { SECOND, type Micros } from "./time";
+import { asrNoise } from "./transform";
+
+export interface Segment {
+  role: "user" | "agent";
+  /** TTS text, or `[INTERRUPTED]`. */
+  text: string;
+  /** Seconds since the bridge started routing audio (end already shifted by −0.3 s). */
+  start: number;
+  end: number;
+  /** Finished before the scenario ended (in-progress segments are logged but are not turns). */
+  complete: boolean;
+  /** For user segments: what the agent's recognizer delivered. */
+  heard?: string;
+}
+
+export interface LlmCall {
+  side: "agent" | "user";
+  /** Seconds since routing start at which the call's metrics arrived. */
+  at: number;
+  ttfb: number;
+  prompt: number;
+  completion: number;
+}
+
+export interface ToolEvent {
+  at: number;
+  call: ToolCall;
+}
+
+export interface Turn {
+  at: Micros;
+  role: "user" | "agent";
+  text: string;
+}
+
+export interface LatencyEntry {
+  user: string;
+  agent: string;
+  ms: number;
+}
+
+export interface Conversation {
+  routingStart: Micros;
+  endTime: Micros;
+  segments: Segment[];
+  turns: Turn[];
+  latencies: LatencyEntry[];
+  stop: "[EXIT]" | "[TIMEOUT]";
+  calls: LlmCall[];
+  tools: ToolEvent[];
+  agentContext: JsonObject[];
+  userContext: JsonObject[];
+  /** Seconds since routing start when the agent's exit message arrived. */
+  exitAt?: number;
+  /** The system prompt actually used (with padding). */
+  agentPrompt: string;
+}
+
+export interface PlayOptions {
+  zeroTurn: boolean;
+  /** Extra bytes of read-only tool output / prompt text to grow the agent context. */
+  padding?: { call: ToolCall } | { prompt: string };
+}
+
+const INTERRUPTED = "[INTERRUPTED]";
+
+function toolCallId(rng: Rng): string {
+  return "call_" + rng.hex(24);
+}
+
+function contentOf(r: PyJson): string {
+  return typeof r === "string" ? r : dumps(r);
+}
+
+export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, opts: PlayOptions): Conversation {
+  const routingStart = start + Math.round(rng.float(2.2, 4.6) * SECOND);
+  const cap = def.maxDuration;
+  const rate = rng.float(14, 17.5);
+  const speak = (text: string) => 0.35 + text.length / rate + rng.float(-0.15, 0.25);
+
+  let agentPrompt = def.agentPrompt;
+  const padding = opts.padding;
+  if (padding && "prompt" in padding) agentPrompt += padding.prompt;
+
+  const segs: Segment[] = [];
+  const calls: LlmCall[] = [];
+  const tools: ToolEvent[] = [];
+  const agentCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: agentPrompt }]];
+  const userCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: def.userPrompt }]];
+  let agentChars = agentPrompt.length;
+  let userChars = def.userPrompt.length;
+  const agentOverhead = 300 * def.agentTools.length + rng.int(200, 600);
+  const userOverhead = 180 * def.userTools.length + rng.int(100, 300);
+
+  const agentCall = (at: number, out: string) => {
+    calls.push({ side: "agent", at, ttfb: rng.float(0.25, 2.4), prompt: Math.round(agentChars / 3.6) + agentOverhead, completion: Math.max(3, Math.round(out.length / 4)) + rng.int(4, 90) });
+    agentChars += out.length;
+  };
+  const userCall = (at: number, out: string) => {
+    calls.push({ side: "user", at, ttfb: rng.float(0.2, 1.2), prompt: Math.round(userChars / 3.8) + userOverhead, completion: Math.max(2, Math.round(out.length / 4)) + rng.int(1, 40) });
+    userChars += out.length;
+  };
+  const pushAgent = (m: JsonObject, at: number) => {
+    agentCtx.push([at, m]);
+    if (typeof m.content === "string") agentChars += m.content.length;
+  };
+  const pushUser = (m: JsonObject, at: number) => {
+    userCtx.push([at, m]);
+    if (typeof m.content === "string") userChars += m.content.length;
+  };
+  const runTool = (c: ToolCall, at: number, ctx: "agent" | "user") => {
+    const id = toolCallId(rng);
+    const argText = dumps(c.args);
+    const callMsg: JsonObject = { role: "assistant", tool_calls: [{ id, function: { name: c.name, arguments: argText }, type: "function" }] };
+    const resultMsg: JsonObject = { role: "tool", content: contentOf(c.result), tool_call_id: id };
+    if (ctx === "agent") {
+      agentCall(at - 0.1, argText);
+      pushAgent(callMsg, at);
+      pushAgent(resultMsg, at);
+    } else {
+      userCall(at - 0.1, argText);
+      pushUser(callMsg, at);
+      pushUser(resultMsg, at);
+    }
+    tools.push({ at, call: c });
+  };
+
+  let stop: "[EXIT]" | "[TIMEOUT]" = "[TIMEOUT]";
+  let exitAt: number | undefined;
+  let t = 1.0;
+
+  if (!opts.zeroTurn) {
+    pushAgent({ role: "user", content: "Hello" }, t);
+    const gStart = t + rng.float(0.35, 1.4);
+    agentCall(gStart - 0.2, script.greeting);
+    pushAgent({ role: "assistant", content: script.greeting }, gStart);
+    const stallGreeting = script.exchanges.length > 0 && script.exchanges[0]?.agent === "" && rng.chance(0.3);
+    segs.push({ role: "agent", text: stallGreeting ? script.greeting.split(" ").slice(0, 4).join(" ") : script.greeting, start: gStart, end: gStart + speak(script.greeting), complete: true });
+    pushUser({ role: "user", content: script.greeting }, gStart);
+    t = (segs[segs.length - 1] as Segment).end;
+
+    const exchanges = [...script.exchanges];
+    if (padding && "call" in padding) {
+      const i = Math.max(0, exchanges.findIndex((e) => (e.tools?.length ?? 0) > 0 && !e.tools?.some((c) => c.mutating || c.push)));
+      const e = exchanges[i];
+      if (e && e.agent !== "") exchanges[i] = { ...e, tools: [...(e.tools ?? []), padding.call] };
+    }
+
+    for (const ex of exchanges) {
+      // The caller: optional phone-control tool calls, then speech.
+      let uStart = t + rng.float(0.9, 2.8);
+      for (const c of ex.userTools ?? []) {
+        runTool(c, uStart, "user");
+        uStart += rng.float(0.4, 1.1);
+      }
+      userCall(uStart - 0.3, ex.user);
+      pushUser({ role: "assistant", content: ex.user }, uStart);
+      const heard = ex.heard ?? asrNoise(ex.user, rng) ?? ex.user;
+      const uEnd = uStart + speak(ex.user);
+      segs.push({ role: "user", text: ex.user, start: uStart, end: uEnd, complete: true, heard });
+      pushAgent({ role: "user", content: heard }, uStart);
+      t = uEnd;
+      if (ex.agent === "") break; // the agent LLM hung
+
+      // The agent: optional filler, tool calls, reply.
+      let aStart = uEnd + (rng.chance(0.07) ? rng.float(4, 9) : rng.float(0.45, 2.0));
+      if (cap >= 600 && rng.chance(0.012)) aStart = uEnd + rng.float(60.5, 72);
+      if (rng.chance(0.04)) aStart = Math.max(uStart + 0.4, uEnd - rng.float(0.05, 0.25));
+      if (ex.agentPre) {
+        agentCall(aStart - 0.2, ex.agentPre);
+        pushAgent({ role: "assistant", content: ex.agentPre }, aStart);
+        segs.push({ role: "agent", text: ex.agentPre, start: aStart, end: aStart + speak(ex.agentPre), complete: true });
+        pushUser({ role: "user", content: ex.agentPre }, aStart);
+        aStart = (segs[segs.length - 1] as Segment).end + rng.float(0.2, 0.8);
+      }
+      for (const c of ex.tools ?? []) {
+        runTool(c, aStart, "agent");
+        aStart += rng.float(0.7, 2.4);
+      }
+      agentCall(aStart - 0.2, ex.agent);
+      pushAgent({ role: "assistant", content: ex.agent }, aStart);
+      pushUser({ role: "user", content: ex.agent }, aStart);
+      const interrupted = rng.chance(0.07);
+      const dur = speak(ex.agent) * (interrupted ? rng.float(0.3, 0.7) : 1);
+      segs.push({ role: "agent", text: interrupted ? INTERRUPTED : ex.agent, start: aStart, end: aStart + dur, complete: true });
+      t = aStart + dur;
+    }
+
+    if (script.endCall && exchanges.every((e) => e.agent !== "")) {
+      exitAt = t + rng.float(0.2, 0.9);
+      agentCall(exitAt - 0.1, "{}");
+      const id = toolCallId(rng);
+      pushAgent({ role: "assistant", tool_calls: [{ id, function: { name: END_TOOL, arguments: "{}" }, type: "function" }] }, exitAt);
+      pushAgent({ role: "tool", content: '{"success": true, "message": "Exit message sent."}', tool_call_id: id }, exitAt);
+      stop = "[EXIT]";
+    }
+    for (const nudge of script.trailingUser ?? []) {
+      const s = t + rng.float(8, 28);
+      userCall(s - 0.3, nudge);
+      pushUser({ role: "assistant", content: nudge }, s);
+      segs.push({ role: "user", text: nudge, start: s, end: s + speak(nudge), complete: true, heard: nudge });
+      pushAgent({ role: "user", content: nudge }, s);
+      t = s + speak(nudge);
+    }
+  }
+
+  // The time cap: later segments are never spoken; one spanning the cap is logged but unfinished.
+  let endSec: number;
+  if (stop === "[EXIT]" && exitAt !== undefined && exitAt <= cap) {
+    endSec = exitAt + rng.float(1.2, 3.2);
+  } else {
+    stop = "[TIMEOUT]";
+    exitAt = undefined;
+    endSec = cap + rng.float(0.8, 2.6);
+  }
+  const kept = segs.filter((s) => s.start < cap).map((s) => (s.end > cap ? { ...s, end: cap, complete: false } : s));
+  kept.sort((a, b) => a.start - b.start);
+  const keptCalls = calls.filter((c) => c.at < cap);
+  const keptTools = tools.filter((x) => x.at < cap);
+
+  const turns: Turn[] = kept
+    .filter((s) => s.complete)
+    .map((s) => ({ at: routingStart + Math.round((s.end + rng.float(0.02, 0.09)) * SECOND), role: s.role, text: s.text }))
+    .sort((a, b) => a.at - b.at);
+
+  const latencies: LatencyEntry[] = [];
+  let lastUser: Segment | undefined;
+  let handedOff = true;
+  for (const s of kept) {
+    if (s.role === "user") {
+      if (s.complete) {
+        lastUser = s;
+        handedOff = false;
+      }
+      continue;
+    }
+    if (!lastUser || handedOff) continue;
+    handedOff = true;
+    const conv = (s.start - lastUser.end) * 1000;
+    let ms = conv > 150 ? conv - rng.float(30, 110) : rng.float(20, 60);
+    if (rng.chance(0.05)) ms = Math.floor(ms) + 0.25;
+    latencies.push({ user: lastUser.text, agent: s.complete ? s.text : "", ms });
+  }
+
+  return {
+    routingStart,
+    endTime: routingStart + Math.round(endSec * SECOND),
+    segments: kept,
+    turns,
+    latencies,
+    stop,
+    calls: keptCalls,
+    tools: keptTools,
+    agentContext: opts.zeroTurn ? [] : agentCtx.filter(([at]) => at < cap).map(([, m]) => m),
+    userContext: opts.zeroTurn ? [] : userCtx.filter(([at]) => at < cap).map(([, m]) => m),
+    exitAt,
+    agentPrompt,
+  };
+}

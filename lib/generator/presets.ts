@@ -1,0 +1,81 @@
+/** Named option sets for `scripts/generate.ts`. */
+import type { GenerateOptions, OutcomeKind, RunOptions } from "./types";
+
+export const PRESETS = ["example", "bench-1k", "bench-10k", "bench-100k", "big-3000"] as const;
+export type PresetName = (typeof PRESETS)[number];
+
+const EXAMPLE_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "restaurant", "qa"];
+const BENCH_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "eva_airline", "restaurant", "customer_service", "qa"];
+
+/** The bundled example: the same 24 scenarios in a finished, a resumed and a killed run. */
+function example(seed: number, scenarios: number): GenerateOptions {
+  // Every failure kind at least once in the finished run (queue positions, 0-based).
+  const forced: Record<string, OutcomeKind> = {
+    "#0": "success",
+    "#1": "db_mismatch",
+    "#2": "nl_fail",
+    "#3": "tool_error",
+    "#4": "inaction",
+    "#5": "success",
+    "#6": "dba_fail",
+    "#7": "stall",
+    "#8": "timeout",
+    "#9": "db_mismatch",
+    "#10": "success",
+    "#11": "null_hash",
+    "#12": "judge_error",
+    "#13": "zero_turn",
+    "#14": "success",
+    "#15": "success",
+    "#16": "action_mismatch",
+    "#17": "summary_not_captured",
+    "#18": "timeout",
+    "#19": "success",
+    "#20": "judge_low",
+    "#21": "xss",
+    "#22": "judge_nan",
+    "#23": "success",
+  };
+  const common = { scenarios, domains: EXAMPLE_DOMAINS, agentContextKB: 10, judgeContextStringLimit: 1500 } satisfies Partial<RunOptions>;
+  return {
+    seed,
+    runs: [
+      { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, maxScenarios: 4 } },
+      { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
+      { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.15 },
+    ],
+  };
+}
+
+function bench(seed: number, runs: number, perRun: number, lean: boolean, prefix = "bench"): GenerateOptions {
+  return {
+    seed,
+    runs: Array.from({ length: runs }, (_, r) => {
+      const day = 1 + (r % 28);
+      const month = 1 + (Math.floor(r / 28) % 12);
+      const name = `${prefix}/eval_2026${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}_${String(8 + (r % 12)).padStart(2, "0")}0000`;
+      const state: RunOptions["state"] = r === runs - 1 && runs > 1 ? "killed" : r % 7 === 3 ? "resumed" : "finished";
+      return { name, scenarios: perRun, domains: BENCH_DOMAINS, lean, state, quality: 0.55 + ((r * 37) % 40) / 100, agentContextKB: 16 };
+    }),
+  };
+}
+
+/** `seed` defaults per preset (the example's suite seed was picked for domain coverage). */
+export function preset(name: PresetName, seed?: number, scenarios?: number, lean?: boolean): GenerateOptions {
+  const per = (total: number, runs: number) => Math.max(1, Math.round((scenarios ?? total) / runs));
+  switch (name) {
+    case "example":
+      return example(seed ?? 98, scenarios ?? 24);
+    case "bench-1k":
+      return bench(seed ?? 7, 4, per(1000, 4), lean ?? false);
+    case "bench-10k":
+      return bench(seed ?? 7, 10, per(10_000, 10), lean ?? true);
+    case "bench-100k":
+      return bench(seed ?? 7, 50, per(100_000, 50), lean ?? true);
+    case "big-3000":
+      return {
+        seed: seed ?? 7,
+        runs: [{ name: "eval_20261115_080000", scenarios: scenarios ?? 3000, domains: BENCH_DOMAINS, lean: lean ?? false, quality: 0.68, agentContextKB: 20, largeContexts: { count: 3, kb: 2048 } }],
+      };
+  }
+}

@@ -1,0 +1,237 @@
+import { describe, it, expect } from "vitest";
+import { pysum } from "@/lib/core/py";
+import { dumps, f, generateResults, preset, type GeneratedFile, type GenerateOptions } from "@/lib/generator";
+
+const SIGNALS = ["is_action_match", "db_state_match", "db_state_assertion", "nl_assertion", "judge_passed", "clean_exit"];
+const METRICS_KEY_ORDER = [
+  "total_turns", "duration_seconds", "turns", "latency_stats", "latencies", "scenario_name", "scenario_directory",
+  "scenario_duration", "stop_reason", "clean_exit", "insufficient_agent_turns", "is_action_match", "judge_score",
+  "judge_passed", "token_usage", "db_state_expected_hash", "db_state_match", "db_state_actual_hash",
+  "nl_assertion_pass_rate", "db_state_assertion_verdicts", "db_state_assertion_pass_rate", "success_breakdown",
+  "is_successful", "is_task_successful", "trace_metrics",
+];
+
+type Json = Record<string, unknown>;
+
+/** JSON.parse that accepts Python's bare NaN / Infinity tokens (mapped to null). */
+function parseLoose(text: string): unknown {
+  const cleaned = text.replace(/"(?:[^"\\]|\\.)*"|-?\bInfinity\b|\bNaN\b/g, (m) => (m.startsWith('"') ? m : "null"));
+  return JSON.parse(cleaned);
+}
+
+function text(f: GeneratedFile): string {
+  return typeof f.content === "string" ? f.content : new TextDecoder().decode(f.content);
+}
+
+const example = preset("example");
+const files = generateResults(example);
+const byPath = new Map(files.map((x) => [x.path, x]));
+
+function scenarioDirs(run: string): string[] {
+  const dirs = new Set<string>();
+  for (const p of byPath.keys()) {
+    const rest = p.slice(run.length + 1).split("/");
+    if (p.startsWith(run + "/") && rest.length > 1) dirs.add(rest[0] as string);
+  }
+  return [...dirs].sort();
+}
+
+function normalize(v: unknown): "pass" | "fail" | "na" {
+  if (v === undefined || v === null || v === "N/A") return "na";
+  if (typeof v === "boolean") return v ? "pass" : "fail";
+  if (typeof v === "number") return v >= 1 ? "pass" : "fail";
+  return "na";
+}
+
+describe("results generator", () => {
+  it("is deterministic: same options give identical bytes and mtimes", () => {
+    const options: GenerateOptions = {
+      seed: 11,
+      runs: [
+        { name: "team-a/eval_20261101_120000", scenarios: 9, domains: ["tau2_retail", "tau2_telecom", "qa", "customer_service"], state: "resumed", completedBeforeStop: 5, audio: { sampleRate: 8000, secondsPerTurn: 0.1 } },
+        { name: "eval_20261102_120000", scenarios: 9, domains: ["tau2_retail", "tau2_telecom", "qa", "customer_service"], state: "killed", lean: true },
+      ],
+    };
+    const a = generateResults(options);
+    const b = generateResults(options);
+    expect(a.map((x) => x.path)).toEqual(b.map((x) => x.path));
+    a.forEach((x, i) => {
+      const y = b[i] as GeneratedFile;
+      expect(y.mtimeMs).toBe(x.mtimeMs);
+      if (typeof x.content === "string") expect(y.content).toBe(x.content);
+      else expect(Buffer.from(y.content as Uint8Array).equals(Buffer.from(x.content))).toBe(true);
+    });
+    expect(generateResults(example).map(text)).toEqual(files.map(text));
+  });
+
+  it("writes JSON the way Python's json.dump does", () => {
+    expect(dumps({ a: f(620), b: 3, c: f(1e-5), d: [f(0.5), "é\"<"], e: [], g: {} }, 2)).toBe(
+      '{\n  "a": 620.0,\n  "b": 3,\n  "c": 1e-05,\n  "d": [\n    0.5,\n    "\\u00e9\\"<"\n  ],\n  "e": [],\n  "g": {}\n}',
+    );
+    expect(dumps({ x: [1, f(2)], y: null, z: f(NaN) })).toBe('{"x": [1, 2.0], "y": null, "z": NaN}');
+  });
+
+  it("gives runs over the same suite the same scenario names but different outcomes", () => {
+    const runs = example.runs.map((r) => r.name);
+    const finished = scenarioDirs(runs[0] as string);
+    const resumed = scenarioDirs(runs[1] as string).filter((d) => !d.includes(".killed."));
+    expect(finished.length).toBe(24);
+    expect(resumed).toEqual(finished);
+    const verdicts = (run: string) => finished.map((d) => text(byPath.get(`${run}/${d}/metrics.json`) as GeneratedFile).includes('"is_successful": true'));
+    expect(verdicts(runs[0] as string)).not.toEqual(verdicts(runs[1] as string));
+    for (const d of finished) expect(d).toMatch(/^[a-z0-9_]+__[A-Za-z0-9_]+$/);
+  });
+
+  it("computes every metrics.json exactly as the harness would", () => {
+    const metricsFiles = files.filter((x) => x.path.endsWith("/metrics.json"));
+    expect(metricsFiles.length).toBeGreaterThan(50);
+    for (const mf of metricsFiles) {
+      const raw = text(mf);
+      const m = parseLoose(raw) as Json;
+      const dir = mf.path.slice(0, -"/metrics.json".length);
+      const run = dir.split("/")[0] as string;
+      const args = JSON.parse(text(byPath.get(`${run}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ parsed_args: Json }> };
+      const minTurns = (args.invocations[args.invocations.length - 1]?.parsed_args.min_agent_turns as number | undefined) ?? 0;
+
+      // Key order of §1.6.
+      const keys = Object.keys(m);
+      const order = keys.map((k) => METRICS_KEY_ORDER.indexOf(k));
+      expect(order.every((x) => x >= 0)).toBe(true);
+      expect([...order].sort((x, y) => x - y)).toEqual(order);
+
+      // Latency stats from the latencies (§4.10).
+      const lat = (m.latencies as Array<{ latency_ms: number }>).map((l) => l.latency_ms);
+      const st = m.latency_stats as Json;
+      expect(st.count).toBe(lat.length);
+      expect(m.total_turns).toBe((m.turns as unknown[]).length);
+      if (lat.length === 0) {
+        expect(st).toEqual({ count: 0, mean_ms: 0, p50_ms: 0, p95_ms: 0, min_ms: 0, max_ms: 0 });
+        expect(raw).toContain('"mean_ms": 0,');
+      } else {
+        const s = [...lat].sort((x, y) => x - y);
+        expect(st.p50_ms).toBe(s[Math.floor(s.length / 2)]);
+        expect(st.p95_ms).toBe(s[Math.floor(s.length * 0.95)]);
+        expect(st.min_ms).toBe(s[0]);
+        expect(st.max_ms).toBe(s[s.length - 1]);
+        expect(st.mean_ms).toBe(pysum(s) / s.length);
+      }
+
+      // Floats always carry a decimal point or exponent.
+      for (const key of ["duration_seconds", "scenario_duration", "latency_ms", "judge_score", "nl_assertion_pass_rate", "db_state_assertion_pass_rate"]) {
+        for (const match of raw.matchAll(new RegExp(`"${key}": ([^,\\n]+)`, "g"))) {
+          expect(match[1]).toMatch(/^(-?\d+\.\d+(e[+-]\d+)?|-?\d+e[+-]\d+|NaN|-?Infinity)$/);
+        }
+      }
+      if (lat.length) expect(raw).toMatch(/"mean_ms": -?\d+\.\d+/);
+
+      if (!("success_breakdown" in m)) continue; // legacy layout
+
+      // Signals, whitelist, breakdown and verdicts (§4.2–4.6).
+      if ("stop_reason" in m) expect(m.clean_exit).toBe(m.stop_reason === "[EXIT]");
+      if ("judge_passed" in m) expect(m.judge_passed).toBe((m.judge_score as number | null) !== null && (m.judge_score as number) >= 0.9);
+      if ("db_state_match" in m) expect(m.db_state_match).toBe(m.db_state_actual_hash === m.db_state_expected_hash);
+      const meta = byPath.get(`${dir}/scenario_config/metadata.json`);
+      const whitelist = meta ? ((JSON.parse(text(meta)) as Json).success_signals as string[]) : undefined;
+      const values: Record<string, unknown> = {
+        is_action_match: m.is_action_match,
+        db_state_match: m.db_state_match,
+        db_state_assertion: m.db_state_assertion_pass_rate,
+        nl_assertion: m.nl_assertion_pass_rate,
+        judge_passed: m.judge_passed,
+        clean_exit: m.clean_exit,
+      };
+      const b = m.success_breakdown as Record<string, string[]>;
+      if (whitelist) {
+        const expected: Record<string, string[]> = { passed: [], failed: [], not_applicable: [], excluded: [] };
+        for (const sig of SIGNALS) {
+          const n = normalize(values[sig]);
+          if (whitelist.includes(sig)) expected[n === "pass" ? "passed" : n === "fail" ? "failed" : "not_applicable"]?.push(sig);
+          else if (n !== "na") expected.excluded?.push(sig);
+        }
+        expect(b).toEqual(expected);
+      }
+      const agentCalls = ((m.token_usage as Json).agent as Json).n_calls as number;
+      const stalled = minTurns > 0 && agentCalls < minTurns;
+      expect(m.insufficient_agent_turns === true).toBe(stalled);
+      if (stalled) {
+        expect(m.is_successful).toBe(false);
+        expect(m.is_task_successful).toBe(false);
+      } else if ((b.passed?.length ?? 0) + (b.failed?.length ?? 0) === 0) {
+        expect(m.is_successful).toBe("N/A");
+        expect("is_task_successful" in m).toBe(false);
+      } else {
+        expect(m.is_successful).toBe(b.failed?.length === 0);
+        expect(m.is_task_successful).toBe((b.failed ?? []).every((s) => s === "clean_exit"));
+      }
+    }
+  });
+
+  it("covers the failure kinds in the bundled example", () => {
+    const all = files.filter((x) => x.path.endsWith("/metrics.json")).map(text);
+    const judges = files.filter((x) => x.path.endsWith("/judge_result.json")).map(text);
+    const agentContexts = files.filter((x) => x.path.endsWith("bot_logs_agent/llm_context.json")).map(text);
+    expect(all.some((t) => t.includes('"db_state_actual_hash": null'))).toBe(true);
+    expect(all.some((t) => t.includes('"stop_reason": "[TIMEOUT]"'))).toBe(true);
+    expect(all.some((t) => t.includes('"insufficient_agent_turns": true'))).toBe(true);
+    expect(all.some((t) => t.includes('"total_turns": 0'))).toBe(true);
+    expect(all.some((t) => t.includes('"judge_score": NaN'))).toBe(true);
+    expect(all.some((t) => t.includes('"is_action_match": "N/A"'))).toBe(true);
+    expect(all.some((t) => /"db_state_assertion_pass_rate": 0\.\d/.test(t))).toBe(true);
+    expect(all.some((t) => /"nl_assertion_pass_rate": 0\.\d/.test(t))).toBe(true);
+    expect(judges.some((t) => t.includes('"reason": "Error: '))).toBe(true);
+    expect(judges.some((t) => t.includes("<script>alert(1)</script>") && t.includes("<img src=x onerror=alert(1)>"))).toBe(true);
+    expect(agentContexts.some((t) => t.includes("There is no tool named"))).toBe(true);
+    expect(files.some((x) => x.path.endsWith("conversation_log.wav"))).toBe(true);
+    expect(files.some((x) => x.path.endsWith("/conversation_log.txt") && text(x).includes("[INTERRUPTED]"))).toBe(true);
+    const size = files.reduce((s, x) => s + (typeof x.content === "string" ? Buffer.byteLength(x.content) : x.content.byteLength), 0);
+    expect(size).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it("marks run states in evaluation_log.txt, run_args.json and the tree", () => {
+    const [finished, resumed, killed] = example.runs.map((r) => r.name) as [string, string, string];
+    const log = (run: string) => text(byPath.get(`${run}/evaluation_log.txt`) as GeneratedFile);
+
+    expect(log(finished)).toContain("]: Evaluation Complete!");
+    expect(byPath.has(`${finished}/all_metrics.json`)).toBe(true);
+    expect(byPath.has(`${finished}/all_latencies.csv`)).toBe(true);
+    const all = parseLoose(text(byPath.get(`${finished}/all_metrics.json`) as GeneratedFile)) as Json[];
+    const queue = (JSON.parse(text(byPath.get(`${finished}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ resolved_scenario_names: string[] }> }).invocations[0]?.resolved_scenario_names;
+    expect(all.map((r) => r.scenario_name)).toEqual(queue);
+    for (const r of all) expect(r).toEqual(parseLoose(text(byPath.get(`${finished}/${r.scenario_name as string}/metrics.json`) as GeneratedFile)));
+    const csv = text(byPath.get(`${finished}/all_latencies.csv`) as GeneratedFile).split("\n");
+    expect(csv[0]).toBe("Scenario,User_Transcript,Agent_Transcript,Latency_ms");
+    expect(csv.length - 2).toBe(all.reduce((s, r) => s + (r.latencies as unknown[]).length, 0));
+
+    expect(log(killed)).not.toContain("Evaluation Complete!");
+    expect(byPath.has(`${killed}/all_metrics.json`)).toBe(false);
+    const killedDirs = scenarioDirs(killed);
+    const inFlight = killedDirs.filter((d) => !byPath.has(`${killed}/${d}/metrics.json`));
+    expect(inFlight.length).toBe(1);
+    expect(byPath.has(`${killed}/${inFlight[0] as string}/bridge_log.txt`)).toBe(true);
+    expect(log(killed)).toContain(`Starting Scenario ${killedDirs.length}/24: ${inFlight[0] as string}`);
+    const killedMtime = Math.max(...files.filter((x) => x.path.startsWith(killed + "/")).map((x) => x.mtimeMs ?? Infinity));
+    expect(Number.isFinite(killedMtime)).toBe(true);
+
+    const args = JSON.parse(text(byPath.get(`${resumed}/run_args.json`) as GeneratedFile)) as { invocations: Json[] };
+    expect(args.invocations.length).toBe(2);
+    expect(args.invocations[1]?.resumed_from_invocation).toBe(0);
+    expect(log(resumed)).toContain("=== RESUMING run");
+    expect(log(resumed)).toMatch(/\[SKIP\] \S+: already complete, loaded metrics.json from disk\./);
+    expect(log(resumed)).toMatch(/\[SKIP \d+\/24\] \S+ \(loaded from previous run\)/);
+    expect(log(resumed).match(/Queued 24 scenario\(s\)/g)?.length).toBe(2);
+    const killedMarkers = files.filter((x) => x.path.startsWith(resumed + "/") && /\.killed\.\d{8}_\d{6}\/__KILLED__$/.test(x.path));
+    expect(killedMarkers.length).toBeGreaterThanOrEqual(1);
+    expect(log(resumed)).toContain("Evaluation Complete!");
+  });
+
+  it("writes scenario_config tools as a JSON string containing JSON", () => {
+    const tools = files.filter((x) => x.path.endsWith("scenario_config/agent_tools.json"));
+    for (const t of tools) {
+      const inner = JSON.parse(text(t)) as unknown;
+      expect(typeof inner).toBe("string");
+      expect(JSON.parse(inner as string)).toHaveProperty("EndConversationTool");
+    }
+    const meta = files.find((x) => x.path.endsWith("scenario_config/metadata.json")) as GeneratedFile;
+    expect(text(meta).startsWith('{\n    "name": ')).toBe(true);
+  });
+});
