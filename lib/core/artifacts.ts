@@ -52,8 +52,21 @@ export function readJudgeResult(text: string): Read<JudgeResult> & { raw: unknow
   return readJsonArtifact("judge_result.json", text, JudgeResultSchema);
 }
 
+/**
+ * `llm_context.json`. Agent contexts run to megabytes, so messages are checked by hand (each an
+ * object with a string `role`) rather than through the zod schema, which is several times slower.
+ */
 export function readLlmContext(file: string, text: string): Read<ChatMessage[]> & { raw: unknown } {
-  return readJsonArtifact(file, text, LlmContextSchema);
+  const parsed = parseJson(text);
+  if (!parsed.ok) return { value: null, raw: undefined, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  const raw = parsed.value;
+  if (!Array.isArray(raw)) return { value: null, raw, problems: [problem(file, "schema", "expected a JSON array of chat messages")] };
+  const bad = raw.findIndex((m) => !m || typeof m !== "object" || Array.isArray(m) || typeof (m as Record<string, unknown>).role !== "string");
+  if (bad !== -1) {
+    const checked = LlmContextSchema.safeParse(raw);
+    return { value: null, raw, problems: [problem(file, "schema", checked.success ? `message ${bad} has no role` : z.prettifyError(checked.error))] };
+  }
+  return { value: raw as ChatMessage[], raw, problems: [] };
 }
 
 export function readMetadata(text: string): Read<ScenarioMetadata> {
