@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: makes results folders with the project's generator (deterministic, cached under
+ * bench/out/) and prints the figures of issue 7: first scan against the floor, memory, landing →
+ * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k] [--repeat 3]
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const OUT = join(ROOT, "bench", "out");
+const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
+};
+const SIZES = arg("sizes", "1k,10k,100k").split(",");
+const REPEAT = Number(arg("repeat", "3"));
+const PRESET: Record<string, string> = { "1k": "bench-1k", "10k": "bench-10k", "100k": "bench-100k" };
+
+const rows: Array<[string, string]> = [];
+const report = (label: string, value: string) => {
+  rows.push([label, value]);
+  console.log(`  ${label}: ${value}`);
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] as number;
+
+function generate(name: string, extra: string[]): string {
+  const dir = join(OUT, name);
+  if (existsSync(`${dir}.done`)) return dir;
+  console.log(`generating ${name} (${extra.join(" ")})…`);
+  const t = Date.now();
+  execFileSync(process.execPath, [TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "scripts", "generate.ts"), dir, "--force", ...extra], { stdio: "inherit", cwd: ROOT });
+  writeFileSync(`${dir}.done`, String(Date.now() - t));
+  return dir;
+}
+
+function runJson(cmd: string, cmdArgs: string[]): Record<string, number> {
+  const out = execFileSync(cmd, cmdArgs, { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 26 });
+  return JSON.parse(out.trim().split("\n").pop() as string) as Record<string, number>;
+}
+
+function scanFigures(label: string, dir: string): void {
+  const floors: number[] = [];
+  const scans: number[] = [];
+  let rss = 0;
+  for (let i = 0; i < REPEAT; i++) {
+    floors.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir]).ms as number);
+    const scan = runJson(process.execPath, ["--expose-gc", TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir]);
+    scans.push(scan.ms as number);
+    rss = Math.max(rss, scan.rssMb as number);
+  }
+  const f = median(floors);
+  const s = median(scans);
+  report(`${label}: first scan (median of ${REPEAT})`, `${Math.round(s)} ms`);
+  report(`${label}: floor (list + read + JSON.parse)`, `${Math.round(f)} ms`);
+  report(`${label}: scan ÷ floor`, `${(s / f).toFixed(2)}×`);
+  report(`${label}: resident memory after first scan`, `${Math.round(rss)} MB`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  child.stdout?.on("data", () => {});
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${url}/api/runs`);
+      const body = (await res.json()) as { indexing?: unknown };
+      if (res.ok && !body.indexing) return { url, child };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+function stopServer(child: ChildProcess): void {
+  try {
+    process.kill(-(child.pid as number), "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+/** A live run (no `Evaluation Complete!`) with `n` scenario folders waiting for their metrics.json. */
+function prepareLiveRun(root: string, n: number): { runDir: string; names: string[]; metrics: string } {
+  rmSync(join(root, "live"), { recursive: true, force: true });
+  const runDir = join(root, "live", "eval_20261130_120000");
+  const names = Array.from({ length: n }, (_, i) => `tau2_retail__live_${i}`);
+  mkdirSync(runDir, { recursive: true });
+  const invocation = { started_at: "2026-11-30T12:00:00", argv: ["run_evaluation.py"], parsed_args: { min_agent_turns: 3 }, resolved_scenario_count: n, resolved_scenario_names: names };
+  writeFileSync(join(runDir, "run_args.json"), JSON.stringify({ invocations: [invocation] }, null, 2));
+  writeFileSync(join(runDir, "evaluation_log.txt"), `2026-11-30 12:00:00 | run_evaluation.py:main:455 | [INFO]: Queued ${n} scenario(s): []\n`);
+  for (const name of names) {
+    mkdirSync(join(runDir, name), { recursive: true });
+    writeFileSync(join(runDir, name, "bridge_log.txt"), "");
+  }
+  const metrics = readFileSync(join(ROOT, "tests", "fixtures", "harness", "small-2-domains", "run", "eval_20260810_031700", "tau2_airline__34", "metrics.json"), "utf8");
+  return { runDir, names, metrics };
+}
+
+async function sseDelays(label: string, root: string, updates: number): Promise<void> {
+  const live = prepareLiveRun(root, updates);
+  const { url, child } = await startServer(root);
+  try {
+    const controller = new AbortController();
+    const res = await fetch(`${url}/api/events`, { signal: controller.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const seen = new Map<string, number>();
+    let buffer = "";
+    void (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let at: number;
+        while ((at = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const data = block.split("\n").find((l) => l.startsWith("data: "));
+          if (!data || !block.includes("event: change")) continue;
+          const event = JSON.parse(data.slice(6)) as { scenarios: Array<{ name: string }> };
+          for (const s of event.scenarios) if (!seen.has(s.name)) seen.set(s.name, performance.now());
+        }
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1500));
+    const delays: number[] = [];
+    const staging = join(OUT, "staging");
+    mkdirSync(staging, { recursive: true });
+    for (const name of live.names) {
+      const tmp = join(staging, "metrics.json");
+      writeFileSync(tmp, live.metrics.replace('"tau2_airline__34"', JSON.stringify(name)));
+      const landed = performance.now();
+      renameSync(tmp, join(live.runDir, name, "metrics.json"));
+      while (!seen.has(name) && performance.now() - landed < 5000) await new Promise((r) => setTimeout(r, 2));
+      delays.push((seen.get(name) ?? Infinity) - landed);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    controller.abort();
+    report(`${label}: landing → SSE p50`, `${Math.round(pct(delays, 0.5))} ms`);
+    report(`${label}: landing → SSE p95`, `${Math.round(pct(delays, 0.95))} ms (over ${updates} updates)`);
+  } finally {
+    stopServer(child);
+    rmSync(join(root, "live"), { recursive: true, force: true });
+  }
+}
+
+async function timed(url: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const t = performance.now();
+  const res = await fetch(url);
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - t, bytes: body.byteLength, status: res.status };
+}
+
+async function pageFigures(root: string, runId: string, bigScenario: string): Promise<void> {
+  const { url, child } = await startServer(root);
+  try {
+    const id = encodeURIComponent(runId);
+    const best = async (u: string) => {
+      const samples = [];
+      for (let i = 0; i < 5; i++) samples.push(await timed(u));
+      return samples.slice(1).sort((a, b) => a.ms - b.ms)[Math.floor((samples.length - 1) / 2)] as { ms: number; bytes: number; status: number };
+    };
+    const page = await best(`${url}/runs/${id}`);
+    const api = await best(`${url}/api/runs/${id}/scenarios?limit=100`);
+    const detail = await best(`${url}/api/runs/${id}`);
+    report("10k run: run page HTML (warm)", `${Math.round(page.ms)} ms, ${(page.bytes / 1024).toFixed(0)} KB (status ${page.status})`);
+    report("10k run: run detail API (warm)", `${Math.round(detail.ms)} ms, ${(detail.bytes / 1024).toFixed(0)} KB`);
+    report("10k run: one scenario-API page of 100 rows", `${Math.round(api.ms)} ms, ${(api.bytes / 1024).toFixed(0)} KB`);
+    report("10k run: page HTML + detail + first rows", `${((page.bytes + detail.bytes + api.bytes) / 1024).toFixed(0)} KB`);
+    const first = await timed(`${url}/api/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`);
+    const warm = await best(`${url}/api/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`);
+    report("scenario with a 5 MB agent context", `first ${Math.round(first.ms)} ms, warm ${Math.round(warm.ms)} ms, ${(warm.bytes / 2 ** 20).toFixed(1)} MB`);
+  } finally {
+    stopServer(child);
+  }
+}
+
+/** Writes a ~5 MB agent context into one scenario of the run. */
+function addBigContext(runDir: string, name: string): void {
+  const messages: unknown[] = [{ role: "system", content: "You are a support agent. ".repeat(200) }];
+  let size = 0;
+  for (let i = 0; size < 5 * 2 ** 20; i++) {
+    const turn = [
+      { role: "user", content: `I need help with order #W${1000 + i}. ` + "please ".repeat(20) },
+      { role: "assistant", content: null, tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }] },
+      { role: "tool", tool_call_id: `call_${i}`, content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array(6).fill({ name: "lamp", price: 35.5 }) }) },
+      { role: "assistant", content: "I found your order. " + "It was delivered. ".repeat(15) },
+    ];
+    messages.push(...turn);
+    size += JSON.stringify(turn).length;
+  }
+  mkdirSync(join(runDir, name, "bot_logs_agent"), { recursive: true });
+  writeFileSync(join(runDir, name, "bot_logs_agent", "llm_context.json"), JSON.stringify(messages, null, 2));
+}
+
+async function main(): Promise<void> {
+  console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
+  execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+  for (const size of SIZES) {
+    const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
+    console.log(`\n[${size} scenarios] ${dir}`);
+    scanFigures(size, dir);
+  }
+  // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
+  const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);
+  const runId = "eval_20261115_080000";
+  const runDir = join(single, runId);
+  console.log(`\n[one run of 10,000 scenarios] ${runDir}`);
+  const t = performance.now();
+  const out = execFileSync(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), "summary", runDir], { cwd: ROOT, maxBuffer: 1 << 28 });
+  report("summary on 10,000 scenarios (whole command)", `${Math.round(performance.now() - t)} ms, ${(out.length / 1024).toFixed(0)} KB of text`);
+  const big = "tau2_retail__big_context";
+  mkdirSync(join(runDir, big), { recursive: true });
+  writeFileSync(join(runDir, big, "bridge_log.txt"), "");
+  addBigContext(runDir, big);
+  await pageFigures(single, runId, big);
+
+  for (const size of ["1k", "100k"].filter((s) => SIZES.includes(s))) {
+    await sseDelays(`${size}`, join(OUT, `results-${size}`), 200);
+  }
+  console.log("\n| Figure | Value |\n|---|---|");
+  for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+}
+
+await main();
