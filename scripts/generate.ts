@@ -68,4 +68,9 @@ function main() {
   console.log(`${args.preset}: ${options.runs.length} run(s), ${files} files, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${secs}s -> ${root}`);
 }
 
-main();
+try {
+  main();
+} catch (err) {
+  console.error(err);
+  process.exit(1);
+}

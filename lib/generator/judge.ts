@@ -79,6 +79,8 @@ export interface JudgeInputs {
   userContext: JsonObject[];
   /** Truncate context strings to this length in the judge input. */
   stringLimit?: number;
+  /** Keep only the last N messages of each context history in the judge input. */
+  messageLimit?: number;
   /** Agent utterances, to quote in verdict reasons. */
   agentLines: string[];
 }
@@ -93,7 +95,8 @@ export interface JudgeOutput {
   error?: string;
 }
 
-function truncateContext(ctx: JsonObject[], limit: number | undefined): JsonObject[] {
+function truncateContext(all: JsonObject[], limit: number | undefined, messages: number | undefined): JsonObject[] {
+  const ctx = messages && all.length > messages ? all.slice(all.length - messages) : all;
   if (!limit) return ctx;
   return ctx.map((m) => {
     if (typeof m.content === "string" && m.content.length > limit) {
@@ -109,8 +112,8 @@ function userContent(i: JudgeInputs): string {
   const pred = Array.isArray(i.prediction) && i.prediction.length === 1 ? (i.prediction[0] as PyJson) : i.prediction;
   parts.push(`<prediction>\n${dumps(pred, 2)}\n</prediction>`);
   if (i.def.nlAssertions.length) parts.push(`<nl_assertions>\n${i.def.nlAssertions.map((a, k) => `${k + 1}. ${a}`).join("\n")}\n</nl_assertions>`);
-  if (i.agentContext.length) parts.push(`<agent_context_history>\n${dumps(truncateContext(i.agentContext, i.stringLimit), 2)}\n</agent_context_history>`);
-  if (i.userContext.length) parts.push(`<user_context_history>\n${dumps(truncateContext(i.userContext, i.stringLimit), 2)}\n</user_context_history>`);
+  if (i.agentContext.length) parts.push(`<agent_context_history>\n${dumps(truncateContext(i.agentContext, i.stringLimit, i.messageLimit), 2)}\n</agent_context_history>`);
+  if (i.userContext.length) parts.push(`<user_context_history>\n${dumps(truncateContext(i.userContext, i.stringLimit, i.messageLimit), 2)}\n</user_context_history>`);
   return parts.join("\n\n");
 }
 

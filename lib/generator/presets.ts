@@ -42,7 +42,7 @@ function example(seed: number, scenarios: number): GenerateOptions {
     runs: [
       { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, maxScenarios: 4 } },
       { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
-      { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.15 },
+      { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.4 },
     ],
   };
 }

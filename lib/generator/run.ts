@@ -28,6 +28,10 @@ export function joinChunks(chunks: readonly string[]): string | Uint8Array {
   return out;
 }
 
+/** Lean trees keep judge evidence short, as `--judge-context-string-limit` / `--judge-context-message-limit` do. */
+const LEAN_STRING_LIMIT = 240;
+const LEAN_MESSAGE_LIMIT = 8;
+
 interface RunContext {
   run: RunOptions;
   seed: number;
@@ -99,6 +103,8 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
   }
   let audioLeft = audio ? (typeof run.audio === "object" && run.audio.maxScenarios !== undefined ? run.audio.maxScenarios : Infinity) : 0;
 
+  const judgeStringLimit = run.lean ? Math.min(run.judgeContextStringLimit ?? LEAN_STRING_LIMIT, LEAN_STRING_LIMIT) : run.judgeContextStringLimit;
+  const judgeMessageLimit = run.lean ? LEAN_MESSAGE_LIMIT : undefined;
   const outcomes = suite.map((e, i) => chooseOutcome(run, e.def, e.kit, i, Rng.of(seed, "outcome", e.def.name)));
   const ctx: RunContext = {
     run,
@@ -117,7 +123,7 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
         attempt,
         lean: !!run.lean,
         // Lean trees keep judge evidence short (as with --judge-context-string-limit).
-        judge: judgeOn ? { threshold, stringLimit: run.lean ? Math.min(run.judgeContextStringLimit ?? 240, 240) : run.judgeContextStringLimit } : null,
+        judge: judgeOn ? { threshold, stringLimit: judgeStringLimit, messageLimit: judgeMessageLimit } : null,
         minAgentTurns: legacyAll ? 0 : m,
         legacy: legacyAll || (legacyFraction > 0 && Rng.of(seed, "legacy", name).chance(legacyFraction)),
         contextBytes: (large.has(i) ? (run.largeContexts?.kb ?? 1024) : contextKB) * 1024,
@@ -140,7 +146,8 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
     threshold,
     minAgentTurns: m,
     sampleRate: audio?.sampleRate ?? 16000,
-    stringLimit: run.judgeContextStringLimit,
+    stringLimit: judgeStringLimit,
+    messageLimit: judgeMessageLimit,
     resume,
     legacy: legacyAll,
   });

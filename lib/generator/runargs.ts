@@ -15,6 +15,7 @@ export interface Invocation {
   minAgentTurns: number;
   sampleRate: number;
   stringLimit?: number;
+  messageLimit?: number;
   resume?: string;
   legacy: boolean;
 }
@@ -56,7 +57,7 @@ export function invocationJson(inv: Invocation, index: number): JsonObject {
       judge_seed: 42,
       judge_include_conversation: false,
       judge_compact_context: false,
-      judge_context_message_limit: null,
+      judge_context_message_limit: inv.messageLimit ?? null,
       judge_context_system_string_limit: null,
       judge_context_string_limit: inv.stringLimit ?? null,
     });

@@ -20,7 +20,7 @@ export interface ScenarioSettings {
   /** Distinguishes a re-run from the first attempt. */
   attempt: number;
   lean: boolean;
-  judge: { threshold: number; stringLimit?: number } | null;
+  judge: { threshold: number; stringLimit?: number; messageLimit?: number } | null;
   minAgentTurns: number;
   legacy: boolean;
   contextBytes: number;
@@ -123,7 +123,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
 
   const agentLines = conv.segments.filter((x) => x.role === "agent" && x.text !== "[INTERRUPTED]").map((x) => x.text);
   const judge = s.judge
-    ? runJudge({ def, outcome, rng: Rng.of(s.seed, "judge", def.name, s.attempt), prediction, agentContext: contextRace ? [] : conv.agentContext, userContext: conv.userContext, stringLimit: s.judge.stringLimit, agentLines })
+    ? runJudge({ def, outcome, rng: Rng.of(s.seed, "judge", def.name, s.attempt), prediction, agentContext: contextRace ? [] : conv.agentContext, userContext: conv.userContext, stringLimit: s.judge.stringLimit, messageLimit: s.judge.messageLimit, agentLines })
     : undefined;
 
   const end = conv.endTime;

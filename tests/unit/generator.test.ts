@@ -1,4 +1,6 @@
 import { describe, it, expect } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { pysum } from "@/lib/core/py";
 import { dumps, f, generateResults, preset, type GeneratedFile, type GenerateOptions } from "@/lib/generator";
 
@@ -222,6 +224,39 @@ describe("results generator", () => {
     const killedMarkers = files.filter((x) => x.path.startsWith(resumed + "/") && /\.killed\.\d{8}_\d{6}\/__KILLED__$/.test(x.path));
     expect(killedMarkers.length).toBeGreaterThanOrEqual(1);
     expect(log(resumed)).toContain("Evaluation Complete!");
+  });
+
+  it("leaves the live files of a running run without a fixed mtime", () => {
+    const run = generateResults({ seed: 5, runs: [{ name: "eval_20261130_080000", scenarios: 4, domains: ["qa", "restaurant"], state: "running", completedBeforeStop: 2 }] });
+    const live = run.filter((x) => x.mtimeMs === undefined).map((x) => x.path);
+    expect(live.some((p) => p.endsWith("/bridge_log.txt"))).toBe(true);
+    expect(live).toContain("eval_20261130_080000/evaluation_log.txt");
+    const dirs = new Set(run.map((x) => x.path.split("/")[1]).filter((d) => d && !d.includes(".")));
+    const finished = [...dirs].filter((d) => run.some((x) => x.path === `eval_20261130_080000/${d}/metrics.json`));
+    expect(finished.length).toBe(2);
+    expect(dirs.size).toBe(3);
+  });
+
+  it("writes older layouts when asked (no breakdown, no clean_exit, \"N/A\" verdicts)", () => {
+    const old = generateResults({ seed: 3, runs: [{ name: "eval_20250101_100000", scenarios: 4, domains: ["qa", "restaurant"], legacy: true, judge: false }] });
+    const metrics = old.filter((x) => /\/[^/]+\/metrics\.json$/.test(x.path)).map((x) => parseLoose(text(x)) as Json);
+    expect(metrics.length).toBe(4);
+    for (const m of metrics) {
+      expect(m).not.toHaveProperty("success_breakdown");
+      expect(m).not.toHaveProperty("clean_exit");
+      expect(m).not.toHaveProperty("token_usage");
+    }
+    expect(metrics.filter((m) => m.is_successful === "N/A").length).toBe(2);
+  });
+
+  it("matches the committed examples/results (regenerate with npm run generate -- examples/results --preset example --force)", () => {
+    const root = join(process.cwd(), "examples", "results");
+    if (!existsSync(root)) return;
+    for (const x of files) {
+      const onDisk = readFileSync(join(root, ...x.path.split("/")));
+      const want = typeof x.content === "string" ? Buffer.from(x.content, "utf8") : Buffer.from(x.content);
+      expect(onDisk.equals(want), x.path).toBe(true);
+    }
   });
 
   it("writes scenario_config tools as a JSON string containing JSON", () => {
