@@ -1,43 +1,177 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { runHref } from "@/components/format";
+import { CompareWarnings } from "@/components/compare/warnings";
+import { Headline } from "@/components/compare/headline";
+import { compareHref, splitRunIds } from "@/components/compare/labels";
+import { LatencyCompare } from "@/components/compare/latency";
+import { VerdictMatrixView } from "@/components/compare/matrix";
+import { PerDomainDeltas } from "@/components/compare/per-domain";
+import { ComparePicker } from "@/components/compare/picker";
+import { CompareScenarioTable } from "@/components/compare/scenario-table";
+import { SignalDeltas } from "@/components/compare/signals";
+import { TokenDeltas } from "@/components/compare/tokens";
+import type { CompareRow, PickerRun, RunSide } from "@/components/compare/types";
+import { linkClass, Panel, RunId } from "@/components/compare/ui";
+import { compareRuns, SMALL_SAMPLE } from "@/lib/server/compare";
+import type { ResultsIndex } from "@/lib/server/results-index";
+import { getStore } from "@/lib/server/store";
 
-// Placeholder until the comparison view is built; it only echoes the picked runs.
+// Reads the live index at request time.
 export const dynamic = "force-dynamic";
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const sp = await searchParams;
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
-  const base = one(sp.base);
-  const runs = one(sp.runs)
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+export const metadata = { title: "Compare runs · Voice eval dashboard" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const MAX_RUNS = 20;
+
+function all(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+function sideOf(index: ResultsIndex, id: string): RunSide {
+  const d = index.getRun(id)!.detail();
+  return { id, histogram: d.histogram, latency: d.latency, latencyByDomain: d.latencyByDomain, successBreakdown: d.successBreakdown, tokens: d.tokens };
+}
+
+function Shell({ children, subtitle }: { children: React.ReactNode; subtitle?: React.ReactNode }) {
   return (
-    <section className="space-y-3">
+    <section className="space-y-4" aria-labelledby="compare-heading">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/" className="text-sky-700 hover:underline dark:text-sky-400">
+        <Link href="/" className={linkClass}>
           ← All runs
         </Link>
       </nav>
-      <h1 className="text-2xl font-semibold tracking-tight">Compare runs</h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">The side-by-side comparison is not built yet. Picked runs:</p>
-      <ul className="list-disc pl-6 text-sm">
-        {base && (
-          <li>
-            <Link href={runHref(base)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-              {base}
-            </Link>{" "}
-            (baseline)
-          </li>
-        )}
-        {runs.map((id) => (
-          <li key={id}>
-            <Link href={runHref(id)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-              {id}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div>
+        <h1 id="compare-heading" className="text-2xl font-semibold tracking-tight">
+          Compare runs
+        </h1>
+        {subtitle}
+      </div>
+      {children}
     </section>
+  );
+}
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const store = getStore();
+  await store.scanned;
+  const { index } = store;
+  const pickerRuns: PickerRun[] = index.listRuns().runs.map((r) => ({ id: r.id, state: r.state, scenarioCount: r.scenarioCount, startedAt: r.startedAt }));
+  const base = all(sp.base)[0]?.trim() || null;
+  const others = splitRunIds(all(sp.runs), (id) => index.getRun(id) !== undefined)
+    .filter((id) => id !== base)
+    .slice(0, MAX_RUNS);
+
+  if (!base || others.length === 0) {
+    return (
+      <Shell subtitle={<p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Pick a baseline and one or more runs of the same suite to see what regressed, what got fixed, and whether it is real.</p>}>
+        {pickerRuns.length < 2 && (
+          <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+            Comparing needs at least two runs in the results folder; there {pickerRuns.length === 1 ? "is one" : "are none"}.
+          </p>
+        )}
+        <ComparePicker runs={pickerRuns} base={base} others={others} open />
+      </Shell>
+    );
+  }
+
+  const result = await compareRuns(index, base, others);
+  if ("error" in result) {
+    return (
+      <Shell>
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
+          Cannot compare: {result.error}
+        </p>
+        <ComparePicker runs={pickerRuns} base={base} others={others.filter((id) => index.getRun(id))} open />
+      </Shell>
+    );
+  }
+
+  const vs = all(sp.vs)[0];
+  const pairIndex = Math.max(0, result.comparisons.findIndex((c) => c.run === vs));
+  const pair = result.comparisons[pairIndex]!;
+  const baseSide = sideOf(index, result.base);
+  const otherSide = sideOf(index, pair.run);
+  const rows: CompareRow[] = pair.scenarios.map((s) => ({
+    name: s.name,
+    domain: s.domain,
+    base: s.base,
+    other: s.other,
+    change: s.change,
+    baseTask: s.baseTask,
+    otherTask: s.otherTask,
+    signals: s.signals,
+    nl: s.nlAssertions,
+  }));
+  const warnings = result.comparisons.flatMap((c) => c.warnings.map((w) => ({ ...w, run: c.run })));
+  const many = result.comparisons.length > 1;
+
+  return (
+    <Shell
+      subtitle={
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="inline-flex items-center gap-1">
+            Baseline{" "}
+            <Link href={runHref(result.base)} className={linkClass}>
+              <RunId id={result.base} />
+            </Link>
+          </span>
+          <span aria-hidden="true">vs</span>
+          {result.runs.map((id) => (
+            <Link key={id} href={runHref(id)} className={linkClass}>
+              <RunId id={id} />
+            </Link>
+          ))}
+          {!many && (
+            <Link href={compareHref(pair.run, [result.base])} className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+              Swap baseline and other
+            </Link>
+          )}
+        </div>
+      }
+    >
+      <ComparePicker runs={pickerRuns} base={result.base} others={result.runs} open={false} />
+      <CompareWarnings warnings={warnings} />
+      <Headline result={result} />
+      {result.matrix && <VerdictMatrixView matrix={result.matrix} baseId={result.base} />}
+
+      {many && (
+        <nav aria-label="Run shown in detail" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">Details below: baseline against</span>
+          {result.comparisons.map((c) => (
+            <Link
+              key={c.run}
+              href={compareHref(result.base, result.runs, { vs: c.run })}
+              aria-current={c.run === pair.run ? "true" : undefined}
+              className={`rounded-md border px-2 py-1 font-mono text-xs ${c.run === pair.run ? "border-sky-600 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-100" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
+            >
+              {c.run}
+            </Link>
+          ))}
+        </nav>
+      )}
+
+      <Panel
+        id="scenarios"
+        title="Scenarios"
+        description={
+          <>
+            Buckets by the verdict as counted (a stalled scenario counts as failed). Baseline <span className="font-mono">{result.base}</span> against{" "}
+            <span className="font-mono">{pair.run}</span>.
+          </>
+        }
+      >
+        <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the table…</p>}>
+          <CompareScenarioTable key={pair.run} rows={rows} counts={pair.counts} baseId={result.base} otherId={pair.run} />
+        </Suspense>
+      </Panel>
+      <PerDomainDeltas pair={pair} smallBelow={SMALL_SAMPLE} />
+      <SignalDeltas base={baseSide} other={otherSide} pair={pair} />
+      <LatencyCompare key={`lat-${pair.run}`} base={baseSide} other={otherSide} />
+      <TokenDeltas base={baseSide} other={otherSide} />
+    </Shell>
   );
 }

@@ -1,0 +1,120 @@
+import Link from "next/link";
+import { scenarioHref } from "@/components/format";
+import { buildTranscript, firstDivergence } from "@/components/compare/align";
+import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
+import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
+import { linkClass, RunId } from "@/components/compare/ui";
+import type { RunEntry } from "@/lib/server/run-entry";
+import { scenarioDetail } from "@/lib/server/scenario-detail";
+import { getStore } from "@/lib/server/store";
+
+// Reads the live index and the scenario folders at request time.
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function one(v: string | string[] | undefined): string {
+  return ((Array.isArray(v) ? v[0] : v) ?? "").trim();
+}
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const name = one((await searchParams).name);
+  return { title: `${name || "Scenario"} · compare · Voice eval dashboard` };
+}
+
+async function sideOf(run: RunEntry, name: string, role: SideView["role"]): Promise<SideView> {
+  const detail = await scenarioDetail(run, name);
+  const empty: SideView = {
+    runId: run.id,
+    role,
+    present: false,
+    verdict: null,
+    taskVerdict: null,
+    stalled: false,
+    stopReason: null,
+    breakdown: null,
+    judge: null,
+    audioUrl: null,
+    runScenarioHref: scenarioHref(run.id, name),
+    transcript: { exchanges: [], source: "none", note: null },
+    turns: 0,
+    durationSeconds: null,
+  };
+  if (!detail) return empty;
+  const row = detail.row;
+  const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
+  return {
+    ...empty,
+    present: true,
+    verdict: row ? row.verdict : null,
+    taskVerdict: row ? row.task_verdict : null,
+    stalled: row?.stalled ?? false,
+    stopReason: row?.stop_reason ?? detail.conversation?.stopReason ?? null,
+    breakdown: row?.success_breakdown ?? null,
+    judge: judgeView(detail.judge, row?.judge_passed ?? null),
+    audioUrl: hasWav ? `/api/runs/${encodeURIComponent(run.id)}/scenarios/${encodeURIComponent(name)}/audio` : null,
+    transcript: buildTranscript(detail.conversation, detail.agentContext, detail.metrics),
+    turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
+    durationSeconds: row?.duration_seconds ?? null,
+  };
+}
+
+export default async function CompareScenarioPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const baseId = one(sp.base);
+  const otherId = one(sp.run);
+  const name = one(sp.name);
+  const store = getStore();
+  await store.scanned;
+  const base = baseId ? store.index.getRun(baseId) : undefined;
+  const other = otherId ? store.index.getRun(otherId) : undefined;
+
+  const crumbs = (
+    <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-3 text-sm">
+      <Link href="/" className={linkClass}>
+        ← All runs
+      </Link>
+      {base && other && (
+        <Link href={compareHref(base.id, [other.id])} className={linkClass}>
+          ← Compare {base.id} with {other.id}
+        </Link>
+      )}
+    </nav>
+  );
+
+  const problem = !baseId || !otherId || !name ? "This page needs base, run and name in its address." : !base ? `Unknown run: ${baseId}` : !other ? `Unknown run: ${otherId}` : !base.scenarios.has(name) && !other.scenarios.has(name) ? `Neither run has a scenario named ${name}.` : null;
+  if (problem || !base || !other) {
+    return (
+      <section className="space-y-4">
+        {crumbs}
+        <h1 className="text-2xl font-semibold tracking-tight">Compare one scenario</h1>
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
+          {problem}
+        </p>
+      </section>
+    );
+  }
+
+  const [b, o] = await Promise.all([sideOf(base, name, "baseline"), sideOf(other, name, "other")]);
+  const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges) : null;
+
+  return (
+    <section className="space-y-4" aria-labelledby="scenario-heading">
+      {crumbs}
+      <div>
+        <h1 id="scenario-heading" className="font-mono text-xl font-semibold break-all">
+          {name}
+        </h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <RunId id={base.id} role="baseline" /> <span aria-hidden="true">vs</span> <RunId id={other.id} role="other" />
+          <Link href={scenarioCompareHref(other.id, base.id, name)} className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+            Swap sides
+          </Link>
+        </p>
+      </div>
+      <SideBySide base={b} other={o} name={name} />
+      <NlAssertions base={b.judge} other={o.judge} />
+      <AlignedTranscripts base={b} other={o} divergence={divergence} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/** Headline: every run-level rate side by side with its delta, and the paired tests. */
+import { group } from "@/components/format";
+import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
+import { Delta, Panel, RunId, tableClass } from "./ui";
+import type { CompareResult, PairedTest, Rate, RateName } from "./types";
+
+const RATES = Object.keys(RATE_LABEL) as RateName[];
+
+function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
+  if (rate.denominator === 0 || rate.value === null) return <span className="text-zinc-500">N/A</span>;
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-medium tabular-nums">{mean ? fixed(rate.value, 3) : percent(rate.value)}</span>{" "}
+      <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{mean ? `n=${group(rate.denominator)}` : `${group(rate.numerator)}/${group(rate.denominator)}`}</span>
+    </span>
+  );
+}
+
+export function Headline({ result }: { result: CompareResult }) {
+  const first = result.comparisons[0];
+  if (!first) return null;
+  return (
+    <Panel id="headline" title="Headline rates" description="Each run's rates over its own scenarios; Δ is other − baseline (pp = percentage points).">
+      <div className="overflow-x-auto">
+        <table className={tableClass} data-testid="headline-rates">
+          <caption className="sr-only">Run-level rates of the baseline and each other run, with the difference</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rate</th>
+              <th scope="col">
+                <RunId id={result.base} role="baseline" />
+              </th>
+              {result.comparisons.map((c) => (
+                <th key={c.run} scope="colgroup" colSpan={2}>
+                  <RunId id={c.run} role="other" />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {RATES.map((name) => {
+              const meta = RATE_LABEL[name];
+              return (
+                <tr key={name} data-rate={name}>
+                  <th scope="row" className="font-medium whitespace-nowrap">
+                    {meta.label}
+                  </th>
+                  <td>
+                    <RateValue rate={first.rates[name].base} mean={!!meta.mean} />
+                  </td>
+                  {result.comparisons.map((c) => {
+                    const r = c.rates[name];
+                    return [
+                      <td key={`${c.run}-v`}>
+                        <RateValue rate={r.other} mean={!!meta.mean} />
+                      </td>,
+                      <td key={`${c.run}-d`} className="text-right" data-testid={`delta-${name}`}>
+                        <span className="sr-only">change: </span>
+                        <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
+                      </td>,
+                    ];
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 space-y-3">
+        <h3 className="text-sm font-semibold">Is it real? Paired tests on the scenarios both runs scored</h3>
+        {result.comparisons.map((c) => (
+          <div key={c.run} className="grid gap-3 md:grid-cols-2" data-testid="paired-tests">
+            <PairedTestCard title="Overall success" run={c.run} test={c.tests.success} many={result.comparisons.length > 1} />
+            <PairedTestCard title="Task success" run={c.run} test={c.tests.task} many={result.comparisons.length > 1} />
+          </div>
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+
+
+function ppSigned(x: number): string {
+  const v = x * 100;
+  return `${v > 0 ? "+" : v < 0 ? "−" : "±"}${fixed(Math.abs(v), 1)}`;
+}
+
+function PairedTestCard({ title, run, test, many }: { title: string; run: string; test: PairedTest; many: boolean }) {
+  const d = test.difference;
+  const verdict =
+    test.n === 0
+      ? "No scenario has a pass/fail verdict in both runs."
+      : test.b + test.c === 0
+        ? "No scenario changed verdict."
+        : test.pValue < 0.05
+          ? "Unlikely to be noise (p < 0.05)."
+          : "Could well be noise (p ≥ 0.05).";
+  return (
+    <div className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-test={title}>
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
+        <h4 className="font-semibold">{title}</h4>
+        {many && <RunId id={run} role="other" />}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Paired difference</dt>
+          <dd className="font-medium tabular-nums">{d ? <Delta text={deltaText(d.estimate)} tone={toneOf(d.estimate)} /> : "–"}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">95% interval</dt>
+          <dd className="tabular-nums" data-testid="ci">
+            {d ? `${ppSigned(d.low)} to ${ppSigned(d.high)} pp` : "–"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">McNemar exact p</dt>
+          <dd className="font-medium tabular-nums" data-testid="p-value">
+            {test.n ? pText(test.pValue) : "–"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">n (paired)</dt>
+          <dd className="tabular-nums" data-testid="n">
+            {group(test.n)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+        {group(test.b)} pass → fail, {group(test.c)} fail → pass; baseline {group(test.basePassed)}/{group(test.n)}, other {group(test.otherPassed)}/{group(test.n)} passed. {verdict}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+"use client";
+
+/**
+ * Turn latencies of two runs overlaid as cumulative distributions. Each run's histogram has its
+ * own bin edges, so each curve is drawn from its own bins (the share of turns at or below each
+ * upper edge), on one numeric axis. p50/p95 deltas follow, pooled and per domain.
+ */
+import { useId, useState } from "react";
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { group, ms } from "@/components/format";
+import { fixed } from "./labels";
+import { Panel, RunId, tableClass } from "./ui";
+import type { HistogramBin, LatencySummary, RunSide } from "./types";
+
+const POOLED = "";
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/** Cumulative share of turns at each bin's upper edge, starting at 0 on the first lower edge. */
+export function cdfOf(bins: readonly HistogramBin[]): Point[] {
+  const total = bins.reduce((s, b) => s + b.count, 0);
+  if (!total || bins.length === 0) return [];
+  const out: Point[] = [{ x: bins[0]!.from, y: 0 }];
+  let cum = 0;
+  for (const b of bins) {
+    cum += b.count;
+    out.push({ x: b.to, y: cum / total });
+  }
+  return out;
+}
+
+function signedMs(d: number | null): string {
+  if (d === null || !Number.isFinite(d)) return "–";
+  return `${d > 0 ? "+" : d < 0 ? "−" : "±"}${group(Math.round(Math.abs(d)))} ms`;
+}
+
+function deltaClass(d: number | null): string {
+  if (d === null || d === 0) return "text-zinc-600 dark:text-zinc-400";
+  return d < 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400";
+}
+
+function usable(s: LatencySummary | null | undefined): s is LatencySummary {
+  return !!s && s.count > 0 && s.p50_ms >= 0;
+}
+
+export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide }) {
+  const [scope, setScope] = useState(POOLED);
+  const selectId = useId();
+  const domains = [...new Set([...Object.keys(base.latencyByDomain), ...Object.keys(other.latencyByDomain)])].sort();
+  const binsA = scope === POOLED ? base.histogram.pooled : (base.histogram.byDomain[scope] ?? []);
+  const binsB = scope === POOLED ? other.histogram.pooled : (other.histogram.byDomain[scope] ?? []);
+  const statA = scope === POOLED ? base.latency : base.latencyByDomain[scope];
+  const statB = scope === POOLED ? other.latency : other.latencyByDomain[scope];
+  const a = cdfOf(binsA);
+  const b = cdfOf(binsB);
+  const scopeText = scope === POOLED ? "all domains" : scope;
+  const rows: Array<[string, LatencySummary | null | undefined, LatencySummary | null | undefined]> = [
+    ["All domains (pooled)", base.latency, other.latency],
+    ...domains.map((d): [string, LatencySummary | undefined, LatencySummary | undefined] => [d, base.latencyByDomain[d], other.latencyByDomain[d]]),
+  ];
+  const summary = (s: LatencySummary | null | undefined) => (usable(s) ? `p50 ${ms(s.p50_ms)}, p95 ${ms(s.p95_ms)}` : "no measurements");
+
+  return (
+    <Panel id="latency" title="Latency" description="Turn response latencies (metrics.json latencies). Lower is better: a curve further left is faster.">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <figure aria-labelledby={`${selectId}-caption`} className="min-w-0">
+          <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
+            <figcaption id={`${selectId}-caption`} className="text-sm font-medium">
+              Cumulative share of turns by latency, {scopeText}
+            </figcaption>
+            {domains.length > 1 && (
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-zinc-600 dark:text-zinc-400">Scope</span>
+                <select id={selectId} value={scope} onChange={(e) => setScope(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
+                  <option value={POOLED}>All domains (pooled)</option>
+                  {domains.map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          {a.length === 0 && b.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No latency measurements in {scopeText}.</p>
+          ) : (
+            <div role="img" aria-label={`Cumulative latency distributions for ${scopeText}. Baseline ${base.id}: ${summary(statA)}. Other ${other.id}: ${summary(statB)}.`} data-testid="latency-cdf">
+              <LineChart responsive style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 16, bottom: 16, left: 0 }} accessibilityLayer={false}>
+                <CartesianGrid />
+                <XAxis
+                  type="number"
+                  dataKey="x"
+                  domain={["dataMin", "dataMax"]}
+                  tick={{ fontSize: 11 }}
+                  tickFormatter={(v: number) => group(Math.round(v))}
+                  label={{ value: "latency (ms)", position: "insideBottom", offset: -8, fontSize: 11 }}
+                  allowDuplicatedCategory={false}
+                />
+                <YAxis type="number" dataKey="y" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 0.95, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} tick={{ fontSize: 11 }} width={44} />
+                <ReferenceLine y={0.5} stroke="var(--chart-axis)" strokeDasharray="2 3" label={{ value: "p50", position: "insideTopLeft", fontSize: 10 }} />
+                <ReferenceLine y={0.95} stroke="var(--chart-axis)" strokeDasharray="2 3" label={{ value: "p95", position: "insideTopLeft", fontSize: 10 }} />
+                <Tooltip
+                  isAnimationActive={false}
+                  labelFormatter={(v) => `≤ ${group(Math.round(Number(v)))} ms`}
+                  formatter={(v, name) => [`${fixed(Number(v) * 100, 1)}% of turns`, String(name)]}
+                />
+                <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
+                {a.length > 0 && <Line data={a} dataKey="y" name="Baseline" type="linear" stroke="var(--chart-bar)" strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} />}
+                {b.length > 0 && <Line data={b} dataKey="y" name="Other" type="linear" stroke="var(--chart-bar-2)" strokeWidth={2} dot={false} isAnimationActive={false} />}
+              </LineChart>
+            </div>
+          )}
+          <details className="mt-1 text-xs">
+            <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">Show the numbers</summary>
+            <div className="mt-1 grid gap-3 sm:grid-cols-2">
+              {(
+                [
+                  ["Baseline", base.id, binsA],
+                  ["Other", other.id, binsB],
+                ] as const
+              ).map(([label, id, bins]) => (
+                <table key={label} className={tableClass}>
+                  <caption className="text-left font-medium">
+                    {label} <span className="font-mono">{id}</span>, {scopeText}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">From (ms)</th>
+                      <th scope="col">To (ms)</th>
+                      <th scope="col" className="text-right">
+                        Turns
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bins.map((x) => (
+                      <tr key={x.from}>
+                        <td className="tabular-nums">{group(x.from)}</td>
+                        <td className="tabular-nums">{group(x.to)}</td>
+                        <td className="text-right tabular-nums">{x.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ))}
+            </div>
+          </details>
+        </figure>
+        <div className="min-w-0 overflow-x-auto">
+          <table className={tableClass} data-testid="latency-deltas">
+            <caption className="mb-1 text-left text-sm font-medium">
+              p50 and p95 (Δ = other − baseline)
+              <span className="sr-only">
+                {" "}
+                for <RunId id={base.id} /> and <RunId id={other.id} />
+              </span>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Scope</th>
+                <th scope="col" className="text-right">
+                  p50 base → other
+                </th>
+                <th scope="col" className="text-right">
+                  Δ p50
+                </th>
+                <th scope="col" className="text-right">
+                  p95 base → other
+                </th>
+                <th scope="col" className="text-right">
+                  Δ p95
+                </th>
+                <th scope="col" className="text-right" title="Measurements (turns) in each run">
+                  n
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, x, y]) => {
+                const ok = usable(x) && usable(y);
+                const d50 = ok ? y.p50_ms - x.p50_ms : null;
+                const d95 = ok ? y.p95_ms - x.p95_ms : null;
+                return (
+                  <tr key={label} className={label.startsWith("All") ? "font-medium" : ""}>
+                    <th scope="row" className={label.startsWith("All") ? "" : "font-mono font-normal"}>
+                      {label}
+                    </th>
+                    <td className="text-right whitespace-nowrap tabular-nums">
+                      {usable(x) ? group(Math.round(x.p50_ms)) : "–"} → {usable(y) ? group(Math.round(y.p50_ms)) : "–"}
+                    </td>
+                    <td className={`text-right whitespace-nowrap tabular-nums ${deltaClass(d50)}`}>{signedMs(d50)}</td>
+                    <td className="text-right whitespace-nowrap tabular-nums">
+                      {usable(x) ? group(Math.round(x.p95_ms)) : "–"} → {usable(y) ? group(Math.round(y.p95_ms)) : "–"}
+                    </td>
+                    <td className={`text-right whitespace-nowrap tabular-nums ${deltaClass(d95)}`}>{signedMs(d95)}</td>
+                    <td className="text-right whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
+                      {usable(x) ? group(x.count) : 0}/{usable(y) ? group(y.count) : 0}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </Panel>
+  );
+}

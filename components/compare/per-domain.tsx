@@ -1,0 +1,79 @@
+/** Per-domain deltas for one pair of runs; small samples are marked, never hidden. */
+import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
+import { Delta, Panel, SmallSample, tableClass } from "./ui";
+import type { PairComparison, Rate, RateName } from "./types";
+
+function short(rate: Rate, mean: boolean): string {
+  if (rate.denominator === 0 || rate.value === null) return "N/A";
+  return mean ? fixed(rate.value, 2) : percent(rate.value, 0);
+}
+
+export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; smallBelow: number }) {
+  const rates = (Object.keys(RATE_LABEL) as RateName[]).filter((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.base.denominator > 0 || c.other.denominator > 0));
+  const domains = [...new Set(rates.flatMap((n) => Object.keys(pair.perDomain[n] ?? {})))].sort();
+  const anySmall = rates.some((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.small && (c.base.denominator > 0 || c.other.denominator > 0)));
+  return (
+    <Panel
+      id="per-domain"
+      title="Per-domain deltas"
+      description={
+        <>
+          Baseline → other, and the change. Cells where either run has fewer than {smallBelow} scored items in the domain are marked{" "}
+          <SmallSample n={`fewer than ${smallBelow}`} />
+          {anySmall ? "." : " (none here)."}
+        </>
+      }
+    >
+      {domains.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain data.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className={tableClass} data-testid="per-domain">
+            <caption className="sr-only">Per-domain rates of the baseline and the other run, with the change</caption>
+            <thead>
+              <tr>
+                <th scope="col">Domain</th>
+                {rates.map((n) => (
+                  <th key={n} scope="col" className="whitespace-nowrap">
+                    {RATE_LABEL[n].label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {domains.map((d) => (
+                <tr key={d}>
+                  <th scope="row" className="font-mono font-medium">
+                    {d}
+                  </th>
+                  {rates.map((n) => {
+                    const c = pair.perDomain[n]?.[d];
+                    const mean = !!RATE_LABEL[n].mean;
+                    if (!c || (c.base.denominator === 0 && c.other.denominator === 0))
+                      return (
+                        <td key={n} className="text-zinc-500">
+                          –
+                        </td>
+                      );
+                    return (
+                      <td key={n} className={`whitespace-nowrap ${c.small ? "bg-amber-50/60 dark:bg-amber-950/30" : ""}`} data-small={c.small ? "true" : undefined}>
+                        <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
+                        {c.small && <SmallSample n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
+                        <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                          {short(c.base, mean)} → {short(c.other, mean)}{" "}
+                          <span className="text-zinc-500">
+                            (n {c.base.denominator}/{c.other.denominator})
+                          </span>
+                        </div>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

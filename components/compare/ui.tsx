@@ -1,0 +1,97 @@
+/** Small building blocks of the compare pages (server and client safe: no hooks). */
+import type { ReactNode } from "react";
+import { CHANGE_LABEL, CHANGE_TONE, TONE_TEXT, type Tone } from "./labels";
+import type { Change, CountedVerdict } from "./types";
+
+export function Panel({ id, title, children, actions, description }: { id: string; title: ReactNode; children: ReactNode; actions?: ReactNode; description?: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`${id}-heading`} className="text-base font-semibold tracking-tight">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function VerdictMark({ v, label }: { v: CountedVerdict; label?: string }) {
+  const what = label ? `${label}: ` : "";
+  if (v === true)
+    return (
+      <span className="font-semibold text-emerald-700 dark:text-emerald-400" title={`${what}passed`}>
+        ✓<span className="sr-only"> pass</span>
+      </span>
+    );
+  if (v === false)
+    return (
+      <span className="font-semibold text-red-700 dark:text-red-400" title={`${what}failed`}>
+        ✗<span className="sr-only"> fail</span>
+      </span>
+    );
+  if (v === "N/A")
+    return (
+      <span className="text-zinc-600 dark:text-zinc-400" title={`${what}not applicable`}>
+        N/A
+      </span>
+    );
+  return (
+    <span className="text-zinc-400 dark:text-zinc-500" title={`${what}absent`}>
+      –<span className="sr-only"> absent</span>
+    </span>
+  );
+}
+
+export function ChangeBadge({ change }: { change: Change }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${CHANGE_TONE[change]}`}>{CHANGE_LABEL[change]}</span>;
+}
+
+export function Delta({ text, tone, title }: { text: string; tone: Tone; title?: string }) {
+  return (
+    <span className={`font-medium tabular-nums ${TONE_TEXT[tone]}`} title={title}>
+      {text}
+    </span>
+  );
+}
+
+export function SmallSample({ n }: { n: string }) {
+  return (
+    <span
+      className="ml-1 inline-flex items-center rounded bg-amber-100 px-1 text-[10px] font-semibold tracking-wide text-amber-900 uppercase dark:bg-amber-900/60 dark:text-amber-200"
+      title={`small sample (${n}): read this delta with care`}
+    >
+      small n<span className="sr-only"> ({n})</span>
+    </span>
+  );
+}
+
+export function RunId({ id, role }: { id: string; role?: "baseline" | "other" }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1">
+      {role && (
+        <span
+          className={`rounded px-1 text-[10px] font-semibold tracking-wide uppercase ${role === "baseline" ? "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-200" : "bg-violet-100 text-violet-900 dark:bg-violet-900/60 dark:text-violet-200"}`}
+        >
+          {role === "baseline" ? "base" : "other"}
+        </span>
+      )}
+      <span className="truncate font-mono" title={id}>
+        {id}
+      </span>
+    </span>
+  );
+}
+
+/** Utility classes for the small data tables of the page. */
+export const tableClass =
+  "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
+
+export const buttonClass =
+  "rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+
+export const linkClass = "text-sky-700 hover:underline dark:text-sky-400";
