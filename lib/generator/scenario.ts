@@ -162,7 +162,9 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
     add("bot_logs_user/llm_context.json", dumps(conv.userContext, 2), end);
     add("bot_logs_agent/llm_context.json", dumps(contextRace ? [] : conv.agentContext, 2), end);
     if (traceMetrics !== undefined) add("bot_logs_agent/trace_metrics.json", dumps(traceMetrics, 2), end);
-    bridge = bridgeLog({ def, conv, start, rng, contextRace, noSummary, pushed: [], dbHash, userDbHash });
+    // Push-shaped predictions exist only when the end-of-scenario pull failed (§1.8).
+    const pullFailed = noSummary || zeroTurn || (kit.kind === "push" && outcome !== "summary_not_captured");
+    bridge = bridgeLog({ def, conv, start, rng, contextRace, noSummary: pullFailed, dbHash, userDbHash });
     if (judge?.error) bridge.add(saved - 20_000, "ERROR", "nemo_voice_agent.evaluation.utils:evaluate:512", `LLM judge request failed: ${judge.error}`);
     add("bridge_log.txt", bridge.text(), judge?.error ? saved : end);
   }

@@ -40,8 +40,6 @@ export interface BridgeFacts {
   contextRace: boolean;
   /** The agent bot did not answer the end-of-scenario summary pull. */
   noSummary: boolean;
-  /** Pushed `<final_response>` payloads. */
-  pushed: unknown[];
   dbHash: string | null;
   userDbHash: string | null;
 }

@@ -136,7 +136,7 @@ function makeKit(domain: string): DomainKit {
       if (a) {
         ex.push({ user: "Yes, please do that.", tools: [call(a.name, a.args, a.result, { mutating: true })], agent: c.instruction });
       } else if (i > 0) {
-        ex.push({ user: "Is there anything else I should check?", agent: c.instruction });
+        ex.push({ user: "Okay, what should I check next?", agent: c.instruction });
       }
       const fix = c.userFix;
       if (!fix) return;
