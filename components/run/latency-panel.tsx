@@ -131,7 +131,7 @@ function LatencyStats({ stats }: { stats: LatencySummary }) {
     ["Max", ms(stats.max_ms, 1)],
   ];
   return (
-    <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm sm:grid-cols-6" aria-label="Latency statistics">
+    <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-x-4 gap-y-1 text-sm" aria-label="Latency statistics">
       {items.map(([k, v]) => (
         <div key={k}>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">{k}</dt>

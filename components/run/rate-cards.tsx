@@ -1,4 +1,4 @@
-import { fixed, percent } from "@/components/format";
+import { fixed, group, percent } from "@/components/format";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { Rate, RateName, Rates } from "@/lib/shared/dto";
 import { wilsonInterval } from "@/lib/shared/wilson";
@@ -43,7 +43,7 @@ function RateCard({ name, rate, judgeThreshold }: { name: RateName; rate: Rate; 
             {fixed(rate.value ?? 0, 3)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            mean across <span data-part="denominator">{rate.denominator}</span> {meta.unit}
+            mean across <span data-part="denominator">{group(rate.denominator)}</span> {meta.unit}
           </div>
         </>
       ) : (
@@ -52,7 +52,7 @@ function RateCard({ name, rate, judgeThreshold }: { name: RateName; rate: Rate; 
             {percent(rate.value)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            <span data-part="numerator">{rate.numerator}</span>/<span data-part="denominator">{rate.denominator}</span> {meta.unit}
+            <span data-part="numerator">{group(rate.numerator)}</span>/<span data-part="denominator">{group(rate.denominator)}</span> {meta.unit}
           </div>
           {ci && <IntervalBar low={ci.low} high={ci.high} value={rate.value ?? 0} />}
         </>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { group } from "@/components/format";
 import { RelativeTime } from "@/components/runs/relative-time";
 import { RunProgress, RunStateBadge } from "@/components/runs/run-state-badge";
 import { Badge } from "@/components/ui/badge";
@@ -32,8 +33,8 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
         <div className="flex gap-1.5">
           <dt className="text-zinc-500">Scenarios</dt>
           <dd className="tabular-nums">
-            {run.scenarioCount}
-            {run.intendedCount !== run.scenarioCount && ` of ${run.intendedCount} intended`}
+            {group(run.scenarioCount)}
+            {run.intendedCount !== run.scenarioCount && ` of ${group(run.intendedCount)} intended`}
           </dd>
         </div>
         <div className="flex gap-1.5">

@@ -1,3 +1,4 @@
+import { group } from "@/components/format";
 import { Badge, type Tone } from "@/components/ui/badge";
 import type { RunState } from "@/lib/shared/dto";
 
@@ -30,13 +31,13 @@ export function RunProgress({ completed, intended, inFlight }: { completed: numb
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={completed}
-        aria-valuetext={`${completed} of ${intended} scenarios`}
+        aria-valuetext={`${group(completed)} of ${group(intended)} scenarios`}
         className="h-1.5 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
         <div className="h-full rounded-full bg-sky-500" style={{ width: `${(100 * completed) / max}%` }} />
       </div>
       <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-        {completed}/{intended}
+        {group(completed)}/{group(intended)}
         {inFlight && (
           <>
             {" · now: "}

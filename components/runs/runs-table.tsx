@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { rateText, runHref } from "@/components/format";
+import { group, rateText, runHref } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
@@ -120,8 +120,8 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                     {rateText(run.taskSuccessRate)}
                   </td>
                   <td className={`${td} text-right tabular-nums`}>
-                    {run.scenarioCount}
-                    {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{run.intendedCount}</span>}
+                    {group(run.scenarioCount)}
+                    {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{group(run.intendedCount)}</span>}
                   </td>
                   <td className={`${td} max-w-64`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>

@@ -36,7 +36,7 @@ export interface ScenarioTableProps {
 }
 
 export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTableProps) {
-  const { view, update } = useTableUrl();
+  const { view, update, latest } = useTableUrl();
   const viewKey = view.toString();
   const { state, ensure, rowAt, retry } = useScenarioPages(runId, viewKey, seed);
   const matched = state.matched ?? 0;
@@ -125,7 +125,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
 
   return (
     <div className="space-y-3">
-      <ScenarioToolbar view={view} update={update} domains={domains} signals={signals} />
+      <ScenarioToolbar view={view} update={update} latest={latest} domains={domains} signals={signals} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="scenario-count">
           {state.matched === null ? "Loading…" : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}

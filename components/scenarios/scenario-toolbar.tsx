@@ -44,18 +44,20 @@ function useUrlText(urlValue: string, commit: (v: string) => void, delayMs: numb
 export interface ToolbarProps {
   view: URLSearchParams;
   update: (changes: ViewUpdate) => void;
+  latest: () => URLSearchParams;
   domains: string[];
   signals: string[];
 }
 
-export function ScenarioToolbar({ view, update, domains, signals }: ToolbarProps) {
+export function ScenarioToolbar({ view, update, latest, domains, signals }: ToolbarProps) {
   const ids = { q: useId(), signal: useId(), judge: useId(), latency: useId() };
   const quick = listParam(view, "quick");
   const domain = listParam(view, "domain");
   const bucket = view.get("bucket");
   const [q, setQ] = useUrlText(view.get("q") ?? "", (v) => update({ q: v }), 300);
 
-  const toggleList = (key: "quick" | "domain", list: string[], value: string) => {
+  const toggleList = (key: "quick" | "domain", value: string) => {
+    const list = listParam(latest(), key);
     const nextList = list.includes(value) ? list.filter((x) => x !== value) : [...list, value];
     update({ [key]: nextList.join(",") });
   };
@@ -80,7 +82,7 @@ export function ScenarioToolbar({ view, update, domains, signals }: ToolbarProps
           {QUICK.map(([key, label]) => {
             const on = quick.includes(key);
             return (
-              <button key={key} type="button" aria-pressed={on} className={`${chip} ${on ? chipOn : chipOff}`} onClick={() => toggleList("quick", quick, key)}>
+              <button key={key} type="button" aria-pressed={on} className={`${chip} ${on ? chipOn : chipOff}`} onClick={() => toggleList("quick", key)}>
                 {label}
               </button>
             );
@@ -103,7 +105,7 @@ export function ScenarioToolbar({ view, update, domains, signals }: ToolbarProps
             {domains.map((d) => {
               const on = domain.includes(d);
               return (
-                <button key={d} type="button" aria-pressed={on} className={`${chip} font-mono ${on ? chipOn : chipOff}`} onClick={() => toggleList("domain", domain, d)}>
+                <button key={d} type="button" aria-pressed={on} className={`${chip} font-mono ${on ? chipOn : chipOff}`} onClick={() => toggleList("domain", d)}>
                   {d}
                 </button>
               );

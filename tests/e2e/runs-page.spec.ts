@@ -1,0 +1,249 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFile, readdir, rename } from "node:fs/promises";
+import path from "node:path";
+import { csvCell } from "../../components/scenarios/scenario-export.ts";
+import { fixed, group } from "../../lib/core/py.ts";
+import { startDashboard, type Dashboard } from "./helpers/server.ts";
+import { copyRun, editJson, parseCsv, screenshots, SMALL_RUN, summaryJson, tempResults, type TempResults } from "./runs-fixtures.ts";
+
+const RUN = "eval_20260810_031700";
+const SPECIAL = "special/eval_20260810_031700";
+const LIVE = "live/eval_20260810_031700";
+const SPECIAL_NAME = 'tau2_airline__12 "x", y';
+const FORMULA = '=HYPERLINK("http://example.invalid","click")';
+
+let dir: TempResults;
+let dashboard: Dashboard;
+let summary: ReturnType<typeof summaryJson>;
+
+const runUrl = (id: string, query = "") => `${dashboard.url}runs/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
+const tableNames = (page: Page) => page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:first-child a').allTextContents();
+const count = (page: Page) => page.getByTestId("scenario-count");
+
+test.beforeAll(async () => {
+  dir = await tempResults("runs-page");
+  await copyRun(SMALL_RUN, path.join(dir.results, RUN));
+  // A run whose text needs CSV quoting and formula escaping.
+  await copyRun(SMALL_RUN, path.join(dir.results, SPECIAL));
+  await editJson(path.join(dir.results, SPECIAL, "tau2_airline__12/metrics.json"), (m) => {
+    m.scenario_name = SPECIAL_NAME;
+    m.stop_reason = FORMULA;
+  });
+  // A run with one scenario still in flight (its metrics.json set aside until the live test).
+  await copyRun(SMALL_RUN, path.join(dir.results, LIVE));
+  await rename(path.join(dir.results, LIVE, "tau2_airline__37/metrics.json"), path.join(dir.tmp, "live-metrics.json"));
+  summary = summaryJson(path.join(dir.results, RUN));
+  dashboard = await startDashboard(dir.results);
+});
+
+test.afterAll(async () => {
+  await dashboard?.stop();
+  await dir?.cleanup();
+});
+
+test("rate cards show the numerators and denominators of summary --json, and omit empty rates", async ({ page }) => {
+  await page.goto(runUrl(RUN));
+  await expect(page.getByRole("heading", { level: 1, name: RUN })).toBeVisible();
+  for (const [name, rate] of Object.entries(summary.rates)) {
+    const card = page.locator(`[data-rate="${name}"]`);
+    if (rate.denominator === 0 && name !== "success_rate") {
+      await expect(card, `${name} is omitted like the harness omits it`).toHaveCount(0);
+      continue;
+    }
+    await expect(card).toHaveAttribute("data-numerator", String(rate.numerator));
+    await expect(card).toHaveAttribute("data-denominator", String(rate.denominator));
+    if (name === "judge_score_mean") {
+      await expect(card.locator("[data-value]")).toHaveText(fixed(rate.value as number, 3));
+      await expect(card).toContainText(`mean across ${group(rate.denominator)}`);
+    } else {
+      await expect(card.locator("[data-value]")).toHaveText(`${fixed((rate.value as number) * 100, 2)}%`);
+      await expect(card).toContainText(`${group(rate.numerator)}/${group(rate.denominator)}`);
+      await expect(card).toContainText("95% CI");
+    }
+  }
+  // The stall warning lists the stalled scenarios.
+  for (const name of summary.stalled) await expect(page.getByRole("alert").filter({ hasText: "counted as failures" })).toContainText(name);
+  await expect(count(page)).toHaveText(`${summary.scenario_count} of ${summary.scenario_count} scenarios`);
+  await expect(page.getByTestId("summary-status")).toHaveText("absent");
+  // The recomputed all_summary.txt, as text.
+  await page.getByText("Show the recomputed all_summary.txt").click();
+  await expect(page.getByTestId("summary-text")).toContainText("EVALUATION SUMMARY");
+  await expect(page.getByTestId("summary-text")).toContainText(`Overall Success Rate: ${fixed(summary.rates.success_rate!.value! * 100, 2)}%`);
+  await screenshots(page, "run-page");
+});
+
+test("clicking a success_breakdown segment filters the table to that bucket", async ({ page }) => {
+  // Expected from the files themselves: scenarios whose success_breakdown.failed holds clean_exit.
+  const expected: string[] = [];
+  for (const name of await readdir(path.join(dir.results, RUN))) {
+    if (!name.includes("__")) continue;
+    const m = JSON.parse(await readFile(path.join(dir.results, RUN, name, "metrics.json"), "utf8"));
+    if (m.success_breakdown?.failed?.includes("clean_exit")) expected.push(m.scenario_name);
+  }
+  expect(expected.length).toBeGreaterThan(0);
+
+  await page.goto(runUrl(RUN));
+  const segment = page.locator('[data-bucket="clean_exit:failed"]');
+  await expect(segment).toHaveAttribute("aria-label", new RegExp(`: ${expected.length} scenarios?\\.`));
+  await segment.click();
+  await expect(page).toHaveURL(/[?&]bucket=clean_exit%3Afailed/);
+  await expect(count(page)).toHaveText(`${expected.length} of 6 scenarios`);
+  expect((await tableNames(page)).sort()).toEqual(expected.sort());
+  await expect(page.getByTestId("bucket-filter")).toBeVisible();
+  await screenshots(page, "run-page-bucket");
+
+  // The same bucket from the keyboard-reachable data table toggles it off again.
+  await page.getByRole("button", { name: "Remove the signal bucket filter" }).click();
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  await expect(page).not.toHaveURL(/bucket=/);
+});
+
+test("sort, search and quick filters live in the URL and survive a reload", async ({ page, browser }) => {
+  await page.goto(runUrl(RUN));
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  const judge = page.locator('[data-sort-key="judge_score"]');
+  const judgeValues = async () => (await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(7)').allTextContents()).map((t) => parseFloat(t));
+
+  await judge.click();
+  await expect(page).toHaveURL(/sort=judge_score/);
+  let dir1 = new URL(page.url()).searchParams.get("dir");
+  await expect.poll(judgeValues).toEqual([...(await judgeValues())].sort((a, b) => (dir1 === "desc" ? b - a : a - b)));
+  await judge.click();
+  const dir2 = dir1 === "desc" ? "asc" : "desc";
+  await expect(page).toHaveURL(new RegExp(`dir=${dir2}`));
+  dir1 = dir2;
+  await expect.poll(async () => {
+    const v = await judgeValues();
+    return v.every((x, i) => i === 0 || (dir2 === "desc" ? v[i - 1]! >= x : v[i - 1]! <= x));
+  }).toBe(true);
+  await expect(page.locator('th[role="columnheader"]').filter({ has: judge })).toHaveAttribute("aria-sort", dir2 === "desc" ? "descending" : "ascending");
+
+  await page.getByPlaceholder("Search names and judge reasons…").fill("airline");
+  await expect(page).toHaveURL(/[?&]q=airline/);
+  await expect(count(page)).toHaveText("3 of 6 scenarios");
+  for (const name of await tableNames(page)) expect(name).toContain("airline");
+  await page.getByRole("button", { name: "Failed", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]quick=failed/);
+  await expect(count(page)).toHaveText("1 of 6 scenarios");
+  expect(await tableNames(page)).toEqual(["tau2_airline__12"]);
+  await page.getByRole("button", { name: "Failed", exact: true }).click();
+  await expect(count(page)).toHaveText("3 of 6 scenarios");
+  const order = await tableNames(page);
+  const link = page.url();
+
+  // The link, pasted into another browser.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByPlaceholder("Search names and judge reasons…")).toHaveValue("airline");
+  await expect(fresh.getByTestId("scenario-count")).toHaveText("3 of 6 scenarios");
+  await expect(fresh.locator('th[role="columnheader"]').filter({ has: fresh.locator('[data-sort-key="judge_score"]') })).toHaveAttribute("aria-sort", dir1 === "desc" ? "descending" : "ascending");
+  expect(await tableNames(fresh)).toEqual(order);
+  await other.close();
+
+  // The other filters: domain, failing signal, judge score and latency ranges.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  await page.getByRole("group", { name: "Domains" }).getByRole("button", { name: "restaurant" }).click();
+  await expect(page).toHaveURL(/[?&]domain=restaurant/);
+  await expect(count(page)).toHaveText("3 of 6 scenarios");
+  await page.getByLabel("Failing signal").selectOption("clean_exit");
+  await expect(page).toHaveURL(/[?&]signal=clean_exit/);
+  await expect(count(page)).toHaveText("1 of 6 scenarios");
+  expect(await tableNames(page)).toEqual(["restaurant__burger_spicy_feast"]);
+  await page.getByLabel("Failing signal").selectOption("");
+  await page.getByRole("group", { name: "Domains" }).getByRole("button", { name: "restaurant" }).click();
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  await page.getByLabel("Judge score at least").fill("0.8");
+  await expect(page).toHaveURL(/[?&]judgeMin=0\.8/);
+  await expect(count(page)).toHaveText("3 of 6 scenarios");
+  await page.getByLabel("Latency p50 (ms) at most").fill("2000");
+  await expect(page).toHaveURL(/[?&]latencyMax=2000/);
+  // Of judge ≥ 0.8, only tau2_airline__12 (p50 790 ms) and the deli sub (1,290 ms) have a p50 under 2 s.
+  await expect(count(page)).toHaveText("2 of 6 scenarios");
+  expect((await tableNames(page)).sort()).toEqual(["restaurant__deli_italian_sub_lunch", "tau2_airline__12"]);
+  await page.reload();
+  await expect(page.getByLabel("Judge score at least")).toHaveValue("0.8");
+  await expect(page.getByLabel("Latency p50 (ms) at most")).toHaveValue("2000");
+  await expect(count(page)).toHaveText("2 of 6 scenarios");
+
+  // Clearing the filters keeps the sort.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  await expect(page.getByLabel("Judge score at least")).toHaveValue("");
+  await expect(page).toHaveURL(/sort=judge_score/);
+  await expect(page).not.toHaveURL(/q=/);
+});
+
+test("CSV and JSON export hold exactly the filtered rows, quoted and formula-safe", async ({ page }) => {
+  // The escaping rule itself.
+  expect(csvCell("=1+1")).toBe("'=1+1");
+  expect(csvCell("+1")).toBe("'+1");
+  expect(csvCell("-1")).toBe("'-1");
+  expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+  expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+  expect(csvCell(-1)).toBe("-1");
+
+  await page.goto(runUrl(SPECIAL, "quick=failed"));
+  await expect(count(page)).toHaveText("2 of 6 scenarios");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.csv");
+  const text = await readFile((await download.path()) as string, "utf8");
+  expect(text).toContain('"tau2_airline__12 ""x"", y"');
+  const rows = parseCsv(text);
+  const header = rows[0]!;
+  expect(header.slice(0, 4)).toEqual(["name", "domain", "verdict", "task_verdict"]);
+  const body = rows.slice(1);
+  expect(body.map((r) => r[0]).sort()).toEqual(["restaurant__burger_spicy_feast", SPECIAL_NAME].sort());
+  const col = (name: string) => header.indexOf(name);
+  const special = body.find((r) => r[0] === SPECIAL_NAME)!;
+  expect(special[col("stop_reason")]).toBe(`'${FORMULA}`);
+  expect(special[col("verdict")]).toBe("false");
+  expect(special[col("domain")]).toBe("tau2_airline");
+  expect(special[col("failed_signals")]).toBe("db_state_match;clean_exit");
+
+  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
+  expect(json.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.json");
+  const parsed = JSON.parse(await readFile((await json.path()) as string, "utf8")) as Array<{ name: string; stop_reason: string }>;
+  expect(parsed.map((r) => r.name).sort()).toEqual(["restaurant__burger_spicy_feast", SPECIAL_NAME].sort());
+  expect(parsed.find((r) => r.name === SPECIAL_NAME)!.stop_reason).toBe(FORMULA);
+});
+
+test("a live update keeps the sort, the filters and the scroll position", async ({ page }) => {
+  await page.goto(runUrl(LIVE, "q=tau2&sort=judge_score&dir=desc"));
+  await expect(count(page)).toHaveText("2 of 5 scenarios");
+  await expect(page.locator('[data-rate="success_rate"]')).toHaveAttribute("data-denominator", "5");
+  await page.locator("#scenarios").scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -40));
+  // Where the table sits on screen (the browser may shift scrollY to keep it there when content above changes).
+  const tableTop = async () => (await page.getByTestId("scenario-scroll").boundingBox())!.y;
+  const before = await tableTop();
+  const url = page.url();
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+
+  // The in-flight scenario finishes.
+  await rename(path.join(dir.tmp, "live-metrics.json"), path.join(dir.results, LIVE, "tau2_airline__37/metrics.json"));
+
+  await expect(count(page)).toHaveText("3 of 6 scenarios", { timeout: 20_000 });
+  await expect(page.locator('[data-rate="success_rate"]')).toHaveAttribute("data-denominator", "6");
+  expect(page.url()).toBe(url);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+  await expect(page.getByPlaceholder("Search names and judge reasons…")).toHaveValue("tau2");
+  const names = await tableNames(page);
+  expect(names).toHaveLength(3);
+  const scores = (await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(7)').allTextContents()).map((t) => parseFloat(t));
+  expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  expect(Math.abs((await tableTop()) - before)).toBeLessThanOrEqual(4);
+});
+
+test("a scenario name links to its page (placeholder) and back", async ({ page }) => {
+  await page.goto(runUrl(RUN, "sort=name"));
+  const link = page.getByRole("link", { name: "restaurant__burger_spicy_feast" });
+  await expect(link).toHaveAttribute("href", `/runs/${RUN}/scenarios/restaurant__burger_spicy_feast`);
+  await link.click();
+  await expect(page.getByRole("heading", { name: "Scenario restaurant__burger_spicy_feast" })).toBeVisible();
+  await page.getByRole("link", { name: `← ${RUN}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: RUN })).toBeVisible();
+  const missing = await page.goto(runUrl("no/such/run"));
+  expect(missing?.status()).toBe(404);
+});

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { startDashboard, type Dashboard } from "./helpers/server.ts";
+import { bigName, ROOT, screenshots, tempResults, writeBigRun, type TempResults } from "./runs-fixtures.ts";
+
+const N = 10_000;
+const RUN = "big/eval_20261120_091500";
+const BUDGET = 500 * 1024;
+
+let dir: TempResults;
+let dashboard: Dashboard;
+
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dir = await tempResults("runs-scale");
+  await writeBigRun(path.join(dir.results, RUN), N);
+  dashboard = await startDashboard(dir.results);
+  // Wait for the first scan to finish.
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${dashboard.url}api/runs`);
+        const body = (await res.json()) as { runs: Array<{ id: string; scenarioCount: number }>; indexing?: unknown };
+        return !body.indexing && body.runs.find((r) => r.id === RUN)?.scenarioCount;
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(N);
+});
+
+test.afterAll(async () => {
+  await dashboard?.stop();
+  await dir?.cleanup();
+});
+
+test("a 10,000-scenario run: small page weight, and at most ~100 rows in the DOM while scrolling", async ({ page }) => {
+  const bytes = { document: 0, data: 0, static: 0 };
+  const dataUrls: string[] = [];
+  page.on("response", async (response) => {
+    const type = response.request().resourceType();
+    if (type === "eventsource") return; // never ends
+    const body = await response.body().catch(() => null);
+    const size = body?.length ?? 0;
+    if (type === "document") bytes.document += size;
+    else if (type === "fetch" || type === "xhr") {
+      bytes.data += size;
+      dataUrls.push(`${size} ${response.url()}`);
+    } else bytes.static += size;
+  });
+
+  await page.goto(`${dashboard.url}runs/${encodeURIComponent(RUN)}?sort=name`);
+  await expect(page.getByTestId("scenario-count")).toHaveText("10,000 of 10,000 scenarios");
+  await page.waitForLoadState("networkidle");
+  const initial = { ...bytes, urls: [...dataUrls] };
+  const rows = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]');
+  expect(await rows.count()).toBeLessThanOrEqual(100);
+  await expect(rows.first().locator("td").first()).toHaveText(bigName(0));
+
+  const scroller = page.getByTestId("scenario-scroll");
+  await scroller.scrollIntoViewIfNeeded();
+  const loading = page.locator('[data-testid="scenario-scroll"] tbody td', { hasText: "Loading…" });
+  let maxRows = 0;
+  const check = async () => {
+    // Every rendered row shows the scenario at its position (name order = index order), once its page arrived.
+    await expect
+      .poll(
+        async () => {
+          const cells = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute("aria-rowindex")), tr.querySelector("td")?.textContent ?? ""] as const));
+          maxRows = Math.max(maxRows, cells.length);
+          expect(cells.length).toBeLessThanOrEqual(100);
+          return cells.filter(([rowIndex, name]) => name !== bigName(rowIndex - 2)).map(([i, name]) => `${i}:${name}`);
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([]);
+    await expect(loading).toHaveCount(0);
+  };
+
+  // Wheel scrolling, as a user would.
+  await scroller.hover();
+  for (let i = 0; i < 12; i++) {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(50);
+  }
+  await check();
+  // Jumps, as with the scrollbar.
+  for (const f of [0.25, 0.5, 0.77, 1, 0.1]) {
+    await scroller.evaluate((el, frac) => (el.scrollTop = (el.scrollHeight - el.clientHeight) * frac), f);
+    await check();
+  }
+  const last = await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    return el.scrollHeight;
+  });
+  expect(last).toBeGreaterThan(N * 30);
+  await check();
+  await expect(page.locator(`[data-testid="scenario-scroll"] tbody tr[aria-rowindex="${N + 1}"] td`).first()).toHaveText(bigName(N - 1));
+
+  const report = {
+    scenarios: N,
+    initialLoad: {
+      documentBytes: initial.document,
+      dataBytes: initial.data,
+      htmlPlusData: initial.document + initial.data,
+      staticAssetBytes: initial.static,
+      dataRequests: initial.urls,
+    },
+    afterScrolling: { dataBytes: bytes.data, requests: dataUrls.length },
+    maxRowsInDom: maxRows,
+  };
+  await mkdir(path.join(ROOT, "test-output"), { recursive: true });
+  await writeFile(path.join(ROOT, "test-output/run-page-bytes.json"), JSON.stringify(report, null, 2));
+  console.log(`10k run page: HTML ${initial.document} B + data ${initial.data} B = ${initial.document + initial.data} B (static assets ${initial.static} B); max rows in DOM ${maxRows}`);
+  expect(initial.document + initial.data).toBeLessThan(BUDGET);
+
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await screenshots(page, "run-page-10k");
+});
