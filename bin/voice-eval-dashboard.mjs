@@ -6,8 +6,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants } from "node:os";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+
+// Scans are bound by many small file reads, which go through libuv's thread pool (4 threads by default).
+process.env.UV_THREADPOOL_SIZE ??= "16";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -41,10 +44,17 @@ function fail(message) {
 async function runSubcommand(args) {
   const entry = new URL("../lib/cli/main.ts", import.meta.url);
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
-  const { register } = await import("tsx/esm/api");
-  register();
+  let mod;
+  try {
+    // A cached esbuild bundle starts much faster than a TypeScript loader.
+    const { compiledCli } = await import("./compile-cli.mjs");
+    mod = await import(pathToFileURL(await compiledCli()).href);
+  } catch {
+    const { register } = await import("tsx/esm/api");
+    register();
+    mod = await import(entry.href);
+  }
   // main() receives the whole argv, subcommand first, and returns the exit code.
-  const mod = await import(entry.href);
   process.exitCode = await mod.main(args);
 }
 

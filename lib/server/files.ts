@@ -1,5 +1,6 @@
 /** Small, failure-tolerant file reads: a missing file is `null`, anything else unreadable is a problem. */
-import { lstat, readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open } from "node:fs/promises";
 import { problem, type Problem } from "@/lib/core/problems";
 
 /** Files above this size are not read into memory (a 100 MB junk file must not stall the index). */
@@ -7,21 +8,40 @@ export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
 export type TextRead = { text: string; mtimeMs: number } | { text: null; missing: true } | { text: null; missing: false; problem: Problem };
 
+// Symbolic links are never followed (the dashboard reads nothing from outside the results folder),
+// and a FIFO must not block a read.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** Reads a whole text file in one open/fstat/read/close; the scan's hot path. */
 export async function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<TextRead> {
+  let handle;
   try {
-    // Symbolic links are never followed: the dashboard serves nothing from outside the results folder.
-    const info = await lstat(path);
-    if (info.isSymbolicLink()) return { text: null, missing: false, problem: problem(label, "unreadable", "a symbolic link (not followed)") };
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
+    if (code === "ELOOP") return { text: null, missing: false, problem: problem(label, "unreadable", "a symbolic link (not followed)") };
+    return { text: null, missing: false, problem: problem(label, "unreadable", code ?? String(error)) };
+  }
+  try {
+    const info = await handle.stat();
     if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
     if (info.size > maxBytes) {
       return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
     }
-    const text = await readFile(path, "utf8");
-    return { text, mtimeMs: info.mtimeMs };
+    const buffer = Buffer.allocUnsafe(info.size);
+    let filled = 0;
+    while (filled < info.size) {
+      const { bytesRead } = await handle.read(buffer, filled, info.size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { text: buffer.toString("utf8", 0, filled), mtimeMs: info.mtimeMs };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { text: null, missing: true };
     return { text: null, missing: false, problem: problem(label, "unreadable", code ?? String(error)) };
+  } finally {
+    await handle.close().catch(() => {});
   }
 }
 
