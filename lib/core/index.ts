@@ -22,3 +22,4 @@ export * from "./scenario-row";
 export * from "./run-json";
 export * from "./compare";
 export * from "./stats";
+export * from "./insights";

@@ -1,0 +1,6 @@
+/** Derived evidence for the scenario page: tool calls, ASR diff, action diff, quotes, hints. */
+export * from "./action-diff";
+export * from "./asr-diff";
+export * from "./hints";
+export * from "./quotes";
+export * from "./tool-calls";
