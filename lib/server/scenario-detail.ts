@@ -17,8 +17,17 @@ import {
   readToolsFile,
   readTraceMetrics,
   scenarioRow,
+  actionDiff,
+  asrDiff,
+  hints,
+  quotedTurns,
+  toolCalls,
+  type ActionDiff,
+  type AsrDiff,
+  type Hint,
   type Problem,
   type ScenarioRow,
+  type ToolCall,
 } from "@/lib/core";
 import { readText, type TextRead } from "./files";
 import type { RunEntry } from "./run-entry";
@@ -68,6 +77,16 @@ export interface ScenarioDetail {
   tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
   traceMetrics: unknown;
   bridgeLogTail: string | null;
+  /** Evidence derived from the files above (ARTIFACTS.md §7). */
+  insights: {
+    /** `null` when the agent context is missing or empty ("unknown", not zero). */
+    toolCalls: ToolCall[] | null;
+    asr: AsrDiff | null;
+    actions: ActionDiff | null;
+    /** For each NL verdict (by position), the transcript turns its reason quotes. */
+    verdictTurns: number[][];
+    hints: Hint[];
+  };
   problems: Problem[];
 }
 
@@ -120,10 +139,40 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
   if (segRead) problems.push(...segRead.problems);
   const analysis = run.analysis();
   const record = indexed.record;
+  const row = record ? scenarioRow(record, analysis.plan.minAgentTurns, indexed.problems) : null;
+  const agentMessages = agentRead?.value ?? null;
+  const userMessages = userRead?.value ?? null;
+  const conversation = convText === null ? null : parseConversationLog(convText).value;
+  const judge = judgeRead?.value ?? null;
+  const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;
+  const reference = refText === null ? null : readReferenceAnswer(refText).value;
+  const prediction = farText === null ? null : readFinalAgentResponse(farText).value;
+  const actions = reference !== null ? actionDiff(reference, prediction ?? []) : null;
+  const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
+  const offeredTools = agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", agentTools).value;
+  const insights: ScenarioDetail["insights"] = {
+    toolCalls: calls,
+    asr,
+    actions,
+    verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) => (typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [])),
+    hints:
+      row && record
+        ? hints({
+            row,
+            metrics: record.metrics,
+            judgeReason: typeof judge?.reason === "string" ? judge.reason : null,
+            toolCalls: calls,
+            actions,
+            asr,
+            hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
+            offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
+          })
+        : [],
+  };
   return {
     run: run.id,
     name,
-    row: record ? scenarioRow(record, analysis.plan.minAgentTurns, indexed.problems) : null,
+    row,
     files,
     metrics: metricsText === null ? null : take(readMetrics(metricsText)),
     // Show what parsed even when a field has an unexpected type (the problem is listed).
@@ -144,6 +193,7 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
     traceMetrics:
       traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", traceRoot)) : traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", traceAgent)) : null,
     bridgeLogTail: bridge === null ? null : bridge.length > BRIDGE_TAIL_BYTES ? bridge.slice(-BRIDGE_TAIL_BYTES) : bridge,
+    insights,
     problems,
   };
 }

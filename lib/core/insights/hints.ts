@@ -35,9 +35,8 @@ export function hints(input: HintInput): Hint[] {
     out.push({ kind: "stalled", owner: "framework", message: "Stalled agent: fewer agent LLM calls than min_agent_turns; counted as a failure, an infrastructure problem rather than agent quality.", evidence: "tokens" });
   }
   if (row.turns === 0) {
-    out.push({ kind: "no-audio", owner: "framework", message: "The bots crashed before any audio: no turns were recorded.", evidence: "transcript" });
-  } else if (!input.hasAudio) {
-    out.push({ kind: "no-audio", owner: "framework", message: "No conversation_log.wav: no audio was routed.", evidence: "files" });
+    const audio = input.hasAudio ? "" : " and no audio was routed";
+    out.push({ kind: "no-audio", owner: "framework", message: `The bots crashed before any audio: no turns were recorded${audio}.`, evidence: "transcript" });
   }
   if (row.stop_reason === "[TIMEOUT]") {
     out.push({ kind: "timeout", owner: "agent", message: "Timeout: the agent never ended the call; look for loops or a stuck confirmation near the end.", evidence: "transcript" });
