@@ -1,5 +1,8 @@
 /** End-of-session files: all_metrics.json, all_latencies.csv, and the log's closing recap. */
 import { fixed, pct, countTrue, pysum } from "@/lib/core/py";
+import { parseJson } from "@/lib/core/json";
+import { needsAgentContext, needsJudgeResult, recordFromTexts } from "@/lib/core/record";
+import { renderSummary } from "@/lib/core/summary-text";
 import type { MetricsResult } from "./artifacts/metrics";
 import type { JsonObject } from "./model";
 import { plain } from "./pyjson";
@@ -10,6 +13,22 @@ export interface RunRecord {
   name: string;
   metrics: MetricsResult;
   text: string;
+  /** The scenario's judge_result.json and agent llm_context.json as written (the summary's side inputs). */
+  judgeText: string | null;
+  agentContextText: string | null;
+}
+
+/** all_summary.txt, rendered by the scoring core from the files as written (§2). */
+export function summaryText(records: readonly RunRecord[], minAgentTurns: number): string {
+  const folded = records.map((r) => {
+    const metrics = parseJson(r.text);
+    const m = (metrics.ok ? metrics.value : {}) as Record<string, unknown>;
+    return recordFromTexts(r.name, m, {
+      judgeText: needsJudgeResult(m) ? r.judgeText : null,
+      agentContextText: needsAgentContext(m) ? r.agentContextText : null,
+    }).record;
+  });
+  return renderSummary({ records: folded, queueLength: records.length, minAgentTurns });
 }
 
 /** Text chunks of all_metrics.json: the metrics.json texts, re-indented as array elements. */

@@ -1,5 +1,5 @@
 /** One run directory: its sessions, scenario attempts, evaluation_log.txt, run_args.json and aggregates. */
-import { allLatenciesChunks, allMetricsChunks, completionRecap, type RunRecord } from "./aggregates";
+import { allLatenciesChunks, allMetricsChunks, completionRecap, summaryText, type RunRecord } from "./aggregates";
 import { BridgeLog } from "./artifacts/bridgelog";
 import { convLogHeader } from "./artifacts/convlog";
 import { scenarioConfigFiles } from "./artifacts/config";
@@ -69,7 +69,11 @@ function* partialFiles(ctx: RunContext, entry: SuiteEntry, res: ScenarioResult, 
 }
 
 function record(res: ScenarioResult): RunRecord {
-  return { name: res.name, metrics: res.metrics, text: res.metricsText };
+  const side = (path: string) => {
+    const f = res.files.find((x) => x.path === path);
+    return f && typeof f.content === "string" ? f.content : null;
+  };
+  return { name: res.name, metrics: res.metrics, text: res.metricsText, judgeText: side("judge_result.json"), agentContextText: side("bot_logs_agent/llm_context.json") };
 }
 
 function inFlightReason(res: ScenarioResult, m: number): string | undefined {
@@ -258,6 +262,7 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
   if (run.aggregates ?? true) {
     yield file(ctx, "all_metrics.json", joinChunks(allMetricsChunks(records)), end);
     yield file(ctx, "all_latencies.csv", joinChunks(allLatenciesChunks(records)), end);
+    yield file(ctx, "all_summary.txt", summaryText(records, m), end);
   }
   completionRecap(log, end, records, runDir, base.replace(/^eval_/, ""), m);
   yield file(ctx, "run_args.json", runArgsJson(invocations), parseIso(invocations[invocations.length - 1]?.startedAt ?? isoformat(start)));
