@@ -19,28 +19,51 @@ function binLabel(b: HistogramBin): string {
 }
 
 /** The label of the bin holding `v`, so a reference line can sit on a category axis. */
-function binOf(bins: HistogramBin[], v: number): string | null {
+function binLabelOf(bins: HistogramBin[], labels: Array<{ label: string }>, v: number): string | null {
   if (bins.length === 0 || !(v >= 0)) return null;
   const i = bins.findIndex((b, k) => v >= b.from && (v < b.to || k === bins.length - 1));
-  const bin = bins[i < 0 ? bins.length - 1 : i] as HistogramBin;
-  return binLabel(bin);
+  return labels[i < 0 ? bins.length - 1 : i]?.label ?? null;
+}
+
+/**
+ * Bins for display: when a few slow outliers stretch the range far past p95, the long empty tail
+ * is folded into one last "≥ x" bar so the body of the distribution stays readable.
+ */
+function displayBins(bins: HistogramBin[], p95: number | null): { shown: HistogramBin[]; folded: boolean } {
+  if (p95 === null || bins.length < 8) return { shown: bins, folded: false };
+  const cutoff = Math.max(2 * p95, 1);
+  const keep = bins.findIndex((b) => b.from >= cutoff);
+  if (keep < 0 || bins.length - keep < 3) return { shown: bins, folded: false };
+  const tail = bins.slice(keep);
+  const merged: HistogramBin = { from: tail[0]!.from, to: tail[tail.length - 1]!.to, count: tail.reduce((n, b) => n + b.count, 0) };
+  return { shown: [...bins.slice(0, keep), merged], folded: true };
 }
 
 export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
   const [scope, setScope] = useState(POOLED);
+  const [fullRange, setFullRange] = useState(false);
   const selectId = useId();
   const domains = Object.keys(byDomain);
   const current = scope === POOLED ? pooled : (byDomain[scope] ?? pooled);
   const { bins, stats } = current;
-  const data = bins.map((b) => ({ label: binLabel(b), count: b.count, from: b.from, to: b.to }));
-  const p50 = stats && stats.count > 0 ? binOf(bins, stats.p50_ms) : null;
-  const p95 = stats && stats.count > 0 ? binOf(bins, stats.p95_ms) : null;
+  const { shown, folded } = fullRange ? { shown: bins, folded: false } : displayBins(bins, stats && stats.count > 0 ? stats.p95_ms : null);
+  const foldable = fullRange || folded;
+  const data = shown.map((b, i) => ({
+    label: folded && i === shown.length - 1 ? `≥ ${group(b.from)}` : binLabel(b),
+    count: b.count,
+    from: b.from,
+    to: b.to,
+  }));
+  const p50 = stats && stats.count > 0 ? binLabelOf(shown, data, stats.p50_ms) : null;
+  const p95 = stats && stats.count > 0 ? binLabelOf(shown, data, stats.p95_ms) : null;
   const scopeText = scope === POOLED ? "all domains" : scope;
 
   return (
     <div className="space-y-3">
-      {domains.length > 1 && (
-        <div className="flex items-center gap-2 text-sm">
+      {(domains.length > 1 || foldable) && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          {domains.length > 1 && (
+            <>
           <label htmlFor={selectId} className="text-zinc-600 dark:text-zinc-400">
             Scope
           </label>
@@ -57,6 +80,14 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
               </option>
             ))}
           </select>
+            </>
+          )}
+          {foldable && (
+            <label className="inline-flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
+              <input type="checkbox" checked={fullRange} onChange={(e) => setFullRange(e.target.checked)} className="size-3.5" />
+              Full range (slow outliers)
+            </label>
+          )}
         </div>
       )}
       {!stats || stats.count === 0 ? (

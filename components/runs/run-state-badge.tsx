@@ -24,7 +24,7 @@ export function RunStateBadge({ state }: { state: RunState }) {
 export function RunProgress({ completed, intended, inFlight }: { completed: number; intended: number; inFlight: string | null }) {
   const max = Math.max(intended, completed, 1);
   return (
-    <div className="mt-1 min-w-32 space-y-0.5">
+    <div className="mt-1 w-full max-w-64 min-w-32 space-y-0.5">
       <div
         role="progressbar"
         aria-label="Scenarios completed"
@@ -39,10 +39,9 @@ export function RunProgress({ completed, intended, inFlight }: { completed: numb
       <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
         {group(completed)}/{group(intended)}
         {inFlight && (
-          <>
-            {" · now: "}
-            <span className="font-mono">{inFlight}</span>
-          </>
+          <span className="block truncate" title={inFlight}>
+            now: <span className="font-mono">{inFlight}</span>
+          </span>
         )}
       </div>
     </div>

@@ -107,7 +107,7 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                       {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
                     </div>
                   </td>
-                  <td className={td}>
+                  <td className={`${td} w-56 max-w-64`}>
                     <RunStateBadge state={run.state} />
                     {(run.state === "running" || run.state === "probably-stalled") && (
                       <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
@@ -123,7 +123,7 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                     {group(run.scenarioCount)}
                     {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{group(run.intendedCount)}</span>}
                   </td>
-                  <td className={`${td} max-w-64`}>
+                  <td className={`${td} max-w-72 min-w-44`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>

@@ -55,7 +55,7 @@ export function scenarioColumns(runId: string) {
       header: "Scenario",
       meta: { width: "minmax(200px, 1fr)" },
       cell: (c) => (
-        <Link href={scenarioHref(runId, c.getValue())} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" prefetch={false}>
+        <Link href={scenarioHref(runId, c.getValue())} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
           {c.getValue()}
         </Link>
       ),
