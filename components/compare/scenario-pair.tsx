@@ -170,7 +170,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
               const flipped = (x?.passed ?? null) !== (y?.passed ?? null);
               return (
                 <tr key={t} className={flipped ? "bg-amber-50 dark:bg-amber-950/40" : ""} data-flipped={flipped ? "true" : undefined}>
-                  <th scope="row" className="max-w-xl font-normal">
+                  <th scope="row" className="max-w-xl font-normal!">
                     {t}
                     {flipped && <span className="ml-2 text-xs font-semibold text-amber-800 dark:text-amber-300">flipped</span>}
                   </th>

@@ -7,7 +7,7 @@
  */
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import {
   columnFilteringFeature,
   createColumnHelper,
@@ -175,6 +175,16 @@ function SortArrow({ sorted }: { sorted: false | "asc" | "desc" }) {
   );
 }
 
+const noop = () => () => {};
+/** `false` during the server render and hydration, `true` once event handlers are attached. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
 /** Applies query changes to the current URL without a server round trip. */
 function setQuery(changes: Record<string, string | null>, push = false) {
   const url = new URL(window.location.href);
@@ -196,6 +206,7 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
   const sortKey = params.get("sort");
   const desc = params.get("dir") === "desc";
   const [limit, setLimit] = useState(PAGE);
+  const hydrated = useHydrated();
 
   const domains = useMemo(() => [...new Set(rows.map((r) => r.domain))].sort(), [rows]);
   const columns = useMemo(() => buildColumns(baseId, otherId), [baseId, otherId]);
@@ -238,14 +249,20 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
 
   const chip = (value: Change | null, label: string, count: number, hint: string, tone: string) => {
     const active = bucket === value;
+    const next = new URLSearchParams(params.toString());
+    if (value) next.set("bucket", value);
+    else next.delete("bucket");
+    // A link (works before hydration and without scripts); once hydrated, the URL changes in place.
     return (
-      <button
+      <a
         key={value ?? "all"}
-        type="button"
-        aria-pressed={active}
+        href={`?${next.toString()}`}
+        aria-current={active ? "true" : undefined}
         title={hint}
         data-bucket={value ?? "all"}
-        onClick={() => {
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+          e.preventDefault();
           setLimit(PAGE);
           setQuery({ bucket: value }, true);
         }}
@@ -254,8 +271,11 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
         <span className="text-xl font-semibold tabular-nums" data-testid="bucket-count">
           {group(count)}
         </span>
-        <span className="text-xs font-medium">{label}</span>
-      </button>
+        <span className="text-xs font-medium">
+          {label}
+          {active && <span className="sr-only"> (shown)</span>}
+        </span>
+      </a>
     );
   };
 
@@ -263,10 +283,10 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
 
   return (
     <div className="space-y-3">
-      <div role="group" aria-label="Scenario buckets (filter the table)" className="flex flex-wrap gap-2" data-testid="buckets">
+      <nav aria-label="Scenario buckets (filter the table)" className="flex flex-wrap gap-2" data-testid="buckets">
         {chip(null, "All scenarios", total, "every scenario in either run", "bg-white text-zinc-800 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-200 dark:ring-zinc-700")}
         {CHANGE_ORDER.map((c) => chip(c, CHANGE_LABEL[c], counts[c], CHANGE_HINT[c], CHANGE_TONE[c]))}
-      </div>
+      </nav>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-xs">
@@ -308,7 +328,7 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
             {group(all.length)} of {group(rows.length)} scenarios
             {bucket ? ` · ${CHANGE_LABEL[bucket].toLowerCase()}` : ""}
           </p>
-          <button type="button" className={buttonClass} onClick={exportCsv} disabled={all.length === 0}>
+          <button type="button" className={buttonClass} onClick={exportCsv} disabled={!hydrated || all.length === 0}>
             Export CSV
           </button>
         </div>

@@ -20,6 +20,7 @@ export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning &
     return true;
   });
   if (list.length === 0) return null;
+  const setup = list.some((w) => w.kind !== "partial");
   return (
     <section
       role="region"
@@ -28,9 +29,11 @@ export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning &
       className="rounded-lg border-2 border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
     >
       <h2 id="compare-warnings-heading" className="flex items-center gap-2 text-base font-semibold">
-        <span aria-hidden="true">⚠</span> These runs are not like for like
+        <span aria-hidden="true">⚠</span> {setup ? "These runs are not like for like" : "Unfinished runs: the numbers are partial"}
       </h2>
-      <p className="mt-0.5 text-sm">Differences below may come from the setup rather than from the change you made.</p>
+      <p className="mt-0.5 text-sm">
+        {setup ? "Differences below may come from the setup rather than from the change you made." : "A run that has not finished may still gain scenarios; its rates can move."}
+      </p>
       <ul className="mt-2 space-y-1 text-sm">
         {list.map((w, i) => (
           <li key={i} className="flex flex-wrap gap-x-2" data-kind={w.kind}>
