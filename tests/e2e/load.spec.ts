@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { mkdir, mkdtemp, rename, writeFile, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startDashboard, type Dashboard } from "./helpers/server";
 
 const FULL = process.env.LOAD_PROFILE === "full";
@@ -14,7 +15,7 @@ const CLIENTS = FULL ? 50 : 10;
 const REQUESTS = FULL ? 200 : 60;
 const SCENARIOS = FULL ? 1000 : 100; // five files each
 const RUN = "eval_20261130_100000";
-const METRICS = join(__dirname, "../fixtures/harness/small-2-domains/run/eval_20260810_031700/tau2_airline__34/metrics.json");
+const METRICS = fileURLToPath(new URL("../fixtures/harness/small-2-domains/run/eval_20260810_031700/tau2_airline__34/metrics.json", import.meta.url));
 
 test.setTimeout(FULL ? 600_000 : 180_000);
 
