@@ -1,0 +1,82 @@
+/**
+ * `/runs/{id}/scenarios/{name}`: reads the scenario (scenarioDetail) and the run's filtered list
+ * (for previous/next), then renders components/scenario. The query string is the run page's view
+ * (q, quick, domain, signal, bucket, judgeMin…, sort, dir) plus `t` (seconds to seek the audio to).
+ */
+import { notFound } from "next/navigation";
+import { scenarioHref } from "@/components/format";
+import { ScenarioView } from "@/components/scenario/scenario-view";
+import type { NavList, ScenarioNav } from "@/components/scenario/types";
+import { agentTurnCount, judgeThresholdOf, type ScenarioRow } from "@/lib/core";
+import type { RunEntry } from "@/lib/server/run-entry";
+import { scenarioDetail } from "@/lib/server/scenario-detail";
+import { parseScenarioQuery, ScenarioQuerySchema, type ScenarioQuery } from "@/lib/shared/scenario-query";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The run page's view keys (every table parameter except paging). */
+const VIEW_KEYS = Object.keys(ScenarioQuerySchema.shape).filter((k) => k !== "offset" && k !== "limit");
+
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function viewOf(searchParams: SearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of VIEW_KEYS) {
+    const v = first(searchParams[key]);
+    if (v !== undefined && v !== "") out.set(key, v);
+  }
+  return out;
+}
+
+function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams): ScenarioNav {
+  const parsed = parseScenarioQuery(view);
+  const error = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+  const viewQuery = parsed.success ? view.toString() : "";
+  const query: ScenarioQuery = parsed.success ? parsed.data : { sort: "order", dir: "asc", offset: 0, limit: 1 };
+  const all = run.scenarios.size + 1;
+  // Table rows are named by metrics.scenario_name; links need the folder name.
+  const folders = new Map<string, string>();
+  for (const s of run.scenarios.values()) {
+    const n = s.record?.metrics.scenario_name;
+    folders.set(typeof n === "string" ? n : s.name, s.name);
+  }
+  const href = (name: string) => `${scenarioHref(run.id, folders.get(name) ?? name)}${viewQuery ? `?${viewQuery}` : ""}`;
+  // Position in the same sort without filters: places a scenario the filter hides between its neighbours.
+  const unfiltered = run.queryScenarios({ sort: query.sort, dir: query.dir, offset: 0, limit: all }).rows;
+  const position = new Map(unfiltered.map((r, i) => [r.name, i]));
+  const here = rowName === null ? -1 : (position.get(rowName) ?? -1);
+  const around = (rows: ScenarioRow[]): NavList => {
+    const target = (r: ScenarioRow | undefined) => (r ? { name: r.name, href: href(r.name) } : null);
+    const index = rowName === null ? -1 : rows.findIndex((r) => r.name === rowName);
+    if (index >= 0) return { prev: target(rows[index - 1]), next: target(rows[index + 1]), index, total: rows.length };
+    const after = rows.findIndex((r) => (position.get(r.name) ?? -1) > here);
+    return { prev: target(after === -1 ? rows[rows.length - 1] : rows[after - 1]), next: target(after === -1 ? undefined : rows[after]), index: null, total: rows.length };
+  };
+  const list = run.queryScenarios({ ...query, offset: 0, limit: all }).rows;
+  const failing = run.queryScenarios({ ...query, quick: [...new Set([...(query.quick ?? []), "failed" as const])], offset: 0, limit: all }).rows;
+  const runHref = `/runs/${encodeURIComponent(run.id)}${viewQuery ? `?${viewQuery}` : ""}#scenarios`;
+  return { list: around(list), failing: around(failing), runHref, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
+}
+
+export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry; name: string; searchParams: SearchParams }) {
+  const data = await scenarioDetail(run, name);
+  if (!data) notFound();
+  const t = Number(first(searchParams.t));
+  const record = run.scenarios.get(name)?.record ?? null;
+  const analysis = run.analysis();
+  return (
+    <ScenarioView
+      data={data}
+      run={{
+        id: run.id,
+        judgeThreshold: judgeThresholdOf(run.runLevel.invocations[run.runLevel.invocations.length - 1]),
+        minAgentTurns: analysis.plan.minAgentTurns,
+        agentTurnCount: record ? agentTurnCount(record.metrics, record.agentContextAssistantCount) : null,
+      }}
+      nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
+      seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+/** Keyboard navigation between scenarios: j/k next/previous in the list, ]/[ next/previous failing. */
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+export interface KeyTargets {
+  next: string | null;
+  prev: string | null;
+  nextFailing: string | null;
+  prevFailing: string | null;
+}
+
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+}
+
+export function KeyNav({ targets }: { targets: KeyTargets }) {
+  const router = useRouter();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.repeat || typing(e.target)) return;
+      const href = e.key === "j" ? targets.next : e.key === "k" ? targets.prev : e.key === "]" ? targets.nextFailing : e.key === "[" ? targets.prevFailing : undefined;
+      if (href === undefined) return;
+      e.preventDefault();
+      if (href) router.push(href);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [router, targets.next, targets.prev, targets.nextFailing, targets.prevFailing]);
+  return null;
+}

@@ -1,0 +1,165 @@
+/**
+ * The scenario drill-down (issue 5): why did this scenario pass or fail, with the evidence next to
+ * each claim. A server component; the interactive parts (verdict selection, audio, keys) are small
+ * client leaves sharing one context.
+ */
+import { apiRunPath } from "@/components/format";
+import { Card } from "@/components/ui/card";
+import { AudioPanel, StaticLanes } from "./audio-panel";
+import { HeardVsMeant } from "./asr";
+import { Checks } from "./checks";
+import { neededBy, ScenarioContext, type RawArtifact } from "./context";
+import { ScenarioHeader } from "./header";
+import { Hints } from "./hints";
+import { ScenarioInteraction } from "./interaction";
+import { JudgeEvidence } from "./judge";
+import { OpenOnHash } from "./open-on-hash";
+import { Transcript } from "./transcript";
+import type { RunFacts, ScenarioData, ScenarioNav, TurnView } from "./types";
+
+function record(v: unknown): Record<string, unknown> | null {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+function strings(v: unknown): string[] | null {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
+}
+
+/** Turns from conversation_log.txt, else from the segLST; user latency derived (§7.8). */
+export function turnViews(data: ScenarioData): { turns: TurnView[]; source: "conversation_log.txt" | "conversation_log.seglst.json" | null } {
+  const log = data.conversation?.turns ?? [];
+  let turns: TurnView[];
+  let source: "conversation_log.txt" | "conversation_log.seglst.json" | null = null;
+  if (log.length > 0) {
+    source = "conversation_log.txt";
+    turns = log.map((t) => ({ role: t.role, start: t.start, end: t.end, duration: t.duration, text: t.text, interrupted: t.interrupted, latencyMs: t.role === "agent" ? t.responseLatencyMs : null }));
+  } else {
+    const segs = (data.segments ?? []).map(record).filter((s): s is Record<string, unknown> => s !== null);
+    turns = segs
+      .filter((s) => (s.speaker === "user" || s.speaker === "agent") && typeof s.start_time === "number" && typeof s.end_time === "number")
+      .map((s) => {
+        const text = typeof s.words === "string" ? s.words : "";
+        return { role: s.speaker as "user" | "agent", start: s.start_time as number, end: s.end_time as number, duration: (s.end_time as number) - (s.start_time as number), text, interrupted: text.trim() === "[INTERRUPTED]", latencyMs: null };
+      });
+    if (turns.length) source = "conversation_log.seglst.json";
+  }
+  // Latency where the file does not state it: start − end of the other side's most recent turn.
+  const lastEnd: Record<"user" | "agent", number | null> = { user: null, agent: null };
+  for (const t of turns) {
+    const other = lastEnd[t.role === "agent" ? "user" : "agent"];
+    if (t.latencyMs === null && other !== null && (t.role === "user" || source !== "conversation_log.txt")) t.latencyMs = (t.start - other) * 1000;
+    lastEnd[t.role] = t.end;
+  }
+  return { turns, source };
+}
+
+export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null }) {
+  const metadata = record(data.metadata);
+  const whitelist = strings(metadata?.success_signals);
+  const present = (p: string) => data.files.some((f) => f.path === p && f.present);
+  const hasAudio = present("conversation_log.wav");
+  const { turns, source } = turnViews(data);
+  const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
+  const audioHref = `${apiHref}/audio`;
+  const nlAssertions = strings(metadata?.nl_assertions) ?? [];
+  const judgeNeed = neededBy("judge_result.json", whitelist);
+  const gates = (s: string) => (whitelist ? whitelist.includes(s) : null);
+  const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
+
+  const emptyReason = !present("conversation_log.txt")
+    ? "No conversation_log.txt: the bridge never prepared this scenario, or the folder is incomplete."
+    : "conversation_log.txt holds only its header: no speech segment was captured (the bots may have crashed before any audio).";
+  const asrWhy = !present("bot_logs_user/llm_context.json") || !present("bot_logs_agent/llm_context.json")
+    ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
+    : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
+
+  const raw: RawArtifact[] = [
+    { path: "metrics.json", value: data.metrics },
+    { path: "judge_result.json", value: data.judge },
+    { path: "final_agent_response.json", value: data.finalAgentResponse },
+    { path: "final_scenario_db_hash.txt", value: data.dbHashes },
+    { path: "conversation_log.txt", value: data.conversation, note: "Parsed into turns." },
+    { path: "conversation_log.seglst.json", value: data.segments },
+    { path: "bridge_log.txt", value: null, text: data.bridgeLogTail, note: "The last 64 KB." },
+    { path: "scenario_config/metadata.json", value: data.metadata },
+    { path: "scenario_config/reference_answer.json", value: data.referenceAnswer },
+    { path: "scenario_config/agent_tools.json", value: data.tools.agent, note: "Decoded (the file holds a JSON string)." },
+    { path: "scenario_config/user_tools.json", value: data.tools.user, note: "Decoded (the file holds a JSON string)." },
+    { path: "bot_logs_agent/llm_context.json", value: data.agentContext },
+    { path: "bot_logs_user/llm_context.json", value: data.userContext },
+    { path: present("trace_metrics.json") ? "trace_metrics.json" : "bot_logs_agent/trace_metrics.json", value: data.traceMetrics },
+  ].filter((r) => present(r.path));
+
+  return (
+    <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
+      <OpenOnHash />
+      <div className="space-y-5" data-testid="scenario-page">
+        <ScenarioHeader
+          name={data.name}
+          row={data.row}
+          metrics={data.metrics}
+          run={run}
+          nav={nav}
+          problems={data.problems}
+          toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
+          stopReasonFromLog={data.conversation?.stopReason ?? null}
+        />
+        <Card id="hints" title="Likely causes">
+          <Hints hints={data.insights.hints} />
+        </Card>
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+          <div className="min-w-0 space-y-5">
+            <Card id="transcript" title="Transcript" className="scroll-mt-4">
+              <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
+                {hasAudio ? (
+                  <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} />
+                ) : (
+                  <>
+                    <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
+                      No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only.
+                    </p>
+                    {lanes.length > 0 && <StaticLanes turns={lanes} />}
+                  </>
+                )}
+              </div>
+              <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} />
+            </Card>
+            <Card id="asr" title="Heard vs meant">
+              <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
+            </Card>
+          </div>
+          <div className="min-w-0 space-y-5 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain" data-testid="evidence-column">
+            <Card id="judge" title="Judge evidence">
+              <JudgeEvidence
+                judge={data.judge}
+                present={present("judge_result.json")}
+                needed={judgeNeed.needed}
+                gating={{ judge_passed: gates("judge_passed"), nl_assertion: gates("nl_assertion") }}
+                threshold={run.judgeThreshold}
+                verdictTurns={data.insights.verdictTurns}
+                nlAssertions={nlAssertions}
+              />
+            </Card>
+            <Card id="checks" title="Checks">
+              <Checks
+                row={data.row}
+                metrics={data.metrics}
+                whitelist={whitelist}
+                dbHashes={data.dbHashes}
+                expectedUserHash={typeof metadata?.expected_user_db_hash === "string" ? metadata.expected_user_db_hash : null}
+                assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
+                actions={data.insights.actions}
+                referencePresent={present("scenario_config/reference_answer.json")}
+                actionGating={gates("is_action_match")}
+                finalAgentResponse={data.finalAgentResponse}
+              />
+            </Card>
+          </div>
+        </div>
+        <Card id="context" title="Context and files">
+          <ScenarioContext prompts={data.prompts} tools={data.tools} files={data.files} whitelist={whitelist} raw={raw} audioHref={audioHref} apiHref={apiHref} />
+        </Card>
+      </div>
+    </ScenarioInteraction>
+  );
+}

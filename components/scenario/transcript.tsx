@@ -1,0 +1,221 @@
+/**
+ * The conversation: turns with timing, latency and barge-ins, and the agent's tool calls placed
+ * between the turns they happened in (§7.3, §7.4). Every text is rendered as plain React text.
+ */
+import { Badge } from "@/components/ui/badge";
+import type { ToolCall } from "@/lib/core";
+import { boundedJson, clip, inlineJson, millis, plural, secs } from "./text";
+import { SeekButton, TurnItem } from "./turn-item";
+import type { TurnView } from "./types";
+
+/** Beyond these the page links to the raw files instead (a 5 MB context must still open fast). */
+const MAX_TURNS = 3000;
+const MAX_CALLS = 400;
+const RESULT_PREVIEW = 180;
+const RESULT_FULL = 12_000;
+const ARGS_INLINE = 240;
+
+type Item = { kind: "turn"; index: number; turn: TurnView } | { kind: "calls"; calls: ToolCall[] };
+
+/** Tool calls made after `k` agent utterances sit just before the (k+1)-th agent turn. */
+export function interleave(turns: TurnView[], calls: ToolCall[]): Item[] {
+  const items: Item[] = [];
+  const pending = [...calls].sort((a, b) => a.afterAgentTurns - b.afterAgentTurns || a.messageIndex - b.messageIndex);
+  let next = 0;
+  let agentSeen = 0;
+  const flush = (upTo: number) => {
+    const group: ToolCall[] = [];
+    while (next < pending.length && (pending[next] as ToolCall).afterAgentTurns <= upTo) group.push(pending[next++] as ToolCall);
+    if (group.length) items.push({ kind: "calls", calls: group });
+  };
+  turns.forEach((turn, index) => {
+    if (turn.role === "agent") {
+      flush(agentSeen);
+      agentSeen++;
+    }
+    items.push({ kind: "turn", index, turn });
+  });
+  flush(Infinity);
+  return items;
+}
+
+export function Transcript({
+  turns,
+  toolCalls,
+  source,
+  permalinkBase,
+  emptyReason,
+}: {
+  turns: TurnView[];
+  toolCalls: ToolCall[] | null;
+  source: "conversation_log.txt" | "conversation_log.seglst.json" | null;
+  permalinkBase: string;
+  emptyReason: string;
+}) {
+  const shownTurns = turns.slice(0, MAX_TURNS);
+  const shownCalls = (toolCalls ?? []).slice(0, MAX_CALLS);
+  const items = interleave(shownTurns, shownCalls);
+  const mutating = (toolCalls ?? []).filter((c) => c.mutating).length;
+  const end = (toolCalls ?? []).filter((c) => c.name === "EndConversationTool").length;
+  // Several calls of one message share its index: the first gets `tool-<messageIndex>`.
+  const ids = new Map<ToolCall, string>();
+  const seen = new Map<number, number>();
+  for (const c of shownCalls) {
+    const k = seen.get(c.messageIndex) ?? 0;
+    seen.set(c.messageIndex, k + 1);
+    ids.set(c, k === 0 ? `tool-${c.messageIndex}` : `tool-${c.messageIndex}-${k}`);
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="transcript-summary">
+        {plural(turns.length, "turn")}
+        {source && <> from {source}</>}
+        {" · "}
+        {toolCalls === null ? (
+          <span data-testid="tool-calls-unknown" title="bot_logs_agent/llm_context.json is missing or was saved empty (§1.14); that is not evidence of no calls">
+            tool calls: <strong>unknown</strong> (the agent context is missing or empty)
+          </span>
+        ) : (
+          <span data-testid="tool-calls-count">
+            {plural(toolCalls.length, "tool call")} ({mutating} write{mutating === 1 ? "" : "s"}, {toolCalls.length - mutating - end} read-only
+            {end ? `, ${end} EndConversationTool` : ""})
+          </span>
+        )}
+      </p>
+      {turns.length === 0 && (toolCalls ?? []).length === 0 ? (
+        <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="no-turns">
+          {emptyReason}
+        </p>
+      ) : (
+        <ol className="space-y-2" data-testid="transcript">
+          {items.map((item) =>
+            item.kind === "turn" ? (
+              <Turn key={`t${item.index}`} index={item.index} turn={item.turn} permalinkBase={permalinkBase} />
+            ) : (
+              item.calls.map((c) => <ToolCallItem key={ids.get(c)} id={ids.get(c) as string} call={c} />)
+            ),
+          )}
+        </ol>
+      )}
+      {(turns.length > MAX_TURNS || (toolCalls?.length ?? 0) > MAX_CALLS) && (
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          Shown: the first {Math.min(turns.length, MAX_TURNS)} turns and {Math.min(toolCalls?.length ?? 0, MAX_CALLS)} tool calls; the rest is in the raw files below.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Turn({ index, turn, permalinkBase }: { index: number; turn: TurnView; permalinkBase: string }) {
+  const agent = turn.role === "agent";
+  const barge = turn.latencyMs !== null && turn.latencyMs < 0;
+  const base =
+    "group scroll-mt-24 rounded-md border px-3 py-2 text-sm transition-colors target:ring-2 target:ring-sky-500 " +
+    "data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-amber-400 data-[highlighted=true]:bg-amber-50 dark:data-[highlighted=true]:bg-amber-950/50 " +
+    "data-[playing=true]:border-sky-500 data-[playing=true]:shadow-[inset_4px_0_0_var(--color-sky-500)] ";
+  const tone = agent ? "border-sky-200 bg-sky-50/60 dark:border-sky-900 dark:bg-sky-950/30" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
+  const href = `?${permalinkBase ? `${permalinkBase}&` : ""}t=${Math.floor(turn.start * 10) / 10}#turn-${index}`;
+  return (
+    <TurnItem index={index} start={turn.start} role={turn.role} className={`${base} ${tone} ${agent ? "ml-6" : "mr-6"}`}>
+      <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+        <SeekButton start={turn.start} label={`turn ${index}`} />
+        <span className={`font-semibold tracking-wide uppercase ${agent ? "text-sky-800 dark:text-sky-300" : "text-zinc-800 dark:text-zinc-200"}`}>{agent ? "Agent" : "User"}</span>
+        <span className="tabular-nums" title="duration">
+          {secs(turn.duration)}
+        </span>
+        {turn.latencyMs !== null &&
+          (barge ? (
+            <Badge tone="warn" title={`${agent ? "The agent" : "The user"} started before the other side finished`}>
+              barge-in {millis(turn.latencyMs)}
+            </Badge>
+          ) : (
+            <span className="tabular-nums" title={agent ? "response latency (conversation_log.txt)" : "user response latency: start − end of the last agent turn"} data-testid="latency">
+              {agent ? "latency" : "user latency"} {millis(turn.latencyMs)}
+            </span>
+          ))}
+        {turn.interrupted && <Badge tone="warn">[INTERRUPTED]</Badge>}
+        <a href={href} className="ml-auto font-mono text-zinc-400 opacity-60 group-hover:opacity-100 hover:text-sky-700 dark:hover:text-sky-400" aria-label={`Permalink to turn ${index}`} title="Permalink to this turn (and its time in the audio)">
+          #{index}
+        </a>
+      </div>
+      <p className={`whitespace-pre-wrap break-words ${turn.interrupted ? "text-zinc-500 italic" : ""}`} data-testid="turn-text">
+        {turn.text}
+      </p>
+    </TurnItem>
+  );
+}
+
+function ToolCallItem({ id, call }: { id: string; call: ToolCall }) {
+  const args = call.arguments;
+  const argsText = typeof args === "string" ? args : inlineJson(args);
+  const result = call.result;
+  const preview = result === null ? null : clip(result, RESULT_PREVIEW);
+  const full = result === null ? null : clip(result, RESULT_FULL);
+  const border = call.unknownTool || call.error ? "border-red-300 dark:border-red-800" : call.mutating ? "border-violet-300 dark:border-violet-800" : "border-zinc-200 dark:border-zinc-800";
+  return (
+    <li
+      id={id}
+      data-tool-call={call.name}
+      data-mutating={call.mutating ? "true" : "false"}
+      data-after-agent-turns={call.afterAgentTurns}
+      className={`mx-10 scroll-mt-24 rounded-md border border-dashed px-3 py-1.5 text-xs target:ring-2 target:ring-amber-400 ${border} bg-zinc-50 dark:bg-zinc-900/60`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span aria-hidden>⚙</span>
+        <span className="font-mono font-semibold break-all">{call.name}</span>
+        {call.name === "EndConversationTool" ? (
+          <Badge>ends the call</Badge>
+        ) : call.mutating ? (
+          <Badge tone="info" title="A write tool (§7.4): changes state">
+            write
+          </Badge>
+        ) : (
+          <Badge title="A read-only tool (§7.4)">read-only</Badge>
+        )}
+        {call.unknownTool && <Badge tone="bad">unknown tool</Badge>}
+        {call.error && !call.unknownTool && <Badge tone="bad">error</Badge>}
+        <span className="ml-auto font-mono text-zinc-400" title="index of the assistant message in bot_logs_agent/llm_context.json">
+          msg {call.messageIndex}
+        </span>
+      </div>
+      <div className="mt-1 grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
+        <span className="text-zinc-500">args</span>
+        {argsText.length <= ARGS_INLINE ? (
+          <code className="font-mono break-all whitespace-pre-wrap" data-testid="tool-args">
+            {argsText}
+          </code>
+        ) : (
+          <details className="group">
+            <summary className="cursor-pointer font-mono break-all">
+              <span className="group-open:hidden">{argsText.slice(0, ARGS_INLINE)}…</span>
+              <span className="hidden text-zinc-500 group-open:inline">arguments</span>
+            </summary>
+            <pre className="mt-1 max-h-96 overflow-auto font-mono whitespace-pre-wrap break-all">{boundedJson(args, RESULT_FULL).text}</pre>
+          </details>
+        )}
+        <span className="text-zinc-500">result</span>
+        {result === null || preview === null || full === null ? (
+          <span className="text-zinc-500 italic">no result message</span>
+        ) : preview.cut === 0 ? (
+          <code className="font-mono break-all whitespace-pre-wrap" data-testid="tool-result">
+            {result}
+          </code>
+        ) : (
+          <details className="group" data-testid="tool-result">
+            <summary className="cursor-pointer font-mono break-all">
+              <span className="group-open:hidden">{preview.text}…</span>{" "}
+              <span className="text-sky-700 dark:text-sky-400">
+                <span className="group-open:hidden">show all ({result.length.toLocaleString("en-US")} chars)</span>
+                <span className="hidden group-open:inline">collapse</span>
+              </span>
+            </summary>
+            <pre className="mt-1 max-h-96 overflow-auto font-mono whitespace-pre-wrap break-all">
+              {full.text}
+              {full.cut > 0 && `\n… ${full.cut.toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
+            </pre>
+          </details>
+        )}
+      </div>
+    </li>
+  );
+}
