@@ -29,7 +29,12 @@ export function KeyNav({ targets }: { targets: KeyTargets }) {
       if (href) router.push(href);
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Lets tests (and scripts) know the keys are live.
+    document.body.dataset.scenarioKeys = "on";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.body.dataset.scenarioKeys;
+    };
   }, [router, targets.next, targets.prev, targets.nextFailing, targets.prevFailing]);
   return null;
 }
