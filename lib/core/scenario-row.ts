@@ -57,7 +57,8 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
   const breakdown = (m.success_breakdown ?? {}) as Record<string, unknown>;
   const stats = storedLatencyStats(m);
   return {
-    name: typeof m.scenario_name === "string" ? m.scenario_name : record.name,
+    // The folder name: it is what every link and lookup uses (it equals `scenario_name` in harness output).
+    name: record.name,
     domain: domainOf(typeof m.scenario_name === "string" ? m.scenario_name : record.name),
     verdict,
     task_verdict: task,
