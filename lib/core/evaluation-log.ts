@@ -31,7 +31,8 @@ const PREFIX = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| [^|]*\| \[([A-Z]+)\]: ?(.*)
 export function parseLogLines(text: string): LogLine[] {
   const out: LogLine[] = [];
   for (const raw of text.split("\n")) {
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    // Kept parts of the line must not pin the whole (megabytes) log text in memory.
+    const line = detach(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
     const m = PREFIX.exec(line);
     if (m) out.push({ time: m[1] as string, level: m[2] as string, message: m[3] as string });
     else out.push({ time: null, level: null, message: line });
@@ -62,12 +63,41 @@ const COMPLETE_SCENARIO = /Scenario '(.+)' Complete$/;
 const SKIP = /\[SKIP\] (.+?): already complete/;
 const CLEANUP = /\[CLEANUP\] (.+?): subdir was in-flight/;
 
+const MARKERS = /Queued \d|Starting Scenario|Scenario '|\[SKIP\]|\[CLEANUP\]|Evaluation Complete!|Evaluation failed:|Evaluation interrupted by user|=== RESUMING run/;
+
+/**
+ * The lines that carry one of the events below, parsed. Logs of long runs are megabytes of
+ * per-scenario recaps; only a few lines per scenario matter, so the rest are skipped unparsed.
+ */
+function* markerLines(text: string): Generator<LogLine> {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const raw = text.slice(start, end);
+    start = end + 1;
+    if (!MARKERS.test(raw)) continue;
+    // Kept parts of the line must not pin the whole (megabytes) log text in memory.
+    const line = detach(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+    const m = PREFIX.exec(line);
+    yield m ? { time: m[1] as string, level: m[2] as string, message: m[3] as string } : { time: null, level: null, message: line };
+  }
+}
+
+/**
+ * A copy of `s` that does not share memory with the text it was cut from (V8 keeps the whole parent
+ * string alive behind a slice).
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
 /** Splits the log into sessions at each `Queued … scenario(s):` line (§5.3 step 1). */
 export function parseEvaluationLog(text: string): LogSession[] {
   const sessions: LogSession[] = [];
   let current: LogSession | null = null;
   let resumingNext = false;
-  for (const line of parseLogLines(text)) {
+  for (const line of markerLines(text)) {
     const msg = line.message;
     if (msg.includes("=== RESUMING run")) {
       resumingNext = true;
@@ -135,13 +165,16 @@ export function parsePythonStringList(text: string): string[] | null {
         value += next === "n" ? "\n" : next === "t" ? "\t" : next === "r" ? "\r" : next;
         i += 2;
       } else {
-        value += s[i];
-        i++;
+        // Copy runs of plain characters at once rather than one by one.
+        let j = i + 1;
+        while (j < s.length && s[j] !== quote && s[j] !== "\\") j++;
+        value += s.slice(i, j);
+        i = j;
       }
     }
     if (i >= s.length) return null;
     i++;
-    out.push(value);
+    out.push(detach(value));
     skipSpace();
     if (s[i] === ",") {
       i++;

@@ -29,13 +29,16 @@ export function latencySummary(values: readonly number[], empty: number): Latenc
   };
 }
 
-/** The `latency_ms` values of one record, ignoring entries that are not numbers. */
+/**
+ * The `latency_ms` values of one record, ignoring entries that are not numbers. Entries are the
+ * file's `{latency_ms, …}` objects, or bare numbers in the index's slimmed records.
+ */
 export function latencyValues(metrics: Record<string, unknown>): number[] {
   const list = metrics.latencies;
   if (!Array.isArray(list)) return [];
   const out: number[] = [];
   for (const entry of list) {
-    const v = entry && typeof entry === "object" ? (entry as Record<string, unknown>).latency_ms : undefined;
+    const v = typeof entry === "number" ? entry : entry && typeof entry === "object" ? (entry as Record<string, unknown>).latency_ms : undefined;
     if (typeof v === "number") out.push(v);
   }
   return out;

@@ -4,6 +4,7 @@ import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
 import { parseJson } from "./json";
 import type { Problem } from "./problems";
 import { assistantMessageCount, nCallsOf } from "./stall";
+import { latencyValues } from "./latency";
 
 /** The fold reads `judge_result.json` only for records with a numeric `nl_assertion_pass_rate` (§4.7 step 7). */
 export function needsJudgeResult(metrics: Record<string, unknown>): boolean {
@@ -53,9 +54,8 @@ export function slimMetrics(metrics: Record<string, unknown>): Record<string, un
       // The summary only falls back on the number of turns.
       if (typeof metrics.total_turns !== "number") slim.turns = Array.isArray(value) ? value.map(() => null) : value;
     } else if (key === "latencies") {
-      slim.latencies = Array.isArray(value)
-        ? value.map((l) => ({ latency_ms: l && typeof l === "object" ? (l as Record<string, unknown>).latency_ms : undefined }))
-        : value;
+      // Kept as the bare numbers (`latencyValues` reads both shapes): a fraction of the memory.
+      slim.latencies = Array.isArray(value) ? latencyValues(metrics) : value;
     } else if (key !== "trace_metrics" && key !== "scenario_directory") {
       slim[key] = value;
     }

@@ -13,7 +13,8 @@ export interface RunAnalysisInput {
   /** Scenario folders in discovery order; `record` is `null` while a folder has no usable `metrics.json`. */
   scenarios: ReadonlyArray<{ name: string; record: ScenarioRecord | null }>;
   allMetricsOrder: string[] | null;
-  allSummaryText: string | null;
+  /** The on-disk `all_summary.txt`, if any, as a comparison (the index keeps only its digest). */
+  allSummary: { matches(text: string): boolean } | null;
   lastActivityMs: number | null;
   nowMs: number;
   minAgentTurnsOverride?: number;
@@ -54,7 +55,7 @@ export function analyzeRun(input: RunAnalysisInput): RunAnalysis {
   const summaryText = renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold);
   const status = runStatus({ sessions: input.sessions, lastActivityMs: input.lastActivityMs, nowMs: input.nowMs });
   const onDiskSummary: OnDiskSummary =
-    input.allSummaryText === null ? "absent" : !plan.finished ? "stale" : input.allSummaryText === summaryText ? "matches" : "differs";
+    input.allSummary === null ? "absent" : !plan.finished ? "stale" : input.allSummary.matches(summaryText) ? "matches" : "differs";
   return {
     plan,
     status,

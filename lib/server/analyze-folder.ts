@@ -11,7 +11,7 @@ export async function analyzeFolder(dir: string, options: { minAgentTurnsOverrid
     sessions: runLevel.sessions,
     scenarios: read.scenarios,
     allMetricsOrder: runLevel.allMetricsOrder,
-    allSummaryText: runLevel.allSummary?.text ?? null,
+    allSummary: runLevel.allSummary,
     lastActivityMs: await lastActivityMs(dir, runLevel.sessions, runLevel.logMtimeMs),
     nowMs: options.nowMs ?? Date.now(),
     minAgentTurnsOverride: options.minAgentTurnsOverride,

@@ -38,6 +38,7 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   const resolved = resolveRun(index, decoded.segments);
   if (!resolved.ok) return error(resolved.status, resolved.reason);
   const { run, rest } = resolved;
+  await run.ensureOrder();
   const [first, name, third, ...more] = rest;
   if (first === undefined) return json(runDetail(run));
   if (first === "summary.txt" && name === undefined) return summaryText(run);

@@ -24,6 +24,7 @@ export const ACTIVITY_FILES = new Set(["bridge_log.txt", "conversation_log.txt"]
 const SEARCH_TEXT_LIMIT = 400;
 
 export type Listener = (event: ChangeEvent) => void;
+const NO_PROBLEMS: never[] = [];
 
 export class ResultsIndex {
   readonly runs = new Map<string, RunEntry>();
@@ -102,7 +103,7 @@ export class ResultsIndex {
       entry.metricsMtimeMs = null;
     }
     // A half-written or corrupt metrics.json keeps the last good record and names the problem.
-    entry.problems = read.problems;
+    entry.problems = read.problems.length ? read.problems : NO_PROBLEMS;
     run.scenarios.set(name, entry);
     return true;
   }

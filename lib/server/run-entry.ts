@@ -19,7 +19,7 @@ import {
 } from "@/lib/core";
 import type { HistogramBin, RunDetail, RunListItem, ScopedProblem, SignalBreakdownCounts } from "@/lib/shared/dto";
 import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
-import type { RunLevel } from "./read-run-level";
+import { readAllMetricsOrder, type RunLevel } from "./read-run-level";
 import { histogram } from "./histogram";
 
 export interface IndexedScenario {
@@ -50,6 +50,20 @@ export class RunEntry {
     this.cache = null;
   }
 
+  /**
+   * Loads the order of a finished run's `all_metrics.json` (§2.1), which only the summary text and
+   * the record order depend on. Pages and routes that show either await this first.
+   */
+  async ensureOrder(): Promise<void> {
+    const level = this.runLevel;
+    if (level.allMetricsOrder || !level.hasAllMetrics || !level.sessions[level.sessions.length - 1]?.complete) return;
+    const read = await readAllMetricsOrder(this.dir);
+    if (this.runLevel !== level) return;
+    level.allMetricsOrder = read.order;
+    level.problems.push(...read.problems);
+    this.invalidate();
+  }
+
   private compute(nowMs: number) {
     // Run state depends on the clock; recompute at most every 10 s when nothing changed.
     const nowBucket = Math.floor(nowMs / 10_000);
@@ -60,7 +74,7 @@ export class RunEntry {
       sessions: this.runLevel.sessions,
       scenarios,
       allMetricsOrder: this.runLevel.allMetricsOrder,
-      allSummaryText: this.runLevel.allSummary?.text ?? null,
+      allSummary: this.runLevel.allSummary,
       lastActivityMs: this.lastActivityMs,
       nowMs,
     });
