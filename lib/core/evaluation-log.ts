@@ -92,10 +92,18 @@ export function detach(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
-/** Splits the log into sessions at each `Queued … scenario(s):` line (§5.3 step 1). */
-export function parseEvaluationLog(text: string): LogSession[] {
+/**
+ * Splits the log into sessions at each `Queued … scenario(s):` line (§5.3 step 1).
+ * `fromTail`: the text is the end of a single-session log (cut at a line start); its events belong
+ * to that one session even though its `Queued` line is not in the text.
+ */
+export function parseEvaluationLog(text: string, fromTail = false): LogSession[] {
   const sessions: LogSession[] = [];
   let current: LogSession | null = null;
+  if (fromTail) {
+    current = newSession(null, false);
+    sessions.push(current);
+  }
   let resumingNext = false;
   for (const line of markerLines(text)) {
     const msg = line.message;

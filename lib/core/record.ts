@@ -1,5 +1,5 @@
 /** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
-import { readJudgeResult } from "./artifacts";
+import { problem } from "./problems";
 import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
 import { parseJson } from "./json";
 import type { Problem } from "./problems";
@@ -23,14 +23,26 @@ export interface SideTexts {
   agentContextText: string | null;
 }
 
+function judgeShapeProblem(judge: unknown): string | null {
+  if (!judge || typeof judge !== "object" || Array.isArray(judge)) return "expected a JSON object";
+  const verdicts = (judge as Record<string, unknown>).nl_assertion_verdicts;
+  if (verdicts !== undefined && !Array.isArray(verdicts)) return "nl_assertion_verdicts is not a list";
+  if (typeof (judge as Record<string, unknown>).score !== "number") return "score is not a number";
+  return null;
+}
+
 export function recordFromTexts(name: string, metrics: Record<string, unknown>, side: SideTexts): { record: ScenarioRecord; problems: Problem[] } {
   const problems: Problem[] = [];
   let nlPassed: boolean[] | null = null;
   if (side.judgeText !== null) {
-    const judge = readJudgeResult(side.judgeText);
-    problems.push(...judge.problems);
-    // The fold only needs the file to parse; a schema problem does not hide its verdicts.
-    if (judge.raw !== undefined) nlPassed = nlPassedFromJudge(judge.raw);
+    // Only what the fold needs is checked here; the scenario page validates the whole file.
+    const judge = parseJson(side.judgeText);
+    if (!judge.ok) problems.push(problem("judge_result.json", side.judgeText.trim() ? "invalid-json" : "empty", judge.error));
+    else {
+      const shape = judgeShapeProblem(judge.value);
+      if (shape) problems.push(problem("judge_result.json", "schema", shape));
+      nlPassed = nlPassedFromJudge(judge.value);
+    }
   }
   let agentContextAssistantCount: number | null = null;
   if (side.agentContextText !== null) {

@@ -61,3 +61,37 @@ export async function mtimeOf(path: string): Promise<number | null> {
     return null;
   }
 }
+
+/**
+ * The last `bytes` of a text file, starting at a line boundary, and whether that is the whole file.
+ * Symbolic links are refused as in `readText`.
+ */
+export async function readTextTail(path: string, label: string, bytes: number): Promise<TextRead & { whole?: boolean }> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
+    return { text: null, missing: false, problem: problem(label, "unreadable", code === "ELOOP" ? "a symbolic link (not followed)" : (code ?? String(error))) };
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
+    const start = Math.max(0, info.size - bytes);
+    const buffer = Buffer.allocUnsafe(info.size - start);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    let text = buffer.toString("utf8", 0, filled);
+    if (start > 0) text = text.slice(text.indexOf("\n") + 1);
+    return { text, mtimeMs: info.mtimeMs, whole: start === 0 };
+  } catch (error) {
+    return { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}

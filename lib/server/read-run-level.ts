@@ -2,7 +2,10 @@
 import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { createHash } from "node:crypto";
-import { readText } from "./files";
+import { readText, readTextTail } from "./files";
+
+/** How much of a single-session log is read: enough for the end-of-run recap of a few thousand scenarios. */
+const LOG_TAIL_BYTES = 512 * 1024;
 
 export interface RunLevel {
   isRun: boolean;
@@ -22,11 +25,10 @@ export interface RunLevel {
  * leaves it for later (`readAllMetricsOrder`): it is as large as every metrics.json together and
  * only the summary text's order depends on it, never a rate.
  */
-export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false): Promise<RunLevel> {
+export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false): Promise<RunLevel> {
   const problems: Problem[] = [];
-  const [args, log, summary] = await Promise.all([
+  const [args, summary] = await Promise.all([
     readText(join(dir, "run_args.json"), "run_args.json"),
-    readText(join(dir, "evaluation_log.txt"), "evaluation_log.txt"),
     readText(join(dir, "all_summary.txt"), "all_summary.txt"),
   ]);
   let invocations: Invocation[] = [];
@@ -35,9 +37,26 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
     invocations = read.invocations;
     problems.push(...read.problems);
   } else if (!args.missing) problems.push(args.problem);
+  // A single-session run's state is all in the end of its log (the last scenario started, and how
+  // the session ended); the whole log is as large as every metrics.json together, so only the tail
+  // is read. Resumed runs need every session's `[SKIP]` lines, so their log is read whole.
+  // (A resume whose history restarted has one invocation too, but says `resume` in its arguments.)
+  const single = invocations.length === 1 && !invocations[0]?.parsed_args?.resume && !withWholeLog;
+  const count = invocations[0]?.resolved_scenario_count ?? 0;
+  const path = join(dir, "evaluation_log.txt");
+  const log = single ? await readTextTail(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : await readText(path, "evaluation_log.txt");
   let sessions: LogSession[] = [];
-  if (log.text !== null) sessions = parseEvaluationLog(log.text);
-  else if (!log.missing) problems.push(log.problem);
+  if (log.text !== null) {
+    const whole = !single || ("whole" in log && log.whole === true);
+    sessions = parseEvaluationLog(log.text, !whole);
+    const first = sessions[0];
+    if (!whole && first) {
+      // What the cut-off `Queued` line said, from run_args.json.
+      first.startedAt = invocations[0]?.started_at?.replace("T", " ") ?? null;
+      first.queuedCount = invocations[0]?.resolved_scenario_count ?? null;
+      first.queued = invocations[0]?.resolved_scenario_names ?? null;
+    }
+  } else if (!log.missing) problems.push(log.problem);
   if (summary.text === null && !summary.missing) problems.push(summary.problem);
 
   let allMetricsOrder: string[] | null = null;

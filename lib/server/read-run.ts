@@ -44,7 +44,7 @@ export async function readRunFolder(dir: string): Promise<RunFolderRead> {
     else if (read.kind === "unfinished") scenarios.push({ name, record: null, problems: read.problems, metricsMtimeMs: null });
   });
   const fileNames = new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name));
-  const runLevel = await readRunLevel(dir, fileNames, true);
+  const runLevel = await readRunLevel(dir, fileNames, true, true);
   if (!runLevel.isRun && scenarios.length === 0) throw new NotARunFolderError(`${dir}: not a run folder (no evaluation_log.txt, run_args.json, all_summary.txt or scenario folders)`);
   return { dir, runLevel, scenarios, killedFolders };
 }

@@ -57,8 +57,8 @@ export class ResultsIndex {
       progress.done++;
       if (onProgress && (progress.done % 500 === 0 || progress.done === progress.total)) onProgress(progress);
     };
-    const entries = await Promise.all(plans.map((p) => this.loadRun(p.dir, p.entries, p.candidates, tick)));
-    for (const run of entries) this.addRun(run);
+    // Runs one after another, each with a pool of reads: a bounded number of files in flight.
+    for (const p of plans) this.addRun(await this.loadRun(p.dir, p.entries, p.candidates, tick));
     this.indexing = null;
     this.scanMs = performance.now() - started;
     this.bump({ runs: [...this.runs.keys()] });
