@@ -43,9 +43,53 @@ export function readMetrics(text: string): Read<Record<string, unknown>> {
   if (!parsed.ok) return { value: null, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
   const raw = parsed.value;
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { value: null, problems: [problem(file, "schema", "expected a JSON object")] };
+  // The scan reads every metrics.json: a quick type check first, zod (for its message) only on a mismatch.
+  if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: [] };
   const checked = MetricsSchema.safeParse(raw);
   const problems = checked.success ? [] : [problem(file, "schema", z.prettifyError(checked.error))];
   return { value: raw as Record<string, unknown>, problems };
+}
+
+const isNum = (v: unknown) => typeof v === "number";
+const isBool = (v: unknown) => typeof v === "boolean";
+const isStr = (v: unknown) => typeof v === "string";
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const boolOrNA = (v: unknown) => isBool(v) || v === "N/A";
+
+/** The top-level field types of MetricsSchema, checked by hand; `false` sends the file through zod. */
+const METRIC_FIELDS: Record<string, (v: unknown) => boolean> = {
+  total_turns: isNum,
+  duration_seconds: isNum,
+  turns: Array.isArray,
+  latency_stats: (v) => isObj(v) && ["count", "mean_ms", "p50_ms", "p95_ms", "min_ms", "max_ms"].every((k) => isNum(v[k])),
+  latencies: (v) => Array.isArray(v) && v.every((l) => isObj(l) && isNum(l.latency_ms)),
+  scenario_name: isStr,
+  scenario_directory: isStr,
+  scenario_duration: isNum,
+  stop_reason: isStr,
+  clean_exit: isBool,
+  insufficient_agent_turns: isBool,
+  is_action_match: boolOrNA,
+  judge_score: isNum,
+  judge_passed: isBool,
+  token_usage: (v) => isObj(v) && ["agent", "user"].every((side) => v[side] === undefined || (isObj(v[side]) && isNum((v[side] as Record<string, unknown>).n_calls))),
+  db_state_expected_hash: isStr,
+  db_state_match: isBool,
+  db_state_actual_hash: (v) => v === null || isStr(v),
+  nl_assertion_pass_rate: isNum,
+  db_state_assertion_verdicts: (v) => Array.isArray(v) && v.every((d) => isObj(d) && isStr(d.func_name)),
+  db_state_assertion_pass_rate: isNum,
+  success_breakdown: (v) => isObj(v) && ["passed", "failed", "not_applicable", "excluded"].every((k) => v[k] === undefined || (Array.isArray(v[k]) && (v[k] as unknown[]).every(isStr))),
+  is_successful: boolOrNA,
+  is_task_successful: isBool,
+};
+
+function metricsLookRight(m: Record<string, unknown>): boolean {
+  for (const key in m) {
+    const check = METRIC_FIELDS[key];
+    if (check && m[key] !== undefined && !check(m[key])) return false;
+  }
+  return true;
 }
 
 export function readJudgeResult(text: string): Read<JudgeResult> & { raw: unknown } {
