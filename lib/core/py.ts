@@ -12,7 +12,10 @@ export function fixed(x: number, d: number): string {
   if (x === Infinity) return "inf";
   if (x === -Infinity) return "-inf";
   const rounded = x.toFixed(d);
-  // toFixed rounds exact ties away from zero; Python sends them to the even digit.
+  // toFixed rounds exact ties away from zero; Python sends them to the even digit. An exact tie
+  // shows a 5 then zeros at 20 more digits; only then is the full expansion worth computing.
+  const near = Math.abs(x).toFixed(Math.min(100, d + 20));
+  if (!/50{19}$/.test(near)) return negativeZeroAware(x, rounded);
   const expansion = Math.abs(x).toFixed(100);
   const point = expansion.indexOf(".");
   const tail = expansion.slice(point + 1 + d);
