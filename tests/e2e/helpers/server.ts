@@ -10,6 +10,8 @@ const READY_TIMEOUT_MS = 60_000;
 export interface Dashboard {
   url: string;
   stop(): Promise<void>;
+  /** Everything the process printed so far. */
+  output(): string;
 }
 
 /** Asks the OS for a port that is free right now on 127.0.0.1. */
@@ -28,14 +30,14 @@ async function freePort(): Promise<number> {
  * resolves once `GET /` answers 200. `stop()` ends the whole process group
  * (the bin and its `next start` child).
  */
-export async function startDashboard(resultsDir: string): Promise<Dashboard> {
+export async function startDashboard(resultsDir: string, env: Record<string, string> = {}): Promise<Dashboard> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const child = spawn(process.execPath, [BIN, resultsDir, "--port", String(port), "--host", "127.0.0.1"], {
     cwd: ROOT,
     detached: true, // own process group, so stop() reaches next-server too
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
   });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));
@@ -67,7 +69,8 @@ export async function startDashboard(resultsDir: string): Promise<Dashboard> {
     if (exited) throw new Error(`dashboard exited before it was ready:\n${output}`);
     try {
       const res = await fetch(url);
-      if (res.status === 200) return { url, stop };
+      // With an access token set, the server answers 401 until one is given.
+      if (res.status === 200 || (env.VOICE_EVAL_TOKEN && res.status === 401)) return { url, stop, output: () => output };
     } catch {
       // not listening yet
     }
