@@ -19,6 +19,7 @@ import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunEntry } from "@/lib/server/run-entry";
 import { requestTime } from "@/components/request-time";
 import { getStore } from "@/lib/server/store";
+import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -54,14 +55,18 @@ export default async function RunRoute({ params, searchParams }: Props) {
   const { index } = getStore();
   const id = segments.join("/");
   const run = index.getRun(id);
-  if (run) return <RunPage run={run} searchParams={await searchParams} />;
+  if (run) {
+    // The summary order of a finished run comes from its all_metrics.json, read on first view.
+    await run.ensureOrder();
+    return <RunPage run={run} searchParams={await searchParams} />;
+  }
 
   // `/runs/{id}/scenarios/{name}`: the scenario page (a later issue; a placeholder for now).
   if (segments.length >= 3 && segments[segments.length - 2] === "scenarios") {
     const runId = segments.slice(0, -2).join("/");
     const name = segments[segments.length - 1] as string;
     const owner = index.getRun(runId);
-    if (owner && owner.scenarios.has(name)) return <ScenarioPlaceholder runId={runId} name={name} />;
+    if (owner && owner.scenarios.has(name)) return <ScenarioDrillDown run={owner} name={name} searchParams={await searchParams} />;
   }
 
   const indexing = index.listRuns().indexing;
@@ -77,22 +82,6 @@ export default async function RunRoute({ params, searchParams }: Props) {
     );
   }
   notFound();
-}
-
-function ScenarioPlaceholder({ runId, name }: { runId: string; name: string }) {
-  return (
-    <section className="space-y-3">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href={runHref(runId)} className="text-sky-700 hover:underline dark:text-sky-400">
-          ← {runId}
-        </Link>
-      </nav>
-      <h1 className="text-xl font-semibold">
-        Scenario <span className="font-mono">{name}</span>
-      </h1>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">The scenario view (transcript, judge evidence, tool calls) is not built yet.</p>
-    </section>
-  );
 }
 
 /** The first page of the scenario table for the URL's view, so the table renders with the HTML. */
