@@ -65,7 +65,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
 
   return (
     <Panel id="latency" title="Latency" description="Turn response latencies (metrics.json latencies). Lower is better: a curve further left is faster.">
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <figure aria-labelledby={`${selectId}-caption`} className="min-w-0">
           <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
             <figcaption id={`${selectId}-caption`} className="text-sm font-medium">

@@ -276,7 +276,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
           <table className="w-full table-fixed border-collapse text-sm" data-testid="aligned-transcripts">
             <caption className="sr-only">The two conversations aligned turn by turn</caption>
             <colgroup>
-              <col className="w-16" />
+              <col className="w-24" />
               <col />
               <col />
             </colgroup>

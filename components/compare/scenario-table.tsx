@@ -369,7 +369,7 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
                   const align = meta?.align === "center" ? "text-center" : meta?.align === "right" ? "text-right" : "";
                   const Tag = cell.column.id === "name" ? "th" : "td";
                   return (
-                    <Tag key={cell.id} scope={Tag === "th" ? "row" : undefined} className={`border-t border-zinc-100 px-2 py-1.5 font-normal dark:border-zinc-800 ${align}`}>
+                    <Tag key={cell.id} scope={Tag === "th" ? "row" : undefined} className={`border-t border-zinc-100 px-2 py-1.5 font-normal dark:border-zinc-800 ${align || "text-left"}`}>
                       <table.FlexRender cell={cell} />
                     </Tag>
                   );

@@ -334,3 +334,9 @@ test("unknown run ids are reported, not crashed on", async ({ page }) => {
   expect(res.status()).toBe(200);
   expect(await res.text()).toContain("Neither run has a scenario named");
 });
+
+test("the picker's plain form submission (runs repeated) compares the same runs", async ({ page }) => {
+  await page.goto(`${dashboard.url}compare?base=${encodeURIComponent(BASE)}&runs=${encodeURIComponent(OTHER)}&runs=${encodeURIComponent(THIRD)}&runs=${encodeURIComponent(BASE)}`);
+  await expect(page.getByTestId("pass-k")).toHaveText("16.67%");
+  await expect(page.locator('[data-testid="headline-rates"] thead th')).toHaveCount(4);
+});

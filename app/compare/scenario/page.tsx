@@ -112,6 +112,14 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
           </Link>
         </p>
       </div>
+      {divergence && (
+        <p className="text-sm">
+          <a href={`#turn-${divergence.index + 1}`} className={linkClass}>
+            The conversations first diverge at turn {divergence.index + 1}
+          </a>
+          : {divergence.reason}.
+        </p>
+      )}
       <SideBySide base={b} other={o} name={name} />
       <NlAssertions base={b.judge} other={o.judge} />
       <AlignedTranscripts base={b} other={o} divergence={divergence} />
