@@ -132,6 +132,12 @@ test.beforeAll(async () => {
   const log = path.join(tmp, "results", OTHER, DELI, "conversation_log.txt");
   await writeFile(log, (await readFile(log, "utf8")).replace("Your total comes to 45.08 dollars.", "Your total comes to 47.08 dollars."));
   await copyFile(WAV, path.join(tmp, "results", BASE, DELI, "conversation_log.wav"));
+  // The candidate's airline turns are 40% slower.
+  for (const name of ["tau2_airline__12", "tau2_airline__34", "tau2_airline__37"]) {
+    await editJson(path.join(tmp, "results", OTHER, name, "metrics.json"), (m) => {
+      for (const l of m.latencies as Array<{ latency_ms: number }>) l.latency_ms *= 1.4;
+    });
+  }
 
   // Third run: only pizza fails; it also ran with a different --min-agent-turns.
   await setVerdict(THIRD, PIZZA, false, "clean_exit");
@@ -181,7 +187,12 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(perDomain.locator('td[data-small="true"]').first()).toContainText("small n");
 
   await expect(page.getByTestId("signal-deltas")).toContainText("DB state");
-  await expect(page.getByTestId("latency-deltas")).toContainText("All domains (pooled)");
+  const latency = page.getByTestId("latency-deltas");
+  await expect(latency.locator("tbody tr").first()).toContainText("All domains (pooled)");
+  await expect(latency.locator("tbody tr").nth(1)).toContainText("restaurant");
+  await expect(latency.locator("tbody tr").nth(1)).toContainText("±0 ms");
+  await expect(latency.locator("tbody tr").nth(2)).toContainText("tau2_airline");
+  await expect(latency.locator("tbody tr").nth(2)).toContainText("+");
   await expect(page.getByTestId("latency-cdf")).toBeVisible();
   await expect(page.getByTestId("token-deltas")).toContainText("Agent");
   // Same suite, same settings: the only warnings say the (copied, unfinished) runs are partial.
