@@ -9,7 +9,6 @@ import { copyRun, editJson, parseCsv, screenshots, SMALL_RUN, summaryJson, tempR
 const RUN = "eval_20260810_031700";
 const SPECIAL = "special/eval_20260810_031700";
 const LIVE = "live/eval_20260810_031700";
-const SPECIAL_NAME = 'tau2_airline__12 "x", y';
 const FORMULA = '=HYPERLINK("http://example.invalid","click")';
 
 let dir: TempResults;
@@ -26,7 +25,6 @@ test.beforeAll(async () => {
   // A run whose text needs CSV quoting and formula escaping.
   await copyRun(SMALL_RUN, path.join(dir.results, SPECIAL));
   await editJson(path.join(dir.results, SPECIAL, "tau2_airline__12/metrics.json"), (m) => {
-    m.scenario_name = SPECIAL_NAME;
     m.stop_reason = FORMULA;
   });
   // A run with one scenario still in flight (its metrics.json set aside until the live test).
@@ -189,14 +187,15 @@ test("CSV and JSON export hold exactly the filtered rows, quoted and formula-saf
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.csv");
   const text = await readFile((await download.path()) as string, "utf8");
-  expect(text).toContain('"tau2_airline__12 ""x"", y"');
+  // Quoted (it holds commas and quotes) and neutralised (it starts with "=").
+  expect(text).toContain(`"'=HYPERLINK(""http://example.invalid"",""click"")"`);
   const rows = parseCsv(text);
   const header = rows[0]!;
   expect(header.slice(0, 4)).toEqual(["name", "domain", "verdict", "task_verdict"]);
   const body = rows.slice(1);
-  expect(body.map((r) => r[0]).sort()).toEqual(["restaurant__burger_spicy_feast", SPECIAL_NAME].sort());
+  expect(body.map((r) => r[0]).sort()).toEqual(["restaurant__burger_spicy_feast", "tau2_airline__12"]);
   const col = (name: string) => header.indexOf(name);
-  const special = body.find((r) => r[0] === SPECIAL_NAME)!;
+  const special = body.find((r) => r[0] === "tau2_airline__12")!;
   expect(special[col("stop_reason")]).toBe(`'${FORMULA}`);
   expect(special[col("verdict")]).toBe("false");
   expect(special[col("domain")]).toBe("tau2_airline");
@@ -205,8 +204,8 @@ test("CSV and JSON export hold exactly the filtered rows, quoted and formula-saf
   const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
   expect(json.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.json");
   const parsed = JSON.parse(await readFile((await json.path()) as string, "utf8")) as Array<{ name: string; stop_reason: string }>;
-  expect(parsed.map((r) => r.name).sort()).toEqual(["restaurant__burger_spicy_feast", SPECIAL_NAME].sort());
-  expect(parsed.find((r) => r.name === SPECIAL_NAME)!.stop_reason).toBe(FORMULA);
+  expect(parsed.map((r) => r.name).sort()).toEqual(["restaurant__burger_spicy_feast", "tau2_airline__12"]);
+  expect(parsed.find((r) => r.name === "tau2_airline__12")!.stop_reason).toBe(FORMULA);
 });
 
 test("a live update keeps the sort, the filters and the scroll position", async ({ page }) => {
@@ -236,13 +235,15 @@ test("a live update keeps the sort, the filters and the scroll position", async 
   expect(Math.abs((await tableTop()) - before)).toBeLessThanOrEqual(4);
 });
 
-test("a scenario name links to its page (placeholder) and back", async ({ page }) => {
+test("a scenario name links to its page and back; unknown runs are 404", async ({ page }) => {
   await page.goto(runUrl(RUN, "sort=name"));
   const link = page.getByRole("link", { name: "restaurant__burger_spicy_feast" });
   await expect(link).toHaveAttribute("href", `/runs/${RUN}/scenarios/restaurant__burger_spicy_feast`);
   await link.click();
-  await expect(page.getByRole("heading", { name: "Scenario restaurant__burger_spicy_feast" })).toBeVisible();
-  await page.getByRole("link", { name: `← ${RUN}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${RUN}/scenarios/restaurant__burger_spicy_feast$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("restaurant__burger_spicy_feast");
+  await screenshots(page, "scenario-page");
+  await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: RUN })).toBeVisible();
   const missing = await page.goto(runUrl("no/such/run"));
   expect(missing?.status()).toBe(404);
