@@ -34,6 +34,14 @@ function Op({ op }: { op: WordOp }) {
 
 export function HeardVsMeant({ asr, why }: { asr: AsrDiff | null; why: string }) {
   if (!asr) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{why}</p>;
+  if (asr.pairs.length === 0) {
+    const empty = asr.meantCount === 0 && asr.heardCount === 0 ? "both LLM contexts hold no utterances" : asr.meantCount === 0 ? "the user simulator's context holds no utterances" : "the agent's context holds no heard utterances";
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="asr-summary">
+        Nothing to compare: {empty} ({asr.meantCount} meant · {asr.heardCount} heard). A context saved as [] is common and not evidence of silence (§1.14).
+      </p>
+    );
+  }
   const flagged = asr.pairs.filter((p) => p.wer >= ASR_FLAG_WER).length;
   const pairs = asr.pairs.slice(0, MAX_PAIRS);
   return (

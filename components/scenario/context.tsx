@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { boundedJson } from "./text";
 import type { ScenarioFileStatus } from "./types";
 
-const RAW_MAX = 150_000;
+const RAW_MAX = 60_000;
 
 export interface RawArtifact {
   path: string;

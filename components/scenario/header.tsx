@@ -214,7 +214,7 @@ function NavLink({ target, label, keyName, rel, testId }: { target: { name: stri
 }
 
 function position(l: NavList, what: string): string {
-  return l.index === null ? `not in the ${what} (${l.total})` : `${l.index + 1} of ${l.total} ${what}`;
+  return l.index === null ? `not among the ${l.total} ${what}` : `${l.index + 1} of ${l.total} ${what}`;
 }
 
 function ScenarioNavBar({ nav }: { nav: ScenarioNav }) {

@@ -107,54 +107,57 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
         <Card id="hints" title="Likely causes">
           <Hints hints={data.insights.hints} />
         </Card>
-        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
-          <div className="min-w-0 space-y-5">
-            <Card id="transcript" title="Transcript" className="scroll-mt-4">
-              <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
-                {hasAudio ? (
-                  <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} />
-                ) : (
-                  <>
-                    <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
-                      No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only.
-                    </p>
-                    {lanes.length > 0 && <StaticLanes turns={lanes} />}
-                  </>
-                )}
-              </div>
-              <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} />
-            </Card>
-            <Card id="asr" title="Heard vs meant">
-              <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
-            </Card>
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+          <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
+            <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
+              {hasAudio ? (
+                <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} />
+              ) : (
+                <>
+                  <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
+                    No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only.
+                  </p>
+                  {lanes.length > 0 && <StaticLanes turns={lanes} />}
+                </>
+              )}
+            </div>
+            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} />
+          </Card>
+          {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
+          <div className="min-w-0">
+            <div className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain" data-testid="evidence-column">
+              <Card id="judge" title="Judge evidence">
+                <JudgeEvidence
+                  judge={data.judge}
+                  present={present("judge_result.json")}
+                  needed={judgeNeed.needed}
+                  gating={{ judge_passed: gates("judge_passed"), nl_assertion: gates("nl_assertion") }}
+                  threshold={run.judgeThreshold}
+                  verdictTurns={data.insights.verdictTurns}
+                  nlAssertions={nlAssertions}
+                />
+              </Card>
+            </div>
           </div>
-          <div className="min-w-0 space-y-5 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain" data-testid="evidence-column">
-            <Card id="judge" title="Judge evidence">
-              <JudgeEvidence
-                judge={data.judge}
-                present={present("judge_result.json")}
-                needed={judgeNeed.needed}
-                gating={{ judge_passed: gates("judge_passed"), nl_assertion: gates("nl_assertion") }}
-                threshold={run.judgeThreshold}
-                verdictTurns={data.insights.verdictTurns}
-                nlAssertions={nlAssertions}
-              />
-            </Card>
-            <Card id="checks" title="Checks">
-              <Checks
-                row={data.row}
-                metrics={data.metrics}
-                whitelist={whitelist}
-                dbHashes={data.dbHashes}
-                expectedUserHash={typeof metadata?.expected_user_db_hash === "string" ? metadata.expected_user_db_hash : null}
-                assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
-                actions={data.insights.actions}
-                referencePresent={present("scenario_config/reference_answer.json")}
-                actionGating={gates("is_action_match")}
-                finalAgentResponse={data.finalAgentResponse}
-              />
-            </Card>
-          </div>
+        </div>
+        <div className="grid items-start gap-5 lg:grid-cols-2">
+          <Card id="checks" title="Checks" className="min-w-0">
+            <Checks
+              row={data.row}
+              metrics={data.metrics}
+              whitelist={whitelist}
+              dbHashes={data.dbHashes}
+              expectedUserHash={typeof metadata?.expected_user_db_hash === "string" ? metadata.expected_user_db_hash : null}
+              assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
+              actions={data.insights.actions}
+              referencePresent={present("scenario_config/reference_answer.json")}
+              actionGating={gates("is_action_match")}
+              finalAgentResponse={data.finalAgentResponse}
+            />
+          </Card>
+          <Card id="asr" title="Heard vs meant" className="min-w-0">
+            <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
+          </Card>
         </div>
         <Card id="context" title="Context and files">
           <ScenarioContext prompts={data.prompts} tools={data.tools} files={data.files} whitelist={whitelist} raw={raw} audioHref={audioHref} apiHref={apiHref} />

@@ -10,10 +10,20 @@ import type { TurnView } from "./types";
 
 /** Beyond these the page links to the raw files instead (a 5 MB context must still open fast). */
 const MAX_TURNS = 3000;
-const MAX_CALLS = 400;
-const RESULT_PREVIEW = 180;
+const MAX_CALLS = 150;
+/** Results up to this length show whole; longer ones show a preview and expand. */
+const RESULT_INLINE = 400;
+const RESULT_PREVIEW = 200;
 const RESULT_FULL = 12_000;
 const ARGS_INLINE = 240;
+
+/** Read-only by name (§7.4: `Get*`, `Search*`, tau2 lookups); a call that is neither this nor a write is unclassified. */
+const READ_ONLY = /^(Get|Search|Find|List|Check|get_|search_|find_|list_|check_|calculate|think)/;
+
+type Kind = "write" | "read" | "end" | "other";
+function kindOf(c: ToolCall): Kind {
+  return c.name === "EndConversationTool" ? "end" : c.mutating ? "write" : READ_ONLY.test(c.name) ? "read" : "other";
+}
 
 type Item = { kind: "turn"; index: number; turn: TurnView } | { kind: "calls"; calls: ToolCall[] };
 
@@ -55,8 +65,8 @@ export function Transcript({
   const shownTurns = turns.slice(0, MAX_TURNS);
   const shownCalls = (toolCalls ?? []).slice(0, MAX_CALLS);
   const items = interleave(shownTurns, shownCalls);
-  const mutating = (toolCalls ?? []).filter((c) => c.mutating).length;
-  const end = (toolCalls ?? []).filter((c) => c.name === "EndConversationTool").length;
+  const kinds = { write: 0, read: 0, end: 0, other: 0 };
+  for (const c of toolCalls ?? []) kinds[kindOf(c)]++;
   // Several calls of one message share its index: the first gets `tool-<messageIndex>`.
   const ids = new Map<ToolCall, string>();
   const seen = new Map<number, number>();
@@ -77,8 +87,9 @@ export function Transcript({
           </span>
         ) : (
           <span data-testid="tool-calls-count">
-            {plural(toolCalls.length, "tool call")} ({mutating} write{mutating === 1 ? "" : "s"}, {toolCalls.length - mutating - end} read-only
-            {end ? `, ${end} EndConversationTool` : ""})
+            {plural(toolCalls.length, "tool call")} ({plural(kinds.write, "write")}, {kinds.read} read-only
+            {kinds.other ? `, ${kinds.other} unclassified` : ""}
+            {kinds.end ? `, ${kinds.end} EndConversationTool` : ""})
           </span>
         )}
       </p>
@@ -145,77 +156,83 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: TurnView; p
   );
 }
 
+const TAG = "rounded px-1.5 py-px text-[11px] font-medium ring-1 ring-inset";
+const TAG_WRITE = `${TAG} bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-800`;
+const TAG_READ = `${TAG} bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700`;
+const TAG_BAD = `${TAG} bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800`;
+const MONO = "font-mono break-all whitespace-pre-wrap";
+
+/** One tool call: compact markup, since a long context can hold hundreds of them. */
 function ToolCallItem({ id, call }: { id: string; call: ToolCall }) {
   const args = call.arguments;
   const argsText = typeof args === "string" ? args : inlineJson(args);
   const result = call.result;
-  const preview = result === null ? null : clip(result, RESULT_PREVIEW);
-  const full = result === null ? null : clip(result, RESULT_FULL);
-  const border = call.unknownTool || call.error ? "border-red-300 dark:border-red-800" : call.mutating ? "border-violet-300 dark:border-violet-800" : "border-zinc-200 dark:border-zinc-800";
+  const bad = call.unknownTool || call.error;
+  const kind = kindOf(call);
+  const border = bad ? "border-red-300 dark:border-red-800" : call.mutating ? "border-violet-300 dark:border-violet-800" : "border-zinc-300 dark:border-zinc-700";
   return (
     <li
       id={id}
       data-tool-call={call.name}
       data-mutating={call.mutating ? "true" : "false"}
       data-after-agent-turns={call.afterAgentTurns}
-      className={`mx-10 scroll-mt-24 rounded-md border border-dashed px-3 py-1.5 text-xs target:ring-2 target:ring-amber-400 ${border} bg-zinc-50 dark:bg-zinc-900/60`}
+      className={`mx-8 scroll-mt-24 space-y-0.5 rounded-md border border-dashed bg-zinc-50 px-3 py-1.5 text-xs target:ring-2 target:ring-amber-400 dark:bg-zinc-900/60 ${border}`}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <span aria-hidden>⚙</span>
-        <span className="font-mono font-semibold break-all">{call.name}</span>
-        {call.name === "EndConversationTool" ? (
-          <Badge>ends the call</Badge>
-        ) : call.mutating ? (
-          <Badge tone="info" title="A write tool (§7.4): changes state">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold break-all">⚙ {call.name}</span>
+        {kind === "end" ? (
+          <span className={TAG_READ}>ends the call</span>
+        ) : kind === "write" ? (
+          <span className={TAG_WRITE} title="A write tool (§7.4): changes state">
             write
-          </Badge>
+          </span>
+        ) : kind === "read" ? (
+          <span className={TAG_READ} title="A read-only tool (§7.4)">
+            read-only
+          </span>
         ) : (
-          <Badge title="A read-only tool (§7.4)">read-only</Badge>
+          <span className={TAG_READ} title="Not a known write tool (§7.4); final_agent_response.json records the writes that succeeded">
+            unclassified
+          </span>
         )}
-        {call.unknownTool && <Badge tone="bad">unknown tool</Badge>}
-        {call.error && !call.unknownTool && <Badge tone="bad">error</Badge>}
+        {call.unknownTool && <span className={TAG_BAD}>unknown tool</span>}
+        {call.error && !call.unknownTool && <span className={TAG_BAD}>error</span>}
         <span className="ml-auto font-mono text-zinc-400" title="index of the assistant message in bot_logs_agent/llm_context.json">
           msg {call.messageIndex}
         </span>
-      </div>
-      <div className="mt-1 grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-2 gap-y-0.5">
-        <span className="text-zinc-500">args</span>
-        {argsText.length <= ARGS_INLINE ? (
-          <code className="font-mono break-all whitespace-pre-wrap" data-testid="tool-args">
-            {argsText}
-          </code>
-        ) : (
-          <details className="group">
-            <summary className="cursor-pointer font-mono break-all">
-              <span className="group-open:hidden">{argsText.slice(0, ARGS_INLINE)}…</span>
-              <span className="hidden text-zinc-500 group-open:inline">arguments</span>
-            </summary>
-            <pre className="mt-1 max-h-96 overflow-auto font-mono whitespace-pre-wrap break-all">{boundedJson(args, RESULT_FULL).text}</pre>
-          </details>
-        )}
-        <span className="text-zinc-500">result</span>
-        {result === null || preview === null || full === null ? (
-          <span className="text-zinc-500 italic">no result message</span>
-        ) : preview.cut === 0 ? (
-          <code className="font-mono break-all whitespace-pre-wrap" data-testid="tool-result">
-            {result}
-          </code>
-        ) : (
-          <details className="group" data-testid="tool-result">
-            <summary className="cursor-pointer font-mono break-all">
-              <span className="group-open:hidden">{preview.text}…</span>{" "}
-              <span className="text-sky-700 dark:text-sky-400">
-                <span className="group-open:hidden">show all ({result.length.toLocaleString("en-US")} chars)</span>
-                <span className="hidden group-open:inline">collapse</span>
-              </span>
-            </summary>
-            <pre className="mt-1 max-h-96 overflow-auto font-mono whitespace-pre-wrap break-all">
-              {full.text}
-              {full.cut > 0 && `\n… ${full.cut.toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
-            </pre>
-          </details>
-        )}
-      </div>
+      </p>
+      <Field label="args" text={argsText} pretty={argsText.length > ARGS_INLINE ? () => boundedJson(args, RESULT_FULL).text : null} testId="tool-args" />
+      {result === null ? <p className="text-zinc-500 italic">result: no result message</p> : <Field label="result" text={result} pretty={null} testId="tool-result" />}
     </li>
+  );
+}
+
+/** `label: value`, cut after a preview with the rest one click away. */
+function Field({ label, text, pretty, testId }: { label: string; text: string; pretty: (() => string) | null; testId: string }) {
+  const inline = label === "args" ? ARGS_INLINE : RESULT_INLINE;
+  const limit = label === "args" ? ARGS_INLINE : RESULT_PREVIEW;
+  if (text.length <= inline)
+    return (
+      <p className={MONO} data-testid={testId}>
+        <span className="font-sans text-zinc-500">{label} </span>
+        {text}
+      </p>
+    );
+  const full = pretty ? clip(pretty(), RESULT_FULL) : clip(text, RESULT_FULL);
+  return (
+    <details className="group" data-testid={testId}>
+      <summary className={`cursor-pointer ${MONO}`}>
+        <span className="font-sans text-zinc-500">{label} </span>
+        <span className="group-open:hidden">{text.slice(0, limit)}… </span>
+        <span className="font-sans text-sky-700 dark:text-sky-400">
+          <span className="group-open:hidden">show all ({text.length.toLocaleString("en-US")} chars)</span>
+          <span className="hidden group-open:inline">collapse</span>
+        </span>
+      </summary>
+      <pre className={`mt-1 max-h-96 overflow-auto ${MONO}`}>
+        {full.text}
+        {full.cut > 0 && `\n… ${full.cut.toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
+      </pre>
+    </details>
   );
 }

@@ -400,7 +400,7 @@ test("j/k walk the run page's filtered list, ]/[ the failing scenarios, keeping 
 test("run ids with a slash work, and a 5 MB agent context opens quickly", async ({ page }) => {
   await open(page, BIG, "", NESTED);
   await expect(page.getByTestId("tool-calls-count")).toBeVisible();
-  await expect(page.getByText(/Shown: the first \d+ turns and 400 tool calls/)).toBeVisible();
+  await expect(page.getByText(/Shown: the first \d+ turns and 150 tool calls/)).toBeVisible();
   // Server time for the whole HTML, warm (median of 5 after one warm-up).
   const url = scenarioUrl(NESTED, BIG);
   const times: number[] = [];

@@ -61,7 +61,8 @@ function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams
 }
 
 export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry; name: string; searchParams: SearchParams }) {
-  const data = await scenarioDetail(run, name);
+  // The run page's "order" sort follows a finished run's all_metrics.json; load it so prev/next agree.
+  const [data] = await Promise.all([scenarioDetail(run, name), run.ensureOrder()]);
   if (!data) notFound();
   const t = Number(first(searchParams.t));
   const record = run.scenarios.get(name)?.record ?? null;
