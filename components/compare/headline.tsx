@@ -21,7 +21,7 @@ export function Headline({ result }: { result: CompareResult }) {
   if (!first) return null;
   return (
     <Panel id="headline" title="Headline rates" description="Each run's rates over its own scenarios; Δ is other − baseline (pp = percentage points).">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className={tableClass} data-testid="headline-rates">
           <caption className="sr-only">Run-level rates of the baseline and each other run, with the difference</caption>
           <thead>

@@ -150,7 +150,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
             </div>
           </details>
         </figure>
-        <div className="min-w-0 overflow-x-auto">
+        <div className="relative min-w-0 overflow-x-auto">
           <table className={tableClass} data-testid="latency-deltas">
             <caption className="mb-1 text-left text-sm font-medium">
               p50 and p95 (Δ = other − baseline)

@@ -56,7 +56,7 @@ export function VerdictMatrixView({ matrix, baseId }: { matrix: VerdictMatrix; b
           ))}
         </div>
       </div>
-      <div className="mt-3 max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="relative mt-3 max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="min-w-full border-collapse text-sm" data-testid="verdict-matrix">
           <caption className="sr-only">Verdict of every scenario in every run{filter ? `, ${filter.replace("_", " ")} only` : ""}</caption>
           <thead className="sticky top-0 bg-zinc-50 dark:bg-zinc-900">

@@ -27,7 +27,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
       {domains.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain data.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className={tableClass} data-testid="per-domain">
             <caption className="sr-only">Per-domain rates of the baseline and the other run, with the change</caption>
             <thead>

@@ -67,7 +67,7 @@ export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[];
             aria-label="Filter the run list"
             className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
           />
-          <ul className="max-h-56 space-y-0.5 overflow-auto rounded-md border border-zinc-200 p-1 dark:border-zinc-800">
+          <ul className="relative max-h-56 space-y-0.5 overflow-auto rounded-md border border-zinc-200 p-1 dark:border-zinc-800">
             {shown.map((r) => {
               const isBase = r.id === baseId;
               return (

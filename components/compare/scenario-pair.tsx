@@ -153,7 +153,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
   if (texts.length === 0) return null;
   return (
     <Panel id="nl" title="NL assertions" description="Matched by assertion text; rows whose verdict differs are highlighted.">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className={tableClass} data-testid="nl-assertions">
           <caption className="sr-only">NL-assertion verdicts of both runs</caption>
           <thead>
@@ -272,7 +272,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
       {n === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Neither run has a transcript for this scenario.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full table-fixed border-collapse text-sm" data-testid="aligned-transcripts">
             <caption className="sr-only">The two conversations aligned turn by turn</caption>
             <colgroup>

@@ -333,7 +333,7 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
           </button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="min-w-full border-collapse text-sm" data-testid="compare-table">
           <caption className="sr-only">
             Scenarios of {baseId} (baseline) and {otherId}; column headers sort the table

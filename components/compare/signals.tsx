@@ -35,7 +35,7 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No signal was scored in either run.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className={tableClass} data-testid="signal-deltas">
             <caption className="sr-only">Per-signal pass rates of the baseline and the other run</caption>
             <thead>

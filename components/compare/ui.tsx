@@ -89,7 +89,7 @@ export function RunId({ id, role }: { id: string; role?: "baseline" | "other" })
 
 /** Utility classes for the small data tables of the page. */
 export const tableClass =
-  "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
+  "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_tbody_th]:border-t [&_tbody_th]:border-zinc-200 dark:[&_tbody_th]:border-zinc-800 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
 
 export const buttonClass =
   "rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";

@@ -202,6 +202,9 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   // No matrix for two runs.
   await expect(page.getByTestId("verdict-matrix")).toHaveCount(0);
   await shoot(page, "compare");
+  // Wide tables scroll inside their panels; the page itself never scrolls sideways.
+  await page.setViewportSize({ width: 900, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
 });
 
 test("a bucket filter narrows the table and lives in the URL", async ({ page }) => {
