@@ -197,14 +197,15 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(page.getByTestId("token-deltas")).toContainText("Agent");
   // Same suite, same settings: the only warnings say the (copied, unfinished) runs are partial.
   await expect(page.getByTestId("compare-warnings")).toContainText("Unfinished runs");
-  const kinds = await page.locator('[data-testid="compare-warnings"] [data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute("data-kind")));
-  expect(kinds).toEqual(["partial", "partial"]);
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind="partial"]')).toHaveCount(2);
   // No matrix for two runs.
   await expect(page.getByTestId("verdict-matrix")).toHaveCount(0);
   await shoot(page, "compare");
   // Wide tables scroll inside their panels; the page itself never scrolls sideways.
   await page.setViewportSize({ width: 900, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
+  // (polled: the chart follows the new width on its next ResizeObserver callback)
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
 });
 
 test("a bucket filter narrows the table and lives in the URL", async ({ page }) => {
