@@ -46,11 +46,26 @@ function judgeOn(run: RunEntry): boolean {
   return run.analysis().records.some((r) => typeof r.metrics.judge_score === "number");
 }
 
+/**
+ * Whitelists by metadata.json path. The runner writes scenario_config/ before a conversation starts
+ * and never again, so a read is good for the life of the process (bounded, oldest dropped first).
+ */
+const WHITELISTS = new Map<string, string | null>();
+const WHITELIST_CACHE_SIZE = 200_000;
+
 async function whitelist(run: RunEntry, name: string): Promise<string | null> {
-  const read = await readText(join(run.dir, name, "scenario_config", "metadata.json"), "metadata.json");
-  if (read.text === null) return null;
-  const signals = readMetadata(read.text).value?.success_signals;
-  return signals ? [...signals].sort().join(",") : null;
+  const path = join(run.dir, name, "scenario_config", "metadata.json");
+  const cached = WHITELISTS.get(path);
+  if (cached !== undefined) return cached;
+  const read = await readText(path, "metadata.json");
+  const signals = read.text === null ? undefined : readMetadata(read.text).value?.success_signals;
+  const value = signals ? [...signals].sort().join(",") : null;
+  // A missing file may still appear (a run in progress): only remember what was read.
+  if (read.text !== null) {
+    if (WHITELISTS.size >= WHITELIST_CACHE_SIZE) WHITELISTS.delete(WHITELISTS.keys().next().value as string);
+    WHITELISTS.set(path, value);
+  }
+  return value;
 }
 
 async function warningsFor(base: RunEntry, other: RunEntry, comparison: Comparison): Promise<Warning[]> {
