@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: makes results folders with the project's generator (deterministic, cached under
- * bench/out/) and prints the figures of issue 7: first scan against the floor, memory, landing →
+ * $BENCH_DIR, default /tmp/voice-eval-dashboard-bench) and prints the figures of issue 7: first scan against the floor, memory, landing →
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
  *   npm run bench [-- --sizes 1k,10k,100k] [--repeat 3]
@@ -8,11 +8,14 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const OUT = join(ROOT, "bench", "out");
+// Outside the project: Turbopack traces the server's file reads and would otherwise scan these
+// hundreds of thousands of generated files on every build.
+const OUT = process.env.BENCH_DIR ?? join(tmpdir(), "voice-eval-dashboard-bench");
 const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

@@ -142,7 +142,9 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
   const row = record ? scenarioRow(record, analysis.plan.minAgentTurns, indexed.problems) : null;
   const agentMessages = agentRead?.value ?? null;
   const userMessages = userRead?.value ?? null;
-  const conversation = convText === null ? null : parseConversationLog(convText).value;
+  const conversationRead = convText === null ? null : parseConversationLog(convText);
+  if (conversationRead) problems.push(...conversationRead.problems);
+  const conversation = conversationRead?.value ?? null;
   const judge = judgeRead?.value ?? null;
   const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;
   const reference = refText === null ? null : readReferenceAnswer(refText).value;
@@ -179,7 +181,7 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
     judge: judgeRead ? (judgeRead.value ?? judgeRead.raw ?? null) : null,
     finalAgentResponse: farText === null ? null : take(readFinalAgentResponse(farText)),
     dbHashes: hashText === null ? null : take(readDbHashFile(hashText)),
-    conversation: convText === null ? null : take(parseConversationLog(convText)),
+    conversation,
     segments: segRead ? (segRead.value ?? null) : null,
     agentContext: agentRead ? ((agentRead.value ?? (Array.isArray(agentRead.raw) ? agentRead.raw : null)) as unknown[] | null) : null,
     userContext: userRead ? ((userRead.value ?? (Array.isArray(userRead.raw) ? userRead.raw : null)) as unknown[] | null) : null,

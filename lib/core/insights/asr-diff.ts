@@ -42,6 +42,8 @@ function messageText(content: unknown): string {
 
 /** Lower-case, drop punctuation (keeping `@ . _` inside words), number words → digits, digit runs joined. */
 export function normalizeWords(text: string): string[] {
+  // Positions in `out` that began as a single spelled letter.
+  const spelled = new Set<number>();
   const words = text
     .toLowerCase()
     .replace(/[$€£,]/g, " ")
@@ -51,12 +53,19 @@ export function normalizeWords(text: string): string[] {
     .filter(Boolean)
     .map((w) => NUMBER_WORDS[w] ?? w)
     .map((w) => (w === "underscore" ? "_" : w));
-  // Spelled digits ("4 5 6") and grouped digits ("456") are the same number.
+  // Spelled digits ("4 5 6"), grouped digits ("456") and dashed numbers ("303-824-8041") are the
+  // same number; spelled letters ("s o f i a") are the word they spell.
   const out: string[] = [];
-  for (const w of words) {
+  for (const raw of words) {
+    const w = /^\d+(-\d+)+$/.test(raw) ? raw.replace(/-/g, "") : raw;
     const last = out[out.length - 1];
-    if (/^\d+$/.test(w) && last !== undefined && /^\d+$/.test(last)) out[out.length - 1] = last + w;
-    else out.push(w);
+    const digits = /^\d+$/.test(w) && last !== undefined && /^\d+$/.test(last);
+    const letters = /^\p{L}$/u.test(w) && last !== undefined && /^\p{L}+$/u.test(last) && spelled.has(out.length - 1);
+    if (digits || letters) out[out.length - 1] = last + w;
+    else {
+      out.push(w);
+      if (/^\p{L}$/u.test(w)) spelled.add(out.length - 1);
+    }
   }
   return out;
 }

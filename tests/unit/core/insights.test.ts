@@ -104,3 +104,12 @@ describe("quoted turns", () => {
     expect(quotedTurns("The user confirmed: \u201cDone, it works\u201d.", turns)).toEqual([2]);
   });
 });
+
+describe("benign normalisation", () => {
+  it("treats dashed numbers, spelled digits and spelled letters as the same words", () => {
+    expect(normalizeWords("Call 303-824-8041")).toEqual(["call", "3038248041"]);
+    expect(normalizeWords("call three zero three eight two four eight zero four one")).toEqual(["call", "3038248041"]);
+    expect(normalizeWords("My name is S O F I A.")).toEqual(["my", "name", "is", "sofia"]);
+    expect(normalizeWords("I am a customer")).toEqual(["i", "am", "a", "customer"]);
+  });
+});
