@@ -190,7 +190,8 @@ async function pageFigures(root: string, runId: string, bigScenario: string): Pr
     report("10k run: run page HTML (warm)", `${Math.round(page.ms)} ms, ${(page.bytes / 1024).toFixed(0)} KB (status ${page.status})`);
     report("10k run: run detail API (warm)", `${Math.round(detail.ms)} ms, ${(detail.bytes / 1024).toFixed(0)} KB`);
     report("10k run: one scenario-API page of 100 rows", `${Math.round(api.ms)} ms, ${(api.bytes / 1024).toFixed(0)} KB`);
-    report("10k run: page HTML + detail + first rows", `${((page.bytes + detail.bytes + api.bytes) / 1024).toFixed(0)} KB`);
+    // The page renders its first rows into the HTML; the table fetches further pages as it scrolls.
+    report("10k run: page HTML + one more page of rows", `${((page.bytes + api.bytes) / 1024).toFixed(0)} KB`);
     const first = await timed(`${url}/api/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`);
     const warm = await best(`${url}/api/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`);
     report("scenario with a 5 MB agent context", `first ${Math.round(first.ms)} ms, warm ${Math.round(warm.ms)} ms, ${(warm.bytes / 2 ** 20).toFixed(1)} MB`);
