@@ -38,7 +38,7 @@ export class RunEntry {
   lastActivityMs: number | null = null;
   /** Set once the judge reasons of this run have been (or are being) read for the text search. */
   searchTextsLoaded: Promise<void> | null = null;
-  private cache: { analysis: RunAnalysis; rows: SearchableRow[]; nowBucket: number } | null = null;
+  private cache: { analysis: RunAnalysis; rows: SearchableRow[]; nowBucket: number; listItem?: RunListItem; detail?: RunDetail } | null = null;
 
   constructor(
     readonly id: string,
@@ -96,7 +96,13 @@ export class RunEntry {
     return out;
   }
 
+  /** Cached with the analysis: a live update or the clock (10 s) recomputes it. */
   listItem(nowMs = Date.now()): RunListItem {
+    const cache = this.compute(nowMs);
+    return (cache.listItem ??= this.buildListItem(nowMs));
+  }
+
+  private buildListItem(nowMs: number): RunListItem {
     const analysis = this.analysis(nowMs);
     const json = runSummaryJson(analysis);
     const first = this.runLevel.invocations[0]?.started_at ?? this.runLevel.sessions[0]?.startedAt?.replace(" ", "T") ?? null;
@@ -117,6 +123,11 @@ export class RunEntry {
   }
 
   detail(nowMs = Date.now()): RunDetail {
+    const cache = this.compute(nowMs);
+    return (cache.detail ??= this.buildDetail(nowMs));
+  }
+
+  private buildDetail(nowMs: number): RunDetail {
     const analysis = this.analysis(nowMs);
     const json = runSummaryJson(analysis);
     const byDomain = new Map<string, number[]>();
