@@ -2,16 +2,18 @@ import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
 import { requestTime } from "@/components/request-time";
+import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/store";
 
 // Reads the results folder at request time; never prerender with build-time env.
 export const dynamic = "force-dynamic";
 
 export default function HomePage() {
-  const { runs, indexing } = getStore().index.listRuns();
+  const { runs, indexing, version } = getStore().index.listRuns();
   const now = requestTime();
   return (
     <section className="space-y-4" aria-labelledby="runs-heading">
+      <VersionMark version={version} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 id="runs-heading" className="text-2xl font-semibold tracking-tight">
           Runs

@@ -8,6 +8,7 @@
  */
 import { useRouter } from "next/navigation";
 import { startTransition, useEffect, useState } from "react";
+import { VERSION_META } from "./version-mark";
 
 const MIN_INTERVAL_MS = 500;
 
@@ -48,8 +49,11 @@ export function LiveUpdates() {
     const source = new EventSource("/api/events");
     source.addEventListener("hello", (e) => {
       const v = readVersion(e as MessageEvent);
-      // After a reconnect the server may have moved on while we were away.
-      if (version !== null && v !== null && v !== version) schedule();
+      // After a reconnect the server may have moved on while we were away; on the first connect,
+      // it may have moved on since this page was rendered.
+      const rendered = Number(document.querySelector(`meta[name="${VERSION_META}"]`)?.getAttribute("content") ?? NaN);
+      const seen = version ?? (Number.isFinite(rendered) ? rendered : null);
+      if (seen !== null && v !== null && v !== seen) schedule();
       if (v !== null) version = v;
       setStatus("live");
     });

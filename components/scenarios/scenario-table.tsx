@@ -128,7 +128,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
       <ScenarioToolbar view={view} update={update} latest={latest} domains={domains} signals={signals} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="scenario-count">
-          {state.matched === null ? "Loading…" : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}
+          {state.matched === null || state.carried ? "Loading…" : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}
         </p>
         <div className="flex items-center gap-2">
           {exportError && (
@@ -190,7 +190,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
               })}
             </tr>
           </thead>
-          <tbody role="rowgroup" className="relative grid" style={{ height: virtualizer.getTotalSize() }}>
+          <tbody role="rowgroup" aria-busy={state.carried} className={`relative grid transition-opacity ${state.carried ? "opacity-50" : ""}`} style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const page = Math.floor(item.index / PAGE_SIZE);
               const base = offsets.get(page);

@@ -15,7 +15,11 @@ export interface Seed {
   view: string;
   /** Changes whenever the run's data changes. */
   dataKey: string;
-  page: ScenarioPage;
+  /**
+   * The first page, rendered with the HTML of a full page load. `null` on client navigations and
+   * live refreshes: the table then fetches what it shows, and a refresh stays small.
+   */
+  page: ScenarioPage | null;
 }
 
 interface PagesState {
@@ -27,34 +31,32 @@ interface PagesState {
   pages: ReadonlyMap<number, ScenarioRow[]>;
   /** Pages shown from before the last data change, to be re-fetched when seen. */
   stale: ReadonlySet<number>;
+  /** The pages are still those of the previous view (shown dimmed until the new view's rows arrive). */
+  carried: boolean;
   error: string | null;
 }
 
 function next(prev: PagesState | null, view: string, seed: Seed): PagesState {
-  const fresh = seed.view === view;
+  const page = seed.view === view ? seed.page : null;
   if (!prev || prev.view !== view) {
-    return {
-      view,
-      dataKey: seed.dataKey,
-      matched: fresh ? seed.page.matched : null,
-      total: fresh ? seed.page.total : (prev?.total ?? null),
-      pages: fresh ? new Map([[0, seed.page.rows]]) : new Map(),
-      stale: new Set(),
-      error: null,
-    };
+    if (page) {
+      return { view, dataKey: seed.dataKey, matched: page.matched, total: page.total, pages: new Map([[0, page.rows]]), stale: new Set(), carried: false, error: null };
+    }
+    // A new view without rows yet: keep the old rows on screen (dimmed) rather than flashing empty.
+    return { view, dataKey: seed.dataKey, matched: prev?.matched ?? null, total: prev?.total ?? null, pages: prev?.pages ?? new Map(), stale: new Set(prev?.pages.keys() ?? []), carried: prev !== null && prev.pages.size > 0, error: null };
   }
   // Same view, new data: keep showing the old rows while the visible pages are re-fetched.
   const pages = new Map(prev.pages);
   const stale = new Set(pages.keys());
-  if (fresh) {
-    pages.set(0, seed.page.rows);
+  if (page) {
+    pages.set(0, page.rows);
     stale.delete(0);
   }
   return {
     ...prev,
     dataKey: seed.dataKey,
-    matched: fresh ? seed.page.matched : prev.matched,
-    total: fresh ? seed.page.total : prev.total,
+    matched: page ? page.matched : prev.matched,
+    total: page ? page.total : prev.total,
     pages,
     stale,
     error: null,
@@ -94,11 +96,12 @@ export function useScenarioPages(runId: string, view: string, seed: Seed) {
         const data = (await res.json()) as ScenarioPage;
         setState((cur) => {
           if (cur.view !== s.view || cur.dataKey !== s.dataKey) return cur;
-          const pages = new Map(cur.pages);
+          // The first rows of a new view replace everything carried over from the previous one.
+          const pages = cur.carried ? new Map<number, ScenarioRow[]>() : new Map(cur.pages);
           pages.set(page, data.rows);
-          const stale = new Set(cur.stale);
+          const stale = cur.carried ? new Set<number>() : new Set(cur.stale);
           stale.delete(page);
-          return { ...cur, pages, stale, matched: data.matched, total: data.total, error: null };
+          return { ...cur, pages, stale, carried: false, matched: data.matched, total: data.total, error: null };
         });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
@@ -115,7 +118,8 @@ export function useScenarioPages(runId: string, view: string, seed: Seed) {
     (first: number, last: number) => {
       const s = latest.current;
       if (s.error) return;
-      if (s.matched === null) {
+      if (s.matched === null || s.carried) {
+        // Nothing of this view yet: its first page tells how many rows there are.
         void load(s, 0);
         return;
       }

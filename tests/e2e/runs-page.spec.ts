@@ -242,7 +242,7 @@ test("a scenario name links to its page and back; unknown runs are 404", async (
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/runs/${RUN}/scenarios/restaurant__burger_spicy_feast$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("restaurant__burger_spicy_feast");
-  await screenshots(page, "scenario-page");
+  await screenshots(page, "run-scenario-link");
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: RUN })).toBeVisible();
   const missing = await page.goto(runUrl("no/such/run"));

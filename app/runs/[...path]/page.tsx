@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { apiRunPath, runHref } from "@/components/format";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
@@ -18,6 +19,7 @@ import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunEntry } from "@/lib/server/run-entry";
 import { requestTime } from "@/components/request-time";
+import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
 
@@ -58,7 +60,13 @@ export default async function RunRoute({ params, searchParams }: Props) {
   if (run) {
     // The summary order of a finished run comes from its all_metrics.json, read on first view.
     await run.ensureOrder();
-    return <RunPage run={run} searchParams={await searchParams} />;
+    // Only a full page load carries the table's first page; client navigations and live refreshes
+    // (fetches, `Sec-Fetch-Dest: empty`) leave it to the table, which keeps every refresh small.
+    // Next hides its own `RSC` request header from `headers()`, hence the Fetch Metadata header;
+    // without one (an origin the browser does not consider secure) the rows are always sent.
+    const dest = (await headers()).get("sec-fetch-dest");
+    const withRows = dest === null || dest === "document";
+    return <RunPage run={run} version={index.version} withRows={withRows} searchParams={await searchParams} />;
   }
 
   // `/runs/{id}/scenarios/{name}`: the scenario page (a later issue; a placeholder for now).
@@ -85,7 +93,7 @@ export default async function RunRoute({ params, searchParams }: Props) {
 }
 
 /** The first page of the scenario table for the URL's view, so the table renders with the HTML. */
-function firstPage(run: RunEntry, searchParams: SearchParams): { view: string; page: ScenarioPage; error: string | null } {
+function firstPage(run: RunEntry, searchParams: SearchParams, withRows: boolean): { view: string; page: ScenarioPage | null; error: string | null } {
   const raw = new URLSearchParams();
   for (const [k, v] of Object.entries(searchParams)) {
     const value = Array.isArray(v) ? v[0] : v;
@@ -100,15 +108,15 @@ function firstPage(run: RunEntry, searchParams: SearchParams): { view: string; p
     const error = query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
-  return { view: view.toString(), page: run.queryScenarios(query.data), error: null };
+  return { view: view.toString(), page: withRows ? run.queryScenarios(query.data) : null, error: null };
 }
 
 const PROBLEMS_SHOWN = 30;
 
-function RunPage({ run, searchParams }: { run: RunEntry; searchParams: SearchParams }) {
+function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; version: number; withRows: boolean; searchParams: SearchParams }) {
   const now = requestTime();
   const d: RunDetail = run.detail(now);
-  const { view, page, error } = firstPage(run, searchParams);
+  const { view, page, error } = firstPage(run, searchParams, withRows);
   // Changes whenever this run's data does, so the table re-fetches only for its own run.
   const dataKey = [d.updatedAt, d.scenarioCount, d.problems.length, d.state, d.unfinished.length, d.onDiskSummary].join("|");
   const signals = Object.entries(d.successBreakdown)
@@ -121,6 +129,7 @@ function RunPage({ run, searchParams }: { run: RunEntry; searchParams: SearchPar
 
   return (
     <div className="space-y-5">
+      <VersionMark version={version} />
       <RunHeader
         serverNow={now}
         run={{
