@@ -1,7 +1,7 @@
 import { fixed, group, percent } from "@/components/format";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { Rate, RateName, Rates } from "@/lib/shared/dto";
-import { wilsonInterval } from "@/lib/shared/wilson";
+import { wilson as wilsonInterval } from "@/lib/core/stats";
 import { RATE_META } from "./rate-meta";
 
 /**

@@ -1,43 +1,11 @@
 /**
- * The data the scenario page renders: the shape of `scenarioDetail()` (lib/server/scenario-detail.ts),
- * restated here because components receive data as props and never import server modules.
+ * Types of the scenario page's props.
  */
-import type { ActionDiff, AsrDiff, ConversationLog, Hint, Problem, ScenarioRow, ToolCall } from "@/lib/core";
+import type { ScenarioDetail } from "@/lib/shared/dto";
 
-export interface ScenarioFileStatus {
-  path: string;
-  present: boolean;
-  size: number | null;
-}
-
-export interface ScenarioData {
-  run: string;
-  name: string;
-  row: ScenarioRow | null;
-  files: ScenarioFileStatus[];
-  metrics: Record<string, unknown> | null;
-  judge: unknown;
-  finalAgentResponse: unknown[] | null;
-  dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
-  conversation: ConversationLog | null;
-  segments: unknown[] | null;
-  agentContext: unknown[] | null;
-  userContext: unknown[] | null;
-  metadata: unknown;
-  referenceAnswer: unknown;
-  prompts: { user: string | null; agent: string | null };
-  tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
-  traceMetrics: unknown;
-  bridgeLogTail: string | null;
-  insights: {
-    toolCalls: ToolCall[] | null;
-    asr: AsrDiff | null;
-    actions: ActionDiff | null;
-    verdictTurns: number[][];
-    hints: Hint[];
-  };
-  problems: Problem[];
-}
+/** The shape of `scenarioDetail()`, shared through lib/shared/dto.ts. */
+export type ScenarioData = ScenarioDetail;
+export type ScenarioFileStatus = ScenarioDetail["files"][number];
 
 /** One neighbour link of the header's navigation. */
 export interface NavTarget {

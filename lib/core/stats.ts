@@ -9,13 +9,14 @@ const Z95 = 1.959963984540054;
 
 /** Wilson score interval for k successes out of n (95% by default); `null` when n = 0. */
 export function wilson(k: number, n: number, z = Z95): Interval | null {
-  if (n <= 0) return null;
-  const p = k / n;
+  if (!(n > 0) || !Number.isFinite(k) || !Number.isFinite(n)) return null;
+  const p = Math.min(1, Math.max(0, k / n));
   const z2 = z * z;
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At p = 0 or 1 the matching bound is exact; clamp away float dust.
+  return { low: p === 0 ? 0 : Math.max(0, centre - half), high: p === 1 ? 1 : Math.min(1, centre + half) };
 }
 
 /** log(n choose k), exact enough for n up to millions. */

@@ -22,14 +22,12 @@ import {
   hints,
   quotedTurns,
   toolCalls,
-  type ActionDiff,
-  type AsrDiff,
-  type Hint,
   type Problem,
-  type ScenarioRow,
-  type ToolCall,
 } from "@/lib/core";
+import type { ScenarioDetail } from "@/lib/shared/dto";
 import { readText, type TextRead } from "./files";
+
+export type { ScenarioDetail };
 import type { RunEntry } from "./run-entry";
 
 /** Files of a scenario folder, relative paths, as listed on disk. */
@@ -57,38 +55,6 @@ const KNOWN_FILES = [
 export type ScenarioFile = (typeof KNOWN_FILES)[number];
 export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
 
-export interface ScenarioDetail {
-  run: string;
-  name: string;
-  /** The table row (verdict as counted, etc.); `null` while the scenario has no usable metrics.json. */
-  row: ScenarioRow | null;
-  files: Array<{ path: string; present: boolean; size: number | null }>;
-  metrics: Record<string, unknown> | null;
-  judge: unknown;
-  finalAgentResponse: unknown[] | null;
-  dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
-  conversation: ReturnType<typeof parseConversationLog>["value"] | null;
-  segments: unknown[] | null;
-  agentContext: unknown[] | null;
-  userContext: unknown[] | null;
-  metadata: unknown;
-  referenceAnswer: unknown;
-  prompts: { user: string | null; agent: string | null };
-  tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
-  traceMetrics: unknown;
-  bridgeLogTail: string | null;
-  /** Evidence derived from the files above (ARTIFACTS.md §7). */
-  insights: {
-    /** `null` when the agent context is missing or empty ("unknown", not zero). */
-    toolCalls: ToolCall[] | null;
-    asr: AsrDiff | null;
-    actions: ActionDiff | null;
-    /** For each NL verdict (by position), the transcript turns its reason quotes. */
-    verdictTurns: number[][];
-    hints: Hint[];
-  };
-  problems: Problem[];
-}
 
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 

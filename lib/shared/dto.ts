@@ -7,6 +7,8 @@ import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
 import type { LatencySummary } from "@/lib/core/latency";
 import type { RunState } from "@/lib/core/run-state";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
+import type { ConversationLog } from "@/lib/core/conversation-log";
+import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
 
 export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow };
 
@@ -99,4 +101,38 @@ export interface ChangeEvent {
   removedRuns: string[];
   scenarios: Array<{ run: string; name: string }>;
   removedScenarios: Array<{ run: string; name: string }>;
+}
+
+/** `GET /api/runs/{id}/scenarios/{name}`: everything about one scenario, parsed (lib/server/scenario-detail.ts). */
+export interface ScenarioDetail {
+  run: string;
+  name: string;
+  /** The table row (verdict as counted, etc.); `null` while the scenario has no usable metrics.json. */
+  row: ScenarioRow | null;
+  files: Array<{ path: string; present: boolean; size: number | null }>;
+  metrics: Record<string, unknown> | null;
+  judge: unknown;
+  finalAgentResponse: unknown[] | null;
+  dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
+  conversation: ConversationLog | null;
+  segments: unknown[] | null;
+  agentContext: unknown[] | null;
+  userContext: unknown[] | null;
+  metadata: unknown;
+  referenceAnswer: unknown;
+  prompts: { user: string | null; agent: string | null };
+  tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
+  traceMetrics: unknown;
+  bridgeLogTail: string | null;
+  /** Evidence derived from the files above (ARTIFACTS.md §7). */
+  insights: {
+    /** `null` when the agent context is missing or empty ("unknown", not zero). */
+    toolCalls: ToolCall[] | null;
+    asr: AsrDiff | null;
+    actions: ActionDiff | null;
+    /** For each NL verdict (by position), the transcript turns its reason quotes. */
+    verdictTurns: number[][];
+    hints: Hint[];
+  };
+  problems: Problem[];
 }
