@@ -13,7 +13,7 @@ let total = 0;
 
 /** The files' modification times: any rewrite changes it. */
 export async function signatureOf(dir: string): Promise<string> {
-  return (await Promise.all(FILES.map((f) => mtimeOf(join(dir, f))))).join(",");
+  return (await Promise.all(FILES.map((f) => mtimeOf(join(/*turbopackIgnore: true*/ dir, f))))).join(",");
 }
 
 export function cached(key: string, signature: string): string | null {

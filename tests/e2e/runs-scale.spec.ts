@@ -53,21 +53,22 @@ test("a 10,000-scenario run: small page weight, and at most ~100 rows in the DOM
   const bytes = { document: 0, data: 0, static: 0 };
   const dataUrls: string[] = [];
   const reading: Array<Promise<void>> = [];
-  page.on("response", (response) => {
-    const type = response.request().resourceType();
+  // Counted once a request has finished: a fetch the table aborts while scrolling fires
+  // "requestfailed" instead, and would otherwise leave a `response.finished()` pending forever.
+  page.on("requestfinished", (request) => {
+    const type = request.resourceType();
     if (type === "eventsource") return; // never ends
     reading.push(
-      // Bytes on the wire (the server sends no compression): body plus headers, once finished.
-      response
-        .finished()
-        .then(() => response.request().sizes())
+      // Bytes on the wire (the server sends no compression): body plus headers.
+      request
+        .sizes()
         .then((sz) => sz.responseBodySize + sz.responseHeadersSize)
         .catch(() => 0)
         .then((size) => {
           if (type === "document") bytes.document += size;
           else if (type === "fetch" || type === "xhr") {
             bytes.data += size;
-            dataUrls.push(`${size} ${response.url()}`);
+            dataUrls.push(`${size} ${request.url()}`);
           } else bytes.static += size;
         }),
     );
@@ -134,7 +135,7 @@ test("a 10,000-scenario run: small page weight, and at most ~100 rows in the DOM
   const refreshed = page.waitForResponse((r) => r.url().includes("_rsc=") && r.url().includes(encodeURIComponent(RUN)));
   const runArgs = path.join(dir.results, RUN, "run_args.json");
   await writeFile(runArgs, await readFile(runArgs));
-  await refreshed;
+  await (await refreshed).finished();
   await check();
   await page.waitForTimeout(500);
   await settle();
