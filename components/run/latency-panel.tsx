@@ -2,7 +2,7 @@
 
 /** Pooled latency histogram with p50/p95 marked, switchable to one domain, and its statistics. */
 import { useId, useState } from "react";
-import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
 import type { HistogramBin, LatencySummary } from "@/lib/shared/dto";
 import { ChartFigure, dataTable } from "./chart-figure";
@@ -14,8 +14,9 @@ export interface LatencyPanelProps {
 
 const POOLED = "";
 
+/** The overflow bin (slower than the run's pooled p99) reads "≥ edge ms"; regular bins their lower edge. */
 function binLabel(b: HistogramBin): string {
-  return group(b.from);
+  return b.overflow ? `≥ ${group(b.from)} ms` : group(b.from);
 }
 
 /** The label of the bin holding `v`, so a reference line can sit on a category axis. */
@@ -25,45 +26,29 @@ function binLabelOf(bins: HistogramBin[], labels: Array<{ label: string }>, v: n
   return labels[i < 0 ? bins.length - 1 : i]?.label ?? null;
 }
 
-/**
- * Bins for display: when a few slow outliers stretch the range far past p95, the long empty tail
- * is folded into one last "≥ x" bar so the body of the distribution stays readable.
- */
-function displayBins(bins: HistogramBin[], p95: number | null): { shown: HistogramBin[]; folded: boolean } {
-  if (p95 === null || bins.length < 8) return { shown: bins, folded: false };
-  const cutoff = Math.max(2 * p95, 1);
-  const keep = bins.findIndex((b) => b.from >= cutoff);
-  if (keep < 0 || bins.length - keep < 3) return { shown: bins, folded: false };
-  const tail = bins.slice(keep);
-  const merged: HistogramBin = { from: tail[0]!.from, to: tail[tail.length - 1]!.to, count: tail.reduce((n, b) => n + b.count, 0) };
-  return { shown: [...bins.slice(0, keep), merged], folded: true };
+/** Says in words what the overflow bar holds (shown under the chart and read with it). */
+function overflowText(bin: HistogramBin | undefined): string | null {
+  if (!bin?.overflow || bin.count === 0) return null;
+  const turns = `${group(bin.count)} ${bin.count === 1 ? "turn" : "turns"}`;
+  return `The last bar holds the ${turns} at or above ${group(bin.from)} ms (beyond the run's p99), up to ${group(bin.to)} ms.`;
 }
 
 export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
   const [scope, setScope] = useState(POOLED);
-  const [fullRange, setFullRange] = useState(false);
   const selectId = useId();
   const domains = Object.keys(byDomain);
   const current = scope === POOLED ? pooled : (byDomain[scope] ?? pooled);
   const { bins, stats } = current;
-  const { shown, folded } = fullRange ? { shown: bins, folded: false } : displayBins(bins, stats && stats.count > 0 ? stats.p95_ms : null);
-  const foldable = fullRange || folded;
-  const data = shown.map((b, i) => ({
-    label: folded && i === shown.length - 1 ? `≥ ${group(b.from)}` : binLabel(b),
-    count: b.count,
-    from: b.from,
-    to: b.to,
-  }));
-  const p50 = stats && stats.count > 0 ? binLabelOf(shown, data, stats.p50_ms) : null;
-  const p95 = stats && stats.count > 0 ? binLabelOf(shown, data, stats.p95_ms) : null;
+  const data = bins.map((b) => ({ label: binLabel(b), count: b.count, from: b.from, to: b.to, overflow: b.overflow === true }));
+  const overflow = overflowText(bins[bins.length - 1]);
+  const p50 = stats && stats.count > 0 ? binLabelOf(bins, data, stats.p50_ms) : null;
+  const p95 = stats && stats.count > 0 ? binLabelOf(bins, data, stats.p95_ms) : null;
   const scopeText = scope === POOLED ? "all domains" : scope;
 
   return (
     <div className="space-y-3">
-      {(domains.length > 1 || foldable) && (
+      {domains.length > 1 && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          {domains.length > 1 && (
-            <>
           <label htmlFor={selectId} className="text-zinc-600 dark:text-zinc-400">
             Scope
           </label>
@@ -80,14 +65,6 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
               </option>
             ))}
           </select>
-            </>
-          )}
-          {foldable && (
-            <label className="inline-flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-              <input type="checkbox" checked={fullRange} onChange={(e) => setFullRange(e.target.checked)} className="size-3.5" />
-              Full range (slow outliers)
-            </label>
-          )}
         </div>
       )}
       {!stats || stats.count === 0 ? (
@@ -97,6 +74,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
           <ChartFigure
             id="latency"
             caption={`Turn latency histogram, ${scopeText} (${group(stats.count)} measurements)`}
+            note={overflow}
             data={
               <table className={dataTable}>
                 <caption className="sr-only">Latency histogram bins for {scopeText}</caption>
@@ -111,8 +89,8 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
                 </thead>
                 <tbody>
                   {bins.map((b) => (
-                    <tr key={b.from}>
-                      <td className="tabular-nums">{group(b.from)}</td>
+                    <tr key={b.overflow ? "overflow" : b.from}>
+                      <td className="tabular-nums">{b.overflow ? `≥ ${group(b.from)}` : group(b.from)}</td>
                       <td className="tabular-nums">{group(b.to)}</td>
                       <td className="text-right tabular-nums">{b.count}</td>
                     </tr>
@@ -121,7 +99,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
               </table>
             }
           >
-            <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}`}>
+            <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}.${overflow ? ` ${overflow}` : ""}`}>
               <BarChart data={data} responsive style={{ width: "100%", height: 220 }} margin={{ top: 18, right: 12, bottom: 4, left: 0 }} barCategoryGap={1} accessibilityLayer={false}>
                 <CartesianGrid vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={16} unit="" />
@@ -130,12 +108,18 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
                   isAnimationActive={false}
                   cursor={{ fill: "var(--chart-grid)", opacity: 0.4 }}
                   labelFormatter={(_, payload) => {
-                    const p = payload?.[0]?.payload as { from: number; to: number } | undefined;
-                    return p ? `${group(p.from)}–${group(p.to)} ms` : "";
+                    const p = payload?.[0]?.payload as { from: number; to: number; overflow: boolean } | undefined;
+                    if (!p) return "";
+                    return p.overflow ? `≥ ${group(p.from)} ms (slowest ${group(p.to)} ms)` : `${group(p.from)}–${group(p.to)} ms`;
                   }}
                   formatter={(v) => [String(v), "turns"]}
                 />
-                <Bar dataKey="count" fill="var(--chart-bar)" isAnimationActive={false} />
+                <Bar dataKey="count" fill="var(--chart-bar)" isAnimationActive={false}>
+                  {data.map((d) => (
+                    // The overflow bar is wider in time than the others: a different colour says so.
+                    <Cell key={d.label} fill={d.overflow ? "var(--chart-excluded)" : "var(--chart-bar)"} />
+                  ))}
+                </Bar>
                 {p50 !== null && (
                   <ReferenceLine x={p50} stroke="var(--chart-ref)" strokeDasharray="4 3" label={{ value: "p50", position: "top", fontSize: 11 }} />
                 )}

@@ -10,23 +10,42 @@ function niceStep(span: number): number {
   return 10 * magnitude;
 }
 
-/** Bins `values` on edges derived from `range` (the run's pooled latencies), so domains line up. */
-export function histogram(values: readonly number[], range: readonly number[]): HistogramBin[] {
-  const finite = range.filter(Number.isFinite);
-  if (finite.length === 0) return [];
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of finite) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const step = max > min ? niceStep(max - min) : 100;
+/**
+ * Regular bins cover `min .. p99` of `range`; anything at or above their upper edge goes into one
+ * overflow bin. Spanning min..max instead let a single slow turn squeeze the bulk into a few bars.
+ * p99 is index selection on the sorted list (sorted[⌊n·0.99⌋]), like the harness's p50/p95.
+ */
+function edges(range: readonly number[]): { start: number; step: number; count: number; max: number; overflow: boolean } | null {
+  const sorted = range.filter(Number.isFinite).sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return null;
+  const min = sorted[0] as number;
+  const max = sorted[n - 1] as number;
+  const p99 = sorted[Math.floor(n * 0.99)] as number;
+  const step = p99 > min ? niceStep(p99 - min) : 100;
   const start = Math.floor(min / step) * step;
-  const count = Math.max(1, Math.floor((max - start) / step) + 1);
+  // Just enough regular bins for p99 to sit in the last one. Placement and the overflow test use
+  // the same arithmetic, so a value on an edge cannot be counted on one side and tested on the other.
+  const count = Math.floor((p99 - start) / step) + 1;
+  return { start, step, count, max, overflow: Math.floor((max - start) / step) >= count };
+}
+
+/**
+ * Bins `values` on edges derived from `range` (the run's pooled latencies), so domains line up:
+ * the same regular bins, and the overflow bin whenever the pooled values need one (possibly empty
+ * for a domain). The overflow bin runs from the last regular edge to the pooled maximum and is
+ * marked `overflow: true`. Non-finite values are skipped; the counts sum to the finite values.
+ */
+export function histogram(values: readonly number[], range: readonly number[]): HistogramBin[] {
+  const e = edges(range);
+  if (!e) return [];
+  const { start, step, count, max, overflow } = e;
   const bins: HistogramBin[] = Array.from({ length: count }, (_, i) => ({ from: start + i * step, to: start + (i + 1) * step, count: 0 }));
+  if (overflow) bins.push({ from: start + count * step, to: max, count: 0, overflow: true });
   for (const v of values) {
     if (!Number.isFinite(v)) continue;
-    const i = Math.min(count - 1, Math.max(0, Math.floor((v - start) / step)));
+    // Values outside `range` (there should be none) go to the nearest end rather than being lost.
+    const i = Math.min(bins.length - 1, Math.max(0, Math.floor((v - start) / step)));
     (bins[i] as HistogramBin).count++;
   }
   return bins;

@@ -50,6 +50,11 @@ export interface HistogramBin {
   /** Upper edge, ms (exclusive, inclusive for the last bin). */
   to: number;
   count: number;
+  /**
+   * The last bin, holding every value from `from` (the regular bins' upper edge, above the run's
+   * pooled p99) up to `to` (the pooled maximum). Absent on regular bins.
+   */
+  overflow?: true;
 }
 
 export interface SignalBreakdownCounts {
