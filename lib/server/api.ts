@@ -13,7 +13,6 @@ import { decodeSegments, resolveRun } from "./api-paths";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
 import { scenarioDetail } from "./scenario-detail";
-import { cached, remember, signatureOf } from "./detail-cache";
 import { compareRuns } from "./compare";
 import { z } from "zod";
 
@@ -47,16 +46,8 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
-    const key = `${run.id}\0${name}`;
-    // The row (verdict as counted) also depends on the run, so any index change invalidates too.
-    const signature = `${index.version}:${await signatureOf(join(run.dir, name))}`;
-    const hit = cached(key, signature);
-    if (hit !== null) return new Response(hit, { headers: JSON_HEADERS });
     const detail = await scenarioDetail(run, name);
-    if (!detail) return error(404, "unknown scenario");
-    const body = JSON.stringify(detail);
-    remember(key, signature, body);
-    return new Response(body, { headers: JSON_HEADERS });
+    return detail ? json(detail) : error(404, "unknown scenario");
   }
   if (third === "audio") return audio(run, name, request);
   return error(404, "unknown resource");

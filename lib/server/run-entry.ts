@@ -17,10 +17,13 @@ import {
   type RunAnalysis,
   type ScenarioRecord,
 } from "@/lib/core";
+import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { HistogramBin, RunDetail, RunListItem, ScopedProblem, SignalBreakdownCounts } from "@/lib/shared/dto";
 import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
 import { readAllMetricsOrder, type RunLevel } from "./read-run-level";
 import { histogram } from "./histogram";
+
+const MAX_CACHED_VIEWS = 16;
 
 export interface IndexedScenario {
   name: string;
@@ -38,7 +41,15 @@ export class RunEntry {
   lastActivityMs: number | null = null;
   /** Set once the judge reasons of this run have been (or are being) read for the text search. */
   searchTextsLoaded: Promise<void> | null = null;
-  private cache: { analysis: RunAnalysis; rows: SearchableRow[]; nowBucket: number; listItem?: RunListItem; detail?: RunDetail } | null = null;
+  private cache: {
+    analysis: RunAnalysis;
+    rows: SearchableRow[];
+    nowBucket: number;
+    listItem?: RunListItem;
+    detail?: RunDetail;
+    /** Filtered and sorted rows by view (paging aside): the table's pages and the scenario page's prev/next are slices of these. */
+    views?: Map<string, ScenarioRow[]>;
+  } | null = null;
 
   constructor(
     readonly id: string,
@@ -169,9 +180,17 @@ export class RunEntry {
   }
 
   queryScenarios(query: ScenarioQuery, nowMs = Date.now()) {
-    const { rows } = this.compute(nowMs);
-    const result = queryRows(rows, query);
-    return { total: rows.length, matched: result.matched, offset: query.offset, limit: query.limit, rows: result.rows };
+    const cache = this.compute(nowMs);
+    const views = (cache.views ??= new Map<string, ScenarioRow[]>());
+    const { offset, limit, ...view } = query;
+    const key = JSON.stringify(view);
+    let matched = views.get(key);
+    if (!matched) {
+      matched = queryRows(cache.rows, { ...query, offset: 0, limit: cache.rows.length }).rows;
+      views.set(key, matched);
+      if (views.size > MAX_CACHED_VIEWS) views.delete(views.keys().next().value as string);
+    }
+    return { total: cache.rows.length, matched: matched.length, offset, limit, rows: matched.slice(offset, offset + limit) };
   }
 
   rates(nowMs = Date.now()) {

@@ -2,7 +2,7 @@
  * Everything about one scenario, read on demand when it is opened (heavy artifacts are never held
  * by the index). Parsed results are cached with a size bound, keyed by file mtimes.
  */
-import { readdir } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   parseConversationLog,
@@ -25,6 +25,7 @@ import {
   type Problem,
 } from "@/lib/core";
 import type { ScenarioDetail } from "@/lib/shared/dto";
+import { SizedCache } from "./sized-cache";
 import { readText, type TextRead } from "./files";
 
 export type { ScenarioDetail };
@@ -58,13 +59,70 @@ export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
 
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
+/** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
+type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights"> & {
+  insights: Omit<ScenarioDetail["insights"], "hints">;
+  judgeReason: string | null;
+  hasAudio: boolean;
+  offersDomainTools: boolean;
+};
+
+const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
+
 export async function scenarioDetail(run: RunEntry, name: string): Promise<ScenarioDetail | null> {
   const indexed = run.scenarios.get(name);
   if (!indexed) return null;
   // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
   const dir = join(run.dir, name);
+  const stats = await statKnownFiles(dir);
+  // Every file this reads, by kind, size and mtime: any rewrite, removal or new file changes it.
+  const signature = stats.map((s) => (s ? `${s.kind}${s.size}@${s.mtimeMs}` : "-")).join(",");
+  let evidence = evidenceCache.get(dir, signature);
+  if (!evidence) {
+    evidence = await readEvidence(dir, stats);
+    evidenceCache.set(dir, signature, evidence, stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0));
+  }
+  // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
+  const record = indexed.record;
+  const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
+  const { judgeReason, hasAudio, offersDomainTools, insights, ...files } = evidence;
+  return {
+    run: run.id,
+    name,
+    row,
+    ...files,
+    insights: {
+      ...insights,
+      hints:
+        row && record
+          ? hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools })
+          : [],
+    },
+  };
+}
+
+type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
+
+/** One lstat per known file: whether it is there (a link or a folder is not a file) and what the cache keys on. */
+async function statKnownFiles(dir: string): Promise<FileStat[]> {
+  return Promise.all(
+    KNOWN_FILES.map(async (file): Promise<FileStat> => {
+      try {
+        const s = await lstat(join(dir, file));
+        return { kind: s.isFile() ? "f" : s.isDirectory() ? "d" : s.isSymbolicLink() ? "l" : "o", size: s.size, mtimeMs: s.mtimeMs };
+      } catch {
+        return null;
+      }
+    }),
+  );
+}
+
+async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidence> {
   const problems: Problem[] = [];
-  const files = await listFiles(dir);
+  const files = KNOWN_FILES.map((path, i) => {
+    const s = stats[i];
+    return { path, present: s?.kind === "f", size: s?.kind === "f" ? s.size : null };
+  });
   const read = async (file: ScenarioFile): Promise<string | null> => {
     const r: TextRead = await readText(join(dir, file), file);
     if (r.text !== null) return r.text;
@@ -103,9 +161,6 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
   if (userRead) problems.push(...userRead.problems);
   const segRead = segText === null ? null : readSegLst(segText);
   if (segRead) problems.push(...segRead.problems);
-  const analysis = run.analysis();
-  const record = indexed.record;
-  const row = record ? scenarioRow(record, analysis.plan.minAgentTurns, indexed.problems) : null;
   const agentMessages = agentRead?.value ?? null;
   const userMessages = userRead?.value ?? null;
   const conversationRead = convText === null ? null : parseConversationLog(convText);
@@ -117,30 +172,9 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
   const prediction = farText === null ? null : readFinalAgentResponse(farText).value;
   const actions = reference !== null ? actionDiff(reference, prediction ?? []) : null;
   const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
-  const offeredTools = agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", agentTools).value;
-  const insights: ScenarioDetail["insights"] = {
-    toolCalls: calls,
-    asr,
-    actions,
-    verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) => (typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [])),
-    hints:
-      row && record
-        ? hints({
-            row,
-            metrics: record.metrics,
-            judgeReason: typeof judge?.reason === "string" ? judge.reason : null,
-            toolCalls: calls,
-            actions,
-            asr,
-            hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
-            offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
-          })
-        : [],
-  };
+  const agentToolsRead = agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", agentTools);
+  const offeredTools = agentToolsRead?.value ?? null;
   return {
-    run: run.id,
-    name,
-    row,
     files,
     metrics: metricsText === null ? null : take(readMetrics(metricsText)),
     // Show what parsed even when a field has an unexpected type (the problem is listed).
@@ -156,31 +190,20 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
     prompts: { user: userPrompt, agent: agentPrompt },
     tools: {
       user: userTools === null ? null : take(readToolsFile("scenario_config/user_tools.json", userTools)),
-      agent: agentTools === null ? null : take(readToolsFile("scenario_config/agent_tools.json", agentTools)),
+      agent: agentToolsRead === null ? null : take(agentToolsRead),
     },
     traceMetrics:
       traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", traceRoot)) : traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", traceAgent)) : null,
     bridgeLogTail: bridge === null ? null : bridge.length > BRIDGE_TAIL_BYTES ? bridge.slice(-BRIDGE_TAIL_BYTES) : bridge,
-    insights,
+    insights: {
+      toolCalls: calls,
+      asr,
+      actions,
+      verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) => (typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [])),
+    },
+    judgeReason: typeof judge?.reason === "string" ? judge.reason : null,
+    hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
+    offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
     problems,
   };
-}
-
-async function listFiles(dir: string): Promise<ScenarioDetail["files"]> {
-  const present = new Map<string, number | null>();
-  const walk = async (sub: string) => {
-    let entries;
-    try {
-      entries = await readdir(join(dir, sub), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const rel = sub ? `${sub}/${e.name}` : e.name;
-      if (e.isFile()) present.set(rel, null);
-      else if (e.isDirectory() && !sub) await walk(rel);
-    }
-  };
-  await walk("");
-  return KNOWN_FILES.map((path) => ({ path, present: present.has(path), size: null }));
 }

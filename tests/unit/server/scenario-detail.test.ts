@@ -1,0 +1,68 @@
+/** The scenario detail is cached by its files' signature: any rewrite, removal or new file shows at once. */
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scenarioDetail } from "@/lib/server/scenario-detail";
+import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { tempDir } from "../../helpers/run-builder";
+
+const HARNESS = join(__dirname, "../../fixtures/harness");
+const RUN = "eval_20260804_144300";
+const NAME = "qa__capital_france";
+
+let store: Store;
+let dir: string;
+
+beforeAll(async () => {
+  const root = await tempDir();
+  await cp(join(HARNESS, "stalls", "run", RUN), join(root, RUN), { recursive: true });
+  dir = join(root, RUN, NAME);
+  store = createStore(root, { watch: false });
+  await store.scanned;
+});
+afterAll(async () => closeStore(store));
+
+const detail = async () => {
+  const run = store.index.getRun(RUN);
+  if (!run) throw new Error("run not indexed");
+  const d = await scenarioDetail(run, NAME);
+  if (!d) throw new Error("scenario not indexed");
+  return d;
+};
+
+describe("scenario detail cache", () => {
+  it("gives the same answer twice, with file sizes", async () => {
+    const first = await detail();
+    const second = await detail();
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+    const metrics = first.files.find((f) => f.path === "metrics.json");
+    expect(metrics?.present).toBe(true);
+    expect(metrics?.size).toBe((await readFile(join(dir, "metrics.json"))).length);
+  });
+
+  it("sees a rewritten judge_result.json, a new file and a removed one", async () => {
+    await detail();
+    const judgePath = join(dir, "judge_result.json");
+    const judge = JSON.parse(await readFile(judgePath, "utf8")) as Record<string, unknown>;
+    await writeFile(judgePath, JSON.stringify({ ...judge, reason: "rewritten by the test" }));
+    expect((await detail()).judge).toMatchObject({ reason: "rewritten by the test" });
+
+    await writeFile(join(dir, "conversation_log.wav"), Buffer.alloc(44));
+    const withAudio = await detail();
+    expect(withAudio.files.find((f) => f.path === "conversation_log.wav")).toEqual({ path: "conversation_log.wav", present: true, size: 44 });
+
+    await rm(judgePath);
+    const without = await detail();
+    expect(without.judge).toBeNull();
+    expect(without.files.find((f) => f.path === "judge_result.json")?.present).toBe(false);
+  });
+
+  it("a truncated file becomes a named problem, and whole again once rewritten", async () => {
+    const agent = join(dir, "bot_logs_agent", "llm_context.json");
+    const text = await readFile(agent, "utf8");
+    await writeFile(agent, text.slice(0, Math.floor(text.length / 2)));
+    expect((await detail()).problems.map((p) => p.file)).toContain("bot_logs_agent/llm_context.json");
+    await writeFile(agent, text);
+    expect((await detail()).problems.map((p) => p.file)).not.toContain("bot_logs_agent/llm_context.json");
+  });
+});
