@@ -2,19 +2,17 @@
  * Context: the scenario's prompts and tool lists (collapsed), every known file with its status and
  * whether the scenario's whitelist needs it (§7.1), and each parsed artifact one click away.
  */
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Collapsed, Pre } from "./collapsed";
+import { RawFile } from "./raw-file";
 import { boundedJson } from "./text";
 import type { ScenarioFileStatus } from "./types";
 
-const RAW_MAX = 60_000;
-
 export interface RawArtifact {
   path: string;
-  /** Parsed content (rendered as JSON) or text. */
-  value: unknown;
-  text?: string | null;
   note?: string;
+  /** Show the end of the file rather than its start (logs). */
+  tail?: boolean;
 }
 
 /** Whether the whitelist needs a file (§7.1); `null` = not a scoring input. */
@@ -41,19 +39,6 @@ export function neededBy(path: string, whitelist: string[] | null): { needed: bo
 
 export function rawId(path: string): string {
   return `raw-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
-}
-
-function Collapsed({ id, title, children, testId }: { id?: string; title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <details id={id} className="scroll-mt-4 rounded-md border border-zinc-200 target:ring-2 target:ring-amber-400 dark:border-zinc-800" data-testid={testId}>
-      <summary className="cursor-pointer px-3 py-1.5 text-sm font-medium">{title}</summary>
-      <div className="border-t border-zinc-200 px-3 py-2 dark:border-zinc-800">{children}</div>
-    </details>
-  );
-}
-
-function Pre({ children }: { children: ReactNode }) {
-  return <pre className="max-h-[32rem] overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap break-words dark:bg-zinc-950">{children}</pre>;
 }
 
 function ToolList({ tools }: { tools: Record<string, unknown> | null }) {
@@ -154,20 +139,19 @@ export function ScenarioContext({
       </section>
 
       <section className="space-y-2" aria-label="Raw files">
-        <h3 className="text-sm font-semibold">Raw files (as parsed)</h3>
+        <h3 className="text-sm font-semibold">Raw files</h3>
         <div className="space-y-1.5">
-          {raw.map((r) => {
-            const body = r.text !== undefined && r.text !== null ? { text: r.text.length > RAW_MAX ? r.text.slice(0, RAW_MAX) : r.text, truncated: r.text.length > RAW_MAX } : boundedJson(r.value, RAW_MAX);
-            return (
-              <Collapsed key={r.path} id={rawId(r.path)} title={<span className="font-mono">{r.path}</span>} testId={rawId(r.path)}>
-                {r.note && <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">{r.note}</p>}
-                <Pre>
-                  {body.text}
-                  {body.truncated && `\n… cut at ${RAW_MAX.toLocaleString("en-US")} characters; the scenario API has all of it`}
-                </Pre>
-              </Collapsed>
-            );
-          })}
+          {raw.map((r) => (
+            <RawFile
+              key={r.path}
+              id={rawId(r.path)}
+              path={r.path}
+              href={`${apiHref}/files/${r.path.split("/").map(encodeURIComponent).join("/")}`}
+              size={files.find((f) => f.path === r.path)?.size ?? null}
+              note={r.note}
+              tail={r.tail}
+            />
+          ))}
         </div>
       </section>
     </div>

@@ -73,21 +73,24 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
     ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
     : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
 
+  // The files as stored, fetched when opened (the parsed form of each is in the scenario API).
   const raw: RawArtifact[] = [
-    { path: "metrics.json", value: data.metrics },
-    { path: "judge_result.json", value: data.judge },
-    { path: "final_agent_response.json", value: data.finalAgentResponse },
-    { path: "final_scenario_db_hash.txt", value: data.dbHashes },
-    { path: "conversation_log.txt", value: data.conversation, note: "Parsed into turns." },
-    { path: "conversation_log.seglst.json", value: data.segments },
-    { path: "bridge_log.txt", value: null, text: data.bridgeLogTail, note: "The last 64 KB." },
-    { path: "scenario_config/metadata.json", value: data.metadata },
-    { path: "scenario_config/reference_answer.json", value: data.referenceAnswer },
-    { path: "scenario_config/agent_tools.json", value: data.tools.agent, note: "Decoded (the file holds a JSON string)." },
-    { path: "scenario_config/user_tools.json", value: data.tools.user, note: "Decoded (the file holds a JSON string)." },
-    { path: "bot_logs_agent/llm_context.json", value: data.agentContext },
-    { path: "bot_logs_user/llm_context.json", value: data.userContext },
-    { path: present("trace_metrics.json") ? "trace_metrics.json" : "bot_logs_agent/trace_metrics.json", value: data.traceMetrics },
+    { path: "metrics.json" },
+    { path: "judge_result.json" },
+    { path: "final_agent_response.json" },
+    { path: "final_scenario_db_hash.txt" },
+    { path: "conversation_log.txt" },
+    { path: "conversation_log.seglst.json" },
+    { path: "bridge_log.txt", tail: true },
+    { path: "analysis_report.md" },
+    { path: "scenario_config/metadata.json" },
+    { path: "scenario_config/reference_answer.json" },
+    { path: "scenario_config/agent_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
+    { path: "scenario_config/user_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
+    { path: "bot_logs_agent/llm_context.json" },
+    { path: "bot_logs_user/llm_context.json" },
+    { path: "trace_metrics.json" },
+    { path: "bot_logs_agent/trace_metrics.json" },
   ].filter((r) => present(r.path));
 
   return (

@@ -2,8 +2,8 @@
  * The HTTP JSON API as plain `Request → Response` functions; `app/api/**` route handlers only
  * delegate here, and tests call these directly.
  */
-import { createReadStream } from "node:fs";
-import { lstat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { runSummaryJson } from "@/lib/core";
@@ -12,7 +12,7 @@ import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { decodeSegments, resolveRun } from "./api-paths";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
-import { scenarioDetail } from "./scenario-detail";
+import { scenarioDetail, SCENARIO_FILES_SERVED } from "./scenario-detail";
 import { compareRuns } from "./compare";
 import { z } from "zod";
 
@@ -30,7 +30,7 @@ export function listRuns(index: ResultsIndex): Response {
   return json(index.listRuns());
 }
 
-/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio]]]` */
+/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio | /files/{file}]]]` */
 export async function runRoute(index: ResultsIndex, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -42,14 +42,19 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   const [first, name, third, ...more] = rest;
   if (first === undefined) return json(runDetail(run));
   if (first === "summary.txt" && name === undefined) return summaryText(run);
-  if (first !== "scenarios" || more.length > 0) return error(404, "unknown resource");
+  if (first !== "scenarios" || (more.length > 0 && third !== "files")) return error(404, "unknown resource");
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
     const detail = await scenarioDetail(run, name);
     return detail ? json(detail) : error(404, "unknown scenario");
   }
-  if (third === "audio") return audio(run, name, request);
+  if (third === "audio") return scenarioFile(run, name, "conversation_log.wav", request);
+  if (third === "files") {
+    // Only the known artifact names are served: the path is looked up in a fixed list, never joined as given.
+    const file = SCENARIO_FILES_SERVED.find((f) => f === more.join("/"));
+    return file ? scenarioFile(run, name, file, request) : error(404, "not a known scenario file");
+  }
   return error(404, "unknown resource");
 }
 
@@ -79,21 +84,30 @@ async function scenarioPage(index: ResultsIndex, run: RunEntry, params: URLSearc
   return json(run.queryScenarios(query.data));
 }
 
-async function audio(run: RunEntry, name: string, request: Request): Promise<Response> {
-  const path = join(run.dir, name, "conversation_log.wav");
+function contentType(file: string): string {
+  if (file.endsWith(".wav")) return "audio/wav";
+  if (file.endsWith(".json")) return "application/json; charset=utf-8";
+  return "text/plain; charset=utf-8";
+}
+
+/** One file of a scenario folder as stored, with Range support (the audio player seeks; raw views read a part). */
+async function scenarioFile(run: RunEntry, name: string, file: string, request: Request): Promise<Response> {
+  const path = join(run.dir, name, file);
+  const missing = file === "conversation_log.wav" ? "no audio for this scenario" : `no ${file} in this scenario`;
   let size: number;
   try {
     const info = await lstat(path);
-    if (!info.isFile()) return error(404, "no audio for this scenario");
+    if (!info.isFile()) return error(404, missing);
     size = info.size;
   } catch {
-    return error(404, "no audio for this scenario");
+    return error(404, missing);
   }
   const headers: Record<string, string> = {
-    "content-type": "audio/wav",
+    "content-type": contentType(file),
     "accept-ranges": "bytes",
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
+    "content-disposition": `inline; filename="${file.split("/").pop() as string}"`,
   };
   const range = request.headers.get("range");
   let start = 0;
@@ -114,7 +128,14 @@ async function audio(run: RunEntry, name: string, request: Request): Promise<Res
   }
   headers["content-length"] = String(size === 0 ? 0 : end - start + 1);
   if (size === 0) return new Response(null, { status: 200, headers });
-  const stream = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
+  // O_NOFOLLOW: a file swapped for a link after the lstat is still not followed.
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return error(404, missing);
+  }
+  const stream = Readable.toWeb(handle.createReadStream({ start, end })) as ReadableStream<Uint8Array>;
   return new Response(stream, { status, headers });
 }
 

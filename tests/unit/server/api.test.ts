@@ -1,5 +1,5 @@
 /** The route handlers, called directly against an index of the reference runs. */
-import { cp, mkdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRoute, events, listRuns } from "@/lib/server/api";
@@ -102,6 +102,30 @@ describe("HTTP API", () => {
     expect(bad.status).toBe(416);
     const none = await get(`/api/runs/${enc(RUN)}/scenarios/qa__largest_ocean/audio`);
     expect(none.status).toBe(404);
+  });
+
+  it("serves a scenario's known files as stored, with safe headers and Range; nothing else", async () => {
+    const base = `/api/runs/${enc(RUN)}/scenarios/qa__capital_france/files`;
+    const onDisk = await readFile(join(root, RUN, "qa__capital_france", "bot_logs_agent", "llm_context.json"), "utf8");
+    const whole = await get(`${base}/bot_logs_agent/llm_context.json`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(whole.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(whole.headers.get("content-disposition")).toBe('inline; filename="llm_context.json"');
+    expect(await whole.text()).toBe(onDisk);
+    // Encoded slashes reach the same file.
+    expect((await get(`${base}/${enc("bot_logs_agent/llm_context.json")}`)).status).toBe(200);
+    const head = await get(`${base}/conversation_log.txt`, { headers: { range: "bytes=0-9" } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect((await head.text()).length).toBe(10);
+    // Known name but not there; unknown names; a link is never followed.
+    expect((await get(`${base}/analysis_report.md`)).status).toBe(404);
+    for (const bad of ["run_args.json", "notes.txt", "bot_logs_agent", enc("bot_logs_agent/../metrics.json"), enc("scenario_config/../../../etc/passwd"), "%2Fetc%2Fpasswd"]) {
+      expect((await get(`${base}/${bad}`)).status, bad).toBeGreaterThanOrEqual(400);
+    }
+    await symlink("/etc/hostname", join(root, RUN, "qa__capital_france", "analysis_report.md"));
+    expect((await get(`${base}/analysis_report.md`)).status).toBe(404);
   });
 
   it("streams SSE with a hello, and unsubscribes when the client goes away", async () => {

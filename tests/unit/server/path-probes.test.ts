@@ -83,6 +83,9 @@ const routes = (p: string) => [
   `/api/runs/${RUN}/scenarios/${p}`,
   `/api/runs/${RUN}/scenarios/${p}/audio`,
   `/api/runs/${RUN}/scenarios/${SCENARIO}/${p}`,
+  `/api/runs/${RUN}/scenarios/${SCENARIO}/files/${p}`,
+  `/api/runs/${RUN}/scenarios/${SCENARIO}/files/bot_logs_agent/${p}`,
+  `/api/runs/${RUN}/scenarios/tau2_airline__99/files/${p}`,
 ];
 
 describe("path probes", () => {
@@ -108,10 +111,13 @@ describe("path probes", () => {
       if (![400, 404].includes(cmp.status)) bad.push(`${cmp.status} compare ${probe.slice(0, 60)}`);
     }
     expect(bad).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(40 * 8);
+    expect(sent).toBeGreaterThanOrEqual(40 * 11);
   });
 
-  it("does not follow symbolic links out of the results folder", () => {
+  it("does not follow symbolic links out of the results folder", async () => {
+    const linkedFile = await runRoute(store.index, new Request(`http://localhost/api/runs/${RUN}/scenarios/tau2_airline__99/files/metrics.json`));
+    expect(linkedFile.status).toBe(404);
+    expect(await linkedFile.text()).not.toContain("root:");
     expect([...store.index.runs.keys()]).toEqual([RUN]);
     const run = store.index.getRun(RUN)!;
     expect(run.scenarios.has("linked_scenario__x")).toBe(false);
