@@ -80,8 +80,9 @@ export function scenarioColumns(runId: string) {
     helper.accessor((r) => r.success_breakdown.failed.join(", "), {
       id: "failed_signals",
       header: "Failed signals",
-      enableSorting: false,
-      meta: { width: "128px" },
+      // The server sorts by how many signals failed: most first is the useful first click.
+      sortDescFirst: true,
+      meta: { width: "128px", title: "Failing success signals (sorts by how many, then which)" },
       cell: (c) => {
         const v = c.getValue();
         return v ? (
@@ -159,7 +160,7 @@ export function scenarioColumns(runId: string) {
     }),
     helper.accessor("stalled", {
       header: "Stalled",
-      enableSorting: false,
+      sortDescFirst: true,
       meta: { width: "56px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
       cell: (c) => (c.getValue() ? <span className="font-medium text-amber-700 dark:text-amber-400">stalled</span> : ""),
     }),

@@ -40,6 +40,8 @@ export const SORTABLE = new Set<string>([
   "duration_seconds",
   "tokens",
   "problems",
+  "failed_signals",
+  "stalled",
 ] satisfies SortKey[]);
 
 /** The view part of a query string, normalised: known keys only, fixed order, empty values dropped. */

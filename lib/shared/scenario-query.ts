@@ -24,6 +24,8 @@ export const SORT_KEYS = [
   "tokens",
   "problems",
   "order",
+  "failed_signals",
+  "stalled",
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
@@ -104,7 +106,10 @@ function verdictRank(v: boolean | "N/A"): number {
   return v === false ? 0 : v === "N/A" ? 1 : 2;
 }
 
-function sortValue(item: SearchableRow, key: SortKey): number | string | null {
+/** A sort key's value; a pair compares on its first part, then its second. */
+type SortValue = number | string | null | readonly [number, string];
+
+function sortValue(item: SearchableRow, key: SortKey): SortValue {
   const r = item.row;
   switch (key) {
     case "order":
@@ -120,23 +125,40 @@ function sortValue(item: SearchableRow, key: SortKey): number | string | null {
       return r.tokens.agent + r.tokens.user;
     case "problems":
       return r.problems.length;
+    case "failed_signals":
+      // How many signals failed, then which (as the cell shows them), so equal sets sit together.
+      return [r.success_breakdown.failed.length, r.success_breakdown.failed.join(", ")];
+    case "stalled":
+      return r.stalled ? 1 : 0;
     default:
       return r[key];
   }
 }
 
+function compareText(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function compareValues(x: Exclude<SortValue, null>, y: Exclude<SortValue, null>): number {
+  if (typeof x === "string" && typeof y === "string") return compareText(x, y);
+  if (typeof x === "number" && typeof y === "number") return x - y;
+  if (typeof x === "object" && typeof y === "object") return x[0] - y[0] || compareText(x[1], y[1]);
+  return 0;
+}
+
 /** Filters, sorts (nulls last, ties in summary order) and pages. */
 export function queryRows(items: readonly SearchableRow[], query: ScenarioQuery): { matched: number; rows: ScenarioRow[] } {
-  const kept = items.filter((i) => matches(i, query));
   const sign = query.dir === "desc" ? -1 : 1;
+  // Each row's sort value is computed once, not on every comparison (failed_signals joins a list).
+  const kept = items.filter((i) => matches(i, query)).map((item) => ({ item, value: sortValue(item, query.sort) }));
   kept.sort((a, b) => {
-    const x = sortValue(a, query.sort);
-    const y = sortValue(b, query.sort);
-    if (x === null && y === null) return a.order - b.order;
+    const x = a.value;
+    const y = b.value;
+    if (x === null && y === null) return a.item.order - b.item.order;
     if (x === null) return 1;
     if (y === null) return -1;
-    const c = typeof x === "string" && typeof y === "string" ? (x < y ? -1 : x > y ? 1 : 0) : (x as number) - (y as number);
-    return c !== 0 ? c * sign : a.order - b.order;
+    const c = compareValues(x, y);
+    return c !== 0 ? c * sign : a.item.order - b.item.order;
   });
-  return { matched: kept.length, rows: kept.slice(query.offset, query.offset + query.limit).map((i) => i.row) };
+  return { matched: kept.length, rows: kept.slice(query.offset, query.offset + query.limit).map((k) => k.item.row) };
 }

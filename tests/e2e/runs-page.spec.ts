@@ -235,6 +235,26 @@ test("a live update keeps the sort, the filters and the scroll position", async 
   expect(Math.abs((await tableTop()) - before)).toBeLessThanOrEqual(4);
 });
 
+test("the failed-signals and stalled columns sort on the server, most failures first", async ({ page }) => {
+  await page.goto(runUrl(RUN));
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  const failed = page.locator('[data-sort-key="failed_signals"]');
+  await failed.click();
+  await expect(page).toHaveURL(/sort=failed_signals&dir=desc/);
+  // Both failing scenarios failed two signals; "is_action_match, …" sorts after "db_state_match, …".
+  await expect.poll(async () => (await tableNames(page)).slice(0, 2)).toEqual(["restaurant__burger_spicy_feast", "tau2_airline__12"]);
+  await expect(page.locator('th[role="columnheader"]').filter({ has: failed })).toHaveAttribute("aria-sort", "descending");
+  await failed.click();
+  await expect(page).toHaveURL(/sort=failed_signals&dir=asc/);
+  await expect.poll(async () => (await tableNames(page)).slice(4)).toEqual(["tau2_airline__12", "restaurant__burger_spicy_feast"]);
+
+  const stalled = page.locator('[data-sort-key="stalled"]');
+  await stalled.click();
+  await expect(page).toHaveURL(/sort=stalled&dir=desc/);
+  await expect(page.locator('th[role="columnheader"]').filter({ has: stalled })).toHaveAttribute("aria-sort", "descending");
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+});
+
 test("a scenario name links to its page and back; unknown runs are 404", async ({ page }) => {
   await page.goto(runUrl(RUN, "sort=name"));
   const link = page.getByRole("link", { name: "restaurant__burger_spicy_feast" });
