@@ -108,7 +108,7 @@ async function statKnownFiles(dir: string): Promise<FileStat[]> {
   return Promise.all(
     KNOWN_FILES.map(async (file): Promise<FileStat> => {
       try {
-        const s = await lstat(join(dir, file));
+        const s = await lstat(join(/*turbopackIgnore: true*/ dir, file));
         return { kind: s.isFile() ? "f" : s.isDirectory() ? "d" : s.isSymbolicLink() ? "l" : "o", size: s.size, mtimeMs: s.mtimeMs };
       } catch {
         return null;
