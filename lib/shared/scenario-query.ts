@@ -4,38 +4,16 @@
  */
 import { z } from "zod";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
+import { QUICK_FILTERS, SORT_KEYS, type BUCKET_STATES, type QueryKey, type SortKey } from "./scenario-keys";
 
-export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems"] as const;
-export type QuickFilter = (typeof QUICK_FILTERS)[number];
-
-export const SORT_KEYS = [
-  "name",
-  "domain",
-  "verdict",
-  "task_verdict",
-  "stop_reason",
-  "judge_score",
-  "nl_assertion_pass_rate",
-  "db_state_assertion_pass_rate",
-  "latency_p50_ms",
-  "latency_p95_ms",
-  "turns",
-  "duration_seconds",
-  "tokens",
-  "problems",
-  "order",
-  "failed_signals",
-  "stalled",
-] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-export const BUCKET_STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
+export { BUCKET_STATES, QUICK_FILTERS, SORT_KEYS, type QuickFilter, type SortKey } from "./scenario-keys";
 
 const csv = z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
 
 const optionalNumber = z.coerce.number().refine(Number.isFinite, "must be a number").optional();
 
-export const ScenarioQuerySchema = z.object({
+// `satisfies` ties the parameters to scenario-keys.ts: a missing or extra one does not compile.
+const fields = {
   q: z.string().max(500).optional(),
   quick: csv.pipe(z.array(z.enum(QUICK_FILTERS))).optional(),
   domain: csv.pipe(z.array(z.string().max(200))).optional(),
@@ -54,7 +32,9 @@ export const ScenarioQuerySchema = z.object({
   dir: z.enum(["asc", "desc"]).default("asc"),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
-});
+} satisfies Record<QueryKey, z.ZodType>;
+
+export const ScenarioQuerySchema = z.object(fields);
 export type ScenarioQuery = z.infer<typeof ScenarioQuerySchema>;
 
 /** Parses URLSearchParams; unknown keys are ignored, bad values are errors. */
