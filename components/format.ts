@@ -59,8 +59,9 @@ export function runHref(id: string, query?: string): string {
   return `/runs/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
 }
 
-export function scenarioHref(runId: string, name: string): string {
-  return `/runs/${encodeURIComponent(runId)}/scenarios/${encodeURIComponent(name)}`;
+/** The href of a scenario page; `query` is the run page's view, which previous/next then walk. */
+export function scenarioHref(runId: string, name: string, query?: string): string {
+  return `/runs/${encodeURIComponent(runId)}/scenarios/${encodeURIComponent(name)}${query ? `?${query}` : ""}`;
 }
 
 export function apiRunPath(id: string): string {

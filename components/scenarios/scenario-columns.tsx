@@ -48,14 +48,17 @@ function num(v: number | null, text: (n: number) => string) {
   return v === null ? dash : text(v);
 }
 
-/** Builds the columns for one run (the name links into it). */
-export function scenarioColumns(runId: string) {
+/**
+ * Builds the columns for one run. The name links into it carrying `viewQuery` (the table's
+ * filters, sort and search), so the scenario page's previous/next walk the same list.
+ */
+export function scenarioColumns(runId: string, viewQuery: string) {
   return helper.columns([
     helper.accessor("name", {
       header: "Scenario",
       meta: { width: "minmax(200px, 1fr)" },
       cell: (c) => (
-        <Link href={scenarioHref(runId, c.getValue())} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
+        <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
           {c.getValue()}
         </Link>
       ),

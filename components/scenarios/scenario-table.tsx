@@ -56,7 +56,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
   const sortKey = view.get("sort") ?? "order";
   const desc = view.get("dir") === "desc";
   const sorting = useMemo<SortingState>(() => (sortKey === "order" ? [] : [{ id: sortKey, desc }]), [sortKey, desc]);
-  const columns = useMemo(() => scenarioColumns(runId), [runId]);
+  const columns = useMemo(() => scenarioColumns(runId, viewKey), [runId, viewKey]);
 
   const table = useTable({
     features: scenarioFeatures,

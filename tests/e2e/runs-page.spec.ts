@@ -258,13 +258,40 @@ test("the failed-signals and stalled columns sort on the server, most failures f
 test("a scenario name links to its page and back; unknown runs are 404", async ({ page }) => {
   await page.goto(runUrl(RUN, "sort=name"));
   const link = page.getByRole("link", { name: "restaurant__burger_spicy_feast" });
-  await expect(link).toHaveAttribute("href", `/runs/${RUN}/scenarios/restaurant__burger_spicy_feast`);
+  await expect(link).toHaveAttribute("href", `/runs/${RUN}/scenarios/restaurant__burger_spicy_feast?sort=name`);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/runs/${RUN}/scenarios/restaurant__burger_spicy_feast$`));
+  await expect(page).toHaveURL(new RegExp(`/runs/${RUN}/scenarios/restaurant__burger_spicy_feast\\?sort=name$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("restaurant__burger_spicy_feast");
   await screenshots(page, "run-scenario-link");
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: RUN })).toBeVisible();
   const missing = await page.goto(runUrl("no/such/run"));
   expect(missing?.status()).toBe(404);
+});
+
+test("a row link carries the filtered view, so the scenario page's next walks the filtered list", async ({ page }) => {
+  await page.goto(runUrl(RUN));
+  await expect(count(page)).toHaveText("6 of 6 scenarios");
+  await page.getByRole("button", { name: "Failed", exact: true }).click();
+  await expect(count(page)).toHaveText("2 of 6 scenarios");
+  await page.getByPlaceholder("Search names and judge reasons…").fill("__");
+  await expect(page).toHaveURL(/[?&]q=__/);
+  await page.locator('[data-sort-key="name"]').click();
+  await expect(page).toHaveURL(/sort=name&dir=asc/);
+  await expect.poll(() => tableNames(page)).toEqual(["restaurant__burger_spicy_feast", "tau2_airline__12"]);
+
+  // Without the filter, the next scenario by name would be restaurant__deli_italian_sub_lunch.
+  const view = "q=__&quick=failed&sort=name&dir=asc";
+  const link = page.getByRole("link", { name: "restaurant__burger_spicy_feast" });
+  await expect(link).toHaveAttribute("href", `/runs/${RUN}/scenarios/restaurant__burger_spicy_feast?${view}`);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("restaurant__burger_spicy_feast");
+  await expect(page.getByTestId("nav-position")).toContainText("1 of 2 in the filtered list");
+  const next = page.getByTestId("nav-next");
+  await expect(next).toHaveAttribute("href", `/runs/${RUN}/scenarios/tau2_airline__12?${view}`);
+  await next.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("tau2_airline__12");
+  await expect(page).toHaveURL(new RegExp(`/scenarios/tau2_airline__12\\?${view}$`));
+  await expect(page.getByTestId("nav-position")).toContainText("2 of 2 in the filtered list");
+  await expect(page.getByTestId("nav-next")).toHaveAttribute("aria-disabled", "true");
 });
