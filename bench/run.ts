@@ -84,9 +84,10 @@ async function startServer(dir: string): Promise<{ url: string; child: ChildProc
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      const res = await fetch(`${url}/api/runs`);
-      const body = (await res.json()) as { indexing?: unknown };
-      if (res.ok && !body.indexing) return { url, child };
+      // Measured in the steady state: first scan done, watcher up and caught up.
+      const res = await fetch(`${url}/api/health`);
+      const body = (await res.json()) as { watching?: boolean };
+      if (res.ok && body.watching) return { url, child };
     } catch {
       // not up yet
     }

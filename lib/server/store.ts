@@ -14,6 +14,8 @@ export interface Store {
   scanned: Promise<void>;
   /** Resolves when the watcher is live. */
   watching: Promise<void>;
+  /** True once the watcher is live and its catch-up pass is done. */
+  live: boolean;
   watcher: FSWatcher | null;
 }
 
@@ -32,7 +34,7 @@ export function getStore(): Store {
 export function createStore(root: string, options: { log?: boolean; watch?: boolean } = {}): Store {
   const index = new ResultsIndex(root);
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
-  const store: Store = { index, scanned: Promise.resolve(), watching: Promise.resolve(), watcher: null };
+  const store: Store = { index, scanned: Promise.resolve(), watching: Promise.resolve(), live: false, watcher: null };
   store.scanned = index.scan((p) => log(`indexing ${p.done}/${p.total} scenarios`)).then(() => {
     let scenarios = 0;
     for (const run of index.runs.values()) scenarios += run.scenarios.size;
@@ -44,6 +46,7 @@ export function createStore(root: string, options: { log?: boolean; watch?: bool
       store.watcher = watcher;
       await ready;
       await index.reconcile();
+      store.live = true;
       log(`watching ${root}`);
     });
   }

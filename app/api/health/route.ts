@@ -5,7 +5,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index } = getStore();
+  const { index, live } = getStore();
   let scenarios = 0;
   for (const run of index.runs.values()) scenarios += run.scenarios.size;
   const memory = process.memoryUsage();
@@ -17,6 +17,8 @@ export function GET() {
       scenarios,
       listeners: index.listenerCount,
       indexing: index.indexing,
+      /** The watcher is up and has caught up with changes made during the first scan. */
+      watching: live,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },
