@@ -11,7 +11,7 @@ import type { ChangeEvent, RunsResponse } from "@/lib/shared/dto";
 import { discoverRuns, runIdOf } from "./discover-runs";
 import { readText } from "./files";
 import { mapLimit } from "./pool";
-import { readRunLevel } from "./read-run-level";
+import { readRunLevel, type RunLevel } from "./read-run-level";
 import { readScenario } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { RunEntry, type IndexedScenario } from "./run-entry";
@@ -57,16 +57,28 @@ export class ResultsIndex {
       progress.done++;
       if (onProgress && (progress.done % 500 === 0 || progress.done === progress.total)) onProgress(progress);
     };
-    // Runs one after another, each with a pool of reads: a bounded number of files in flight.
-    for (const p of plans) this.addRun(await this.loadRun(p.dir, p.entries, p.candidates, tick));
+    // Runs one after another, each with a pool of reads: a bounded number of files in flight. The
+    // next run's run-level files are read while this run's scenarios are, so no run waits on them.
+    let nextLevel = plans[0] ? this.readLevel(plans[0].dir, plans[0].entries) : null;
+    for (const [i, p] of plans.entries()) {
+      const level = await (nextLevel as Promise<RunLevel>);
+      const following = plans[i + 1];
+      nextLevel = following ? this.readLevel(following.dir, following.entries) : null;
+      this.addRun(await this.loadRun(p.dir, level, p.entries, p.candidates, tick));
+    }
     this.indexing = null;
     this.scanMs = performance.now() - started;
     this.bump({ runs: [...this.runs.keys()] });
   }
 
-  private async loadRun(dir: string, entries: Dirent[], candidates: string[], tick: () => void): Promise<RunEntry> {
-    const fileNames = new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name));
-    const runLevel = await readRunLevel(dir, fileNames);
+  private readLevel(dir: string, entries: Dirent[]): Promise<RunLevel> {
+    const level = readRunLevel(dir, new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name)));
+    // Read ahead and awaited later: a failure surfaces there, not as an unhandled rejection meanwhile.
+    level.catch(() => {});
+    return level;
+  }
+
+  private async loadRun(dir: string, runLevel: RunLevel, entries: Dirent[], candidates: string[], tick: () => void): Promise<RunEntry> {
     const run = new RunEntry(runIdOf(this.root, dir), dir, runLevel);
     run.killedFolders = entries.filter((e) => e.isDirectory() && isKilledFolder(e.name)).map((e) => e.name);
     await mapLimit(candidates, SCAN_CONCURRENCY, async (name) => {
@@ -220,7 +232,7 @@ export class ResultsIndex {
       const added: string[] = [];
       for (const f of found) {
         const candidates = f.entries.filter((e) => e.isDirectory() && !isKilledFolder(e.name)).map((e) => e.name);
-        const run = await this.loadRun(f.dir, f.entries, candidates, () => {});
+        const run = await this.loadRun(f.dir, await this.readLevel(f.dir, f.entries), f.entries, candidates, () => {});
         if (this.runsByDir.has(run.dir)) continue;
         this.addRun(run);
         added.push(run.id);
