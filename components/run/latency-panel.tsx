@@ -41,6 +41,8 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
   const { bins, stats } = current;
   const data = bins.map((b) => ({ label: binLabel(b), count: b.count, from: b.from, to: b.to, overflow: b.overflow === true }));
   const overflow = overflowText(bins[bins.length - 1]);
+  // The "≥ edge ms" label under the last bar is wider than the others.
+  const rightMargin = bins[bins.length - 1]?.overflow ? 28 : 12;
   const p50 = stats && stats.count > 0 ? binLabelOf(bins, data, stats.p50_ms) : null;
   const p95 = stats && stats.count > 0 ? binLabelOf(bins, data, stats.p95_ms) : null;
   const scopeText = scope === POOLED ? "all domains" : scope;
@@ -100,7 +102,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
             }
           >
             <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}.${overflow ? ` ${overflow}` : ""}`}>
-              <BarChart data={data} responsive style={{ width: "100%", height: 220 }} margin={{ top: 18, right: 12, bottom: 4, left: 0 }} barCategoryGap={1} accessibilityLayer={false}>
+              <BarChart data={data} responsive style={{ width: "100%", height: 220 }} margin={{ top: 18, right: rightMargin, bottom: 4, left: 0 }} barCategoryGap={1} accessibilityLayer={false}>
                 <CartesianGrid vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={16} unit="" />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />

@@ -9,6 +9,8 @@ import { copyRun, editJson, parseCsv, screenshots, SMALL_RUN, summaryJson, tempR
 const RUN = "eval_20260810_031700";
 const SPECIAL = "special/eval_20260810_031700";
 const LIVE = "live/eval_20260810_031700";
+/** The small run with 120 more turns and one 500 s turn (over 30× its slowest), for the latency histogram. */
+const SLOW = "slow/eval_20260810_031700";
 const FORMULA = '=HYPERLINK("http://example.invalid","click")';
 
 let dir: TempResults;
@@ -30,6 +32,12 @@ test.beforeAll(async () => {
   // A run with one scenario still in flight (its metrics.json set aside until the live test).
   await copyRun(SMALL_RUN, path.join(dir.results, LIVE));
   await rename(path.join(dir.results, LIVE, "tau2_airline__37/metrics.json"), path.join(dir.tmp, "live-metrics.json"));
+  await copyRun(SMALL_RUN, path.join(dir.results, SLOW));
+  await editJson(path.join(dir.results, SLOW, "tau2_airline__34/metrics.json"), (m) => {
+    const turns = m.latencies as Array<Record<string, unknown>>;
+    const turn = (ms: number) => ({ ...turns[0], latency_ms: ms });
+    m.latencies = [...turns, ...Array.from({ length: 120 }, (_, i) => turn(600 + i * 50)), turn(500_000)];
+  });
   summary = summaryJson(path.join(dir.results, RUN));
   dashboard = await startDashboard(dir.results);
 });
@@ -253,6 +261,22 @@ test("the failed-signals and stalled columns sort on the server, most failures f
   await expect(page).toHaveURL(/sort=stalled&dir=desc/);
   await expect(page.locator('th[role="columnheader"]').filter({ has: stalled })).toHaveAttribute("aria-sort", "descending");
   await expect(count(page)).toHaveText("6 of 6 scenarios");
+});
+
+test("latency histogram: a very slow turn gets its own '≥' bar instead of squeezing the rest into one", async ({ page }) => {
+  await page.goto(runUrl(SLOW));
+  const figure = page.getByRole("figure", { name: /Turn latency histogram, all domains/ });
+  const note = /The last bar holds the 1 turn at or above ([\d,]+) ms \(beyond the run's p99\), up to 500,000 ms\./;
+  await expect(figure).toContainText(note);
+  const edge = Number(note.exec((await figure.textContent()) ?? "")![1]!.replaceAll(",", ""));
+  // The bulk ends at 14,479 ms; binned up to 500,000 ms, its first bar alone would be wider than this.
+  expect(edge).toBeGreaterThan(14_479);
+  expect(edge).toBeLessThan(20_000);
+  await expect(figure.locator('div[role="img"]')).toHaveAttribute("aria-label", note);
+  await expect(figure.locator("text.recharts-cartesian-axis-tick-value", { hasText: "≥" })).toHaveText(`≥ ${group(edge)} ms`);
+  await figure.getByText("Show the numbers").click();
+  await expect(figure.locator("tbody tr").last()).toHaveText(`≥ ${group(edge)}500,0001`);
+  await screenshots(page, "run-page-latency-overflow");
 });
 
 test("a scenario name links to its page and back; unknown runs are 404", async ({ page }) => {
