@@ -1,30 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { changeOf, compareRows, verdictMatrix, type ScenarioRow } from "@/lib/core";
 import { mcnemarExact, pairedDifferenceInterval, wilson } from "@/lib/core/stats";
+import { testRow } from "../../helpers/scenario-row";
 
 function row(name: string, verdict: boolean | "N/A", failed: string[] = []): ScenarioRow {
-  return {
-    name,
-    domain: name.split("__")[0] as string,
+  return testRow(name, {
     verdict,
     task_verdict: verdict,
     success_breakdown: { passed: verdict === true ? ["db_state_match"] : [], failed, not_applicable: [], excluded: [] },
-    stop_reason: "[EXIT]",
-    judge_score: null,
-    judge_passed: null,
-    nl_assertion_pass_rate: null,
-    db_state_assertion_pass_rate: null,
-    db_state_match: null,
-    is_action_match: null,
-    latency_p50_ms: null,
-    latency_p95_ms: null,
-    latency_count: 0,
-    turns: 0,
-    duration_seconds: 0,
-    tokens: { agent: 0, user: 0 },
-    stalled: false,
-    problems: [],
-  };
+  });
 }
 
 describe("compare", () => {

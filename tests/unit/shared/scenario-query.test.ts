@@ -2,30 +2,11 @@
 import { describe, expect, it } from "vitest";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { parseScenarioQuery, queryRows, type SearchableRow } from "@/lib/shared/scenario-query";
+import { testRow } from "../../helpers/scenario-row";
 
 function row(name: string, failed: string[], stalled = false): ScenarioRow {
-  return {
-    name,
-    domain: name.split("__")[0] ?? name,
-    verdict: failed.length > 0 || stalled ? false : true,
-    task_verdict: failed.length > 0 || stalled ? false : true,
-    success_breakdown: { passed: [], failed, not_applicable: [], excluded: [] },
-    stop_reason: null,
-    judge_score: null,
-    judge_passed: null,
-    nl_assertion_pass_rate: null,
-    db_state_assertion_pass_rate: null,
-    db_state_match: null,
-    is_action_match: null,
-    latency_p50_ms: null,
-    latency_p95_ms: null,
-    latency_count: 0,
-    turns: 4,
-    duration_seconds: 10,
-    tokens: { agent: 0, user: 0 },
-    stalled,
-    problems: [],
-  };
+  const verdict = failed.length === 0 && !stalled;
+  return testRow(name, { verdict, task_verdict: verdict, success_breakdown: { passed: [], failed, not_applicable: [], excluded: [] }, stalled, turns: 4 });
 }
 
 /** Summary order is the order given here; names are chosen so that name order differs from it. */
