@@ -37,16 +37,23 @@ function edges(range: readonly number[]): { start: number; step: number; count: 
  * marked `overflow: true`. Non-finite values are skipped; the counts sum to the finite values.
  */
 export function histogram(values: readonly number[], range: readonly number[]): HistogramBin[] {
+  return histogramOn(range)(values);
+}
+
+/** The edges of `range` computed once (one sort), for binning the pooled values and each domain's. */
+export function histogramOn(range: readonly number[]): (values: readonly number[]) => HistogramBin[] {
   const e = edges(range);
-  if (!e) return [];
+  if (!e) return () => [];
   const { start, step, count, max, overflow } = e;
-  const bins: HistogramBin[] = Array.from({ length: count }, (_, i) => ({ from: start + i * step, to: start + (i + 1) * step, count: 0 }));
-  if (overflow) bins.push({ from: start + count * step, to: max, count: 0, overflow: true });
-  for (const v of values) {
-    if (!Number.isFinite(v)) continue;
-    // Values outside `range` (there should be none) go to the nearest end rather than being lost.
-    const i = Math.min(bins.length - 1, Math.max(0, Math.floor((v - start) / step)));
-    (bins[i] as HistogramBin).count++;
-  }
-  return bins;
+  return (values) => {
+    const bins: HistogramBin[] = Array.from({ length: count }, (_, i) => ({ from: start + i * step, to: start + (i + 1) * step, count: 0 }));
+    if (overflow) bins.push({ from: start + count * step, to: max, count: 0, overflow: true });
+    for (const v of values) {
+      if (!Number.isFinite(v)) continue;
+      // Values outside `range` (there should be none) go to the nearest end rather than being lost.
+      const i = Math.min(bins.length - 1, Math.max(0, Math.floor((v - start) / step)));
+      (bins[i] as HistogramBin).count++;
+    }
+    return bins;
+  };
 }

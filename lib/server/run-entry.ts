@@ -21,7 +21,7 @@ import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { HistogramBin, RunDetail, RunListItem, ScopedProblem, SignalBreakdownCounts } from "@/lib/shared/dto";
 import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
 import { readAllMetricsOrder, type RunLevel } from "./read-run-level";
-import { histogram } from "./histogram";
+import { histogramOn } from "./histogram";
 
 const MAX_CACHED_VIEWS = 16;
 
@@ -149,12 +149,13 @@ export class RunEntry {
       byDomain.set(d, list);
     }
     const pooled = analysis.records.flatMap((r) => latencyValues(r.metrics));
+    const binned = histogramOn(pooled);
     const latencyByDomain: Record<string, LatencySummary> = {};
     const histByDomain: Record<string, HistogramBin[]> = {};
     for (const [d, values] of byDomain) {
       if (values.length === 0) continue;
       latencyByDomain[d] = latencySummary(values, -1);
-      histByDomain[d] = histogram(values, pooled);
+      histByDomain[d] = binned(values);
     }
     const lastInvocation = this.runLevel.invocations[this.runLevel.invocations.length - 1];
     return {
@@ -164,7 +165,7 @@ export class RunEntry {
       perDomain: json.per_domain,
       latency: json.latency,
       latencyByDomain,
-      histogram: { pooled: histogram(pooled, pooled), byDomain: histByDomain },
+      histogram: { pooled: binned(pooled), byDomain: histByDomain },
       successBreakdown: breakdownCounts(analysis.records),
       tokens: json.tokens,
       stalled: json.stalled,
