@@ -6,7 +6,7 @@
  *   npm run bench [-- --sizes 1k,10k,100k] [--repeat 3]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -176,7 +176,7 @@ async function timed(url: string): Promise<{ ms: number; bytes: number; status: 
   return { ms: performance.now() - t, bytes: body.byteLength, status: res.status };
 }
 
-async function pageFigures(root: string, runId: string, bigScenario: string): Promise<void> {
+async function pageFigures(root: string, runId: string, big: Record<ContextShape, { names: string[]; calls: number }>): Promise<void> {
   const { url, child } = await startServer(root);
   try {
     const id = encodeURIComponent(runId);
@@ -193,54 +193,73 @@ async function pageFigures(root: string, runId: string, bigScenario: string): Pr
     report("10k run: one scenario-API page of 100 rows", `${Math.round(api.ms)} ms, ${(api.bytes / 1024).toFixed(0)} KB`);
     // The page renders its first rows into the HTML; the table fetches further pages as it scrolls.
     report("10k run: page HTML + one more page of rows", `${((page.bytes + api.bytes) / 1024).toFixed(0)} KB`);
-    // First open = nothing of the scenario parsed yet: bump the context's mtime before each first open.
-    const scenarioPage = `${url}/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`;
-    const scenarioApi = `${url}/api/runs/${id}/scenarios/${encodeURIComponent(bigScenario)}`;
-    const firsts = { page: [] as number[], api: [] as number[] };
-    for (let i = 0; i < 5; i++) {
-      touch(bigContextFile(join(root, runId), bigScenario));
-      firsts.page.push((await timed(scenarioPage)).ms);
-      touch(bigContextFile(join(root, runId), bigScenario));
-      firsts.api.push((await timed(scenarioApi)).ms);
+    // A first open is the first request for a scenario nobody opened yet: each copy is opened once,
+    // half of them through the page and half through the API; then one of each again, warm.
+    for (const shape of CONTEXT_SHAPES) {
+      const { names, calls } = big[shape];
+      const pageOf = (n: string) => `${url}/runs/${id}/scenarios/${encodeURIComponent(n)}`;
+      const apiOf = (n: string) => `${url}/api/runs/${id}/scenarios/${encodeURIComponent(n)}`;
+      const half = names.length / 2;
+      const firstPage: number[] = [];
+      const firstApi: number[] = [];
+      for (const n of names.slice(0, half)) firstPage.push((await timed(pageOf(n))).ms);
+      for (const n of names.slice(half)) firstApi.push((await timed(apiOf(n))).ms);
+      const warmPage = await best(pageOf(names[0] as string));
+      const warmApi = await best(apiOf(names[half] as string));
+      const label = `5 MB agent context, ${calls.toLocaleString("en-US")} tool calls with ${shape === "many-small" ? "small" : "large"} results`;
+      report(`${label}: scenario page`, `first open ${Math.round(median(firstPage))} ms (median of ${half}), warm ${Math.round(warmPage.ms)} ms, ${(warmPage.bytes / 1024).toFixed(0)} KB of HTML`);
+      report(`${label}: scenario API`, `first open ${Math.round(median(firstApi))} ms (median of ${half}), warm ${Math.round(warmApi.ms)} ms, ${(warmApi.bytes / 2 ** 20).toFixed(1)} MB of JSON`);
     }
-    const warmPage = await best(scenarioPage);
-    const warmApi = await best(scenarioApi);
-    report("5 MB agent context: scenario page", `first open ${Math.round(median(firsts.page))} ms (median of 5), warm ${Math.round(warmPage.ms)} ms, ${(warmPage.bytes / 1024).toFixed(0)} KB of HTML`);
-    report("5 MB agent context: scenario API", `first open ${Math.round(median(firsts.api))} ms, warm ${Math.round(warmApi.ms)} ms, ${(warmApi.bytes / 2 ** 20).toFixed(1)} MB of JSON`);
   } finally {
     stopServer(child);
   }
 }
 
-const bigContextFile = (dir: string, name: string) => join(dir, name, "bot_logs_agent", "llm_context.json");
-const touch = (path: string) => {
-  const now = new Date();
-  utimesSync(path, now, now);
-};
-
 /**
- * One full scenario of the bundled example (transcript, judge, both contexts, config) copied into
- * the run under `name`, its agent context grown to ~5 MB: the issue's slow case.
+ * Two ways an agent context reaches 5 MB: thousands of small turns and tool calls (the most objects
+ * to parse), or a normal-length call whose tools return large records.
  */
-function addBigContextScenario(dir: string, name: string): void {
-  const source = join(ROOT, "examples", "results", "eval_20261118_140000", "tau2_retail__37");
-  rmSync(join(dir, name), { recursive: true, force: true });
-  cpSync(source, join(dir, name), { recursive: true });
-  const metrics = join(dir, name, "metrics.json");
-  writeFileSync(metrics, readFileSync(metrics, "utf8").replaceAll('"tau2_retail__37"', JSON.stringify(name)));
+const CONTEXT_SHAPES = ["many-small", "large-results"] as const;
+type ContextShape = (typeof CONTEXT_SHAPES)[number];
+
+function bigContext(shape: ContextShape): { text: string; calls: number } {
   const messages: unknown[] = [{ role: "system", content: "You are a support agent. ".repeat(200) }];
   let size = 0;
   for (let i = 0; size < 5 * 2 ** 20; i++) {
+    const items = shape === "many-small" ? 6 : 400;
     const turn = [
       { role: "user", content: `I need help with order #W${1000 + i}. ` + "please ".repeat(20) },
       { role: "assistant", content: null, tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }] },
-      { role: "tool", tool_call_id: `call_${i}`, content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array(6).fill({ name: "lamp", price: 35.5 }) }) },
+      { role: "tool", tool_call_id: `call_${i}`, content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array.from({ length: items }, (_, k) => ({ name: `lamp ${k}`, price: 35.5, sku: `SKU-${i}-${k}` })) }) },
       { role: "assistant", content: "I found your order. " + "It was delivered. ".repeat(15) },
     ];
     messages.push(...turn);
     size += JSON.stringify(turn).length;
   }
-  writeFileSync(bigContextFile(dir, name), JSON.stringify(messages, null, 2));
+  return { text: JSON.stringify(messages, null, 2), calls: (messages.length - 1) / 4 };
+}
+
+/**
+ * Copies of one full scenario of the bundled example (transcript, judge, both contexts, config),
+ * each with its agent context grown to ~5 MB: the issue's slow case.
+ */
+function addBigContextScenarios(dir: string, copies: number): Record<ContextShape, { names: string[]; calls: number }> {
+  const source = join(ROOT, "examples", "results", "eval_20261118_140000", "tau2_retail__37");
+  const out = {} as Record<ContextShape, { names: string[]; calls: number }>;
+  for (const shape of CONTEXT_SHAPES) {
+    const context = bigContext(shape);
+    out[shape] = { names: [], calls: context.calls };
+    for (let c = 0; c < copies; c++) {
+      const name = `tau2_retail__big_context_${shape}_${c}`;
+      rmSync(join(dir, name), { recursive: true, force: true });
+      cpSync(source, join(dir, name), { recursive: true });
+      const metrics = join(dir, name, "metrics.json");
+      writeFileSync(metrics, readFileSync(metrics, "utf8").replaceAll('"tau2_retail__37"', JSON.stringify(name)));
+      writeFileSync(join(dir, name, "bot_logs_agent", "llm_context.json"), context.text);
+      out[shape].names.push(name);
+    }
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -259,9 +278,8 @@ async function main(): Promise<void> {
   const t = performance.now();
   const out = execFileSync(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), "summary", runDir], { cwd: ROOT, maxBuffer: 1 << 28 });
   report("summary on 10,000 scenarios (whole command)", `${Math.round(performance.now() - t)} ms, ${(out.length / 1024).toFixed(0)} KB of text`);
-  const big = "tau2_retail__big_context";
-  addBigContextScenario(runDir, big);
-  await pageFigures(single, runId, big);
+  rmSync(join(runDir, "tau2_retail__big_context"), { recursive: true, force: true });
+  await pageFigures(single, runId, addBigContextScenarios(runDir, 10));
 
   for (const size of ["1k", "100k"].filter((s) => SIZES.includes(s))) {
     await sseDelays(`${size}`, join(OUT, `results-${size}`), 200);
