@@ -3,7 +3,7 @@
  * $BENCH_DIR, default /tmp/voice-eval-dashboard-bench) and prints the figures of issue 7: first scan against the floor, memory, landing →
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k] [--repeat 3]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -22,9 +22,10 @@ const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
 };
-const SIZES = arg("sizes", "1k,10k,100k").split(",");
 const REPEAT = Number(arg("repeat", "3"));
 const PRESET: Record<string, string> = { "1k": "bench-1k", "10k": "bench-10k", "100k": "bench-100k" };
+/** `--sizes none` measures only the single 10,000-scenario run (pages, 5 MB contexts, summary). */
+const SIZES = arg("sizes", "1k,10k,100k").split(",").filter((s) => s in PRESET);
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
