@@ -124,7 +124,7 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
                 </>
               )}
             </div>
-            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} />
+            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} />
           </Card>
           {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
           <div className="min-w-0">

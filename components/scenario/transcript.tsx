@@ -4,7 +4,8 @@
  */
 import { Badge } from "@/components/ui/badge";
 import type { ToolCall } from "@/lib/core";
-import { boundedJson, clip, inlineJson, millis, plural, secs } from "./text";
+import { LazyField } from "./lazy-field";
+import { inlineJson, millis, plural, secs } from "./text";
 import { SeekButton, TurnItem } from "./turn-item";
 import type { TurnView } from "./types";
 
@@ -14,7 +15,6 @@ const MAX_CALLS = 150;
 /** Results up to this length show whole; longer ones show a preview and expand. */
 const RESULT_INLINE = 400;
 const RESULT_PREVIEW = 200;
-const RESULT_FULL = 12_000;
 const ARGS_INLINE = 240;
 
 /** Read-only by name (§7.4: `Get*`, `Search*`, tau2 lookups); a call that is neither this nor a write is unclassified. */
@@ -55,7 +55,10 @@ export function Transcript({
   source,
   permalinkBase,
   emptyReason,
+  apiHref,
 }: {
+  /** The scenario's API path; each tool call is `${apiHref}/tool-calls/{position}`. */
+  apiHref: string;
   turns: TurnView[];
   toolCalls: ToolCall[] | null;
   source: "conversation_log.txt" | "conversation_log.seglst.json" | null;
@@ -69,6 +72,7 @@ export function Transcript({
   for (const c of toolCalls ?? []) kinds[kindOf(c)]++;
   // Several calls of one message share its index: the first gets `tool-<messageIndex>`.
   const ids = new Map<ToolCall, string>();
+  const positions = new Map(shownCalls.map((c, i) => [c, i]));
   const seen = new Map<number, number>();
   for (const c of shownCalls) {
     const k = seen.get(c.messageIndex) ?? 0;
@@ -103,7 +107,7 @@ export function Transcript({
             item.kind === "turn" ? (
               <Turn key={`t${item.index}`} index={item.index} turn={item.turn} permalinkBase={permalinkBase} />
             ) : (
-              item.calls.map((c) => <ToolCallItem key={ids.get(c)} id={ids.get(c) as string} call={c} />)
+              item.calls.map((c) => <ToolCallItem key={ids.get(c)} id={ids.get(c) as string} call={c} href={`${apiHref}/tool-calls/${positions.get(c)}`} />)
             ),
           )}
         </ol>
@@ -163,7 +167,7 @@ const TAG_BAD = `${TAG} bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark
 const MONO = "font-mono break-all whitespace-pre-wrap";
 
 /** One tool call: compact markup, since a long context can hold hundreds of them. */
-function ToolCallItem({ id, call }: { id: string; call: ToolCall }) {
+function ToolCallItem({ id, call, href }: { id: string; call: ToolCall; href: string }) {
   const args = call.arguments;
   const argsText = typeof args === "string" ? args : inlineJson(args);
   const result = call.result;
@@ -201,16 +205,15 @@ function ToolCallItem({ id, call }: { id: string; call: ToolCall }) {
           msg {call.messageIndex}
         </span>
       </p>
-      <Field label="args" text={argsText} pretty={argsText.length > ARGS_INLINE ? () => boundedJson(args, RESULT_FULL).text : null} testId="tool-args" />
-      {result === null ? <p className="text-zinc-500 italic">result: no result message</p> : <Field label="result" text={result} pretty={null} testId="tool-result" />}
+      <Field label="args" text={argsText} href={href} testId="tool-args" />
+      {result === null ? <p className="text-zinc-500 italic">result: no result message</p> : <Field label="result" text={result} href={href} testId="tool-result" />}
     </li>
   );
 }
 
-/** `label: value`, cut after a preview with the rest one click away. */
-function Field({ label, text, pretty, testId }: { label: string; text: string; pretty: (() => string) | null; testId: string }) {
+/** `label: value`; a long value shows a preview, and the rest is fetched when opened. */
+function Field({ label, text, href, testId }: { label: "args" | "result"; text: string; href: string; testId: string }) {
   const inline = label === "args" ? ARGS_INLINE : RESULT_INLINE;
-  const limit = label === "args" ? ARGS_INLINE : RESULT_PREVIEW;
   if (text.length <= inline)
     return (
       <p className={MONO} data-testid={testId}>
@@ -218,21 +221,6 @@ function Field({ label, text, pretty, testId }: { label: string; text: string; p
         {text}
       </p>
     );
-  const full = pretty ? clip(pretty(), RESULT_FULL) : clip(text, RESULT_FULL);
-  return (
-    <details className="group" data-testid={testId}>
-      <summary className={`cursor-pointer ${MONO}`}>
-        <span className="font-sans text-zinc-500">{label} </span>
-        <span className="group-open:hidden">{text.slice(0, limit)}… </span>
-        <span className="font-sans text-sky-700 dark:text-sky-400">
-          <span className="group-open:hidden">show all ({text.length.toLocaleString("en-US")} chars)</span>
-          <span className="hidden group-open:inline">collapse</span>
-        </span>
-      </summary>
-      <pre className={`mt-1 max-h-96 overflow-auto ${MONO}`}>
-        {full.text}
-        {full.cut > 0 && `\n… ${full.cut.toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
-      </pre>
-    </details>
-  );
+  const preview = text.slice(0, label === "args" ? ARGS_INLINE : RESULT_PREVIEW);
+  return <LazyField label={label} preview={preview} length={text.length} href={href} part={label === "args" ? "arguments" : "result"} testId={testId} />;
 }

@@ -30,7 +30,7 @@ export function listRuns(index: ResultsIndex): Response {
   return json(index.listRuns());
 }
 
-/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio | /files/{file}]]]` */
+/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(index: ResultsIndex, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -42,7 +42,7 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   const [first, name, third, ...more] = rest;
   if (first === undefined) return json(runDetail(run));
   if (first === "summary.txt" && name === undefined) return summaryText(run);
-  if (first !== "scenarios" || (more.length > 0 && third !== "files")) return error(404, "unknown resource");
+  if (first !== "scenarios" || (more.length > 0 && third !== "files" && third !== "tool-calls")) return error(404, "unknown resource");
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
@@ -50,6 +50,7 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
     return detail ? json(detail) : error(404, "unknown scenario");
   }
   if (third === "audio") return scenarioFile(run, name, "conversation_log.wav", request);
+  if (third === "tool-calls" && more.length === 1) return toolCall(run, name, more[0] as string);
   if (third === "files") {
     // Only the known artifact names are served: the path is looked up in a fixed list, never joined as given.
     const file = SCENARIO_FILES_SERVED.find((f) => f === more.join("/"));
@@ -82,6 +83,16 @@ async function scenarioPage(index: ResultsIndex, run: RunEntry, params: URLSearc
   if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
   if (query.data.q) await index.ensureSearchTexts(run);
   return json(run.queryScenarios(query.data));
+}
+
+/** One tool call, whole: the scenario page shows previews and fetches a long argument or result when it is opened. */
+async function toolCall(run: RunEntry, name: string, index: string): Promise<Response> {
+  if (!/^\d{1,6}$/.test(index)) return error(400, "a tool call is addressed by its position, 0 or more");
+  const detail = await scenarioDetail(run, name);
+  const calls = detail?.insights.toolCalls ?? null;
+  const call = calls?.[Number(index)];
+  if (!call) return error(404, calls === null ? "no agent context for this scenario" : `no tool call ${index} (there are ${calls.length})`);
+  return json({ index: Number(index), call });
 }
 
 function contentType(file: string): string {

@@ -128,6 +128,20 @@ describe("HTTP API", () => {
     expect((await get(`${base}/analysis_report.md`)).status).toBe(404);
   });
 
+  it("serves one tool call whole, by its position in the scenario's tool calls", async () => {
+    const base = `/api/runs/${enc(RUN)}/scenarios/qa__capital_france`;
+    const all = ((await (await get(base)).json()) as { insights: { toolCalls: unknown[] } }).insights.toolCalls;
+    expect(all.length).toBeGreaterThan(0);
+    for (const [i, call] of all.entries()) {
+      const res = await get(`${base}/tool-calls/${i}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ index: i, call });
+    }
+    expect((await get(`${base}/tool-calls/${all.length}`)).status).toBe(404);
+    for (const bad of ["-1", "1.5", "x", "1e3", "9999999"]) expect((await get(`${base}/tool-calls/${bad}`)).status, bad).toBe(400);
+    expect((await get(`${base}/tool-calls/0/extra`)).status).toBe(404);
+  });
+
   it("streams SSE with a hello, and unsubscribes when the client goes away", async () => {
     const controller = new AbortController();
     const res = events(store.index, new Request("http://localhost/api/events", { signal: controller.signal }));

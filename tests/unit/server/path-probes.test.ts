@@ -86,6 +86,7 @@ const routes = (p: string) => [
   `/api/runs/${RUN}/scenarios/${SCENARIO}/files/${p}`,
   `/api/runs/${RUN}/scenarios/${SCENARIO}/files/bot_logs_agent/${p}`,
   `/api/runs/${RUN}/scenarios/tau2_airline__99/files/${p}`,
+  `/api/runs/${RUN}/scenarios/${SCENARIO}/tool-calls/${p}`,
 ];
 
 describe("path probes", () => {
@@ -111,7 +112,7 @@ describe("path probes", () => {
       if (![400, 404].includes(cmp.status)) bad.push(`${cmp.status} compare ${probe.slice(0, 60)}`);
     }
     expect(bad).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(40 * 11);
+    expect(sent).toBeGreaterThanOrEqual(40 * 12);
   });
 
   it("does not follow symbolic links out of the results folder", async () => {
