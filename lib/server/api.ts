@@ -12,11 +12,15 @@ import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { decodeSegments, resolveRun } from "./api-paths";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
-import { scenarioDetail, SCENARIO_FILES_SERVED } from "./scenario-detail";
+import { scenarioDetail, scenarioDetailSigned, SCENARIO_FILES_SERVED } from "./scenario-detail";
+import { SizedCache } from "./sized-cache";
 import { compareRuns } from "./compare";
 import { z } from "zod";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
+/** Serialized scenario details: a 5 MB context makes a 7–10 MB body, which is worth keeping. */
+const bodies = new SizedCache<string>(96 * 1024 * 1024);
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
@@ -46,8 +50,17 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
-    const detail = await scenarioDetail(run, name);
-    return detail ? json(detail) : error(404, "unknown scenario");
+    const signed = await scenarioDetailSigned(run, name);
+    if (!signed) return error(404, "unknown scenario");
+    // The row (verdict as counted) depends on the run too: any index change re-serializes.
+    const signature = `${index.version}:${signed.signature}`;
+    const key = `${run.id}\0${name}`;
+    let body = bodies.get(key, signature);
+    if (body === null) {
+      body = JSON.stringify(signed.detail);
+      bodies.set(key, signature, body, body.length);
+    }
+    return new Response(body, { headers: JSON_HEADERS });
   }
   if (third === "audio") return scenarioFile(run, name, "conversation_log.wav", request);
   if (third === "tool-calls" && more.length === 1) return toolCall(run, name, more[0] as string);

@@ -70,6 +70,11 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights"> & 
 const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
 
 export async function scenarioDetail(run: RunEntry, name: string): Promise<ScenarioDetail | null> {
+  return (await scenarioDetailSigned(run, name))?.detail ?? null;
+}
+
+/** The detail and the signature of the files it was read from (for caching what is made of it). */
+export async function scenarioDetailSigned(run: RunEntry, name: string): Promise<{ detail: ScenarioDetail; signature: string } | null> {
   const indexed = run.scenarios.get(name);
   if (!indexed) return null;
   // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
@@ -86,7 +91,7 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
   const record = indexed.record;
   const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
   const { judgeReason, hasAudio, offersDomainTools, insights, ...files } = evidence;
-  return {
+  const detail: ScenarioDetail = {
     run: run.id,
     name,
     row,
@@ -99,6 +104,7 @@ export async function scenarioDetail(run: RunEntry, name: string): Promise<Scena
           : [],
     },
   };
+  return { detail, signature };
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;

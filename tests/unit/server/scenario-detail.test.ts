@@ -2,6 +2,7 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRoute } from "@/lib/server/api";
 import { scenarioDetail } from "@/lib/server/scenario-detail";
 import { closeStore, createStore, type Store } from "@/lib/server/store";
 import { tempDir } from "../../helpers/run-builder";
@@ -55,6 +56,16 @@ describe("scenario detail cache", () => {
     const without = await detail();
     expect(without.judge).toBeNull();
     expect(without.files.find((f) => f.path === "judge_result.json")?.present).toBe(false);
+  });
+
+  it("the API's serialized answer follows a rewrite too", async () => {
+    const api = async () => (await (await runRoute(store.index, new Request(`http://localhost/api/runs/${RUN}/scenarios/${NAME}`))).json()) as { judge: { reason?: string } | null };
+    const judgePath = join(dir, "judge_result.json");
+    await writeFile(judgePath, JSON.stringify({ score: 0.9, passed: true, reason: "first", nl_assertion_verdicts: [] }));
+    expect((await api()).judge?.reason).toBe("first");
+    expect((await api()).judge?.reason).toBe("first");
+    await writeFile(judgePath, JSON.stringify({ score: 0.9, passed: true, reason: "second", nl_assertion_verdicts: [] }));
+    expect((await api()).judge?.reason).toBe("second");
   });
 
   it("a truncated file becomes a named problem, and whole again once rewritten", async () => {
