@@ -60,8 +60,13 @@ export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
-type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights"> & {
+type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext"> & {
   insights: Omit<ScenarioDetail["insights"], "hints">;
+  /**
+   * The LLM contexts as text, parsed again when asked for: a multi-megabyte context kept as tens of
+   * thousands of parsed objects would be copied by every garbage collection while it is cached.
+   */
+  contextTexts: { agent: string | null; user: string | null };
   judgeReason: string | null;
   hasAudio: boolean;
   offersDomainTools: boolean;
@@ -69,12 +74,16 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights"> & 
 
 const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
 
-export async function scenarioDetail(run: RunEntry, name: string): Promise<ScenarioDetail | null> {
-  return (await scenarioDetailSigned(run, name))?.detail ?? null;
+/**
+ * Everything about one scenario. `contexts: false` leaves `agentContext` and `userContext` null:
+ * the scenario page shows what is derived from them (tool calls, heard vs meant), not the messages.
+ */
+export async function scenarioDetail(run: RunEntry, name: string, options: { contexts?: boolean } = {}): Promise<ScenarioDetail | null> {
+  return (await scenarioDetailSigned(run, name, options))?.detail ?? null;
 }
 
 /** The detail and the signature of the files it was read from (for caching what is made of it). */
-export async function scenarioDetailSigned(run: RunEntry, name: string): Promise<{ detail: ScenarioDetail; signature: string } | null> {
+export async function scenarioDetailSigned(run: RunEntry, name: string, { contexts = true }: { contexts?: boolean } = {}): Promise<{ detail: ScenarioDetail; signature: string } | null> {
   const indexed = run.scenarios.get(name);
   if (!indexed) return null;
   // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
@@ -90,12 +99,14 @@ export async function scenarioDetailSigned(run: RunEntry, name: string): Promise
   // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
   const record = indexed.record;
   const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
-  const { judgeReason, hasAudio, offersDomainTools, insights, ...files } = evidence;
+  const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, ...files } = evidence;
   const detail: ScenarioDetail = {
     run: run.id,
     name,
     row,
     ...files,
+    agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
+    userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
     insights: {
       ...insights,
       hints:
@@ -105,6 +116,13 @@ export async function scenarioDetailSigned(run: RunEntry, name: string): Promise
     },
   };
   return { detail, signature };
+}
+
+/** The messages of an LLM context (problems were named when the evidence was read). */
+function contextMessages(file: string, text: string | null): unknown[] | null {
+  if (text === null) return null;
+  const read = readLlmContext(file, text);
+  return (read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null;
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
@@ -189,8 +207,7 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     dbHashes: hashText === null ? null : take(readDbHashFile(hashText)),
     conversation,
     segments: segRead ? (segRead.value ?? null) : null,
-    agentContext: agentRead ? ((agentRead.value ?? (Array.isArray(agentRead.raw) ? agentRead.raw : null)) as unknown[] | null) : null,
-    userContext: userRead ? ((userRead.value ?? (Array.isArray(userRead.raw) ? userRead.raw : null)) as unknown[] | null) : null,
+    contextTexts: { agent: agentCtx, user: userCtx },
     metadata: metaText === null ? null : take(readMetadata(metaText)),
     referenceAnswer: refText === null ? null : take(readReferenceAnswer(refText)),
     prompts: { user: userPrompt, agent: agentPrompt },

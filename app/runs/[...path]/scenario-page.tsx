@@ -62,7 +62,7 @@ function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams
 
 export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry; name: string; searchParams: SearchParams }) {
   // The run page's "order" sort follows a finished run's all_metrics.json; load it so prev/next agree.
-  const [data] = await Promise.all([scenarioDetail(run, name), run.ensureOrder()]);
+  const [data] = await Promise.all([scenarioDetail(run, name, { contexts: false }), run.ensureOrder()]);
   if (!data) notFound();
   const t = Number(first(searchParams.t));
   const record = run.scenarios.get(name)?.record ?? null;

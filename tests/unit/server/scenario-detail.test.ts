@@ -41,6 +41,18 @@ describe("scenario detail cache", () => {
     expect(metrics?.size).toBe((await readFile(join(dir, "metrics.json"))).length);
   });
 
+  it("leaves the LLM contexts out on request, with the same evidence derived from them", async () => {
+    const run = store.index.getRun(RUN)!;
+    const whole = (await scenarioDetail(run, NAME))!;
+    const lean = (await scenarioDetail(run, NAME, { contexts: false }))!;
+    expect(Array.isArray(whole.agentContext) && whole.agentContext.length > 0).toBe(true);
+    expect(Array.isArray(whole.userContext)).toBe(true);
+    expect(lean.agentContext).toBeNull();
+    expect(lean.userContext).toBeNull();
+    expect(lean.insights).toEqual(whole.insights);
+    expect(lean.insights.toolCalls?.length).toBeGreaterThan(0);
+  });
+
   it("sees a rewritten judge_result.json, a new file and a removed one", async () => {
     await detail();
     const judgePath = join(dir, "judge_result.json");
