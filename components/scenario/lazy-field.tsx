@@ -8,7 +8,7 @@
 import { useState } from "react";
 
 const SHOWN_CHARS = 12_000;
-const MONO = "font-mono break-all whitespace-pre-wrap";
+const MONO = "tool-text";
 
 type State = { status: "idle" | "loading" } | { status: "error"; message: string } | { status: "done"; text: string };
 

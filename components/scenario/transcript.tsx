@@ -160,11 +160,11 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: TurnView; p
   );
 }
 
-const TAG = "rounded px-1.5 py-px text-[11px] font-medium ring-1 ring-inset";
-const TAG_WRITE = `${TAG} bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-800`;
-const TAG_READ = `${TAG} bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700`;
-const TAG_BAD = `${TAG} bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800`;
-const MONO = "font-mono break-all whitespace-pre-wrap";
+// Classes of app/globals.css (one name each: a page can hold 150 tool calls).
+const TAG_WRITE = "tool-tag tool-tag-write";
+const TAG_READ = "tool-tag";
+const TAG_BAD = "tool-tag tool-tag-bad";
+const MONO = "tool-text";
 
 /** One tool call: compact markup, since a long context can hold hundreds of them. */
 function ToolCallItem({ id, call, href }: { id: string; call: ToolCall; href: string }) {
@@ -173,15 +173,8 @@ function ToolCallItem({ id, call, href }: { id: string; call: ToolCall; href: st
   const result = call.result;
   const bad = call.unknownTool || call.error;
   const kind = kindOf(call);
-  const border = bad ? "border-red-300 dark:border-red-800" : call.mutating ? "border-violet-300 dark:border-violet-800" : "border-zinc-300 dark:border-zinc-700";
   return (
-    <li
-      id={id}
-      data-tool-call={call.name}
-      data-mutating={call.mutating ? "true" : "false"}
-      data-after-agent-turns={call.afterAgentTurns}
-      className={`mx-8 scroll-mt-24 space-y-0.5 rounded-md border border-dashed bg-zinc-50 px-3 py-1.5 text-xs target:ring-2 target:ring-amber-400 dark:bg-zinc-900/60 ${border}`}
-    >
+    <li id={id} data-tool-call={call.name} data-mutating={call.mutating ? "true" : "false"} data-bad={bad ? "true" : undefined} data-after-agent-turns={call.afterAgentTurns} className="tool-call">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-mono font-semibold break-all">⚙ {call.name}</span>
         {kind === "end" ? (

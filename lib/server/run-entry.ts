@@ -49,6 +49,7 @@ export class RunEntry {
     detail?: RunDetail;
     /** Filtered and sorted rows by view (paging aside): the table's pages and the scenario page's prev/next are slices of these. */
     views?: Map<string, ScenarioRow[]>;
+    positions?: Map<string, Map<string, number>>;
   } | null = null;
 
   constructor(
@@ -192,6 +193,18 @@ export class RunEntry {
       if (views.size > MAX_CACHED_VIEWS) views.delete(views.keys().next().value as string);
     }
     return { total: cache.rows.length, matched: matched.length, offset, limit, rows: matched.slice(offset, offset + limit) };
+  }
+
+  /** Each scenario's position in the whole run under one sort (no filters); cached like the views. */
+  positions(sort: ScenarioQuery["sort"], dir: ScenarioQuery["dir"], nowMs = Date.now()): ReadonlyMap<string, number> {
+    const cache = this.compute(nowMs);
+    const all = (cache.positions ??= new Map());
+    let map = all.get(`${sort}:${dir}`);
+    if (!map) {
+      map = new Map(this.queryScenarios({ sort, dir, offset: 0, limit: cache.rows.length }, nowMs).rows.map((r, i) => [r.name, i]));
+      all.set(`${sort}:${dir}`, map);
+    }
+    return map;
   }
 
   rates(nowMs = Date.now()) {

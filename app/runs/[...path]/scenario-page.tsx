@@ -36,16 +36,10 @@ function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams
   const viewQuery = parsed.success ? view.toString() : "";
   const query: ScenarioQuery = parsed.success ? parsed.data : { sort: "order", dir: "asc", offset: 0, limit: 1 };
   const all = run.scenarios.size + 1;
-  // Table rows are named by metrics.scenario_name; links need the folder name.
-  const folders = new Map<string, string>();
-  for (const s of run.scenarios.values()) {
-    const n = s.record?.metrics.scenario_name;
-    folders.set(typeof n === "string" ? n : s.name, s.name);
-  }
-  const href = (name: string) => `${scenarioHref(run.id, folders.get(name) ?? name)}${viewQuery ? `?${viewQuery}` : ""}`;
+  // Rows are named by their folder, which is what links use.
+  const href = (name: string) => `${scenarioHref(run.id, name)}${viewQuery ? `?${viewQuery}` : ""}`;
   // Position in the same sort without filters: places a scenario the filter hides between its neighbours.
-  const unfiltered = run.queryScenarios({ sort: query.sort, dir: query.dir, offset: 0, limit: all }).rows;
-  const position = new Map(unfiltered.map((r, i) => [r.name, i]));
+  const position = run.positions(query.sort, query.dir);
   const here = rowName === null ? -1 : (position.get(rowName) ?? -1);
   const around = (rows: ScenarioRow[]): NavList => {
     const target = (r: ScenarioRow | undefined) => (r ? { name: r.name, href: href(r.name) } : null);
