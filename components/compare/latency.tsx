@@ -138,9 +138,10 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                   </thead>
                   <tbody>
                     {bins.map((x) => (
-                      <tr key={x.from}>
-                        <td className="tabular-nums">{group(x.from)}</td>
-                        <td className="tabular-nums">{group(x.to)}</td>
+                      <tr key={x.from} data-overflow={x.overflow ? "true" : undefined}>
+                        {/* The overflow bin holds every turn at or above the last regular edge, up to the slowest. */}
+                        <td className="tabular-nums">{x.overflow ? `≥ ${group(x.from)}` : group(x.from)}</td>
+                        <td className="tabular-nums">{x.overflow ? `${group(x.to)} (slowest)` : group(x.to)}</td>
                         <td className="text-right tabular-nums">{x.count}</td>
                       </tr>
                     ))}

@@ -210,11 +210,15 @@ function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine;
   );
 }
 
+/** Per exchange; a context that loops through thousands of calls must not flood the page. */
+const MAX_TOOLS_SHOWN = 50;
+
 function Tools({ mine, theirs }: { mine: readonly ToolCall[]; theirs: readonly ToolCall[] }) {
   if (mine.length === 0) return null;
+  const hidden = mine.length - MAX_TOOLS_SHOWN;
   return (
     <ul className="space-y-1 px-2">
-      {mine.map((t, i) => {
+      {mine.slice(0, MAX_TOOLS_SHOWN).map((t, i) => {
         const differs = toolDiffers(mine, theirs, i);
         return (
           <li key={i} className={`rounded border px-2 py-1 font-mono text-xs break-all ${differs ? "border-amber-400 bg-amber-50 dark:border-amber-600 dark:bg-amber-950/40" : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"}`} data-tool={t.name}>
@@ -223,6 +227,7 @@ function Tools({ mine, theirs }: { mine: readonly ToolCall[]; theirs: readonly T
           </li>
         );
       })}
+      {hidden > 0 && <li className="text-xs text-zinc-600 italic dark:text-zinc-400">… and {hidden.toLocaleString("en-US")} more tool calls</li>}
     </ul>
   );
 }
