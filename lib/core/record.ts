@@ -68,9 +68,32 @@ export function slimMetrics(metrics: Record<string, unknown>): Record<string, un
     } else if (key === "latencies") {
       // Kept as the bare numbers (`latencyValues` reads both shapes): a fraction of the memory.
       slim.latencies = Array.isArray(value) ? latencyValues(metrics) : value;
+    } else if (key === "success_breakdown" || key === "stop_reason") {
+      // The same few signal names and stop reasons in every scenario: one string each, not one per scenario.
+      slim[key] = interned(value);
     } else if (key !== "trace_metrics" && key !== "scenario_directory") {
       slim[key] = value;
     }
   }
   return slim;
+}
+
+const INTERNED = new Map<string, string>();
+/** Bounds the table against data that is not a small closed set of names. */
+const MAX_INTERNED = 4096;
+
+/** `value` with its strings (in arrays and one level of object) replaced by a shared copy. */
+function interned(value: unknown): unknown {
+  const one = (v: unknown): unknown => {
+    if (typeof v !== "string") return v;
+    const hit = INTERNED.get(v);
+    if (hit !== undefined) return hit;
+    if (INTERNED.size < MAX_INTERNED) INTERNED.set(v, v);
+    return v;
+  };
+  if (typeof value === "string") return one(value);
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = Array.isArray(v) ? v.map(one) : one(v);
+  return out;
 }
