@@ -101,7 +101,8 @@ async function scenarioPage(index: ResultsIndex, run: RunEntry, params: URLSearc
 /** One tool call, whole: the scenario page shows previews and fetches a long argument or result when it is opened. */
 async function toolCall(run: RunEntry, name: string, index: string): Promise<Response> {
   if (!/^\d{1,6}$/.test(index)) return error(400, "a tool call is addressed by its position, 0 or more");
-  const detail = await scenarioDetail(run, name);
+  // The tool calls are derived evidence: the parsed contexts themselves are not needed.
+  const detail = await scenarioDetail(run, name, { contexts: false });
   const calls = detail?.insights.toolCalls ?? null;
   const call = calls?.[Number(index)];
   if (!call) return error(404, calls === null ? "no agent context for this scenario" : `no tool call ${index} (there are ${calls.length})`);
