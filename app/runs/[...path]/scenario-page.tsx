@@ -10,12 +10,10 @@ import type { NavList, ScenarioNav } from "@/components/scenario/types";
 import { agentTurnCount, judgeThresholdOf, type ScenarioRow } from "@/lib/core";
 import type { RunEntry } from "@/lib/server/run-entry";
 import { scenarioDetail } from "@/lib/server/scenario-detail";
-import { parseScenarioQuery, ScenarioQuerySchema, type ScenarioQuery } from "@/lib/shared/scenario-query";
+import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
+import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 
 type SearchParams = Record<string, string | string[] | undefined>;
-
-/** The run page's view keys (every table parameter except paging). */
-const VIEW_KEYS = Object.keys(ScenarioQuerySchema.shape).filter((k) => k !== "offset" && k !== "limit");
 
 function first(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
