@@ -12,7 +12,7 @@ import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { decodeSegments, resolveRun } from "./api-paths";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
-import { scenarioDetail, scenarioDetailSigned, SCENARIO_FILES_SERVED } from "./scenario-detail";
+import { scenarioDetail, scenarioEvidence, SCENARIO_FILES_SERVED } from "./scenario-detail";
 import { SizedCache } from "./sized-cache";
 import { compareRuns } from "./compare";
 import { z } from "zod";
@@ -50,14 +50,14 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
   if (third === undefined) {
-    const signed = await scenarioDetailSigned(run, name);
-    if (!signed) return error(404, "unknown scenario");
+    const evidence = await scenarioEvidence(run, name);
+    if (!evidence) return error(404, "unknown scenario");
     // The row (verdict as counted) depends on the run too: any index change re-serializes.
-    const signature = `${index.version}:${signed.signature}`;
+    const signature = `${index.version}:${evidence.signature}`;
     const key = `${run.id}\0${name}`;
     let body = bodies.get(key, signature);
     if (body === null) {
-      body = JSON.stringify(signed.detail);
+      body = JSON.stringify(evidence.detail());
       bodies.set(key, signature, body, body.length);
     }
     return new Response(body, { headers: JSON_HEADERS });

@@ -56,7 +56,6 @@ const KNOWN_FILES = [
 export type ScenarioFile = (typeof KNOWN_FILES)[number];
 export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
 
-
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
@@ -74,16 +73,21 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "
 
 const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
 
+type DetailOptions = { contexts?: boolean };
+
 /**
  * Everything about one scenario. `contexts: false` leaves `agentContext` and `userContext` null:
  * the scenario page shows what is derived from them (tool calls, heard vs meant), not the messages.
  */
-export async function scenarioDetail(run: RunEntry, name: string, options: { contexts?: boolean } = {}): Promise<ScenarioDetail | null> {
-  return (await scenarioDetailSigned(run, name, options))?.detail ?? null;
+export async function scenarioDetail(run: RunEntry, name: string, options: DetailOptions = {}): Promise<ScenarioDetail | null> {
+  return (await scenarioEvidence(run, name))?.detail(options) ?? null;
 }
 
-/** The detail and the signature of the files it was read from (for caching what is made of it). */
-export async function scenarioDetailSigned(run: RunEntry, name: string, { contexts = true }: { contexts?: boolean } = {}): Promise<{ detail: ScenarioDetail; signature: string } | null> {
+/**
+ * The scenario's files, read (or taken from the cache), with their signature; the detail is only
+ * assembled when asked for, so a cache of what is made of it can be checked first.
+ */
+export async function scenarioEvidence(run: RunEntry, name: string): Promise<{ signature: string; detail(options?: DetailOptions): ScenarioDetail } | null> {
   const indexed = run.scenarios.get(name);
   if (!indexed) return null;
   // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
@@ -96,26 +100,28 @@ export async function scenarioDetailSigned(run: RunEntry, name: string, { contex
     evidence = await readEvidence(dir, stats);
     evidenceCache.set(dir, signature, evidence, stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0));
   }
-  // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
-  const record = indexed.record;
-  const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
   const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, ...files } = evidence;
-  const detail: ScenarioDetail = {
-    run: run.id,
-    name,
-    row,
-    ...files,
-    agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
-    userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
-    insights: {
-      ...insights,
-      hints:
-        row && record
-          ? hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools })
-          : [],
-    },
+  const detail = ({ contexts = true }: DetailOptions = {}): ScenarioDetail => {
+    // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
+    const record = indexed.record;
+    const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
+    return {
+      run: run.id,
+      name,
+      row,
+      ...files,
+      agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
+      userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
+      insights: {
+        ...insights,
+        hints:
+          row && record
+            ? hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools })
+            : [],
+      },
+    };
   };
-  return { detail, signature };
+  return { signature, detail };
 }
 
 /** The messages of an LLM context (problems were named when the evidence was read). */
@@ -148,6 +154,8 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     return { path, present: s?.kind === "f", size: s?.kind === "f" ? s.size : null };
   });
   const read = async (file: ScenarioFile): Promise<string | null> => {
+    // Absent at the lstat: nothing to open (a link or a folder is still opened, to be named as a problem).
+    if (stats[KNOWN_FILES.indexOf(file)] === null) return null;
     const r: TextRead = await readText(join(dir, file), file);
     if (r.text !== null) return r.text;
     if (!r.missing) problems.push(r.problem);
