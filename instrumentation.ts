@@ -2,6 +2,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   if (!process.env.RESULTS_DIR) return;
-  const { getStore } = await import("@/lib/server/store");
+  const { getStore } = await import("@/lib/server/live/store");
   getStore();
 }

@@ -3,13 +3,14 @@ import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
-import { getStore } from "@/lib/server/store";
+import { getStore } from "@/lib/server/live/store";
+import { runsList } from "@/lib/server/views/runs-list";
 
 // Reads the results folder at request time; never prerender with build-time env.
 export const dynamic = "force-dynamic";
 
 export default function HomePage() {
-  const { runs, indexing, version } = getStore().index.listRuns();
+  const { runs, indexing, version, problems } = runsList(getStore().index);
   const now = requestTime();
   return (
     <section className="space-y-4" aria-labelledby="runs-heading">
@@ -29,6 +30,15 @@ export default function HomePage() {
         </p>
       </div>
       {indexing && <IndexingRefresh />}
+      {problems.length > 0 && (
+        <ul role="alert" data-testid="root-problems" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {problems.map((p) => (
+            <li key={p.path}>
+              <code className="break-all">{p.path}</code>: {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {runs.length === 0 && !indexing ? (
         <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
           No runs in this results folder yet. New runs appear here as the harness writes them.

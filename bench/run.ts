@@ -40,7 +40,7 @@ function generate(name: string, extra: string[]): string {
   if (existsSync(`${dir}.done`)) return dir;
   console.log(`generating ${name} (${extra.join(" ")})…`);
   const t = Date.now();
-  execFileSync(process.execPath, [TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "scripts", "generate.ts"), dir, "--force", ...extra], { stdio: "inherit", cwd: ROOT });
+  execFileSync(process.execPath, ["--conditions=react-server", TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "scripts", "generate.ts"), dir, "--force", ...extra], { stdio: "inherit", cwd: ROOT });
   writeFileSync(`${dir}.done`, String(Date.now() - t));
   return dir;
 }
@@ -56,7 +56,7 @@ function scanFigures(label: string, dir: string): void {
   let rss = 0;
   for (let i = 0; i < REPEAT; i++) {
     floors.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir]).ms as number);
-    const scan = runJson(process.execPath, ["--expose-gc", TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir]);
+    const scan = runJson(process.execPath, ["--expose-gc", "--conditions=react-server", TSX, "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir]);
     scans.push(scan.ms as number);
     rss = Math.max(rss, scan.rssMb as number);
   }

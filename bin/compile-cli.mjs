@@ -41,6 +41,16 @@ export async function compiledCli() {
     packages: "external",
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "error",
+    // `server-only` guards lib/server against client bundles; the CLI is server code by definition.
+    plugins: [
+      {
+        name: "server-only",
+        setup(b) {
+          b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
+          b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
+        },
+      },
+    ],
   });
   return OUT;
 }

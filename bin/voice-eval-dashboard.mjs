@@ -44,16 +44,9 @@ function fail(message) {
 async function runSubcommand(args) {
   const entry = new URL("../lib/cli/main.ts", import.meta.url);
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
-  let mod;
-  try {
-    // A cached esbuild bundle starts much faster than a TypeScript loader.
-    const { compiledCli } = await import("./compile-cli.mjs");
-    mod = await import(pathToFileURL(await compiledCli()).href);
-  } catch {
-    const { register } = await import("tsx/esm/api");
-    register();
-    mod = await import(entry.href);
-  }
+  // A cached esbuild bundle: starts much faster than a TypeScript loader.
+  const { compiledCli } = await import("./compile-cli.mjs");
+  const mod = await import(pathToFileURL(await compiledCli()).href);
   // main() receives the whole argv, subcommand first, and returns the exit code.
   process.exitCode = await mod.main(args);
 }

@@ -54,16 +54,4 @@ export function relativeTime(iso: string | null, nowMs: number): string {
   return diff >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** The href of a run page; the id is one encoded segment even when it contains `/`. */
-export function runHref(id: string, query?: string): string {
-  return `/runs/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
-}
-
-/** The href of a scenario page; `query` is the run page's view, which previous/next then walk. */
-export function scenarioHref(runId: string, name: string, query?: string): string {
-  return `/runs/${encodeURIComponent(runId)}/scenarios/${encodeURIComponent(name)}${query ? `?${query}` : ""}`;
-}
-
-export function apiRunPath(id: string): string {
-  return `/api/runs/${encodeURIComponent(id)}`;
-}
+export { runHref, scenarioHref, apiRunPath } from "@/lib/shared/routes";

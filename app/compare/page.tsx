@@ -13,9 +13,11 @@ import { SignalDeltas } from "@/components/compare/signals";
 import { TokenDeltas } from "@/components/compare/tokens";
 import type { CompareRow, PickerRun, RunSide } from "@/components/compare/types";
 import { linkClass, Panel, RunId } from "@/components/compare/ui";
-import { compareRuns, SMALL_SAMPLE } from "@/lib/server/compare";
-import type { ResultsIndex } from "@/lib/server/results-index";
-import { getStore } from "@/lib/server/store";
+import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { getStore } from "@/lib/server/live/store";
+import { runDetail } from "@/lib/server/views/run-views";
+import { runsList } from "@/lib/server/views/runs-list";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -30,9 +32,9 @@ function all(v: string | string[] | undefined): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
-function sideOf(index: ResultsIndex, id: string): RunSide {
-  const d = index.getRun(id)!.detail();
-  return { id, histogram: d.histogram, latency: d.latency, latencyByDomain: d.latencyByDomain, successBreakdown: d.successBreakdown, tokens: d.tokens };
+function sideOf(run: RunModel): RunSide {
+  const d = runDetail(run);
+  return { id: run.id, histogram: d.histogram, latency: d.latency, latencyByDomain: d.latencyByDomain, successBreakdown: d.successBreakdown, tokens: d.tokens };
 }
 
 function Shell({ children, subtitle }: { children: React.ReactNode; subtitle?: React.ReactNode }) {
@@ -59,9 +61,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const store = getStore();
   await store.scanned;
   const { index } = store;
-  const pickerRuns: PickerRun[] = index.listRuns().runs.map((r) => ({ id: r.id, state: r.state, scenarioCount: r.scenarioCount, startedAt: r.startedAt }));
+  const pickerRuns: PickerRun[] = runsList(index).runs.map((r) => ({ id: r.id, state: r.state, scenarioCount: r.scenarioCount, startedAt: r.startedAt }));
   const base = all(sp.base)[0]?.trim() || null;
-  const others = splitRunIds(all(sp.runs), (id) => index.getRun(id) !== undefined)
+  const others = splitRunIds(all(sp.runs), (id) => index.runs.has(id))
     .filter((id) => id !== base)
     .slice(0, MAX_RUNS);
 
@@ -78,23 +80,26 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     );
   }
 
-  const result = await compareRuns(index, base, others);
-  if ("error" in result) {
+  const baseRun = await store.openRun(base);
+  const otherRuns = await Promise.all(others.map((id) => store.openRun(id)));
+  if (!baseRun || otherRuns.some((r) => !r)) {
+    const missing = [base, ...others].filter((id) => !index.runs.has(id));
     return (
       <Shell>
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
-          Cannot compare: {result.error}
+          Cannot compare: unknown run: {missing.join(", ")}
         </p>
-        <ComparePicker runs={pickerRuns} base={base} others={others.filter((id) => index.getRun(id))} open />
+        <ComparePicker runs={pickerRuns} base={base} others={others.filter((id) => index.runs.has(id))} open />
       </Shell>
     );
   }
+  const result = await compareRuns(baseRun, otherRuns as RunModel[]);
 
   const vs = all(sp.vs)[0];
   const pairIndex = Math.max(0, result.comparisons.findIndex((c) => c.run === vs));
   const pair = result.comparisons[pairIndex]!;
-  const baseSide = sideOf(index, result.base);
-  const otherSide = sideOf(index, pair.run);
+  const baseSide = sideOf(baseRun);
+  const otherSide = sideOf((otherRuns as RunModel[])[pairIndex] as RunModel);
   const rows: CompareRow[] = pair.scenarios.map((s) => ({
     name: s.name,
     domain: s.domain,

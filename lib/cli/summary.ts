@@ -1,8 +1,8 @@
 /** `summary <run-folder>`: the `all_summary.txt` the harness would write, or its aggregates as JSON. */
 import { resolve } from "node:path";
 import { runSummaryJson, scenarioRow } from "@/lib/core";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
-import { NotARunFolderError } from "@/lib/server/read-run";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
+import { NotARunFolderError } from "@/lib/server/ingest/read-run";
 
 interface SummaryArgs {
   folder: string;

@@ -70,12 +70,8 @@ export function perDomainRatesOf(fold: Fold): Record<RateName, Record<string, Ra
   const out = {} as Record<RateName, Record<string, Rate>>;
   for (const name of RATE_NAMES) {
     const b = fold[RATE_BUCKET[name]] as Bucket<boolean> | Bucket<number>;
-    const byDomain: Record<string, Rate> = {};
-    for (const domain of [...b.byDomain.keys()].sort(compareCodePoints)) {
-      const list = b.byDomain.get(domain) as (boolean | number)[];
-      byDomain[domain] = rateOfList(name, list);
-    }
-    out[name] = byDomain;
+    // fromEntries defines own keys: a domain named `__proto__` stays data.
+    out[name] = Object.fromEntries([...b.byDomain.keys()].sort(compareCodePoints).map((domain) => [domain, rateOfList(name, b.byDomain.get(domain) as (boolean | number)[])]));
   }
   return out;
 }

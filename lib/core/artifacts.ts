@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
-import { problem, type Problem } from "./problems";
+import { droppedKeysProblem, problem, type Problem } from "./problems";
 import {
   FinalAgentResponseSchema,
   JudgeResultSchema,
@@ -28,9 +28,10 @@ export interface Read<T> {
 export function readJsonArtifact<T>(file: string, text: string, schema: z.ZodType<T>): Read<T> & { raw: unknown } {
   const parsed = parseJson(text);
   if (!parsed.ok) return { value: null, raw: undefined, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  const dropped = droppedKeysProblem(file, parsed.dropped);
   const checked = schema.safeParse(parsed.value);
-  if (!checked.success) return { value: null, raw: parsed.value, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
-  return { value: checked.data, raw: parsed.value, problems: [] };
+  if (!checked.success) return { value: null, raw: parsed.value, problems: [...dropped, problem(file, "schema", z.prettifyError(checked.error))] };
+  return { value: checked.data, raw: parsed.value, problems: dropped };
 }
 
 /**
@@ -44,9 +45,10 @@ export function readMetrics(text: string): Read<Record<string, unknown>> {
   const raw = parsed.value;
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { value: null, problems: [problem(file, "schema", "expected a JSON object")] };
   // The scan reads every metrics.json: a quick type check first, zod (for its message) only on a mismatch.
-  if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: [] };
+  const dropped = droppedKeysProblem(file, parsed.dropped);
+  if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: dropped };
   const checked = MetricsSchema.safeParse(raw);
-  const problems = checked.success ? [] : [problem(file, "schema", z.prettifyError(checked.error))];
+  const problems = checked.success ? dropped : [...dropped, problem(file, "schema", z.prettifyError(checked.error))];
   return { value: raw as Record<string, unknown>, problems };
 }
 
@@ -86,7 +88,7 @@ const METRIC_FIELDS: Record<string, (v: unknown) => boolean> = {
 
 function metricsLookRight(m: Record<string, unknown>): boolean {
   for (const key in m) {
-    const check = METRIC_FIELDS[key];
+    const check = Object.hasOwn(METRIC_FIELDS, key) ? METRIC_FIELDS[key] : undefined;
     if (check && m[key] !== undefined && !check(m[key])) return false;
   }
   return true;
@@ -108,9 +110,9 @@ export function readLlmContext(file: string, text: string): Read<ChatMessage[]> 
   const bad = raw.findIndex((m) => !m || typeof m !== "object" || Array.isArray(m) || typeof (m as Record<string, unknown>).role !== "string");
   if (bad !== -1) {
     const checked = LlmContextSchema.safeParse(raw);
-    return { value: null, raw, problems: [problem(file, "schema", checked.success ? `message ${bad} has no role` : z.prettifyError(checked.error))] };
+    return { value: null, raw, problems: [...droppedKeysProblem(file, parsed.dropped), problem(file, "schema", checked.success ? `message ${bad} has no role` : z.prettifyError(checked.error))] };
   }
-  return { value: raw as ChatMessage[], raw, problems: [] };
+  return { value: raw as ChatMessage[], raw, problems: droppedKeysProblem(file, parsed.dropped) };
 }
 
 export function readMetadata(text: string): Read<ScenarioMetadata> {
@@ -139,9 +141,10 @@ export function readToolsFile(file: string, text: string): Read<Record<string, u
   if (!outer.ok) return { value: null, problems: [problem(file, text.trim() ? "invalid-json" : "empty", outer.error)] };
   const inner = typeof outer.value === "string" ? parseJson(outer.value) : outer;
   if (!inner.ok) return { value: null, problems: [problem(file, "invalid-json", `inner ${inner.error}`)] };
+  const dropped = droppedKeysProblem(file, inner.dropped);
   const checked = ToolsFileSchema.safeParse(inner.value);
-  if (!checked.success) return { value: null, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
-  return { value: checked.data, problems: [] };
+  if (!checked.success) return { value: null, problems: [...dropped, problem(file, "schema", z.prettifyError(checked.error))] };
+  return { value: checked.data, problems: dropped };
 }
 
 export interface DbHashes {

@@ -3,14 +3,28 @@
  * bare tokens `NaN`, `Infinity` and `-Infinity` (ARTIFACTS.md §0, §6), which `JSON.parse` rejects.
  */
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/** `dropped`: keys that could reach an object's prototype (`__proto__`, `constructor`, `prototype`), removed. */
+export type ParseResult<T> = { ok: true; value: T; dropped: string[] } | { ok: false; error: string };
 
 const NON_FINITE = /NaN|-?Infinity/;
+/** Deeper than this, recursive consumers (serializers, validators) would overflow the stack. */
+export const MAX_JSON_DEPTH = 512;
+const HOSTILE_KEY = /"(?:__proto__|constructor|prototype)"\s*:/;
+const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 export function parseJson(text: string): ParseResult<unknown> {
   if (text.trim() === "") return { ok: false, error: "file is empty" };
+  if (nestingExceeds(text, MAX_JSON_DEPTH)) return { ok: false, error: `nested more than ${MAX_JSON_DEPTH} levels deep` };
+  // Revivers are slow: only a document that names a hostile key gets one.
+  const dropped: string[] = [];
+  const hostile = HOSTILE_KEY.test(text);
+  const drop = (key: string, v: unknown) => {
+    if (!HOSTILE_KEYS.has(key)) return v;
+    dropped.push(key);
+    return undefined;
+  };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: hostile ? JSON.parse(text, drop) : JSON.parse(text), dropped };
   } catch (error) {
     if (!NON_FINITE.test(text)) return { ok: false, error: describe(error) };
   }
@@ -19,10 +33,30 @@ export function parseJson(text: string): ParseResult<unknown> {
     // literal: it becomes a placeholder string that no string of this document can equal.
     const nan = nanPlaceholder(text);
     const replaced = replaceNonFiniteTokens(text, nan);
-    return { ok: true, value: JSON.parse(replaced, (_key, v) => (v === nan ? NaN : v)) };
+    return { ok: true, value: JSON.parse(replaced, (key, v) => (v === nan ? NaN : hostile ? drop(key, v) : v)), dropped };
   } catch (error) {
     return { ok: false, error: describe(error) };
   }
+}
+
+/** Whether brackets outside strings nest deeper than `limit`; one pass, no allocation. */
+export function nestingExceeds(text: string, limit: number): boolean {
+  // A document shorter than twice the limit cannot nest that deep.
+  if (text.length < limit * 2) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \\ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
 }
 
 /**

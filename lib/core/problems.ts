@@ -5,7 +5,8 @@ export type ProblemKind =
   | "invalid-json"
   | "schema" // parsed, but a field has a type the reader does not expect
   | "inconsistent" // parsed, but disagrees with a sibling file
-  | "too-large";
+  | "too-large"
+  | "unsafe"; // a key that could reach an object's prototype, dropped, or a symbolic link, not followed
 
 export interface Problem {
   /** Path of the file relative to its scenario (or run) folder, e.g. `judge_result.json`. */
@@ -16,4 +17,11 @@ export interface Problem {
 
 export function problem(file: string, kind: ProblemKind, message: string): Problem {
   return { file, kind, message };
+}
+
+/** The problem for keys `parseJson` dropped, if any. */
+export function droppedKeysProblem(file: string, dropped: readonly string[]): Problem[] {
+  if (dropped.length === 0) return [];
+  const keys = [...new Set(dropped)].map((k) => `"${k}"`).join(", ");
+  return [problem(file, "unsafe", `ignored ${dropped.length} ${keys} key${dropped.length === 1 ? "" : "s"}: such keys could change how every object behaves`)];
 }

@@ -1,5 +1,5 @@
 /** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
-import { problem } from "./problems";
+import { droppedKeysProblem, problem } from "./problems";
 import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
 import { parseJson } from "./json";
 import type { Problem } from "./problems";
@@ -39,6 +39,7 @@ export function recordFromTexts(name: string, metrics: Record<string, unknown>, 
     const judge = parseJson(side.judgeText);
     if (!judge.ok) problems.push(problem("judge_result.json", side.judgeText.trim() ? "invalid-json" : "empty", judge.error));
     else {
+      problems.push(...droppedKeysProblem("judge_result.json", judge.dropped));
       const shape = judgeShapeProblem(judge.value);
       if (shape) problems.push(problem("judge_result.json", "schema", shape));
       nlPassed = nlPassedFromJudge(judge.value);
@@ -71,7 +72,7 @@ export function slimMetrics(metrics: Record<string, unknown>): Record<string, un
     } else if (key === "success_breakdown" || key === "stop_reason") {
       // The same few signal names and stop reasons in every scenario: one string each, not one per scenario.
       slim[key] = interned(value);
-    } else if (key !== "trace_metrics" && key !== "scenario_directory") {
+    } else if (key !== "trace_metrics" && key !== "scenario_directory" && key !== "__proto__") {
       slim[key] = value;
     }
   }
@@ -93,7 +94,5 @@ function interned(value: unknown): unknown {
   };
   if (typeof value === "string") return one(value);
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = Array.isArray(v) ? v.map(one) : one(v);
-  return out;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.map(one) : one(v)]));
 }

@@ -42,6 +42,8 @@ export interface RunsResponse {
   version: number;
   /** Present while the first scan is under way. */
   indexing?: { done: number; total: number };
+  /** Places under the results folder that are not shown, and why (a run nested too deep). */
+  problems: Array<{ path: string; message: string }>;
 }
 
 export interface HistogramBin {
@@ -140,4 +142,10 @@ export interface ScenarioDetail {
     hints: Hint[];
   };
   problems: Problem[];
+  /**
+   * Long texts cut for the page (field name → full length in characters); the rest is fetched from
+   * `GET …/scenarios/{name}/text?field=…`. Fields: `judge.reason`, `judge.verdicts.{i}.reason`,
+   * `turn.{i}`, `prompt.user`, `prompt.agent`. Empty in the API's answer, which is whole.
+   */
+  truncated: Record<string, number>;
 }

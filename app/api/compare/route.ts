@@ -1,5 +1,5 @@
-import { compareRoute } from "@/lib/server/api";
-import { getStore } from "@/lib/server/store";
+import { compareRoute } from "@/lib/server/http/api";
+import { getStore } from "@/lib/server/live/store";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 export async function GET(request: Request) {
   const store = getStore();
   await store.scanned;
-  return compareRoute(store.index, request);
+  return compareRoute(store, request);
 }

@@ -1,13 +1,12 @@
-import { getStore } from "@/lib/server/store";
+import { getStore } from "@/lib/server/live/store";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live } = getStore();
-  let scenarios = 0;
-  for (const run of index.runs.values()) scenarios += run.scenarios.size;
+  const { index, live, sync } = getStore();
+  const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
     {
@@ -19,6 +18,8 @@ export function GET() {
       indexing: index.indexing,
       /** The watcher is up and has caught up with changes made during the first scan. */
       watching: live,
+      /** The last audit of the whole folder against the index: when, how long, how many scenarios it repaired. */
+      lastAudit: sync.lastFullAudit,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },

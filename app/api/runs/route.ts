@@ -1,5 +1,5 @@
-import { listRuns } from "@/lib/server/api";
-import { getStore } from "@/lib/server/store";
+import { listRuns } from "@/lib/server/http/api";
+import { getStore } from "@/lib/server/live/store";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

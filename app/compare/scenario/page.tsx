@@ -1,12 +1,12 @@
 import Link from "next/link";
-import { scenarioHref } from "@/components/format";
+import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
 import { buildTranscript, firstDivergence } from "@/components/compare/align";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
-import type { RunEntry } from "@/lib/server/run-entry";
-import { scenarioDetail } from "@/lib/server/scenario-detail";
-import { getStore } from "@/lib/server/store";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
+import { getStore } from "@/lib/server/live/store";
 
 // Reads the live index and the scenario folders at request time.
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export async function generateMetadata({ searchParams }: { searchParams: Promise
   return { title: `${name || "Scenario"} · compare · Voice eval dashboard` };
 }
 
-async function sideOf(run: RunEntry, name: string, role: SideView["role"]): Promise<SideView> {
+async function sideOf(run: RunModel, name: string, role: SideView["role"]): Promise<SideView> {
   const detail = await scenarioDetail(run, name);
   const empty: SideView = {
     runId: run.id,
@@ -52,7 +52,7 @@ async function sideOf(run: RunEntry, name: string, role: SideView["role"]): Prom
     stopReason: row?.stop_reason ?? detail.conversation?.stopReason ?? null,
     breakdown: row?.success_breakdown ?? null,
     judge: judgeView(detail.judge, row?.judge_passed ?? null),
-    audioUrl: hasWav ? `/api/runs/${encodeURIComponent(run.id)}/scenarios/${encodeURIComponent(name)}/audio` : null,
+    audioUrl: hasWav ? apiAudioHref(run.id, name) : null,
     transcript: buildTranscript(detail.conversation, detail.agentContext, detail.metrics),
     turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
     durationSeconds: row?.duration_seconds ?? null,
@@ -66,8 +66,8 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
   const name = one(sp.name);
   const store = getStore();
   await store.scanned;
-  const base = baseId ? store.index.getRun(baseId) : undefined;
-  const other = otherId ? store.index.getRun(otherId) : undefined;
+  const base = baseId ? await store.openRun(baseId) : undefined;
+  const other = otherId ? await store.openRun(otherId) : undefined;
 
   const crumbs = (
     <nav aria-label="Breadcrumb" className="flex flex-wrap gap-x-3 text-sm">

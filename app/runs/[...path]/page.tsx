@@ -17,10 +17,13 @@ import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
 import { Card } from "@/components/ui/card";
 import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
-import type { RunEntry } from "@/lib/server/run-entry";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { runsList } from "@/lib/server/views/runs-list";
+import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
+import { parseRunPath } from "@/lib/shared/routes";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
-import { getStore } from "@/lib/server/store";
+import { getStore } from "@/lib/server/live/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
 
 // Reads the live index at request time.
@@ -54,35 +57,28 @@ export async function generateMetadata({ params }: Props) {
 export default async function RunRoute({ params, searchParams }: Props) {
   const segments = decodeSegments((await params).path);
   if (!segments || segments.length === 0) notFound();
-  const { index } = getStore();
-  const id = segments.join("/");
-  const run = index.getRun(id);
-  if (run) {
-    // The summary order of a finished run comes from its all_metrics.json, read on first view.
-    await run.ensureOrder();
+  const store = getStore();
+  const route = parseRunPath(segments, (id) => store.index.runs.has(id));
+  const run = route.kind === "error" ? undefined : await store.openRun(route.run);
+  if (run && route.kind === "run") {
     // Only a full page load carries the table's first page; client navigations and live refreshes
     // (fetches, `Sec-Fetch-Dest: empty`) leave it to the table, which keeps every refresh small.
     // Next hides its own `RSC` request header from `headers()`, hence the Fetch Metadata header;
     // without one (an origin the browser does not consider secure) the rows are always sent.
     const dest = (await headers()).get("sec-fetch-dest");
     const withRows = dest === null || dest === "document";
-    return <RunPage run={run} version={index.version} withRows={withRows} searchParams={await searchParams} />;
+    return <RunPage run={run} version={store.index.version} withRows={withRows} searchParams={await searchParams} />;
+  }
+  if (run && route.kind === "scenario" && run.scenarios.has(route.name)) {
+    return <ScenarioDrillDown run={run} name={route.name} searchParams={await searchParams} />;
   }
 
-  // `/runs/{id}/scenarios/{name}`: the scenario page (a later issue; a placeholder for now).
-  if (segments.length >= 3 && segments[segments.length - 2] === "scenarios") {
-    const runId = segments.slice(0, -2).join("/");
-    const name = segments[segments.length - 1] as string;
-    const owner = index.getRun(runId);
-    if (owner && owner.scenarios.has(name)) return <ScenarioDrillDown run={owner} name={name} searchParams={await searchParams} />;
-  }
-
-  const indexing = index.listRuns().indexing;
+  const indexing = runsList(store.index).indexing;
   if (indexing) {
     return (
       <section className="space-y-2">
         <IndexingRefresh />
-        <h1 className="font-mono text-xl font-semibold break-all">{id}</h1>
+        <h1 className="font-mono text-xl font-semibold break-all">{segments.join("/")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Indexing {indexing.done}/{indexing.total} scenarios… this run appears as soon as the first scan has read it.
         </p>
@@ -93,7 +89,7 @@ export default async function RunRoute({ params, searchParams }: Props) {
 }
 
 /** The first page of the scenario table for the URL's view, so the table renders with the HTML. */
-function firstPage(run: RunEntry, searchParams: SearchParams, withRows: boolean): { view: string; page: ScenarioPage | null; error: string | null } {
+function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean): { view: string; page: ScenarioPage | null; error: string | null } {
   const raw = new URLSearchParams();
   for (const [k, v] of Object.entries(searchParams)) {
     const value = Array.isArray(v) ? v[0] : v;
@@ -108,17 +104,17 @@ function firstPage(run: RunEntry, searchParams: SearchParams, withRows: boolean)
     const error = query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
-  return { view: view.toString(), page: withRows ? run.queryScenarios(query.data) : null, error: null };
+  return { view: view.toString(), page: withRows ? queryScenarios(run, query.data) : null, error: null };
 }
 
 const PROBLEMS_SHOWN = 30;
 
-function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; version: number; withRows: boolean; searchParams: SearchParams }) {
+function RunPage({ run, version, withRows, searchParams }: { run: RunModel; version: number; withRows: boolean; searchParams: SearchParams }) {
   const now = requestTime();
-  const d: RunDetail = run.detail(now);
+  const d: RunDetail = runDetail(run, now);
   const { view, page, error } = firstPage(run, searchParams, withRows);
   // Changes whenever this run's data does, so the table re-fetches only for its own run.
-  const dataKey = [d.updatedAt, d.scenarioCount, d.problems.length, d.state, d.unfinished.length, d.onDiskSummary].join("|");
+  const dataKey = `${run.revision}|${d.state}`;
   const signals = Object.entries(d.successBreakdown)
     .filter(([, c]) => c.failed > 0)
     .map(([s]) => s);

@@ -4,12 +4,13 @@
  * (q, quick, domain, signal, bucket, judgeMin…, sort, dir) plus `t` (seconds to seek the audio to).
  */
 import { notFound } from "next/navigation";
-import { scenarioHref } from "@/components/format";
+import { runHref, scenarioHref } from "@/lib/shared/routes";
 import { ScenarioView } from "@/components/scenario/scenario-view";
 import type { NavList, ScenarioNav } from "@/components/scenario/types";
 import { agentTurnCount, judgeThresholdOf, type ScenarioRow } from "@/lib/core";
-import type { RunEntry } from "@/lib/server/run-entry";
-import { scenarioDetail } from "@/lib/server/scenario-detail";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { queryScenarios, runAnalysis, scenarioPositions } from "@/lib/server/views/run-views";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 
@@ -28,16 +29,16 @@ function viewOf(searchParams: SearchParams): URLSearchParams {
   return out;
 }
 
-function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams): ScenarioNav {
+function navigation(run: RunModel, rowName: string | null, view: URLSearchParams): ScenarioNav {
   const parsed = parseScenarioQuery(view);
   const error = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
   const viewQuery = parsed.success ? view.toString() : "";
   const query: ScenarioQuery = parsed.success ? parsed.data : { sort: "order", dir: "asc", offset: 0, limit: 1 };
   const all = run.scenarios.size + 1;
   // Rows are named by their folder, which is what links use.
-  const href = (name: string) => `${scenarioHref(run.id, name)}${viewQuery ? `?${viewQuery}` : ""}`;
+  const href = (name: string) => scenarioHref(run.id, name, viewQuery);
   // Position in the same sort without filters: places a scenario the filter hides between its neighbours.
-  const position = run.positions(query.sort, query.dir);
+  const position = scenarioPositions(run, query.sort, query.dir);
   const here = rowName === null ? -1 : (position.get(rowName) ?? -1);
   const around = (rows: ScenarioRow[]): NavList => {
     const target = (r: ScenarioRow | undefined) => (r ? { name: r.name, href: href(r.name) } : null);
@@ -46,19 +47,17 @@ function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams
     const after = rows.findIndex((r) => (position.get(r.name) ?? -1) > here);
     return { prev: target(after === -1 ? rows[rows.length - 1] : rows[after - 1]), next: target(after === -1 ? undefined : rows[after]), index: null, total: rows.length };
   };
-  const list = run.queryScenarios({ ...query, offset: 0, limit: all }).rows;
-  const failing = run.queryScenarios({ ...query, quick: [...new Set([...(query.quick ?? []), "failed" as const])], offset: 0, limit: all }).rows;
-  const runHref = `/runs/${encodeURIComponent(run.id)}${viewQuery ? `?${viewQuery}` : ""}#scenarios`;
-  return { list: around(list), failing: around(failing), runHref, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
+  const list = queryScenarios(run, { ...query, offset: 0, limit: all }).rows;
+  const failing = queryScenarios(run, { ...query, quick: [...new Set([...(query.quick ?? []), "failed" as const])], offset: 0, limit: all }).rows;
+  return { list: around(list), failing: around(failing), runHref: `${runHref(run.id, viewQuery)}#scenarios`, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
 }
 
-export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry; name: string; searchParams: SearchParams }) {
-  // The run page's "order" sort follows a finished run's all_metrics.json; load it so prev/next agree.
-  const [data] = await Promise.all([scenarioDetail(run, name, { contexts: false }), run.ensureOrder()]);
+export async function ScenarioPage({ run, name, searchParams }: { run: RunModel; name: string; searchParams: SearchParams }) {
+  const data = await scenarioDetail(run, name, { contexts: false, capTexts: true });
   if (!data) notFound();
   const t = Number(first(searchParams.t));
   const record = run.scenarios.get(name)?.record ?? null;
-  const analysis = run.analysis();
+  const analysis = runAnalysis(run);
   return (
     <ScenarioView
       data={data}

@@ -51,7 +51,7 @@ export function normalizeWords(text: string): string[] {
     .replace(/(^|\s)[.'-]+|[.'-]+(?=\s|$)/g, " ")
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) => NUMBER_WORDS[w] ?? w)
+    .map((w) => (Object.hasOwn(NUMBER_WORDS, w) ? (NUMBER_WORDS[w] as string) : w))
     .map((w) => (w === "underscore" ? "_" : w));
   // Spelled digits ("4 5 6"), grouped digits ("456") and dashed numbers ("303-824-8041") are the
   // same number; spelled letters ("s o f i a") are the word they spell.

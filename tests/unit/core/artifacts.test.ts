@@ -6,7 +6,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nlPassedFromJudge, readMetrics, recordFromTexts, renderSummary } from "@/lib/core";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { bareMetrics, scenarioRecord as rec, tempDir, writeRun } from "../../helpers/run-builder";
 
 const DASH = "-".repeat(80);

@@ -6,7 +6,7 @@ import { rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inFlightScenario, parseEvaluationLog, parseLogLines, parsePythonStringList, runStatus, RUNNING_WINDOW_MS, STALLED_WINDOW_MS } from "@/lib/core";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { bareMetrics, logLine, tempDir, writeRun } from "../../helpers/run-builder";
 
 const dirs: string[] = [];

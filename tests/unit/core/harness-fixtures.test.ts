@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runSummaryJson, scenarioRow } from "@/lib/core";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 
 const ROOTS = [join(__dirname, "../../fixtures/harness"), join(__dirname, "../../fixtures/spec")];
 

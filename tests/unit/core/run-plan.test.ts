@@ -6,7 +6,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEvaluationLog, planRun, type Invocation, type LogSession } from "@/lib/core";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { bareMetrics, latencies, logLine, tempDir, writeRun, type RunSpec } from "../../helpers/run-builder";
 
 const EQ = "=".repeat(80);

@@ -2,8 +2,8 @@
 import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runRoute, events, listRuns } from "@/lib/server/api";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { runRoute, events, listRuns } from "@/lib/server/http/api";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import type { RunsResponse, ScenarioPage } from "@/lib/shared/dto";
 import { tempDir } from "../../helpers/run-builder";
 import { waitFor } from "../../helpers/wait";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => closeStore(store));
 
-const get = (path: string, init?: RequestInit) => runRoute(store.index, new Request(`http://localhost${path}`, init));
+const get = (path: string, init?: RequestInit) => runRoute(store, new Request(`http://localhost${path}`, init));
 const enc = encodeURIComponent;
 
 describe("HTTP API", () => {

@@ -2,8 +2,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareRoute } from "@/lib/server/api";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { compareRoute } from "@/lib/server/http/api";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 
 const EXAMPLE = join(__dirname, "../../../examples/results");
 const FINISHED = "eval_20261118_140000";
@@ -48,7 +48,7 @@ async function countedVerdicts(run: string): Promise<Map<string, boolean | "N/A"
   return out;
 }
 
-const get = (query: string) => compareRoute(store.index, new Request(`http://localhost/api/compare?${query}`));
+const get = (query: string) => compareRoute(store, new Request(`http://localhost/api/compare?${query}`));
 
 describe("GET /api/compare", () => {
   it("puts every scenario of two runs in the bucket their metrics.json verdicts give", async () => {
@@ -122,7 +122,7 @@ describe("like-for-like warnings", () => {
     await local.scanned;
     try {
       const kinds = async (other: string) => {
-        const res = await compareRoute(local.index, new Request(`http://localhost/api/compare?base=eval_a&runs=${other}`));
+        const res = await compareRoute(local, new Request(`http://localhost/api/compare?base=eval_a&runs=${other}`));
         return ((await res.json()) as { warnings: Array<{ kind: string; message: string }> }).warnings;
       };
       const b = await kinds("eval_b");

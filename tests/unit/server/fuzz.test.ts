@@ -6,11 +6,13 @@
  */
 import { cp, lstat, mkdir, readFile, readdir, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { queryScenarios, runAnalysis } from "@/lib/server/views/run-views";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseJson } from "@/lib/core";
-import { scenarioDetail } from "@/lib/server/scenario-detail";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
-import type { RunEntry } from "@/lib/server/run-entry";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { refreshRunLevel, refreshScenario } from "@/lib/server/ingest/load-run";
 import { tempDir } from "../../helpers/run-builder";
 
 const HARNESS = join(__dirname, "../../fixtures/harness");
@@ -69,8 +71,8 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
-function snapshot(run: RunEntry, except: string | null) {
-  const rows = run.queryScenarios({ sort: "order", dir: "asc", offset: 0, limit: 1000 }).rows.filter((r) => r.name !== except);
+function snapshot(run: RunModel, except: string | null) {
+  const rows = queryScenarios(run, { sort: "order", dir: "asc", offset: 0, limit: 1000 }).rows.filter((r) => r.name !== except);
   return JSON.stringify(rows);
 }
 
@@ -88,10 +90,10 @@ afterAll(async () => closeStore(store));
 describe("fuzz: damaged artifacts", () => {
   it("survives at least 1,000 mutations of every artifact kind without losing untouched data", async () => {
     const index = store.index;
-    const runA = index.getRun(A)!;
-    const runB = index.getRun(B)!;
-    const baseA = runA.analysis().summaryText;
-    const baseB = runB.analysis().summaryText;
+    const runA = index.runs.get(A)!;
+    const runB = index.runs.get(B)!;
+    const baseA = runAnalysis(runA).summaryText;
+    const baseB = runAnalysis(runB).summaryText;
     const files = (await filesUnder(join(root, A))).sort();
     let tried = 0;
     const failures: string[] = [];
@@ -105,11 +107,11 @@ describe("fuzz: damaged artifacts", () => {
         tried++;
         await m.apply(file, original);
         try {
-          if (scenario) await index.refreshScenario(runA, scenario);
-          else await index.refreshRunLevel(runA);
+          if (scenario) await refreshScenario(index, runA, scenario);
+          else await refreshRunLevel(index, runA);
           // Other scenarios and the other run keep their exact data.
           if (scenario && snapshot(runA, scenario) !== before) failures.push(`${m.kind} ${rel.join("/")}: another scenario changed`);
-          if (snapshot(runB, null) !== beforeB || runB.analysis().summaryText !== baseB) failures.push(`${m.kind} ${rel.join("/")}: run B changed`);
+          if (snapshot(runB, null) !== beforeB || runAnalysis(runB).summaryText !== baseB) failures.push(`${m.kind} ${rel.join("/")}: run B changed`);
           if (scenario) {
             // The damaged file is named, either by the index or when the scenario is opened.
             const detail = await scenarioDetail(runA, scenario);
@@ -129,9 +131,9 @@ describe("fuzz: damaged artifacts", () => {
         if (info?.isDirectory()) await rm(file, { recursive: true });
         else if (info) await rm(file);
         await writeFile(file, original);
-        if (scenario) await index.refreshScenario(runA, scenario);
-        else await index.refreshRunLevel(runA);
-        if (runA.analysis().summaryText !== baseA) failures.push(`${m.kind} ${rel.join("/")}: did not recover`);
+        if (scenario) await refreshScenario(index, runA, scenario);
+        else await refreshRunLevel(index, runA);
+        if (runAnalysis(runA).summaryText !== baseA) failures.push(`${m.kind} ${rel.join("/")}: did not recover`);
       }
     }
     // A second pass with seeded random byte damage on the JSON files brings the count past 1,000.
@@ -146,17 +148,17 @@ describe("fuzz: damaged artifacts", () => {
       await writeFile(file, Buffer.concat([original.subarray(0, cut), Buffer.from([Math.floor(rnd() * 256)]), original.subarray(cut + 1)]));
       tried++;
       try {
-        if (scenario) await index.refreshScenario(runA, scenario);
-        else await index.refreshRunLevel(runA);
+        if (scenario) await refreshScenario(index, runA, scenario);
+        else await refreshRunLevel(index, runA);
         if (scenario) await scenarioDetail(runA, scenario);
       } catch (error) {
         failures.push(`random ${rel.join("/")}@${cut}: threw ${String(error)}`);
       }
       await writeFile(file, original);
-      if (scenario) await index.refreshScenario(runA, scenario);
-      else await index.refreshRunLevel(runA);
+      if (scenario) await refreshScenario(index, runA, scenario);
+      else await refreshRunLevel(index, runA);
     }
-    expect(runA.analysis().summaryText).toBe(baseA);
+    expect(runAnalysis(runA).summaryText).toBe(baseA);
     console.log(`fuzz: ${tried} mutations over ${files.length} files, ${failures.length} failures`);
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThanOrEqual(1000);

@@ -1,11 +1,12 @@
 /** The real watcher on temp folders: a run copied in scenario by scenario, half-written files, removals. */
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { runAnalysis } from "@/lib/server/views/run-views";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChangeEvent } from "@/lib/shared/dto";
-import { analyzeFolder } from "@/lib/server/analyze-folder";
-import { runRoute } from "@/lib/server/api";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
+import { runRoute } from "@/lib/server/http/api";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 import { waitFor } from "../../helpers/wait";
 
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 async function get(s: Store, path: string): Promise<Response> {
-  return runRoute(s.index, new Request(`http://localhost${path}`));
+  return runRoute(s, new Request(`http://localhost${path}`));
 }
 
 describe("live index", () => {
@@ -36,7 +37,7 @@ describe("live index", () => {
     await mkdir(join(staging, RUN));
     for (const f of ["run_args.json", "evaluation_log.txt"]) await cp(join(src, f), join(staging, RUN, f));
     await rename(join(staging, RUN), join(root, RUN));
-    await waitFor(() => store!.index.getRun(RUN), 5000, "the new run");
+    await waitFor(() => store!.index.runs.get(RUN), 5000, "the new run");
 
     const names = (await readdir(src, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
     const delays: number[] = [];
@@ -59,7 +60,7 @@ describe("live index", () => {
     expect(await res.text()).toBe(await readFile(join(FIXTURE, "expected", "all_summary.txt"), "utf8"));
     // The incremental index agrees with a full recomputation from disk.
     const full = await analyzeFolder(join(root, RUN));
-    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(full.analysis.summaryText);
+    expect(runAnalysis(store.index.runs.get(RUN)!).summaryText).toBe(full.analysis.summaryText);
   });
 
   it("never shows a metrics.json written in two halves as data in between, and recovers", async () => {
@@ -71,25 +72,25 @@ describe("live index", () => {
     await rm(join(runDir, name, "metrics.json"));
     store = createStore(root);
     await store.watching;
-    const run = store.index.getRun(RUN)!;
-    expect(run.analysis().records.map((r) => r.name)).not.toContain(name);
+    const run = store.index.runs.get(RUN)!;
+    expect(runAnalysis(run).records.map((r) => r.name)).not.toContain(name);
 
     await writeFile(join(runDir, name, "metrics.json"), whole.slice(0, Math.floor(whole.length / 2)));
     const seen: boolean[] = [];
     const deadline = Date.now() + 1000;
     while (Date.now() < deadline) {
-      seen.push(store.index.getRun(RUN)!.analysis().records.some((r) => r.name === name));
+      seen.push(runAnalysis(store.index.runs.get(RUN)!).records.some((r) => r.name === name));
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(seen.some(Boolean)).toBe(false);
-    const problems = await waitFor(() => store!.index.getRun(RUN)!.scenarios.get(name)?.problems.find((p) => p.file === "metrics.json"), 2000, "a named problem");
+    const problems = await waitFor(() => store!.index.runs.get(RUN)!.scenarios.get(name)?.problems.find((p) => p.file === "metrics.json"), 2000, "a named problem");
     expect(problems.kind).toBe("invalid-json");
 
     await writeFile(join(runDir, name, "metrics.json"), whole);
-    await waitFor(() => store!.index.getRun(RUN)!.analysis().records.some((r) => r.name === name), 2000, "recovery");
-    expect(store.index.getRun(RUN)!.scenarios.get(name)!.problems).toEqual([]);
+    await waitFor(() => runAnalysis(store!.index.runs.get(RUN)!).records.some((r) => r.name === name), 2000, "recovery");
+    expect(store.index.runs.get(RUN)!.scenarios.get(name)!.problems).toEqual([]);
     const full = await analyzeFolder(runDir);
-    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(full.analysis.summaryText);
+    expect(runAnalysis(store.index.runs.get(RUN)!).summaryText).toBe(full.analysis.summaryText);
   });
 
   it("keeps the last good data while a finished scenario's metrics.json is corrupt, and drops removed scenarios", async () => {
@@ -98,14 +99,14 @@ describe("live index", () => {
     await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
     store = createStore(root);
     await store.watching;
-    const before = store.index.getRun(RUN)!.analysis().summaryText;
+    const before = runAnalysis(store.index.runs.get(RUN)!).summaryText;
     const name = "restaurant__pizza_pepperoni";
     await writeFile(join(runDir, name, "metrics.json"), '{"total_turns": 3, "turns": [');
-    await waitFor(() => store!.index.getRun(RUN)!.scenarios.get(name)?.problems.length, 2000, "a problem");
-    expect(store.index.getRun(RUN)!.analysis().summaryText).toBe(before);
+    await waitFor(() => store!.index.runs.get(RUN)!.scenarios.get(name)?.problems.length, 2000, "a problem");
+    expect(runAnalysis(store.index.runs.get(RUN)!).summaryText).toBe(before);
 
     await rm(join(runDir, "restaurant__burger_spicy_feast"), { recursive: true });
-    await waitFor(() => !store!.index.getRun(RUN)!.scenarios.has("restaurant__burger_spicy_feast"), 2000, "removal");
-    expect(store.index.getRun(RUN)!.analysis().records.map((r) => r.name)).not.toContain("restaurant__burger_spicy_feast");
+    await waitFor(() => !store!.index.runs.get(RUN)!.scenarios.has("restaurant__burger_spicy_feast"), 2000, "removal");
+    expect(runAnalysis(store.index.runs.get(RUN)!).records.map((r) => r.name)).not.toContain("restaurant__burger_spicy_feast");
   });
 });

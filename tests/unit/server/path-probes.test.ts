@@ -2,8 +2,8 @@
 import { cp, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareRoute, runRoute } from "@/lib/server/api";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { compareRoute, runRoute } from "@/lib/server/http/api";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 
 const HARNESS = join(__dirname, "../../fixtures/harness");
@@ -98,7 +98,7 @@ describe("path probes", () => {
       for (const path of routes(probe)) {
         sent++;
         const request = new Request(`http://localhost${path}`);
-        const res = await runRoute(store.index, request);
+        const res = await runRoute(store, request);
         const body = await res.text();
         // The URL parser resolves dot segments (also %2e%2e) before any handler runs: such a request is
         // for the resolved path (routed elsewhere, or a legitimate resource), so only leaks matter for it.
@@ -108,7 +108,7 @@ describe("path probes", () => {
         if (body.includes("root:") || body.includes("secret-run") || body.includes("qa__trivia_0")) bad.push(`leak ${path.slice(0, 120)}`);
       }
       sent++;
-      const cmp = await compareRoute(store.index, new Request(`http://localhost/api/compare?base=${probe}&runs=${RUN}`));
+      const cmp = await compareRoute(store, new Request(`http://localhost/api/compare?base=${probe}&runs=${RUN}`));
       if (![400, 404].includes(cmp.status)) bad.push(`${cmp.status} compare ${probe.slice(0, 60)}`);
     }
     expect(bad).toEqual([]);
@@ -116,14 +116,14 @@ describe("path probes", () => {
   });
 
   it("does not follow symbolic links out of the results folder", async () => {
-    const linkedFile = await runRoute(store.index, new Request(`http://localhost/api/runs/${RUN}/scenarios/tau2_airline__99/files/metrics.json`));
+    const linkedFile = await runRoute(store, new Request(`http://localhost/api/runs/${RUN}/scenarios/tau2_airline__99/files/metrics.json`));
     expect(linkedFile.status).toBe(404);
     expect(await linkedFile.text()).not.toContain("root:");
     expect([...store.index.runs.keys()]).toEqual([RUN]);
-    const run = store.index.getRun(RUN)!;
+    const run = store.index.runs.get(RUN)!;
     expect(run.scenarios.has("linked_scenario__x")).toBe(false);
     const linked = run.scenarios.get("tau2_airline__99");
     expect(linked?.record).toBeNull();
-    expect(linked?.problems[0]).toMatchObject({ file: "metrics.json", kind: "unreadable" });
+    expect(linked?.problems[0]).toMatchObject({ file: "metrics.json", kind: "unsafe", message: "a symbolic link (not followed)" });
   });
 });

@@ -2,9 +2,9 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runRoute } from "@/lib/server/api";
-import { scenarioDetail } from "@/lib/server/scenario-detail";
-import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { runRoute } from "@/lib/server/http/api";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 
 const HARNESS = join(__dirname, "../../fixtures/harness");
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => closeStore(store));
 
 const detail = async () => {
-  const run = store.index.getRun(RUN);
+  const run = store.index.runs.get(RUN);
   if (!run) throw new Error("run not indexed");
   const d = await scenarioDetail(run, NAME);
   if (!d) throw new Error("scenario not indexed");
@@ -42,7 +42,7 @@ describe("scenario detail cache", () => {
   });
 
   it("leaves the LLM contexts out on request, with the same evidence derived from them", async () => {
-    const run = store.index.getRun(RUN)!;
+    const run = store.index.runs.get(RUN)!;
     const whole = (await scenarioDetail(run, NAME))!;
     const lean = (await scenarioDetail(run, NAME, { contexts: false }))!;
     expect(Array.isArray(whole.agentContext) && whole.agentContext.length > 0).toBe(true);
@@ -71,7 +71,7 @@ describe("scenario detail cache", () => {
   });
 
   it("the API's serialized answer follows a rewrite too", async () => {
-    const api = async () => (await (await runRoute(store.index, new Request(`http://localhost/api/runs/${RUN}/scenarios/${NAME}`))).json()) as { judge: { reason?: string } | null };
+    const api = async () => (await (await runRoute(store, new Request(`http://localhost/api/runs/${RUN}/scenarios/${NAME}`))).json()) as { judge: { reason?: string } | null };
     const judgePath = join(dir, "judge_result.json");
     await writeFile(judgePath, JSON.stringify({ score: 0.9, passed: true, reason: "first", nl_assertion_verdicts: [] }));
     expect((await api()).judge?.reason).toBe("first");

@@ -1,5 +1,5 @@
-import { runRoute } from "@/lib/server/api";
-import { getStore } from "@/lib/server/store";
+import { runRoute } from "@/lib/server/http/api";
+import { getStore } from "@/lib/server/live/store";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -8,5 +8,5 @@ export async function GET(request: Request) {
   const store = getStore();
   // A run id is only known once the first scan has found it.
   await store.scanned;
-  return runRoute(store.index, request);
+  return runRoute(store, request);
 }

@@ -2,7 +2,6 @@
  * Everything about one scenario, read on demand when it is opened (heavy artifacts are never held
  * by the index). Parsed results are cached with a size bound, keyed by file mtimes.
  */
-import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   parseConversationLog,
@@ -26,40 +25,19 @@ import {
 } from "@/lib/core";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { SizedCache } from "./sized-cache";
-import { readText, type TextRead } from "./files";
+import "server-only";
+import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
+import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
+import type { RunModel } from "../model/run-model";
+import { runAnalysis } from "./run-views";
 
 export type { ScenarioDetail };
-import type { RunEntry } from "./run-entry";
-
-/** Files of a scenario folder, relative paths, as listed on disk. */
-const KNOWN_FILES = [
-  "metrics.json",
-  "judge_result.json",
-  "final_agent_response.json",
-  "final_scenario_db_hash.txt",
-  "conversation_log.txt",
-  "conversation_log.seglst.json",
-  "conversation_log.wav",
-  "bridge_log.txt",
-  "trace_metrics.json",
-  "analysis_report.md",
-  "scenario_config/metadata.json",
-  "scenario_config/reference_answer.json",
-  "scenario_config/user_prompt.txt",
-  "scenario_config/user_tools.json",
-  "scenario_config/agent_prompt.txt",
-  "scenario_config/agent_tools.json",
-  "bot_logs_user/llm_context.json",
-  "bot_logs_agent/llm_context.json",
-  "bot_logs_agent/trace_metrics.json",
-] as const;
-export type ScenarioFile = (typeof KNOWN_FILES)[number];
-export const SCENARIO_FILES_SERVED: readonly string[] = KNOWN_FILES;
+const KNOWN_FILES = SCENARIO_FILES;
 
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
-type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext"> & {
+type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated"> & {
   insights: Omit<ScenarioDetail["insights"], "hints">;
   /**
    * The LLM contexts as text, parsed again when asked for: a multi-megabyte context kept as tens of
@@ -69,25 +47,42 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "
   judgeReason: string | null;
   hasAudio: boolean;
   offersDomainTools: boolean;
+  /** The API's serialized answer, for the run revision it was made at (the row depends on the run). */
+  body?: { revision: number; text: string };
 };
 
 const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
 
-type DetailOptions = { contexts?: boolean };
+/** `capTexts`: cut long texts for the page (see `ScenarioDetail.truncated`). */
+type DetailOptions = { contexts?: boolean; capTexts?: boolean };
+
+/** How much of one long text (a judge reason, a turn, a prompt) a page carries. */
+export const PAGE_TEXT_CHARS = 20_000;
 
 /**
  * Everything about one scenario. `contexts: false` leaves `agentContext` and `userContext` null:
  * the scenario page shows what is derived from them (tool calls, heard vs meant), not the messages.
  */
-export async function scenarioDetail(run: RunEntry, name: string, options: DetailOptions = {}): Promise<ScenarioDetail | null> {
+export async function scenarioDetail(run: RunModel, name: string, options: DetailOptions = {}): Promise<ScenarioDetail | null> {
   return (await scenarioEvidence(run, name))?.detail(options) ?? null;
+}
+
+/** The scenario API's JSON text: serialized once per file signature and run revision. */
+export async function scenarioDetailJson(run: RunModel, name: string): Promise<string | null> {
+  const evidence = await scenarioEvidence(run, name);
+  if (!evidence) return null;
+  const cached = evidence.cached.body;
+  if (cached && cached.revision === run.revision) return cached.text;
+  const text = JSON.stringify(evidence.detail());
+  evidence.cached.body = { revision: run.revision, text };
+  return text;
 }
 
 /**
  * The scenario's files, read (or taken from the cache), with their signature; the detail is only
- * assembled when asked for, so a cache of what is made of it can be checked first.
+ * assembled when asked for.
  */
-export async function scenarioEvidence(run: RunEntry, name: string): Promise<{ signature: string; detail(options?: DetailOptions): ScenarioDetail } | null> {
+async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: FileEvidence; detail(options?: DetailOptions): ScenarioDetail } | null> {
   const indexed = run.scenarios.get(name);
   if (!indexed) return null;
   // `name` is a key of the index, i.e. a folder name read from disk, never a URL value.
@@ -100,16 +95,18 @@ export async function scenarioEvidence(run: RunEntry, name: string): Promise<{ s
     evidence = await readEvidence(dir, stats);
     evidenceCache.set(dir, signature, evidence, stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0));
   }
-  const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, ...files } = evidence;
-  const detail = ({ contexts = true }: DetailOptions = {}): ScenarioDetail => {
+  const cached = evidence;
+  const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, body: _body, ...files } = evidence;
+  const detail = ({ contexts = true, capTexts = false }: DetailOptions = {}): ScenarioDetail => {
     // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
     const record = indexed.record;
-    const row = record ? scenarioRow(record, run.analysis().plan.minAgentTurns, indexed.problems) : null;
-    return {
+    const row = record ? scenarioRow(record, runAnalysis(run).plan.minAgentTurns, [...indexed.problems]) : null;
+    const whole: ScenarioDetail = {
       run: run.id,
       name,
       row,
       ...files,
+      truncated: {},
       agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
       userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
       insights: {
@@ -120,8 +117,60 @@ export async function scenarioEvidence(run: RunEntry, name: string): Promise<{ s
             : [],
       },
     };
+    return capTexts ? capped(whole) : whole;
   };
-  return { signature, detail };
+  return { cached, detail };
+}
+
+/** Each long text field of a detail, by name, with a way to put a shorter one in its place. */
+function* longTexts(d: ScenarioDetail): Generator<[string, string, (text: string) => void]> {
+  const judge = d.judge && typeof d.judge === "object" ? (d.judge as Record<string, unknown>) : null;
+  if (judge && typeof judge.reason === "string") yield ["judge.reason", judge.reason, (t) => (judge.reason = t)];
+  const verdicts = judge && Array.isArray(judge.nl_assertion_verdicts) ? (judge.nl_assertion_verdicts as unknown[]) : [];
+  for (const [i, v] of verdicts.entries()) {
+    if (v && typeof v === "object" && typeof (v as Record<string, unknown>).reason === "string") {
+      const verdict = v as Record<string, unknown>;
+      yield [`judge.verdicts.${i}.reason`, verdict.reason as string, (t) => (verdict.reason = t)];
+    }
+  }
+  for (const [i, turn] of (d.conversation?.turns ?? []).entries()) yield [`turn.${i}`, turn.text, (t) => (turn.text = t)];
+  for (const side of ["user", "agent"] as const) {
+    const text = d.prompts[side];
+    if (text !== null) yield [`prompt.${side}`, text, (t) => (d.prompts[side] = t)];
+  }
+}
+
+/** A copy of the detail whose long texts are cut to `PAGE_TEXT_CHARS` (the cached evidence stays whole). */
+function capped(d: ScenarioDetail): ScenarioDetail {
+  const copy: ScenarioDetail = {
+    ...d,
+    judge: shallowJudgeCopy(d.judge),
+    conversation: d.conversation ? { ...d.conversation, turns: d.conversation.turns.map((t) => ({ ...t })) } : null,
+    prompts: { ...d.prompts },
+    truncated: {},
+  };
+  for (const [field, text, replace] of longTexts(copy)) {
+    if (text.length <= PAGE_TEXT_CHARS) continue;
+    copy.truncated[field] = text.length;
+    replace(text.slice(0, PAGE_TEXT_CHARS));
+  }
+  return copy;
+}
+
+/** The judge object and its verdicts copied one level deep: enough to replace their `reason`s. */
+function shallowJudgeCopy(judge: unknown): unknown {
+  if (!judge || typeof judge !== "object" || Array.isArray(judge)) return judge;
+  const j = { ...(judge as Record<string, unknown>) };
+  if (Array.isArray(j.nl_assertion_verdicts)) j.nl_assertion_verdicts = j.nl_assertion_verdicts.map((v: unknown) => (v && typeof v === "object" ? { ...v } : v));
+  return j;
+}
+
+/** One long text whole, by its field name (see `ScenarioDetail.truncated`); `null` when there is no such field. */
+export async function fullText(run: RunModel, name: string, field: string): Promise<string | null> {
+  const detail = await scenarioDetail(run, name, { contexts: false });
+  if (!detail) return null;
+  for (const [f, text] of longTexts(detail)) if (f === field) return text;
+  return null;
 }
 
 /** The messages of an LLM context (problems were named when the evidence was read). */
@@ -133,16 +182,14 @@ function contextMessages(file: string, text: string | null): unknown[] | null {
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
 
-/** One lstat per known file: whether it is there (a link or a folder is not a file) and what the cache keys on. */
+/** One lstat per known file, folders on the way checked: whether it is there (a link or a folder is not a file) and what the cache keys on. */
 async function statKnownFiles(dir: string): Promise<FileStat[]> {
   return Promise.all(
     KNOWN_FILES.map(async (file): Promise<FileStat> => {
-      try {
-        const s = await lstat(join(/*turbopackIgnore: true*/ dir, file));
-        return { kind: s.isFile() ? "f" : s.isDirectory() ? "d" : s.isSymbolicLink() ? "l" : "o", size: s.size, mtimeMs: s.mtimeMs };
-      } catch {
-        return null;
-      }
+      const { kind, info } = await lstatInside(/*turbopackIgnore: true*/ dir, file);
+      if (kind === "missing" || kind === "unreadable") return null;
+      const short = kind === "file" ? "f" : kind === "dir" ? "d" : kind === "link" ? "l" : "o";
+      return { kind: short, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 };
     }),
   );
 }
@@ -156,7 +203,7 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const read = async (file: ScenarioFile): Promise<string | null> => {
     // Absent at the lstat: nothing to open (a link or a folder is still opened, to be named as a problem).
     if (stats[KNOWN_FILES.indexOf(file)] === null) return null;
-    const r: TextRead = await readText(join(dir, file), file);
+    const r: TextRead = await readInside(dir, file, file, maxBytesOf(file));
     if (r.text !== null) return r.text;
     if (!r.missing) problems.push(r.problem);
     return null;

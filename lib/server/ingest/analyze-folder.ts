@@ -1,4 +1,5 @@
 /** Reads and analyses one run folder in one go (the CLI's path; the live index updates incrementally instead). */
+import "server-only";
 import { analyzeRun, type RunAnalysis } from "@/lib/core";
 import { readRunFolder, type RunFolderRead } from "./read-run";
 import { lastActivityMs } from "./run-activity";

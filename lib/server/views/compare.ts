@@ -1,5 +1,4 @@
 /** `GET /api/compare`: two or more runs of the index compared (lib/core/compare does the arithmetic). */
-import { join } from "node:path";
 import {
   compareRows,
   latencySummary,
@@ -8,17 +7,16 @@ import {
   readJudgeResult,
   readMetadata,
   RATE_NAMES,
-  scenarioRow,
   verdictMatrix,
   type Comparison,
   type Rate,
   type RateName,
-  type ScenarioRow,
 } from "@/lib/core";
-import { readText } from "./files";
-import { mapLimit } from "./pool";
-import type { ResultsIndex } from "./results-index";
-import type { RunEntry } from "./run-entry";
+import "server-only";
+import { readInside } from "../ingest/fs-safe";
+import { mapLimit } from "../ingest/pool";
+import type { RunModel, ScenarioState } from "../model/run-model";
+import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -30,53 +28,47 @@ export interface Warning {
   message: string;
 }
 
-function rowsOf(run: RunEntry): ScenarioRow[] {
-  const analysis = run.analysis();
-  return analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns));
-}
 
-function parsedArgs(run: RunEntry): Record<string, unknown> {
+function parsedArgs(run: RunModel): Record<string, unknown> {
   const inv = run.runLevel.invocations;
   return inv[inv.length - 1]?.parsed_args ?? {};
 }
 
-function judgeOn(run: RunEntry): boolean {
+function judgeOn(run: RunModel): boolean {
   const args = parsedArgs(run);
   if ("judge_url" in args || "judge_model" in args) return Boolean(args.judge_url) && Boolean(args.judge_model);
-  return run.analysis().records.some((r) => typeof r.metrics.judge_score === "number");
+  return runAnalysis(run).records.some((r) => typeof r.metrics.judge_score === "number");
 }
 
 /**
- * Whitelists by metadata.json path. The runner writes scenario_config/ before a conversation starts
- * and never again, so a read is good for the life of the process (bounded, oldest dropped first).
+ * A scenario's success_signals whitelist (metadata.json). The runner writes scenario_config/ before a
+ * conversation starts and never again, so it is kept with the scenario's indexed state: a new state
+ * (a rewritten or replaced folder) reads it again.
  */
-const WHITELISTS = new Map<string, string | null>();
-const WHITELIST_CACHE_SIZE = 200_000;
+const WHITELISTS = new WeakMap<ScenarioState, string | null>();
 
-async function whitelist(run: RunEntry, name: string): Promise<string | null> {
-  const path = join(run.dir, name, "scenario_config", "metadata.json");
-  const cached = WHITELISTS.get(path);
+async function whitelist(run: RunModel, name: string): Promise<string | null> {
+  const state = run.scenarios.get(name);
+  if (!state) return null;
+  const cached = WHITELISTS.get(state);
   if (cached !== undefined) return cached;
-  const read = await readText(path, "metadata.json");
+  const read = await readInside(run.dir, `${name}/scenario_config/metadata.json`, "scenario_config/metadata.json");
   const signals = read.text === null ? undefined : readMetadata(read.text).value?.success_signals;
   const value = signals ? [...signals].sort().join(",") : null;
   // A missing file may still appear (a run in progress): only remember what was read.
-  if (read.text !== null) {
-    if (WHITELISTS.size >= WHITELIST_CACHE_SIZE) WHITELISTS.delete(WHITELISTS.keys().next().value as string);
-    WHITELISTS.set(path, value);
-  }
+  if (read.text !== null) WHITELISTS.set(state, value);
   return value;
 }
 
-async function warningsFor(base: RunEntry, other: RunEntry, comparison: Comparison): Promise<Warning[]> {
+async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison): Promise<Warning[]> {
   const out: Warning[] = [];
   const onlyBase = comparison.counts.only_base;
   const onlyOther = comparison.counts.only_other;
   if (onlyBase || onlyOther) {
     out.push({ kind: "scenario_set", message: `different scenario sets: ${onlyBase} only in ${base.id}, ${onlyOther} only in ${other.id}` });
   }
-  const ma = base.analysis().plan.minAgentTurns;
-  const mb = other.analysis().plan.minAgentTurns;
+  const ma = runAnalysis(base).plan.minAgentTurns;
+  const mb = runAnalysis(other).plan.minAgentTurns;
   if (ma !== mb) out.push({ kind: "min_agent_turns", message: `different min_agent_turns: ${ma} in ${base.id}, ${mb} in ${other.id}` });
   const ja = judgeOn(base);
   const jb = judgeOn(other);
@@ -93,12 +85,12 @@ async function warningsFor(base: RunEntry, other: RunEntry, comparison: Comparis
   if (differing.length) {
     out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
   }
-  for (const run of [base, other]) if (run.analysis().partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
+  for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
 }
 
-async function nlVerdicts(run: RunEntry, name: string): Promise<Map<string, boolean> | null> {
-  const read = await readText(join(run.dir, name, "judge_result.json"), "judge_result.json");
+async function nlVerdicts(run: RunModel, name: string): Promise<Map<string, boolean> | null> {
+  const read = await readInside(run.dir, `${name}/judge_result.json`, "judge_result.json");
   if (read.text === null) return null;
   const verdicts = readJudgeResult(read.text).value?.nl_assertion_verdicts;
   if (!verdicts) return null;
@@ -106,7 +98,7 @@ async function nlVerdicts(run: RunEntry, name: string): Promise<Map<string, bool
 }
 
 /** NL assertions (matched by text) whose verdict differs between the two runs. */
-async function nlFlips(base: RunEntry, other: RunEntry, name: string) {
+async function nlFlips(base: RunModel, other: RunModel, name: string) {
   const [a, b] = await Promise.all([nlVerdicts(base, name), nlVerdicts(other, name)]);
   if (!a || !b) return [];
   const out: Array<{ assertion: string; base: boolean | null; other: boolean | null }> = [];
@@ -122,8 +114,8 @@ function rateDelta(a: Rate, b: Rate) {
   return { base: a, other: b, delta: a.value !== null && b.value !== null ? b.value - a.value : null };
 }
 
-function latencyBlock(run: RunEntry) {
-  const records = run.analysis().records;
+function latencyBlock(run: RunModel) {
+  const records = runAnalysis(run).records;
   const pooled = records.flatMap((r) => latencyValues(r.metrics));
   const byDomain = new Map<string, number[]>();
   for (const r of records) {
@@ -137,18 +129,18 @@ function latencyBlock(run: RunEntry) {
   };
 }
 
-export async function comparePair(base: RunEntry, other: RunEntry) {
-  const baseRows = rowsOf(base);
-  const otherRows = rowsOf(other);
+async function computePair(base: RunModel, other: RunModel) {
+  const baseRows = runRows(base);
+  const otherRows = runRows(other);
   const comparison = compareRows(baseRows, otherRows);
   const changed = comparison.scenarios.filter((s) => s.change === "regressed" || s.change === "fixed").slice(0, MAX_NL_DIFFS);
   const flips = await mapLimit(changed, 16, async (s) => [s.name, await nlFlips(base, other, s.name)] as const);
   const nlByName = new Map(flips);
-  const baseRates = base.rates();
-  const otherRates = other.rates();
+  const baseRates = runRates(base);
+  const otherRates = runRates(other);
   const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, rateDelta(baseRates[n], otherRates[n])])) as Record<RateName, ReturnType<typeof rateDelta>>;
-  const baseDetail = base.detail();
-  const otherDetail = other.detail();
+  const baseDetail = runDetail(base);
+  const otherDetail = runDetail(other);
   const perDomain: Record<string, Record<string, ReturnType<typeof rateDelta> & { small: boolean }>> = {};
   for (const name of RATE_NAMES) {
     const domains = new Set([...Object.keys(baseDetail.perDomain[name]), ...Object.keys(otherDetail.perDomain[name])]);
@@ -188,23 +180,36 @@ export async function comparePair(base: RunEntry, other: RunEntry) {
   };
 }
 
-export async function compareRuns(index: ResultsIndex, baseId: string, otherIds: string[]) {
-  const base = index.getRun(baseId);
-  const others = otherIds.map((id) => index.getRun(id));
-  if (!base) return { error: `unknown run: ${baseId}` } as const;
-  const missing = otherIds.filter((_, i) => !others[i]);
-  if (missing.length) return { error: `unknown run: ${missing.join(", ")}` } as const;
-  const comparisons = await Promise.all((others as RunEntry[]).map((o) => comparePair(base, o)));
+/** The comparison of two runs, kept for the pair of revisions it was computed at. */
+const pairs = new Map<string, { key: string; value: Promise<Awaited<ReturnType<typeof computePair>>> }>();
+const MAX_PAIRS = 32;
+
+export function comparePair(base: RunModel, other: RunModel) {
+  const slot = `${base.id}\0${other.id}`;
+  const key = `${base.revision}:${other.revision}:${Math.floor(Date.now() / 10_000)}`;
+  const hit = pairs.get(slot);
+  if (hit && hit.key === key) return hit.value;
+  const value = computePair(base, other);
+  pairs.delete(slot);
+  pairs.set(slot, { key, value });
+  if (pairs.size > MAX_PAIRS) pairs.delete(pairs.keys().next().value as string);
+  value.catch(() => pairs.delete(slot));
+  return value;
+}
+
+/** `runs` are looked up by the caller (`store.openRun`), so what each still needed is read. */
+export async function compareRuns(base: RunModel, others: RunModel[]) {
+  const comparisons = await Promise.all(others.map((o) => comparePair(base, o)));
   const first = comparisons[0]!;
-  const all = [base, ...(others as RunEntry[])];
+  const all = [base, ...others];
   return {
     base: base.id,
-    runs: otherIds,
+    runs: others.map((o) => o.id),
     scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change })),
     counts: first.counts,
     tests: first.tests,
     warnings: first.warnings,
     comparisons,
-    matrix: all.length >= 3 ? verdictMatrix(all.map((r) => ({ id: r.id, rows: rowsOf(r) }))) : null,
+    matrix: all.length >= 3 ? verdictMatrix(all.map((r) => ({ id: r.id, rows: runRows(r) }))) : null,
   };
 }

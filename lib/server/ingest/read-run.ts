@@ -1,10 +1,11 @@
-/** Reads a whole run folder once and analyses it through the core (used by the CLI and the first scan). */
+/** Reads a whole run folder once (the CLI's path; the live index reads the same way, then follows changes). */
+import "server-only";
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
-import { isKilledFolder, type Problem, type ScenarioRecord } from "@/lib/core";
+import type { Problem, ScenarioRecord } from "@/lib/core";
+import { listingOf } from "./list-run";
 import { mapLimit } from "./pool";
-import { readScenario } from "./read-scenario";
 import { readRunLevel, type RunLevel } from "./read-run-level";
+import { readScenario } from "./read-scenario";
 
 export const READ_CONCURRENCY = 64;
 
@@ -12,15 +13,16 @@ export interface ScenarioEntry {
   name: string;
   record: ScenarioRecord | null;
   problems: Problem[];
-  metricsMtimeMs: number | null;
 }
 
 export interface RunFolderRead {
   dir: string;
   runLevel: RunLevel;
-  /** Scenario folders (§1.4) in discovery order, completed or not. */
+  /** Scenario folders (§1.4) in name order, completed or not. */
   scenarios: ScenarioEntry[];
   killedFolders: string[];
+  /** Entries of the run folder that are symbolic links (not followed). */
+  linked: string[];
 }
 
 export class NotARunFolderError extends Error {}
@@ -33,18 +35,16 @@ export async function readRunFolder(dir: string): Promise<RunFolderRead> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new NotARunFolderError(code === "ENOENT" ? `${dir}: no such folder` : code === "ENOTDIR" ? `${dir}: not a folder` : `${dir}: cannot read (${code})`);
   }
-  const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  const killedFolders = folders.filter(isKilledFolder);
-  const candidates = folders.filter((n) => !isKilledFolder(n));
-  const reads = await mapLimit(candidates, READ_CONCURRENCY, (name) => readScenario(join(dir, name), name));
+  const listing = listingOf(entries);
+  const candidates = [...listing.scenarios].sort();
+  const reads = await mapLimit(candidates, READ_CONCURRENCY, (name) => readScenario(dir, name));
   const scenarios: ScenarioEntry[] = [];
   reads.forEach((read, i) => {
     const name = candidates[i] as string;
-    if (read.kind === "completed") scenarios.push({ name, record: read.record, problems: read.problems, metricsMtimeMs: read.metricsMtimeMs });
-    else if (read.kind === "unfinished") scenarios.push({ name, record: null, problems: read.problems, metricsMtimeMs: null });
+    if (read.kind === "completed") scenarios.push({ name, record: read.record, problems: read.problems });
+    else if (read.kind === "unfinished") scenarios.push({ name, record: null, problems: read.problems });
   });
-  const fileNames = new Set(entries.filter((e) => !e.isDirectory()).map((e) => e.name));
-  const runLevel = await readRunLevel(dir, fileNames, true, true);
+  const runLevel = await readRunLevel(dir, listing.files, true, true);
   if (!runLevel.isRun && scenarios.length === 0) throw new NotARunFolderError(`${dir}: not a run folder (no evaluation_log.txt, run_args.json, all_summary.txt or scenario folders)`);
-  return { dir, runLevel, scenarios, killedFolders };
+  return { dir, runLevel, scenarios, killedFolders: [...listing.killed].sort(), linked: listing.linked };
 }

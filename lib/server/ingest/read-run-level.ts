@@ -1,8 +1,9 @@
 /** The run-level files of a run folder: `run_args.json`, `evaluation_log.txt`, `all_summary.txt`, `all_metrics.json`. */
+import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { createHash } from "node:crypto";
-import { readText, readTextTail } from "./files";
+import { readText, readTextTail } from "./fs-safe";
 
 /** How much of a single-session log is read: enough for the end-of-run recap of a few thousand scenarios. */
 const LOG_TAIL_BYTES = 512 * 1024;

@@ -1,0 +1,75 @@
+/**
+ * Finds run folders under the results folder, down to `MAX_RUN_DEPTH` (§1.1). Symbolic links are
+ * never followed: a listing reports them as links, and a start folder is checked with `lstat`.
+ * A run found below the depth limit is named, not silently dropped.
+ */
+import "server-only";
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { isScenarioFolder, RUN_MARKERS } from "@/lib/core";
+import { lstatSafe } from "./fs-safe";
+import { MAX_RUN_DEPTH } from "./layout";
+
+export interface FoundRun {
+  dir: string;
+  entries: Dirent[];
+}
+
+export interface Discovery {
+  runs: FoundRun[];
+  /** Folders at the depth limit that hold a run below it. */
+  tooDeep: string[];
+}
+
+async function list(dir: string): Promise<Dirent[] | null> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+}
+
+const isRunListing = (entries: readonly Dirent[]) => entries.some((e) => e.isFile() && (RUN_MARKERS as readonly string[]).includes(e.name));
+
+/**
+ * Walks `dir` (at `depth` below the root); a folder is a run when it holds a run-level file, or a
+ * child that is a scenario folder. `dir` other than the root is checked to be a real folder first.
+ */
+export async function discoverRuns(root: string, dir = root): Promise<Discovery> {
+  const out: Discovery = { runs: [], tooDeep: [] };
+  if (dir !== root && (await lstatSafe(dir)).kind !== "dir") return out;
+  const depth = dir === root ? 0 : dir.slice(root.length + 1).split(/[\\/]/).length;
+  await walk(dir, depth, await list(dir), out);
+  return out;
+}
+
+async function walk(dir: string, depth: number, own: Dirent[] | null, out: Discovery): Promise<void> {
+  if (!own) return;
+  if (isRunListing(own)) {
+    out.runs.push({ dir, entries: own });
+    return;
+  }
+  const children = own.filter((e) => e.isDirectory());
+  const childEntries = await Promise.all(children.map((c) => list(join(dir, c.name))));
+  const looksLikeRun = children.some((c, i) => {
+    const names = childEntries[i];
+    return names ? isScenarioFolder(c.name, new Set(names.map((n) => n.name))) : false;
+  });
+  if (looksLikeRun) {
+    out.runs.push({ dir, entries: own });
+    return;
+  }
+  if (depth >= MAX_RUN_DEPTH) {
+    // One level more is looked at, only to say that a run is there.
+    if (childEntries.some((names) => names && isRunListing(names))) out.tooDeep.push(dir);
+    return;
+  }
+  await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out)));
+}
+
+/** The run id: the folder's path relative to the results folder, `/`-separated; the folder name when the root is the run. */
+export function runIdOf(root: string, dir: string): string {
+  if (dir === root) return basename(root);
+  return dir.slice(root.length + 1).split(/[\\/]/).join("/");
+}

@@ -1,0 +1,155 @@
+/**
+ * Small, failure-tolerant file reads inside the results folder: a missing file is `null`, anything
+ * else unreadable is a problem. Nothing is ever reached through a symbolic link: the last component
+ * is opened with O_NOFOLLOW, and `readInside` checks every folder on the way with `lstat` first.
+ */
+import "server-only";
+import { close, constants, fstat, open as openFd, read, type Stats } from "node:fs";
+import { lstat, open } from "node:fs/promises";
+import { join } from "node:path";
+import { problem, type Problem } from "@/lib/core/problems";
+import { maxBytesOf } from "./layout";
+
+/** Files above this size are not read into memory (a 100 MB junk file must not stall the index). */
+export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
+
+export type TextRead = { text: string; mtimeMs: number; size: number } | { text: null; missing: true } | { text: null; missing: false; problem: Problem };
+
+// Symbolic links are never followed (the dashboard reads nothing from outside the results folder),
+// and a FIFO must not block a read.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
+ * Reads a whole text file in one open/fstat/read/close; the scan's hot path. Written with the
+ * callback API: a promise FileHandle per file cost the first scan more main-thread time than
+ * parsing the files did.
+ */
+export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<TextRead> {
+  return new Promise((resolve) => {
+    openFd(path, OPEN_FLAGS, (openError, fd) => {
+      if (openError) {
+        const code = openError.code;
+        if (code === "ENOENT" || code === "ENOTDIR") return resolve({ text: null, missing: true });
+        if (code === "ELOOP") return resolve({ text: null, missing: false, problem: linkProblem(label) });
+        return resolve({ text: null, missing: false, problem: problem(label, "unreadable", code ?? String(openError)) });
+      }
+      // The answer does not wait for the close.
+      const done = (result: TextRead) => {
+        close(fd, () => {});
+        resolve(result);
+      };
+      const failed = (error: NodeJS.ErrnoException) => done({ text: null, missing: false, problem: problem(label, "unreadable", error.code ?? String(error)) });
+      fstat(fd, (statError, info) => {
+        if (statError) return failed(statError);
+        if (!info.isFile()) return done({ text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") });
+        if (info.size > maxBytes) {
+          return done({ text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) });
+        }
+        const buffer = Buffer.allocUnsafe(info.size);
+        let filled = 0;
+        const finish = () => done({ text: buffer.toString("utf8", 0, filled), mtimeMs: info.mtimeMs, size: info.size });
+        const more = (): void => {
+          read(fd, buffer, filled, info.size - filled, filled, (readError, bytesRead) => {
+            if (readError) return failed(readError);
+            filled += bytesRead;
+            if (bytesRead === 0 || filled >= info.size) return finish();
+            more();
+          });
+        };
+        if (info.size === 0) finish();
+        else more();
+      });
+    });
+  });
+}
+
+export function linkProblem(label: string): Problem {
+  return problem(label, "unsafe", "a symbolic link (not followed)");
+}
+
+/** What is at a path, without following a link there. */
+export type EntryKind = "file" | "dir" | "link" | "other" | "missing" | "unreadable";
+
+export function kindOf(info: Stats): EntryKind {
+  return info.isSymbolicLink() ? "link" : info.isFile() ? "file" : info.isDirectory() ? "dir" : "other";
+}
+
+export async function lstatSafe(path: string): Promise<{ kind: EntryKind; info: Stats | null }> {
+  try {
+    const info = await lstat(path);
+    return { kind: kindOf(info), info };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { kind: code === "ENOENT" || code === "ENOTDIR" ? "missing" : "unreadable", info: null };
+  }
+}
+
+/**
+ * Checks the folders between `base` and a file `rel` (`a/b/file`: `a` and `a/b`) with `lstat`:
+ * `null` when each is a real folder, else the problem (or `missing`) for the first that is not.
+ * `base` itself was reached by a listing that does not follow links.
+ */
+export async function checkFolders(base: string, rel: string): Promise<null | "missing" | Problem> {
+  const parts = rel.split("/");
+  let at = base;
+  for (let i = 0; i < parts.length - 1; i++) {
+    at = join(at, parts[i] as string);
+    const label = parts.slice(0, i + 1).join("/");
+    const { kind } = await lstatSafe(at);
+    if (kind === "missing") return "missing";
+    if (kind === "link") return linkProblem(label);
+    if (kind === "unreadable") return problem(label, "unreadable", "the folder cannot be read");
+    if (kind !== "dir") return problem(label, "unreadable", "not a folder");
+  }
+  return null;
+}
+
+/** `readText` of `base/rel`, with every folder on the way checked first (see `checkFolders`). */
+export async function readInside(base: string, rel: string, label = rel, maxBytes = maxBytesOf(rel)): Promise<TextRead> {
+  const folders = rel.includes("/") ? await checkFolders(base, rel) : null;
+  if (folders === "missing") return { text: null, missing: true };
+  if (folders) return { text: null, missing: false, problem: { ...folders, file: label, message: `${folders.file}/: ${folders.message}` } };
+  return readText(join(base, rel), label, maxBytes);
+}
+
+/** `lstat` of `base/rel` with the folders on the way checked: a file behind a linked folder is reported as a link. */
+export async function lstatInside(base: string, rel: string): Promise<{ kind: EntryKind; info: Stats | null }> {
+  const folders = rel.includes("/") ? await checkFolders(base, rel) : null;
+  if (folders === "missing") return { kind: "missing", info: null };
+  if (folders) return { kind: folders.kind === "unsafe" ? "link" : "unreadable", info: null };
+  return lstatSafe(join(base, rel));
+}
+
+/**
+ * The last `bytes` of a text file, starting at a line boundary, and whether that is the whole file.
+ * Symbolic links are refused as in `readText`.
+ */
+export async function readTextTail(path: string, label: string, bytes: number): Promise<TextRead & { whole?: boolean }> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
+    return { text: null, missing: false, problem: code === "ELOOP" ? linkProblem(label) : problem(label, "unreadable", code ?? String(error)) };
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
+    const start = Math.max(0, info.size - bytes);
+    const buffer = Buffer.allocUnsafe(info.size - start);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    let text = buffer.toString("utf8", 0, filled);
+    if (start > 0) text = text.slice(text.indexOf("\n") + 1);
+    return { text, mtimeMs: info.mtimeMs, size: info.size, whole: start === 0 };
+  } catch (error) {
+    return { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
+  } finally {
+    await handle.close().catch(() => {});
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Reading runs into the model: a whole run (first scan, a run found live), one scenario, the run-level
+ * files, and the audit that compares a run folder's listing and files with what the model holds.
+ * Every change goes through `ResultsIndex.apply` (or `RunModel.apply` before the run is indexed).
+ */
+import "server-only";
+import { join } from "node:path";
+import type { ResultsIndex } from "../model/results-index";
+import { RunModel, type RunChange } from "../model/run-model";
+import { runIdOf, type FoundRun } from "./discover";
+import { lstatSafe, readInside } from "./fs-safe";
+import { listingOf, listRun, type RunListing } from "./list-run";
+import { Limiter, mapLimit } from "./pool";
+import { readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
+import { currentSignature, part, readScenario, searchTextOf } from "./read-scenario";
+import { RUN_LEVEL_FILES } from "./layout";
+import { lastActivityMs } from "./run-activity";
+
+export const SCAN_CONCURRENCY = 64;
+/** Reads from live events and audits share this bound, whatever the burst. */
+export const reads = new Limiter(32);
+
+/** The run-level files of a found run, with the signature they were read at (taken first: a change during the read shows next time). */
+export async function readLevelOf(found: FoundRun): Promise<{ level: RunLevel; signature: string }> {
+  const signature = await levelSignature(found.dir);
+  return { level: await readRunLevel(found.dir, listingOf(found.entries).files), signature };
+}
+
+/** A whole run, read into a new model; `tick` after each scenario folder. */
+export async function loadRun(root: string, found: FoundRun, read: { level: RunLevel; signature: string }, tick: () => void = () => {}): Promise<RunModel> {
+  const listing = listingOf(found.entries);
+  const { level, signature } = read;
+  const run = new RunModel(runIdOf(root, found.dir), found.dir, level);
+  run.apply({ kind: "run-level", runLevel: level, signature });
+  run.apply({ kind: "listing", killedFolders: listing.killed, linked: listing.linked });
+  await mapLimit(listing.scenarios, SCAN_CONCURRENCY, async (name) => {
+    run.apply({ kind: "scenario", name, read: await readScenario(run.dir, name) });
+    tick();
+  });
+  run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level.sessions, level.logMtimeMs) });
+  return run;
+}
+
+/** Re-reads one scenario folder; returns whether the run changed. */
+export async function refreshScenario(index: ResultsIndex, run: RunModel, name: string): Promise<boolean> {
+  const read = await reads.run(() => readScenario(run.dir, name, { searchText: run.searchTextsLoaded || !run.finished }));
+  const changed = index.apply(run, { kind: "scenario", name, read });
+  if (changed && !run.finished) touch(index, run);
+  return changed;
+}
+
+export function touch(index: ResultsIndex, run: RunModel): void {
+  index.apply(run, { kind: "activity", lastActivityMs: Math.max(run.lastActivityMs ?? 0, Date.now()) });
+}
+
+/** The run-level files' sizes and mtimes: what decides whether they are read again. */
+export async function levelSignature(dir: string): Promise<string> {
+  const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
+    const { kind, info } = await lstatSafe(join(dir, f));
+    return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
+  }));
+  return parts.join(",");
+}
+
+/**
+ * Re-reads the listing, and the run-level files when they changed; `null` when the run folder is
+ * gone (the run is removed).
+ */
+export async function refreshRunLevel(index: ResultsIndex, run: RunModel): Promise<RunListing | null> {
+  const listing = (await lstatSafe(run.dir)).kind === "dir" ? await listRun(run.dir) : null;
+  if (!listing) {
+    index.removeRun(run);
+    return null;
+  }
+  const signature = await levelSignature(run.dir);
+  const level = signature === run.levelSignature ? run.runLevel : await readRunLevel(run.dir, listing.files);
+  if (signature !== run.levelSignature) index.apply(run, { kind: "run-level", runLevel: level, signature });
+  index.apply(run, { kind: "listing", killedFolders: listing.killed, linked: listing.linked });
+  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level.sessions, level.logMtimeMs) });
+  return listing;
+}
+
+/**
+ * Compares the run folder with the model and repairs what differs: scenario folders that appeared
+ * or vanished, and (with `contents`, or for scenarios without a record) any whose files changed
+ * since they were read. Cheap when nothing changed: one listing and a few `lstat`s per scenario.
+ */
+export async function auditRun(index: ResultsIndex, run: RunModel, options: { contents: boolean }): Promise<number> {
+  const listing = await refreshRunLevel(index, run);
+  if (!listing) return 0;
+  const present = new Set(listing.scenarios);
+  let repaired = 0;
+  for (const name of [...run.scenarios.keys()]) {
+    if (!present.has(name) && index.apply(run, { kind: "scenario-gone", name })) repaired++;
+  }
+  await mapLimit(listing.scenarios, 16, async (name) => {
+    const known = run.scenarios.get(name);
+    if (known && (options.contents || !known.record || known.problems.length > 0)) {
+      const now = await reads.run(() => currentSignature(run.dir, name, known.signature));
+      if (now === known.signature) return;
+    } else if (known) return;
+    if (await refreshScenario(index, run, name)) repaired++;
+  });
+  return repaired;
+}
+
+/** Reads a finished run's `all_metrics.json` order once (only the summary text's order depends on it). */
+export async function loadOrder(index: ResultsIndex, run: RunModel): Promise<void> {
+  if (!run.needsOrder) return;
+  const revision = run.revision;
+  const read = await readAllMetricsOrder(run.dir);
+  // Something else changed meanwhile: the next lookup reads it again.
+  if (run.revision !== revision || !run.needsOrder) return;
+  const change: RunChange = { kind: "order", order: read.order, problems: read.problems };
+  if (index.runs.get(run.id) === run) index.apply(run, change);
+  else run.apply(change);
+}
+
+/** Judge reasons for the table's text search, read the first time someone searches a run. */
+export async function loadSearchTexts(index: ResultsIndex, run: RunModel): Promise<void> {
+  if (run.searchTextsLoaded) return;
+  const names = [...run.scenarios.values()].filter((s) => s.record && s.searchText === null).map((s) => s.name);
+  const texts = new Map<string, string>();
+  await mapLimit(names, 16, async (name) => {
+    const read = await reads.run(() => readInside(join(run.dir, name), "judge_result.json"));
+    texts.set(name, read.text === null ? "" : searchTextOf(read.text));
+  });
+  index.apply(run, { kind: "search-texts", texts });
+}

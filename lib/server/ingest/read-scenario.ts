@@ -1,0 +1,101 @@
+/**
+ * Reads what the index keeps of one scenario folder: `metrics.json` and, only when the fold needs
+ * them, `judge_result.json` and the agent's LLM context, each read once. The result names every
+ * file it was read from, by size and mtime (its signature), so an audit can tell with a few `lstat`s
+ * whether the folder changed since.
+ */
+import "server-only";
+import { join } from "node:path";
+import { needsAgentContext, needsJudgeResult, readJudgeResult, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
+import { lstatInside, readInside, type EntryKind } from "./fs-safe";
+import { SCENARIO_MARKERS } from "./layout";
+
+const SEARCH_TEXT_LIMIT = 400;
+
+export type ScenarioRead =
+  | { kind: "completed"; record: ScenarioRecord; problems: Problem[]; signature: string; searchText: string | null }
+  /** A scenario folder without a usable `metrics.json`: in flight, killed, or corrupt (see problems). */
+  | { kind: "unfinished"; problems: Problem[]; signature: string }
+  | { kind: "not-scenario" };
+
+export interface ReadOptions {
+  /** Also read `judge_result.json` for the table's text search when the fold does not need it. */
+  searchText?: boolean;
+}
+
+/** `name` is an entry of the run folder's listing (never a URL value), known there to be a real folder. */
+export async function readScenario(runDir: string, name: string, options: ReadOptions = {}): Promise<ScenarioRead> {
+  const dir = join(runDir, name);
+  const parts: string[] = [];
+  const metricsRead = await readInside(dir, "metrics.json");
+  if (metricsRead.text === null) {
+    if (!metricsRead.missing) return { kind: "unfinished", problems: [metricsRead.problem], signature: "metrics.json:?" };
+    const markers = await Promise.all(SCENARIO_MARKERS.map((m) => lstatInside(dir, m)));
+    if (markers.every((m) => m.kind === "missing")) return { kind: "not-scenario" };
+    return { kind: "unfinished", problems: [], signature: unfinishedSignature(markers.map((m) => m.kind)) };
+  }
+  parts.push(part("metrics.json", metricsRead.size, metricsRead.mtimeMs));
+  const metrics = readMetrics(metricsRead.text);
+  if (!metrics.value) return { kind: "unfinished", problems: metrics.problems, signature: parts.join(",") };
+  const problems = [...metrics.problems];
+  const wantJudge = needsJudgeResult(metrics.value);
+  const side = async (file: string) => {
+    const read = await readInside(dir, file);
+    if (read.text !== null) {
+      parts.push(part(file, read.size, read.mtimeMs));
+      return read.text;
+    }
+    parts.push(read.missing ? `${file}:-` : `${file}:?`);
+    if (!read.missing) problems.push(read.problem);
+    return null;
+  };
+  const judgeText = wantJudge || options.searchText ? await side("judge_result.json") : null;
+  const agentContextText = needsAgentContext(metrics.value) ? await side("bot_logs_agent/llm_context.json") : null;
+  const built = recordFromTexts(name, metrics.value, { judgeText: wantJudge ? judgeText : null, agentContextText });
+  if (wantJudge) problems.push(...built.problems);
+  if (wantJudge && built.record.nlPassed === null && judgeText === null) {
+    problems.push({ file: "judge_result.json", kind: "inconsistent", message: "nl_assertion_pass_rate is set but judge_result.json is missing; its assertions are not counted" });
+  }
+  const record = { ...built.record, metrics: slimMetrics(built.record.metrics) };
+  return { kind: "completed", record, problems, signature: parts.join(","), searchText: judgeText === null ? (options.searchText ? "" : null) : searchTextOf(judgeText) };
+}
+
+export function part(file: string, size: number, mtimeMs: number): string {
+  return `${file}:${size}@${mtimeMs}`;
+}
+
+export function unfinishedSignature(markers: readonly EntryKind[]): string {
+  return `metrics.json:-,${SCENARIO_MARKERS.map((m, i) => `${m}:${markers[i]}`).join(",")}`;
+}
+
+/** The lower-cased start of the judge's reason, for the table's text search. */
+export function searchTextOf(judgeText: string): string {
+  const reason = readJudgeResult(judgeText).value?.reason;
+  return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
+}
+
+/**
+ * A signature lists `file:size@mtime` for each file read, `file:-` for one that was absent, and
+ * `file:?` for one that is there but could not be read (a link, a FIFO, a folder).
+ *
+ * The signature the folder would have now, from `lstat`s of the files a read took it from: equal to
+ * the stored one when nothing the record depends on changed. `null`: not a scenario folder any more.
+ */
+export async function currentSignature(runDir: string, name: string, stored: string): Promise<string | null> {
+  const dir = join(runDir, name);
+  const files = stored.split(",").map((p) => p.slice(0, p.indexOf(":")));
+  const metrics = await lstatInside(dir, "metrics.json");
+  if (metrics.kind === "missing") {
+    const markers = await Promise.all(SCENARIO_MARKERS.map((m) => lstatInside(dir, m)));
+    if (markers.every((m) => m.kind === "missing")) return null;
+    return unfinishedSignature(markers.map((m) => m.kind));
+  }
+  // A link, a folder or an unreadable entry: not opened, so it signs as `?`, like the read that named it.
+  if (metrics.kind !== "file" || !metrics.info) return "metrics.json:?";
+  const parts = [part("metrics.json", metrics.info.size, metrics.info.mtimeMs)];
+  for (const file of files.slice(1)) {
+    const s = await lstatInside(dir, file);
+    parts.push(s.kind === "file" && s.info ? part(file, s.info.size, s.info.mtimeMs) : s.kind === "missing" ? `${file}:-` : `${file}:?`);
+  }
+  return parts.join(",");
+}

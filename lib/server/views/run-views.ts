@@ -1,0 +1,195 @@
+/**
+ * What the pages and the API show of one run, computed from the model and kept for the run's
+ * revision (and, for run state, a 10-second clock bucket): a change to the run moves its revision,
+ * so no cache here is ever invalidated by hand.
+ */
+import "server-only";
+import {
+  analyzeRun,
+  domainOf,
+  judgeThresholdOf,
+  latencySummary,
+  latencyValues,
+  ratesOf,
+  runSummaryJson,
+  scenarioRow,
+  SIGNALS,
+  type LatencySummary,
+  type RunAnalysis,
+  type ScenarioRecord,
+  type ScenarioRow,
+} from "@/lib/core";
+import type { HistogramBin, RunDetail, RunListItem, SignalBreakdownCounts } from "@/lib/shared/dto";
+import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
+import type { RunModel } from "../model/run-model";
+import { histogramOn } from "./histogram";
+
+const MAX_CACHED_VIEWS = 16;
+const CLOCK_BUCKET_MS = 10_000;
+
+interface Derived {
+  revision: number;
+  bucket: number;
+  analysis: RunAnalysis;
+  rows: SearchableRow[];
+  listItem?: RunListItem;
+  detail?: RunDetail;
+  /** Filtered and sorted rows by view (paging aside): table pages and prev/next are slices of these. */
+  views: Map<string, ScenarioRow[]>;
+  positions: Map<string, Map<string, number>>;
+}
+
+const derived = new WeakMap<RunModel, Derived>();
+
+function derive(run: RunModel, nowMs: number): Derived {
+  // Run state depends on the clock: recomputed at most every 10 s when nothing changed.
+  const bucket = Math.floor(nowMs / CLOCK_BUCKET_MS);
+  const hit = derived.get(run);
+  if (hit && hit.revision === run.revision && hit.bucket === bucket) return hit;
+  const level = run.runLevel;
+  const analysis = analyzeRun({
+    invocations: level.invocations,
+    sessions: level.sessions,
+    scenarios: [...run.scenarios.values()],
+    allMetricsOrder: run.allMetricsOrder ?? null,
+    allSummary: level.allSummary,
+    lastActivityMs: run.lastActivityMs,
+    nowMs,
+  });
+  const rows = analysis.records.map((record, order) => {
+    const s = run.scenarios.get(record.name);
+    return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order, searchText: s?.searchText ?? "" };
+  });
+  const fresh: Derived = { revision: run.revision, bucket, analysis, rows, views: new Map(), positions: new Map() };
+  derived.set(run, fresh);
+  return fresh;
+}
+
+export function runAnalysis(run: RunModel, nowMs = Date.now()): RunAnalysis {
+  return derive(run, nowMs).analysis;
+}
+
+export function runRates(run: RunModel, nowMs = Date.now()) {
+  return ratesOf(runAnalysis(run, nowMs).fold);
+}
+
+export function runListItem(run: RunModel, nowMs = Date.now()): RunListItem {
+  const d = derive(run, nowMs);
+  return (d.listItem ??= buildListItem(run, d.analysis));
+}
+
+export function runDetail(run: RunModel, nowMs = Date.now()): RunDetail {
+  const d = derive(run, nowMs);
+  return (d.detail ??= buildDetail(run, d.analysis, runListItem(run, nowMs)));
+}
+
+/** One page of the scenario table under a view (filters, sort, search). */
+export function queryScenarios(run: RunModel, query: ScenarioQuery, nowMs = Date.now()) {
+  const d = derive(run, nowMs);
+  const { offset, limit, ...view } = query;
+  const key = JSON.stringify(view);
+  let matched = d.views.get(key);
+  if (!matched) {
+    matched = queryRows(d.rows, { ...query, offset: 0, limit: d.rows.length }).rows;
+    d.views.set(key, matched);
+    if (d.views.size > MAX_CACHED_VIEWS) d.views.delete(d.views.keys().next().value as string);
+  }
+  return { total: d.rows.length, matched: matched.length, offset, limit, rows: matched.slice(offset, offset + limit) };
+}
+
+/** Each scenario's position in the whole run under one sort (no filters). */
+export function scenarioPositions(run: RunModel, sort: ScenarioQuery["sort"], dir: ScenarioQuery["dir"], nowMs = Date.now()): ReadonlyMap<string, number> {
+  const d = derive(run, nowMs);
+  const key = `${sort}:${dir}`;
+  let map = d.positions.get(key);
+  if (!map) {
+    map = new Map(queryScenarios(run, { sort, dir, offset: 0, limit: d.rows.length }, nowMs).rows.map((r, i) => [r.name, i]));
+    d.positions.set(key, map);
+  }
+  return map;
+}
+
+/** The table rows of a run in summary order (compare reads these). */
+export function runRows(run: RunModel, nowMs = Date.now()): ScenarioRow[] {
+  return derive(run, nowMs).rows.map((r) => r.row);
+}
+
+function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
+  const json = runSummaryJson(analysis);
+  const level = run.runLevel;
+  const first = level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null;
+  return {
+    id: run.id,
+    state: json.state,
+    scenarioCount: json.completed_count,
+    intendedCount: json.intended_count,
+    updatedAt: run.lastActivityMs === null ? null : new Date(run.lastActivityMs).toISOString(),
+    startedAt: first,
+    rates: json.rates,
+    problems: run.problems(),
+    domains: [...new Set(analysis.records.map((r) => domainOf(r.name)))].sort(),
+    inFlight: json.in_flight,
+    partial: json.partial,
+    resumed: json.resumed,
+  };
+}
+
+function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem): RunDetail {
+  const json = runSummaryJson(analysis);
+  const byDomain = new Map<string, number[]>();
+  for (const r of analysis.records) {
+    const d = domainOf(typeof r.metrics.scenario_name === "string" ? r.metrics.scenario_name : r.name);
+    const list = byDomain.get(d) ?? [];
+    list.push(...latencyValues(r.metrics));
+    byDomain.set(d, list);
+  }
+  const pooled = analysis.records.flatMap((r) => latencyValues(r.metrics));
+  const binned = histogramOn(pooled);
+  const withValues = [...byDomain].filter(([, values]) => values.length > 0);
+  const lastInvocation = run.runLevel.invocations[run.runLevel.invocations.length - 1];
+  return {
+    ...listItem,
+    queueLength: json.queue_length,
+    minAgentTurns: json.min_agent_turns,
+    perDomain: json.per_domain,
+    latency: json.latency,
+    // fromEntries defines own keys: a domain named `__proto__` stays data.
+    latencyByDomain: Object.fromEntries(withValues.map(([d, values]): [string, LatencySummary] => [d, latencySummary(values, -1)])),
+    histogram: { pooled: binned(pooled), byDomain: Object.fromEntries(withValues.map(([d, values]): [string, HistogramBin[]] => [d, binned(values)])) },
+    successBreakdown: breakdownCounts(analysis.records),
+    tokens: json.tokens,
+    stalled: json.stalled,
+    totalDurationSeconds: json.total_duration_seconds,
+    totalTurns: json.total_turns,
+    onDiskSummary: json.on_disk_summary,
+    order: json.order,
+    unfinished: [...run.scenarios.values()].filter((s) => !s.record).map((s) => ({ name: s.name, problems: [...s.problems] })),
+    outsideQueue: analysis.plan.outsideQueue,
+    killedFolders: [...run.killedFolders],
+    judgeThreshold: judgeThresholdOf(lastInvocation),
+  };
+}
+
+const STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
+
+/** success_breakdown counts per signal; a Map, so a signal named `__proto__` is counted as data. */
+function breakdownCounts(records: readonly ScenarioRecord[]): Record<string, SignalBreakdownCounts> {
+  const out = new Map<string, SignalBreakdownCounts>();
+  const zero = (): SignalBreakdownCounts => ({ passed: 0, failed: 0, not_applicable: 0, excluded: 0 });
+  for (const s of SIGNALS) out.set(s, zero());
+  for (const r of records) {
+    const b = r.metrics.success_breakdown;
+    if (!b || typeof b !== "object") continue;
+    for (const state of STATES) {
+      const list = Object.hasOwn(b, state) ? (b as Record<string, unknown>)[state] : undefined;
+      if (!Array.isArray(list)) continue;
+      for (const signal of list) {
+        if (typeof signal !== "string") continue;
+        let counts = out.get(signal);
+        if (!counts) out.set(signal, (counts = zero()));
+        counts[state]++;
+      }
+    }
+  }
+  return Object.fromEntries(out);
+}
