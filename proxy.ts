@@ -41,7 +41,36 @@ const LOGIN_PAGE = `<!doctype html><meta charset="utf-8"><title>Access token req
 <h1>Access token required</h1><p>This dashboard was started with an access token. Enter it to continue.</p>
 <form method="get"><input name="token" type="password" autocomplete="off" aria-label="Access token" autofocus> <button>Open</button></form></body>`;
 
+/**
+ * Whether a request's `Host` names this dashboard: an IP literal, `localhost`, the bound address or
+ * a name given with `--allow-host`. A DNS-rebinding page reaches the loopback address under its own
+ * name, which is none of these, so it gets nothing.
+ */
+export function hostAllowed(hostHeader: string | null, allowed: readonly string[]): boolean {
+  if (!hostHeader) return false;
+  const host = hostHeader.trim().toLowerCase();
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return true;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) || (name.startsWith("[") && name.endsWith("]"))) return true;
+  return allowed.some((a) => a.trim().toLowerCase() === name);
+}
+
+const ALLOWED_HOSTS = (process.env.VOICE_EVAL_ALLOWED_HOSTS ?? "").split(",").filter(Boolean);
+
 export function proxy(request: NextRequest) {
+  if (!hostAllowed(request.headers.get("host"), ALLOWED_HOSTS)) {
+    return new NextResponse(JSON.stringify({ error: "unknown host: start the dashboard with --allow-host <name> to serve this name" }), {
+      status: 403,
+      headers: { "content-type": "application/json", "cache-control": "no-store" },
+    });
+  }
+  // Everything is read-only but the ledger's writes (which check their own origin and CSRF token).
+  if (request.method !== "GET" && request.method !== "HEAD" && !request.nextUrl.pathname.startsWith("/api/ledger/")) {
+    return new NextResponse(JSON.stringify({ error: `${request.method} is not allowed here` }), {
+      status: 405,
+      headers: { "content-type": "application/json", "cache-control": "no-store", allow: "GET, HEAD" },
+    });
+  }
   const token = process.env.VOICE_EVAL_TOKEN;
   if (token) {
     const fromQuery = request.nextUrl.searchParams.get("token");

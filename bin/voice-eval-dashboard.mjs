@@ -26,6 +26,11 @@ const HELP = `Usage:
       --host <addr>   address to bind (default 127.0.0.1; other hosts expose
                       your results to the network, so set a --token too)
       --token <t>     access token required by the server (or env VOICE_EVAL_TOKEN)
+      --allow-host <name>
+                      a host name the dashboard may be reached by besides the
+                      bound address, IP literals and localhost (a reverse proxy's
+                      name); repeatable. Other Host headers are refused, so a
+                      DNS-rebinding page cannot read your results.
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
@@ -60,6 +65,7 @@ function parseServeArgs(argv) {
         port: { type: "string", default: "3210" },
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
+        "allow-host": { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -113,6 +119,7 @@ function serve(argv) {
   }
   const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
+  childEnv.VOICE_EVAL_ALLOWED_HOSTS = [host, ...(values["allow-host"] ?? [])].join(",");
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

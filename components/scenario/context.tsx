@@ -2,6 +2,7 @@
  * Context: the scenario's prompts and tool lists (collapsed), every known file with its status and
  * whether the scenario's whitelist needs it (§7.1), and each parsed artifact one click away.
  */
+import { CappedText } from "./capped-text";
 import { Badge } from "@/components/ui/badge";
 import { Collapsed, Pre } from "./collapsed";
 import { RawFile } from "./raw-file";
@@ -79,10 +80,10 @@ export function ScenarioContext({
     <div className="space-y-4">
       <div className="grid gap-2 lg:grid-cols-2">
         <Collapsed title="Agent prompt (scenario_config/agent_prompt.txt)" testId="agent-prompt">
-          {prompts.agent === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre>{prompts.agent}</Pre>}
+          {prompts.agent === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre><CappedText field="prompt.agent" text={prompts.agent} /></Pre>}
         </Collapsed>
         <Collapsed title="User simulator prompt (scenario_config/user_prompt.txt)" testId="user-prompt">
-          {prompts.user === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre>{prompts.user}</Pre>}
+          {prompts.user === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre><CappedText field="prompt.user" text={prompts.user} /></Pre>}
         </Collapsed>
         <Collapsed id="tools" title={`Agent tools (${tools.agent ? Object.keys(tools.agent).length : "?"})`} testId="agent-tools">
           <ToolList tools={tools.agent} />

@@ -1,4 +1,5 @@
 /** Judge evidence: score against threshold, reason, NL verdicts (selectable), judge failures told apart. */
+import { CappedText } from "./capped-text";
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
@@ -89,7 +90,7 @@ export function JudgeEvidence({
       <div>
         <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Reason</p>
         <p className="whitespace-pre-wrap break-words" data-testid="judge-reason">
-          {reason || <span className="text-zinc-500 italic">(empty)</span>}
+          {reason ? <CappedText field="judge.reason" text={reason} /> : <span className="text-zinc-500 italic">(empty)</span>}
         </p>
       </div>
       {verdicts.length > 0 ? (

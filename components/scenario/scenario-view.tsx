@@ -3,6 +3,8 @@
  * each claim. A server component; the interactive parts (verdict selection, audio, keys) are small
  * client leaves sharing one context.
  */
+import { CappedTextProvider } from "./capped-text";
+import { apiTextHref } from "@/lib/shared/routes";
 import { apiRunPath } from "@/components/format";
 import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
@@ -94,6 +96,7 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
   ].filter((r) => present(r.path));
 
   return (
+    <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
     <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
       <OpenOnHash />
       <div className="space-y-5" data-testid="scenario-page">
@@ -167,5 +170,6 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
         </Card>
       </div>
     </ScenarioInteraction>
+    </CappedTextProvider>
   );
 }

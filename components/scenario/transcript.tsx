@@ -2,6 +2,7 @@
  * The conversation: turns with timing, latency and barge-ins, and the agent's tool calls placed
  * between the turns they happened in (§7.3, §7.4). Every text is rendered as plain React text.
  */
+import { CappedText } from "./capped-text";
 import { Badge } from "@/components/ui/badge";
 import type { ToolCall } from "@/lib/core";
 import { LazyField } from "./lazy-field";
@@ -154,7 +155,7 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: TurnView; p
         </a>
       </div>
       <p className={`whitespace-pre-wrap break-words ${turn.interrupted ? "text-zinc-500 italic" : ""}`} data-testid="turn-text">
-        {turn.text}
+        <CappedText field={`turn.${index}`} text={turn.text} />
       </p>
     </TurnItem>
   );

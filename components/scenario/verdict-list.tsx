@@ -4,6 +4,7 @@
  * The NL-assertion verdicts. Selecting one (click, Enter/Space; ↑/↓ move between them, Esc clears)
  * highlights the transcript turns its reason quotes.
  */
+import { useCappedTexts } from "./capped-text";
 import type { KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { revealTurn, useScenario } from "./interaction";
@@ -19,6 +20,7 @@ export interface VerdictView {
 }
 
 export function VerdictList({ verdicts }: { verdicts: VerdictView[] }) {
+  const cut = useCappedTexts().truncated;
   const { selectedVerdict, selectVerdict } = useScenario();
   const choose = (i: number) => {
     const next = selectedVerdict === i ? null : i;
@@ -67,7 +69,7 @@ export function VerdictList({ verdicts }: { verdicts: VerdictView[] }) {
                 </span>
               </span>
               <span className="mt-1 block font-medium whitespace-pre-wrap break-words">{v.assertion}</span>
-              <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{v.reason}</span>
+              <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{v.reason}{cut[`judge.verdicts.${i}.reason`] !== undefined && ` … (${(cut[`judge.verdicts.${i}.reason`] as number).toLocaleString("en-US")} characters in all: the whole reason is in judge_result.json)`}</span>
             </button>
           </li>
         );

@@ -70,30 +70,72 @@ export function normalizeWords(text: string): string[] {
   return out;
 }
 
-/** Levenshtein alignment of two word lists. */
+/** Alignment cells a scenario may cost: two 25k-word contexts must not build a 625M-cell matrix. */
+export const MAX_ALIGN_CELLS = 2_000_000;
+
+/**
+ * Levenshtein alignment of two word lists. The common start and end are matched first; the rest is
+ * aligned in a band around the diagonal sized to `MAX_ALIGN_CELLS` (exact whenever the band covers
+ * the whole matrix, which it does for any turn a person speaks).
+ */
 export function alignWords(meant: string[], heard: string[]): WordOp[] {
-  const n = meant.length;
-  const m = heard.length;
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const cost = meant[i - 1] === heard[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+  let pre = 0;
+  while (pre < meant.length && pre < heard.length && meant[pre] === heard[pre]) pre++;
+  let suf = 0;
+  while (suf < meant.length - pre && suf < heard.length - pre && meant[meant.length - 1 - suf] === heard[heard.length - 1 - suf]) suf++;
+  const same = (words: string[]): WordOp[] => words.map((w) => ({ op: "same", meant: w, heard: w }));
+  return [...same(meant.slice(0, pre)), ...alignBanded(meant.slice(pre, meant.length - suf), heard.slice(pre, heard.length - suf)), ...same(meant.slice(meant.length - suf))];
+}
+
+function alignBanded(a: string[], b: string[]): WordOp[] {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0) return b.map((w) => ({ op: "ins", heard: w }));
+  if (m === 0) return a.map((w) => ({ op: "del", meant: w }));
+  const half = Math.max(Math.abs(n - m) + 1, Math.floor(MAX_ALIGN_CELLS / (n + 1) / 2));
+  const width = 2 * half + 1;
+  if ((n + 1) * Math.min(width, m + 1) > 4 * MAX_ALIGN_CELLS) {
+    // Lengths too far apart to align within bounds: position by position, the rest inserted or deleted.
+    const k = Math.min(n, m);
+    const ops: WordOp[] = [];
+    for (let i = 0; i < k; i++) ops.push(a[i] === b[i] ? { op: "same", meant: a[i], heard: b[i] } : { op: "sub", meant: a[i], heard: b[i] });
+    for (let i = k; i < n; i++) ops.push({ op: "del", meant: a[i] });
+    for (let j = k; j < m; j++) ops.push({ op: "ins", heard: b[j] });
+    return ops;
+  }
+  const INF = 0x3fffffff;
+  const center = (i: number) => Math.round((i * m) / n);
+  const d = new Int32Array((n + 1) * width).fill(INF);
+  const at = (i: number, j: number) => {
+    const k = j - center(i) + half;
+    return j < 0 || j > m || k < 0 || k >= width ? -1 : i * width + k;
+  };
+  const get = (i: number, j: number) => {
+    const k = at(i, j);
+    return k < 0 ? INF : (d[k] as number);
+  };
+  for (let i = 0; i <= n; i++) {
+    const lo = Math.max(0, center(i) - half);
+    const hi = Math.min(m, center(i) + half);
+    for (let j = lo; j <= hi; j++) {
+      const v = i === 0 ? j : j === 0 ? i : Math.min(get(i - 1, j) + 1, get(i, j - 1) + 1, get(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      d[at(i, j)] = v;
     }
   }
   const ops: WordOp[] = [];
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (meant[i - 1] === heard[j - 1] ? 0 : 1)) {
-      ops.push({ op: meant[i - 1] === heard[j - 1] ? "same" : "sub", meant: meant[i - 1], heard: heard[j - 1] });
+    const here = get(i, j);
+    if (i > 0 && j > 0 && here === get(i - 1, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1)) {
+      ops.push({ op: a[i - 1] === b[j - 1] ? "same" : "sub", meant: a[i - 1], heard: b[j - 1] });
       i--;
       j--;
-    } else if (i > 0 && d[i]![j] === d[i - 1]![j]! + 1) {
-      ops.push({ op: "del", meant: meant[i - 1] });
+    } else if (i > 0 && here === get(i - 1, j) + 1) {
+      ops.push({ op: "del", meant: a[i - 1] });
       i--;
     } else {
-      ops.push({ op: "ins", heard: heard[j - 1] });
+      ops.push({ op: "ins", heard: b[j - 1] });
       j--;
     }
   }
