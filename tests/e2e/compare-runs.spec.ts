@@ -245,7 +245,7 @@ test("a bucket filter narrows the table and lives in the URL", async ({ page }) 
 test("CSV export: filtered rows, quoting and formula escaping", async ({ page }) => {
   await page.goto(compareUrl(BASE, [OTHER], "bucket=regressed&sort=name&dir=asc"));
   await expect(tableRows(page)).toHaveCount(2);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 15_000 }), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("compare_baseline_eval_20260810_031700_vs_candidate_eval_20260810_031700_regressed.csv");
   const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   expect(text).toContain("\r\n");

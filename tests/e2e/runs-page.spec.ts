@@ -192,7 +192,7 @@ test("CSV and JSON export hold exactly the filtered rows, quoted and formula-saf
 
   await page.goto(runUrl(SPECIAL, "quick=failed"));
   await expect(count(page)).toHaveText("2 of 6 scenarios");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 15_000 }), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.csv");
   const text = await readFile((await download.path()) as string, "utf8");
   // Quoted (it holds commas and quotes) and neutralised (it starts with "=").
@@ -209,7 +209,7 @@ test("CSV and JSON export hold exactly the filtered rows, quoted and formula-saf
   expect(special[col("domain")]).toBe("tau2_airline");
   expect(special[col("failed_signals")]).toBe("db_state_match;clean_exit");
 
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
+  const [json] = await Promise.all([page.waitForEvent("download", { timeout: 15_000 }), page.getByRole("button", { name: "Export JSON" }).click()]);
   expect(json.suggestedFilename()).toBe("special_eval_20260810_031700-scenarios.json");
   const parsed = JSON.parse(await readFile((await json.path()) as string, "utf8")) as Array<{ name: string; stop_reason: string }>;
   expect(parsed.map((r) => r.name).sort()).toEqual(["restaurant__burger_spicy_feast", "tau2_airline__12"]);

@@ -45,12 +45,13 @@ export async function loadRun(root: string, found: FoundRun, read: { level: RunL
 export async function refreshScenario(index: ResultsIndex, run: RunModel, name: string): Promise<boolean> {
   const read = await reads.run(() => readScenario(run.dir, name, { searchText: run.searchTextsLoaded || !run.finished }));
   const changed = index.apply(run, { kind: "scenario", name, read });
-  if (changed && !run.finished) touch(index, run);
+  if (changed && !run.finished) await refreshActivity(index, run);
   return changed;
 }
 
-export function touch(index: ResultsIndex, run: RunModel): void {
-  index.apply(run, { kind: "activity", lastActivityMs: Math.max(run.lastActivityMs ?? 0, Date.now()) });
+/** The run's last activity from the files' own times (§5.3), not from when we noticed. */
+export async function refreshActivity(index: ResultsIndex, run: RunModel): Promise<void> {
+  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
 }
 
 /** The run-level files' sizes and mtimes: what decides whether they are read again. */

@@ -10,7 +10,7 @@ import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { discoverRuns } from "../ingest/discover";
 import { classifyInRun, MAX_RUN_DEPTH, watchedInRun } from "../ingest/layout";
-import { auditRun, loadOrder, loadRun, loadSearchTexts, readLevelOf, refreshRunLevel, refreshScenario, touch } from "../ingest/load-run";
+import { auditRun, loadOrder, loadRun, loadSearchTexts, readLevelOf, refreshRunLevel, refreshActivity, refreshScenario } from "../ingest/load-run";
 import { runListItem } from "../views/run-views";
 import { KeyedScheduler } from "./scheduler";
 
@@ -105,7 +105,7 @@ export class IndexSync {
         this.scheduler.schedule(`scenario:${run.id}\0${c.name}`, async () => void (this.current(run) && (await refreshScenario(this.index, run, c.name))));
         break;
       case "activity-file":
-        this.scheduler.schedule(`activity:${run.id}`, () => void (this.current(run) && touch(this.index, run)), { delayMs: 1000 });
+        this.scheduler.schedule(`activity:${run.id}`, async () => void (this.current(run) && (await refreshActivity(this.index, run))), { delayMs: 1000 });
         break;
       case "nothing":
         return;

@@ -103,8 +103,7 @@ export class ResultsIndex {
     p.removedRuns.push(...(change.removedRuns ?? []));
     p.scenarios.push(...(change.scenarios ?? []));
     p.removedScenarios.push(...(change.removedScenarios ?? []));
-    // The version moves at once (pages compare it); listeners get a burst as one event a little later.
-    this.version++;
+    // A burst of changes is one event (and one version) a few milliseconds later.
     this.#flushTimer ??= setTimeout(() => this.#flush(), 10);
   }
 
@@ -113,7 +112,7 @@ export class ResultsIndex {
     const event = this.#pending;
     this.#pending = null;
     if (!event) return;
-    event.version = this.version;
+    event.version = ++this.version;
     for (const listener of [...this.#listeners]) {
       try {
         listener(event);
