@@ -15,7 +15,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "compare"]);
+const SUBCOMMANDS = new Set(["summary"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -34,9 +34,6 @@ const HELP = `Usage:
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
-
-  voice-eval-dashboard compare ...
-      Reserved.
 
   -h, --help        show this help
 `;

@@ -13,8 +13,3 @@ export function isScenarioFolder(name: string, entries: ReadonlySet<string>): bo
   if (isKilledFolder(name)) return false;
   return SCENARIO_MARKERS.some((m) => entries.has(m));
 }
-
-/** A run folder has a run-level file at its top, or at least one scenario folder inside. */
-export function isRunFolder(entries: ReadonlySet<string>, hasScenarioFolder: boolean): boolean {
-  return RUN_MARKERS.some((m) => entries.has(m)) || hasScenarioFolder;
-}

@@ -70,9 +70,15 @@ export function emptyFold(): Fold {
   };
 }
 
+/** The name the harness scores a record under: `scenario_name`, else the folder name. */
 export function scenarioNameOf(record: ScenarioRecord): string {
   const name = record.metrics.scenario_name;
   return typeof name === "string" ? name : record.name;
+}
+
+/** A record's domain as the harness's per-domain breakdowns count it (§4.9); every page uses this one. */
+export function recordDomain(record: ScenarioRecord): string {
+  return domainOf(scenarioNameOf(record));
 }
 
 export function recordIsStalled(record: ScenarioRecord, minAgentTurns: number): boolean {
@@ -99,13 +105,12 @@ export function foldRecords(records: readonly ScenarioRecord[], minAgentTurns: n
 
 function foldOne(fold: Fold, record: ScenarioRecord, minAgentTurns: number): void {
   const m = record.metrics;
-  const rawName = m.scenario_name;
-  const domain = domainOf(typeof rawName === "string" ? rawName : record.name);
+  const domain = recordDomain(record);
 
   if (recordIsStalled(record, minAgentTurns)) {
     push(fold.success, domain, false);
     push(fold.task, domain, false);
-    fold.stalled.push(typeof rawName === "string" ? rawName : "?");
+    fold.stalled.push(typeof m.scenario_name === "string" ? m.scenario_name : "?");
     addTokens(fold, m);
     return;
   }

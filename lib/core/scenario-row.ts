@@ -1,6 +1,5 @@
 /** One scenario as a table row: the headline facts of §7.2, with the verdict as the fold counts it. */
-import { domainOf } from "./domain";
-import { failedSignals, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
+import { failedSignals, recordDomain, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
 import type { Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 
@@ -59,7 +58,7 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
   return {
     // The folder name: it is what every link and lookup uses (it equals `scenario_name` in harness output).
     name: record.name,
-    domain: domainOf(typeof m.scenario_name === "string" ? m.scenario_name : record.name),
+    domain: recordDomain(record),
     verdict,
     task_verdict: task,
     success_breakdown: {

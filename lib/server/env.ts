@@ -1,12 +1,11 @@
-/** The server's configuration, read once from the environment the CLI sets. */
+/** The server's configuration, read once from the environment the CLI sets (the access token is the proxy's). */
+import "server-only";
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 
 export interface ServerEnv {
   /** Absolute real path of the results folder. */
   resultsDir: string;
-  /** Access token required on every request, when set. */
-  token: string | null;
 }
 
 let cached: ServerEnv | null = null;
@@ -17,6 +16,6 @@ export function serverEnv(): ServerEnv {
   if (!raw) throw new Error("RESULTS_DIR is not set: start the dashboard with `npm start -- <results-folder>`");
   const resultsDir = realpathSync(resolve(raw));
   if (!statSync(resultsDir).isDirectory()) throw new Error(`RESULTS_DIR is not a folder: ${resultsDir}`);
-  cached = { resultsDir, token: process.env.VOICE_EVAL_TOKEN || null };
+  cached = { resultsDir };
   return cached;
 }

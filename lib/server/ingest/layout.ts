@@ -3,6 +3,8 @@
  * the first scan, the watcher's ignore rule, the event router and the audits: a run folder, a
  * run-level file, a killed attempt, a scenario folder, a file of a scenario, or nothing we read.
  */
+import "server-only";
+
 import { isKilledFolder } from "@/lib/core";
 
 /** How deep under the results folder a run folder may sit; the scan and the watcher both stop here. */

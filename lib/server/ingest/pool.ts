@@ -1,4 +1,6 @@
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
+import "server-only";
+
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;

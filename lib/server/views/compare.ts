@@ -3,7 +3,7 @@ import {
   compareRows,
   latencySummary,
   latencyValues,
-  domainOf,
+  recordDomain,
   readJudgeResult,
   readMetadata,
   RATE_NAMES,
@@ -119,7 +119,7 @@ function latencyBlock(run: RunModel) {
   const pooled = records.flatMap((r) => latencyValues(r.metrics));
   const byDomain = new Map<string, number[]>();
   for (const r of records) {
-    const d = domainOf(r.name);
+    const d = recordDomain(r);
     byDomain.set(d, [...(byDomain.get(d) ?? []), ...latencyValues(r.metrics)]);
   }
   return {

@@ -1,4 +1,6 @@
 /** Latency histogram bins on a "nice" step, shared by the pooled and per-domain views of one run. */
+import "server-only";
+
 import type { HistogramBin } from "@/lib/shared/dto";
 
 const TARGET_BINS = 24;

@@ -6,7 +6,7 @@
 import "server-only";
 import {
   analyzeRun,
-  domainOf,
+  recordDomain,
   judgeThresholdOf,
   latencySummary,
   latencyValues,
@@ -127,7 +127,7 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
     startedAt: first,
     rates: json.rates,
     problems: run.problems(),
-    domains: [...new Set(analysis.records.map((r) => domainOf(r.name)))].sort(),
+    domains: [...new Set(analysis.records.map((r) => recordDomain(r)))].sort(),
     inFlight: json.in_flight,
     partial: json.partial,
     resumed: json.resumed,
@@ -138,7 +138,7 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
   const json = runSummaryJson(analysis);
   const byDomain = new Map<string, number[]>();
   for (const r of analysis.records) {
-    const d = domainOf(typeof r.metrics.scenario_name === "string" ? r.metrics.scenario_name : r.name);
+    const d = recordDomain(r);
     const list = byDomain.get(d) ?? [];
     list.push(...latencyValues(r.metrics));
     byDomain.set(d, list);

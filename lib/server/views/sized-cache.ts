@@ -3,6 +3,8 @@
  * multi-megabyte agent context is read and parsed once, then served from memory while its files
  * keep the same signature (sizes and modification times).
  */
+import "server-only";
+
 export class SizedCache<T> {
   private readonly entries = new Map<string, { signature: string; value: T; size: number }>();
   private total = 0;
