@@ -2,6 +2,7 @@
 // The command users type. Plain Node ESM so it runs without a build step.
 //   voice-eval-dashboard [results-folder] [--port N] [--host H] [--token T]
 //   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+//   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "compare"]);
+const SUBCOMMANDS = new Set(["summary", "compare", "check"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -29,6 +30,13 @@ const HELP = `Usage:
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
+
+  voice-eval-dashboard check <run-folder> --baseline <run-folder>
+          [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
+      CI gate: compare a run with a baseline by the compare page's paired test
+      (McNemar exact) and print a Markdown pull-request comment. Exit 0 pass,
+      1 fail (a significant drop in success, a threshold crossed, or a run that
+      did not finish), 2 bad input.
 
   voice-eval-dashboard compare ...
       Reserved.
