@@ -1,0 +1,52 @@
+/**
+ * `GET /api/themes?run=<id>[&base=<id>]`: a run's failure themes, and with a base run the themes that
+ * are new, gone, grown or shrunk since it (matched by content).
+ */
+import { scenarioRow } from "@/lib/core";
+import { matchThemes, type Theme, type ThemeDiff } from "@/lib/core/themes";
+import type { ThemeDTO, ThemeDiffDTO } from "@/lib/shared/themes";
+import { error, json } from "./api";
+import type { ResultsIndex } from "./results-index";
+import type { RunEntry } from "./run-entry";
+import { runThemes, type ThemeRun } from "./run-themes";
+
+/** The themes view of a run in the live index: its failing scenarios, stamped by their metrics.json time. */
+export function themeRunOf(run: RunEntry): ThemeRun {
+  const analysis = run.analysis();
+  const failing: Array<{ name: string; stamp: number | null }> = [];
+  for (const record of analysis.records) {
+    if (scenarioRow(record, analysis.plan.minAgentTurns).verdict !== false) continue;
+    failing.push({ name: record.name, stamp: run.scenarios.get(record.name)?.metricsMtimeMs ?? null });
+  }
+  return { dir: run.dir, failing };
+}
+
+export function themeDTO(t: Theme): ThemeDTO {
+  return { terms: t.terms, quote: t.quote, count: t.count, scenarios: t.scenarios.slice(0, 200), scenarioCount: t.scenarios.length, sources: t.sources };
+}
+
+export function diffDTO(d: ThemeDiff): ThemeDiffDTO {
+  return { change: d.change, base: d.base ? themeDTO(d.base) : null, other: d.other ? themeDTO(d.other) : null, similarity: d.similarity };
+}
+
+export async function themesFor(run: RunEntry): Promise<Theme[]> {
+  return runThemes(themeRunOf(run));
+}
+
+export async function themeChanges(base: RunEntry, other: RunEntry): Promise<ThemeDiffDTO[]> {
+  const [a, b] = await Promise.all([themesFor(base), themesFor(other)]);
+  return matchThemes(a, b).map(diffDTO);
+}
+
+export async function themesRoute(index: ResultsIndex, request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const id = params.get("run");
+  if (!id) return error(400, "missing ?run=");
+  const run = index.getRun(id);
+  if (!run) return error(404, `unknown run: ${id}`);
+  const baseId = params.get("base");
+  if (baseId === null) return json({ run: run.id, themes: (await themesFor(run)).map(themeDTO) });
+  const base = index.getRun(baseId);
+  if (!base) return error(404, `unknown run: ${baseId}`);
+  return json({ run: run.id, base: base.id, changes: await themeChanges(base, run) });
+}
