@@ -21,8 +21,11 @@ export function themeRunOf(run: RunEntry): ThemeRun {
   return { dir: run.dir, failing };
 }
 
+/** Quotes are cut to this many characters for the pages. */
+const QUOTE_CHARS = 400;
+
 export function themeDTO(t: Theme): ThemeDTO {
-  return { terms: t.terms, quote: t.quote, count: t.count, scenarios: t.scenarios.slice(0, 200), scenarioCount: t.scenarios.length, sources: t.sources };
+  return { terms: t.terms, quote: t.quote.length > QUOTE_CHARS ? `${t.quote.slice(0, QUOTE_CHARS)}…` : t.quote, count: t.count, scenarios: t.scenarios.slice(0, 200), scenarioCount: t.scenarios.length, sources: t.sources };
 }
 
 export function diffDTO(d: ThemeDiff): ThemeDiffDTO {

@@ -1,0 +1,80 @@
+/** The suite's runs, newest last, each with its success rate and the paired test against the previous run and the pinned baseline. */
+import Link from "next/link";
+import { percent, runHref } from "@/components/format";
+import type { PairedDrop, TrendRun } from "@/lib/shared/trends";
+import { trendsHref, type TrendsParams } from "./trends-href";
+
+function pText(p: number): string {
+  return p < 0.001 ? "< 0.001" : p.toFixed(3);
+}
+
+function PairedCell({ t }: { t: PairedDrop | null }) {
+  if (!t || t.n === 0) return <span className="text-zinc-400">–</span>;
+  const pp = t.estimate === null ? "–" : `${t.estimate > 0 ? "+" : t.estimate < 0 ? "−" : "±"}${Math.abs(t.estimate * 100).toFixed(1)} pp`;
+  return (
+    <span className="tabular-nums" title={`${t.b} pass → fail, ${t.c} fail → pass over ${t.n} paired scenarios; McNemar exact p = ${pText(t.pValue)}`}>
+      {pp} <span className="text-zinc-500">p {pText(t.pValue)}</span>
+      {t.drop && (
+        <span className="ml-1 rounded-full bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950 dark:text-red-300" data-testid="drop">
+          significant drop
+        </span>
+      )}
+      {t.rise && <span className="ml-1 rounded-full bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-950 dark:text-emerald-300">significant rise</span>}
+    </span>
+  );
+}
+
+export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="trend-runs">
+        <thead>
+          <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+            <th className="py-1 pr-3 font-medium">Run</th>
+            <th className="pr-3 font-medium">State</th>
+            <th className="pr-3 font-medium">Success (95% Wilson)</th>
+            <th className="pr-3 font-medium">vs previous run</th>
+            {baseline && <th className="pr-3 font-medium">vs baseline</th>}
+            <th className="font-medium">Baseline</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((r) => {
+            const s = r.rates.success_rate;
+            return (
+              <tr key={r.id} data-run={r.id} className={`border-t border-zinc-100 dark:border-zinc-800 ${r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}>
+                <td className="py-1 pr-3 font-mono text-xs">
+                  <Link href={runHref(r.id)} className="text-sky-700 hover:underline dark:text-sky-400" prefetch={false}>
+                    {r.id}
+                  </Link>
+                </td>
+                <td className="pr-3 text-xs">
+                  {r.state}
+                  {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
+                </td>
+                <td className="pr-3 tabular-nums">
+                  {percent(s.v, 1)} <span className="text-xs text-zinc-500">{s.lo !== null && s.hi !== null ? `${percent(s.lo, 1)}–${percent(s.hi, 1)}` : ""}</span>
+                </td>
+                <td className="pr-3">
+                  <PairedCell t={r.vsPrevious} />
+                </td>
+                {baseline && <td className="pr-3">{r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />}</td>}
+                <td className="text-xs">
+                  {r.id === baseline ? (
+                    <Link href={trendsHref({ ...params, baseline: null, page: null })} className="text-zinc-600 underline dark:text-zinc-400">
+                      unpin
+                    </Link>
+                  ) : (
+                    <Link href={trendsHref({ ...params, baseline: r.id, page: null })} className="text-zinc-600 underline dark:text-zinc-400">
+                      pin
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
