@@ -1,5 +1,4 @@
 /** The suite's runs, newest last, each with its success rate and the paired test against the previous run and the pinned baseline. */
-import Link from "next/link";
 import { percent, runHref } from "@/components/format";
 import type { PairedDrop, TrendRun } from "@/lib/shared/trends";
 import { trendsHref, type TrendsParams } from "./trends-href";
@@ -12,7 +11,7 @@ function PairedCell({ t }: { t: PairedDrop | null }) {
   if (!t || t.n === 0) return <span className="text-zinc-400">–</span>;
   const pp = t.estimate === null ? "–" : `${t.estimate > 0 ? "+" : t.estimate < 0 ? "−" : "±"}${Math.abs(t.estimate * 100).toFixed(1)} pp`;
   return (
-    <span className="tabular-nums" title={`${t.b} pass → fail, ${t.c} fail → pass over ${t.n} paired scenarios; McNemar exact p = ${pText(t.pValue)}`}>
+    <span className="tabular-nums" title={`${t.b}↓ ${t.c}↑ of ${t.n}`}>
       {pp} <span className="text-zinc-500">p {pText(t.pValue)}</span>
       {t.drop && (
         <span className="ml-1 rounded-full bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950 dark:text-red-300" data-testid="drop">
@@ -27,7 +26,8 @@ function PairedCell({ t }: { t: PairedDrop | null }) {
 export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="trend-runs">
+      {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
+      <table className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-runs">
         <thead>
           <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
             <th className="py-1 pr-3 font-medium">Run</th>
@@ -42,33 +42,23 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
           {runs.map((r) => {
             const s = r.rates.success_rate;
             return (
-              <tr key={r.id} data-run={r.id} className={`border-t border-zinc-100 dark:border-zinc-800 ${r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : ""}`}>
-                <td className="py-1 pr-3 font-mono text-xs">
-                  <Link href={runHref(r.id)} className="text-sky-700 hover:underline dark:text-sky-400" prefetch={false}>
-                    {r.id}
-                  </Link>
+              <tr key={r.id} data-run={r.id} className={r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : undefined}>
+                <td className="font-mono text-xs">
+                  <a href={runHref(r.id)}>{r.id}</a>
                 </td>
-                <td className="pr-3 text-xs">
+                <td className="text-xs">
                   {r.state}
                   {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
                 </td>
-                <td className="pr-3 tabular-nums">
+                <td className="tabular-nums">
                   {percent(s.v, 1)} <span className="text-xs text-zinc-500">{s.lo !== null && s.hi !== null ? `${percent(s.lo, 1)}–${percent(s.hi, 1)}` : ""}</span>
                 </td>
-                <td className="pr-3">
+                <td>
                   <PairedCell t={r.vsPrevious} />
                 </td>
-                {baseline && <td className="pr-3">{r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />}</td>}
+                {baseline && <td>{r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />}</td>}
                 <td className="text-xs">
-                  {r.id === baseline ? (
-                    <Link href={trendsHref({ ...params, baseline: null, page: null })} className="text-zinc-600 underline dark:text-zinc-400">
-                      unpin
-                    </Link>
-                  ) : (
-                    <Link href={trendsHref({ ...params, baseline: r.id, page: null })} className="text-zinc-600 underline dark:text-zinc-400">
-                      pin
-                    </Link>
-                  )}
+                  <a href={trendsHref({ ...params, baseline: r.id === baseline ? null : r.id, page: null })}>{r.id === baseline ? "unpin" : "pin"}</a>
                 </td>
               </tr>
             );

@@ -6,12 +6,13 @@ export interface ChartPoint {
   hi?: number | null;
 }
 
-const W = 320;
-const H = 110;
-const PAD = { l: 34, r: 6, t: 8, b: 14 };
+// Integer coordinates on a 640-wide box: a decimal per number would add a fifth to every path.
+const W = 640;
+const H = 220;
+const PAD = { l: 68, r: 12, t: 16, b: 28 };
 
 function r1(x: number): string {
-  return (Math.round(x * 10) / 10).toString();
+  return String(Math.round(x));
 }
 
 export function TrendChart({
@@ -62,21 +63,19 @@ export function TrendChart({
         <span className="tabular-nums text-zinc-600 dark:text-zinc-400">newest {last === null ? "–" : format(last)}</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${title} over ${n} runs`}>
-        <text x={PAD.l - 3} y={PAD.t + 4} textAnchor="end" className="fill-zinc-500 text-[8px]">
+        <text x={PAD.l - 6} y={PAD.t + 8} textAnchor="end" className="fill-zinc-500 text-[16px]">
           {format(max)}
         </text>
-        <text x={PAD.l - 3} y={H - PAD.b} textAnchor="end" className="fill-zinc-500 text-[8px]">
+        <text x={PAD.l - 6} y={H - PAD.b} textAnchor="end" className="fill-zinc-500 text-[16px]">
           {format(min)}
         </text>
-        <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={0.5} />
+        <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
         {band && <path d={band} className="fill-sky-500/15" />}
-        {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="3 2" strokeWidth={0.8} />}
-        {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={1.2} />}
-        {points.map((p, i) =>
-          p.v === null ? null : (
-            <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={marks?.[i] ? 2.6 : 1.3} className={marks?.[i] === "drop" ? "fill-red-600" : marks?.[i] === "rise" ? "fill-emerald-600" : "fill-sky-600 dark:fill-sky-400"} />
-          ),
-        )}
+        {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="6 4" strokeWidth={1.6} />}
+        {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
+        {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
+        {points.map((p, i) => (p.v === null || !marks?.[i] ? null : <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />))}
+        {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
       </svg>
     </figure>
   );

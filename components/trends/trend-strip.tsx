@@ -28,7 +28,7 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
   const baseAt = baseline ? runs.indexOf(baseline) : -1;
   return (
     <div className="overflow-x-auto">
-      <table className="text-xs" data-testid="trend-strip">
+      <table className="text-xs [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:px-1 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-strip">
         <thead>
           <tr className="text-left text-zinc-600 dark:text-zinc-400">
             <th className="pr-2 font-medium">Scenario</th>
@@ -40,16 +40,16 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.name} data-scenario={r.name} className="border-t border-zinc-100 dark:border-zinc-800">
-              <td className="max-w-[22rem] truncate pr-2 font-mono" title={r.name}>
+            <tr key={r.name} data-scenario={r.name}>
+              <td className="max-w-[22rem] truncate font-mono">
                 {r.name}
               </td>
-              <td className="px-1 font-mono whitespace-nowrap" data-testid="first-failed">
+              <td className="font-mono whitespace-nowrap" data-testid="first-failed">
                 {r.firstFailed === null ? "–" : runs[r.firstFailed]}
               </td>
-              <td className="px-1 text-right tabular-nums">{r.flips}</td>
-              <td className="px-1 text-right tabular-nums">{r.streak}</td>
-              <td className="pl-2">
+              <td className="text-right">{r.flips}</td>
+              <td className="text-right">{r.streak}</td>
+              <td>
                 {mounted ? (
                   <span className="flex gap-px">
                     {[...r.cells].map((c, i) => {

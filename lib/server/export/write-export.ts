@@ -63,11 +63,14 @@ async function openRun(dir: string, what: string): Promise<{ index: ResultsIndex
 
 const slug = (i: number, name: string) => `${String(i + 1).padStart(4, "0")}-${name.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 100)}`;
 
-/** The scenario's detail as exported: no LLM contexts, no judge input (the transcript is shown from the log). */
+/**
+ * The scenario's detail as exported: no LLM contexts, prompts, tool schemas, bridge log or judge input
+ * or ASR segments (the transcript is shown from the conversation log), so an export of thousands stays small.
+ */
 function exportedDetail(d: ScenarioDetail): ScenarioDetail {
   const judge = d.judge && typeof d.judge === "object" ? { ...(d.judge as Record<string, unknown>) } : d.judge;
   if (judge && typeof judge === "object") delete (judge as Record<string, unknown>).judge_input;
-  return { ...d, judge, agentContext: null, userContext: null };
+  return { ...d, judge, agentContext: null, userContext: null, segments: null, prompts: { user: null, agent: null }, tools: { user: null, agent: null }, bridgeLogTail: null };
 }
 
 export async function writeExport(o: ExportOptions): Promise<ExportResult> {
