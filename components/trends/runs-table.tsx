@@ -23,9 +23,32 @@ function PairedCell({ t }: { t: PairedDrop | null }) {
   );
 }
 
+/** One form to pin (or unpin) the baseline: a link per row would repeat the long run ids 100 times. */
+function BaselineForm({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
+  return (
+    <form action="/trends" method="get" className="mb-2 flex flex-wrap items-center gap-2 text-xs" aria-label="Pin a baseline">
+      {params.suite && <input type="hidden" name="suite" value={params.suite} />}
+      {params.rate && params.rate !== "success_rate" && <input type="hidden" name="rate" value={params.rate} />}
+      {params.sort && params.sort !== "first_failed" && <input type="hidden" name="sort" value={params.sort} />}
+      <label htmlFor="baseline">Baseline</label>
+      <select id="baseline" name="baseline" defaultValue={baseline ?? ""} className="rounded border border-zinc-300 px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900">
+        <option value="">none</option>
+        {runs.map((r) => (
+          <option key={r.id}>{r.id}</option>
+        ))}
+      </select>
+      <button type="submit" className="rounded border border-zinc-300 px-2 py-0.5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        Pin
+      </button>
+      {baseline && <a href={trendsHref({ ...params, baseline: null, page: null })}>unpin</a>}
+    </form>
+  );
+}
+
 export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
   return (
     <div className="overflow-x-auto">
+      <BaselineForm runs={runs} baseline={baseline} params={params} />
       {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
       <table className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-runs">
         <thead>
@@ -35,7 +58,6 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
             <th className="pr-3 font-medium">Success (95% Wilson)</th>
             <th className="pr-3 font-medium">vs previous run</th>
             {baseline && <th className="pr-3 font-medium">vs baseline</th>}
-            <th className="font-medium">Baseline</th>
           </tr>
         </thead>
         <tbody>
@@ -51,15 +73,13 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
                   {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
                 </td>
                 <td className="tabular-nums">
-                  {percent(s.v, 1)} <span className="text-xs text-zinc-500">{s.lo !== null && s.hi !== null ? `${percent(s.lo, 1)}–${percent(s.hi, 1)}` : ""}</span>
+                  {percent(s.v, 1)}
+                  {s.lo !== null && s.hi !== null ? ` (${percent(s.lo, 1)}–${percent(s.hi, 1)})` : ""}
                 </td>
                 <td>
                   <PairedCell t={r.vsPrevious} />
                 </td>
                 {baseline && <td>{r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />}</td>}
-                <td className="text-xs">
-                  <a href={trendsHref({ ...params, baseline: r.id === baseline ? null : r.id, page: null })}>{r.id === baseline ? "unpin" : "pin"}</a>
-                </td>
               </tr>
             );
           })}

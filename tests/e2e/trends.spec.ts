@@ -68,10 +68,19 @@ test("sorting by flips puts the flaky scenario first; pinning a baseline compare
   const firstRow = page.getByTestId("trend-strip").locator("tbody tr").first();
   await expect(firstRow.locator("td").nth(2), "19 flips on top").toHaveText("19", { timeout: 10_000 });
 
-  await page.locator(`tr[data-run="${suiteRunName(2)}"]`).getByRole("link", { name: "pin" }).click();
+  await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(2));
+  await page.getByRole("button", { name: "Pin" }).click();
   await page.waitForURL(/baseline=/, { timeout: 10_000 });
   await expect(page.locator(`tr[data-run="${suiteRunName(2)}"]`).getByText("pinned"), "the baseline is pinned").toBeVisible({ timeout: 10_000 });
   // Every run from the planted one on is a significant drop against the baseline.
   await expect(page.getByTestId("trend-runs").getByTestId("drop"), "drops vs previous (1) and vs baseline (7)").toHaveCount(8, { timeout: 10_000 });
   await expect(page.getByTestId("theme-changes").locator('[data-theme-change="new"]').first(), "a new failure theme in the newest run against the baseline").toBeVisible({ timeout: 10_000 });
+});
+
+test("the sort survives pinning", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends?sort=streak`);
+  await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(4));
+  await page.getByRole("button", { name: "Pin" }).click();
+  await page.waitForURL((u) => u.searchParams.get("baseline") === suiteRunName(4) && u.searchParams.get("sort") === "streak", { timeout: 10_000 });
+  await expect(page.getByRole("link", { name: "Failing streak" }), "the strip is still sorted by streak").toHaveAttribute("aria-current", "true", { timeout: 10_000 });
 });
