@@ -72,11 +72,11 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
         <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No runs with a scenario queue yet.</p>
       ) : (
         <>
-          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
-            <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
-          </Panel>
           <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right.">
             <RateCharts runs={data.runs} baselineAt={baselineAt} />
+          </Panel>
+          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
+            <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
           </Panel>
           <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
             <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />

@@ -49,6 +49,7 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
   return (
     <div className="overflow-x-auto">
       <BaselineForm runs={runs} baseline={baseline} params={params} />
+      <div className="max-h-[28rem] overflow-y-auto">
       {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
       <table className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-runs">
         <thead>
@@ -85,6 +86,7 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
           })}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }
