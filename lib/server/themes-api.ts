@@ -2,21 +2,19 @@
  * `GET /api/themes?run=<id>[&base=<id>]`: a run's failure themes, and with a base run the themes that
  * are new, gone, grown or shrunk since it (matched by content).
  */
-import { scenarioRow } from "@/lib/core";
 import { matchThemes, type Theme, type ThemeDiff } from "@/lib/core/themes";
 import type { ThemeDTO, ThemeDiffDTO } from "@/lib/shared/themes";
 import { error, json } from "./api";
 import type { ResultsIndex } from "./results-index";
 import type { RunEntry } from "./run-entry";
 import { runThemes, type ThemeRun } from "./run-themes";
+import { trendFacts } from "./trend-facts";
 
-/** The themes view of a run in the live index: its failing scenarios, stamped by their metrics.json time. */
+/** The themes view of a run in the live index: its failing scenarios (as counted), stamped by their metrics.json time. */
 export function themeRunOf(run: RunEntry): ThemeRun {
-  const analysis = run.analysis();
   const failing: Array<{ name: string; stamp: number | null }> = [];
-  for (const record of analysis.records) {
-    if (scenarioRow(record, analysis.plan.minAgentTurns).verdict !== false) continue;
-    failing.push({ name: record.name, stamp: run.scenarios.get(record.name)?.metricsMtimeMs ?? null });
+  for (const [name, verdict] of trendFacts(run).verdicts) {
+    if (verdict === false) failing.push({ name, stamp: run.scenarios.get(name)?.metricsMtimeMs ?? null });
   }
   return { dir: run.dir, failing };
 }

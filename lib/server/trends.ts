@@ -3,38 +3,15 @@
  * latency and tokens, paired drops, and a page of the scenario × run strip. Aggregated here so the
  * page carries only what it shows (100 runs × 2,000 scenarios stay well under 500 KB).
  */
-import { domainOf, RATE_NAMES, scenarioRow, wilson, type Rate, type RateName, type RunAnalysis, type Verdict } from "@/lib/core";
+import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/core";
 import { pairedTest } from "@/lib/core/compare";
-import { groupSuites, sortStrip, stripRow, STRIP_SORTS, type Cell, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import { groupSuites, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import type { ResultsIndex } from "./results-index";
-import type { RunEntry } from "./run-entry";
+import { trendFacts, type TrendFacts } from "./trend-facts";
 
 export const STRIP_PAGE_SIZE = 100;
 const ALPHA = 0.05;
-
-interface RunFacts {
-  verdicts: Map<string, Verdict>;
-  cells: Map<string, Cell>;
-}
-
-/** Per analysis object: the index recomputes it when the run changes (or the clock moves its state). */
-const factsCache = new WeakMap<RunAnalysis, RunFacts>();
-
-function factsOf(analysis: RunAnalysis): RunFacts {
-  const hit = factsCache.get(analysis);
-  if (hit) return hit;
-  const verdicts = new Map<string, Verdict>();
-  const cells = new Map<string, Cell>();
-  for (const r of analysis.records) {
-    const row = scenarioRow(r, analysis.plan.minAgentTurns);
-    verdicts.set(row.name, row.verdict);
-    cells.set(row.name, row.stalled ? "S" : row.verdict === true ? "P" : row.verdict === false ? "F" : "N");
-  }
-  const facts = { verdicts, cells };
-  factsCache.set(analysis, facts);
-  return facts;
-}
 
 function band(name: RateName, r: Rate | undefined): Band {
   if (!r) return { v: null, lo: null, hi: null, k: 0, n: 0 };
@@ -42,7 +19,7 @@ function band(name: RateName, r: Rate | undefined): Band {
   return { v: r.value, lo: w?.low ?? null, hi: w?.high ?? null, k: r.numerator, n: r.denominator };
 }
 
-function paired(base: RunFacts, other: RunFacts, scenarios: readonly string[], against: string): PairedDrop {
+function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
   const t = pairedTest(scenarios.map((n) => [base.verdicts.get(n) ?? null, other.verdicts.get(n) ?? null]));
   const significant = t.n > 0 && t.pValue < ALPHA;
   return {
@@ -59,18 +36,15 @@ function paired(base: RunFacts, other: RunFacts, scenarios: readonly string[], a
   };
 }
 
-function timeOf(run: RunEntry): string {
-  return run.listItem().startedAt ?? "";
-}
-
 /** Suites of the index, each suite's runs oldest first. */
-function suitesOf(index: ResultsIndex): Suite[] {
+function suitesOf(index: ResultsIndex, now: number): Suite[] {
   const runs = [...index.runs.values()];
-  const suites = groupSuites(runs.map((r) => ({ id: r.id, queue: r.analysis().plan.queue })));
+  const facts = new Map(runs.map((r) => [r.id, trendFacts(r, now)]));
+  const suites = groupSuites(runs.map((r) => ({ id: r.id, queue: facts.get(r.id)!.queue })));
   for (const s of suites) {
     s.runs.sort((a, b) => {
-      const ta = timeOf(index.getRun(a)!);
-      const tb = timeOf(index.getRun(b)!);
+      const ta = facts.get(a)!.startedAt ?? "";
+      const tb = facts.get(b)!.startedAt ?? "";
       return ta < tb ? -1 : ta > tb ? 1 : a < b ? -1 : a > b ? 1 : 0;
     });
   }
@@ -90,7 +64,8 @@ export interface TrendsQuery {
 }
 
 export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
-  const suites = suitesOf(index);
+  const now = Date.now();
+  const suites = suitesOf(index, now);
   const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
   const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : "first_failed";
   const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
@@ -98,26 +73,25 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, strip: empty };
 
   const entries = suite.runs.map((id) => index.getRun(id)!);
-  const analyses = entries.map((r) => r.analysis());
-  const facts = analyses.map(factsOf);
+  const facts = entries.map((r) => trendFacts(r, now));
   const baselineAt = q.baseline ? suite.runs.indexOf(q.baseline) : -1;
   const baseline = baselineAt >= 0 ? suite.runs[baselineAt]! : null;
   const domainSet = new Set<string>();
-  for (const a of analyses) for (const d of Object.keys(a.aggregates.per_domain[rate])) domainSet.add(d);
+  for (const f of facts) for (const d of Object.keys(f.aggregates.per_domain[rate])) domainSet.add(d);
   const domains = [...domainSet].sort();
 
   const runs = entries.map((entry, i): TrendRun => {
-    const a = analyses[i]!;
-    const agg = a.aggregates;
+    const f = facts[i]!;
+    const agg = f.aggregates;
     const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, agg.rates[n])])) as Record<RateName, Band>;
     const perDomain = Object.fromEntries(domains.map((d) => [d, band(rate, agg.per_domain[rate][d])]));
     const count = agg.scenario_count;
     return {
       id: entry.id,
-      startedAt: entry.listItem().startedAt,
-      state: a.status.state,
+      startedAt: f.startedAt,
+      state: f.state,
       completed: count,
-      intended: a.status.intended ?? a.plan.queue.length,
+      intended: f.intended,
       rates,
       domains: perDomain,
       p50: agg.latency?.p50_ms ?? null,

@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupSuites, sortStrip, stripRow } from "@/lib/core/trends";
 import { closeStore, createStore, type Store } from "@/lib/server/store";
+import { trendFacts } from "@/lib/server/trend-facts";
 import { buildTrends } from "@/lib/server/trends";
 import { tempDir } from "../../helpers/run-builder";
 import { PLANTED, suiteRunName, writeTrendSuite } from "../../helpers/trend-suite";
@@ -85,5 +86,24 @@ describe("buildTrends", () => {
     expect(data.runs[2]!.vsBaseline).toBeNull();
     expect(data.runs[19]!.vsBaseline?.drop).toBe(true);
     expect(data.runs[5]!.vsBaseline?.drop).toBe(false);
+  });
+});
+
+describe("trendFacts", () => {
+  it("keeps a finished run's facts across the index's 10-second recomputes, and drops them when a scenario changes", () => {
+    const run = store.index.getRun(suiteRunName(0))!;
+    const now = Date.now();
+    const a = trendFacts(run, now);
+    expect(trendFacts(run, now + 60_000)).toBe(a);
+    const s = [...run.scenarios.values()][0]!;
+    const before = s.metricsMtimeMs;
+    s.metricsMtimeMs = (before ?? 0) + 1;
+    run.invalidate();
+    try {
+      expect(trendFacts(run, now)).not.toBe(a);
+    } finally {
+      s.metricsMtimeMs = before;
+      run.invalidate();
+    }
   });
 });
