@@ -84,3 +84,14 @@ test("the sort survives pinning", async ({ page }) => {
   await page.waitForURL((u) => u.searchParams.get("baseline") === suiteRunName(4) && u.searchParams.get("sort") === "streak", { timeout: 10_000 });
   await expect(page.getByRole("link", { name: "Failing streak" }), "the strip is still sorted by streak").toHaveAttribute("aria-current", "true", { timeout: 10_000 });
 });
+
+test("the compare page shows the failure theme that is new in the planted run", async ({ page }) => {
+  await page.goto(`${dashboard.url}compare?base=${encodeURIComponent(suiteRunName(12))}&runs=${encodeURIComponent(PLANTED_RUN)}`);
+  const panel = page.getByTestId("theme-changes");
+  await expect(panel, "the themes panel").toBeVisible({ timeout: 15_000 });
+  // The planted failure (zero_turn) gives the generator's reason "No conversation took place; …"
+  // (run 13 also has the flaky scenario's timeout, which passed in run 12: a second new theme).
+  const fresh = panel.locator('[data-theme-change="new"]').filter({ hasText: "No conversation took place" });
+  await expect(fresh, "the planted failure is a new theme").toHaveCount(1, { timeout: 5_000 });
+  await expect(fresh, "counted for the planted scenarios").toContainText(`0 → ${PLANTED.length} reason(s)`, { timeout: 5_000 });
+});
