@@ -16,8 +16,7 @@ import { linkClass, Panel, RunId } from "@/components/compare/ui";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/compare";
 import type { ResultsIndex } from "@/lib/server/results-index";
 import { getStore } from "@/lib/server/store";
-import { ThemeChanges } from "@/components/trends/theme-changes";
-import { themeChanges } from "@/lib/server/themes-api";
+import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -108,7 +107,6 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     signals: s.signals,
     nl: s.nlAssertions,
   }));
-  const themes = await themeChanges(index.getRun(result.base)!, index.getRun(pair.run)!);
   const warnings = result.comparisons.flatMap((c) => c.warnings.map((w) => ({ ...w, run: c.run })));
   const many = result.comparisons.length > 1;
 
@@ -171,7 +169,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <CompareScenarioTable key={pair.run} rows={rows} counts={pair.counts} baseId={result.base} otherId={pair.run} />
         </Suspense>
       </Panel>
-      <ThemeChanges changes={themes} baseId={result.base} otherId={pair.run} />
+      <Suspense fallback={<ThemePanelFallback />}>
+        <ThemePanel baseId={result.base} otherId={pair.run} />
+      </Suspense>
       <PerDomainDeltas pair={pair} smallBelow={SMALL_SAMPLE} />
       <SignalDeltas base={baseSide} other={otherSide} pair={pair} />
       <LatencyCompare key={`lat-${pair.run}`} base={baseSide} other={otherSide} />

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { Panel, linkClass } from "@/components/compare/ui";
-import { ThemeChanges } from "@/components/trends/theme-changes";
+import { Suspense } from "react";
+import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
 import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
 import { getStore } from "@/lib/server/store";
-import { themeChanges } from "@/lib/server/themes-api";
 import { buildTrends } from "@/lib/server/trends";
 
 // Reads the live index at request time.
@@ -35,7 +35,6 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
   const baselineAt = data.baseline ? runIds.indexOf(data.baseline) : -1;
   const newest = runIds[runIds.length - 1];
   const against = data.baseline && data.baseline !== newest ? data.baseline : runIds[runIds.length - 2];
-  const themes = newest && against ? await themeChanges(index.getRun(against)!, index.getRun(newest)!) : null;
   const { strip } = data;
   const pages = Math.max(1, Math.ceil(strip.total / strip.pageSize));
 
@@ -81,7 +80,11 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
             <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
           </Panel>
-          {themes && newest && against && <ThemeChanges changes={themes} baseId={against} otherId={newest} />}
+          {newest && against && (
+            <Suspense fallback={<ThemePanelFallback />}>
+              <ThemePanel baseId={against} otherId={newest} />
+            </Suspense>
+          )}
           <Panel
             id="strip"
             title="Scenarios across runs"
