@@ -107,3 +107,16 @@ describe("trendFacts", () => {
     }
   });
 });
+
+describe("strip pages", () => {
+  it("pages the strip in rows of 100 after sorting, clamping the page number", async () => {
+    const { STRIP_PAGE_SIZE } = await import("@/lib/server/trends");
+    const first = buildTrends(store.index, { sort: "name" });
+    expect(first.strip.total).toBe(40);
+    expect(first.strip.rows).toHaveLength(Math.min(40, STRIP_PAGE_SIZE));
+    expect(first.strip.rows.map((r) => r.name)).toEqual([...first.strip.rows.map((r) => r.name)].sort());
+    expect(buildTrends(store.index, { sort: "name", page: "99" }).strip.page).toBe(0);
+    expect(buildTrends(store.index, { sort: "bogus" }).strip.sort).toBe("first_failed");
+    expect(first.strip.failingEver).toBe(PLANTED.length + 1);
+  });
+});
