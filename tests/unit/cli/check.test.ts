@@ -43,6 +43,8 @@ beforeAll(async () => {
       { name: "eval_20261105_080000", scenarios: N, domains: DOMAINS, lean: true, outcomes: base, state: "killed", completedBeforeStop: 10 },
     ],
   });
+  // A run of another suite (no scenario in common).
+  await writeGenerated(root, { seed: 77, runs: [{ name: "eval_20261106_080000", scenarios: 4, domains: ["tau2_telecom"], lean: true }] });
   // A run that went quiet 10 minutes ago: probably stalled (5–15 min without activity).
   await touchTree(join(root, "eval_20261104_080000"), Date.now() - 10 * 60_000);
 }, 120_000);
@@ -118,6 +120,9 @@ describe("check", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such folder");
     expect(check(run("eval_20261102_080000")).code).toBe(2);
+    const disjoint = check(run("eval_20261106_080000"), "--baseline", run("eval_20261101_080000"));
+    expect(disjoint.code).toBe(2);
+    expect(disjoint.stderr).toContain("no scenario in common");
     expect(check(run("eval_20261102_080000"), "--baseline", run("eval_20261101_080000"), "--alpha", "2").code).toBe(2);
   });
 });
