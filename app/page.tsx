@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
@@ -19,6 +20,9 @@ export default function HomePage() {
         <h1 id="runs-heading" className="text-2xl font-semibold tracking-tight">
           Runs
         </h1>
+        <Link href="/trends" className="text-sm text-sky-700 hover:underline dark:text-sky-400">
+          Trends across runs →
+        </Link>
         <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {indexing ? (
             <span data-testid="indexing">

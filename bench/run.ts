@@ -3,7 +3,7 @@
  * $BENCH_DIR, default /tmp/voice-eval-dashboard-bench) and prints the figures of issue 7: first scan against the floor, memory, landing →
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { trendsFigures } from "./trends";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 // Outside the project: Turbopack traces the server's file reads and would otherwise scan these
@@ -26,6 +27,9 @@ const REPEAT = Number(arg("repeat", "3"));
 const PRESET: Record<string, string> = { "1k": "bench-1k", "10k": "bench-10k", "100k": "bench-100k" };
 /** `--sizes none` measures only the single 10,000-scenario run (pages, 5 MB contexts, summary). */
 const SIZES = arg("sizes", "1k,10k,100k").split(",").filter((s) => s in PRESET);
+/** The trends page's suite, RUNSxSCENARIOS (`none` skips it); `--only trends` measures nothing else. */
+const TRENDS = arg("trends", "100x2000");
+const ONLY_TRENDS = arg("only", "") === "trends";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -266,11 +270,13 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
-  for (const size of SIZES) {
+  if (TRENDS !== "none") await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
+  for (const size of ONLY_TRENDS ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);
     scanFigures(size, dir);
   }
+  if (ONLY_TRENDS) return printTable();
   // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
   const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);
   const runId = "eval_20261115_080000";
@@ -285,6 +291,10 @@ async function main(): Promise<void> {
   for (const size of ["1k", "100k"].filter((s) => SIZES.includes(s))) {
     await sseDelays(`${size}`, join(OUT, `results-${size}`), 200);
   }
+  printTable();
+}
+
+function printTable(): void {
   console.log("\n| Figure | Value |\n|---|---|");
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
 }

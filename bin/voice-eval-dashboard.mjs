@@ -2,6 +2,8 @@
 // The command users type. Plain Node ESM so it runs without a build step.
 //   voice-eval-dashboard [results-folder] [--port N] [--host H] [--token T]
 //   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+//   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
+//   voice-eval-dashboard export <run-folder> --out <dir> [...]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +17,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary"]);
+const SUBCOMMANDS = new Set(["summary", "check", "export"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -34,6 +36,21 @@ const HELP = `Usage:
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
+
+  voice-eval-dashboard check <run-folder> --baseline <run-folder>
+          [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
+      CI gate: compare a run with a baseline by the compare page's paired test
+      (McNemar exact) and print a Markdown pull-request comment. Exit 0 pass,
+      1 fail (a significant drop in success, a threshold crossed, or a run that
+      did not finish), 2 bad input.
+
+  voice-eval-dashboard export <run-folder> --out <dir>
+          [--compare <run-folder>] [--filter <query>] [--audio]
+      Write a self-contained folder (HTML + JSON) that opens from disk with no
+      server: the run overview, the scenarios the filter selects (a query
+      string as on the run page, e.g. "quick=failed&domain=qa") with their
+      transcripts and judge evidence, and the comparison with --compare.
+      Recordings are copied only with --audio.
 
   -h, --help        show this help
 `;

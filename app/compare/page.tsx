@@ -18,6 +18,7 @@ import type { RunModel } from "@/lib/server/model/run-model";
 import { getStore } from "@/lib/server/live/store";
 import { runDetail } from "@/lib/server/views/run-views";
 import { runsList } from "@/lib/server/views/runs-list";
+import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -173,6 +174,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <CompareScenarioTable key={pair.run} rows={rows} counts={pair.counts} baseId={result.base} otherId={pair.run} />
         </Suspense>
       </Panel>
+      <Suspense fallback={<ThemePanelFallback />}>
+        <ThemePanel baseId={result.base} otherId={pair.run} />
+      </Suspense>
       <PerDomainDeltas pair={pair} smallBelow={SMALL_SAMPLE} />
       <SignalDeltas base={baseSide} other={otherSide} pair={pair} />
       <LatencyCompare key={`lat-${pair.run}`} base={baseSide} other={otherSide} />

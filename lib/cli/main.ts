@@ -1,11 +1,17 @@
 /** The command line behind `voice-eval-dashboard <subcommand>`: returns the process exit code. */
+import { checkCommand } from "./check";
+import { exportCommand } from "./export";
 import { summaryCommand } from "./summary";
 
-const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]`;
+const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+       voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
+       voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "summary") return summaryCommand(rest);
+  if (command === "check") return checkCommand(rest);
+  if (command === "export") return exportCommand(rest);
   process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
   return 2;
 }

@@ -42,8 +42,8 @@ interface Derived {
 const derived = new WeakMap<RunModel, Derived>();
 
 function derive(run: RunModel, nowMs: number): Derived {
-  // Run state depends on the clock: recomputed at most every 10 s when nothing changed.
-  const bucket = Math.floor(nowMs / CLOCK_BUCKET_MS);
+  // An unfinished run's state depends on the clock: recomputed at most every 10 s when nothing changed.
+  const bucket = run.finished ? -1 : Math.floor(nowMs / CLOCK_BUCKET_MS);
   const hit = derived.get(run);
   if (hit && hit.revision === run.revision && hit.bucket === bucket) return hit;
   const level = run.runLevel;

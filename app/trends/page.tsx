@@ -1,0 +1,130 @@
+import Link from "next/link";
+import { Panel, linkClass } from "@/components/compare/ui";
+import { Suspense } from "react";
+import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
+import { TrendRunsTable } from "@/components/trends/runs-table";
+import { TrendStrip } from "@/components/trends/trend-strip";
+import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
+import { getStore } from "@/lib/server/live/store";
+import { buildTrends } from "@/lib/server/views/trends";
+
+// Reads the live index at request time.
+export const dynamic = "force-dynamic";
+
+export const metadata = { title: "Trends · Voice eval dashboard" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+const SORTS = [
+  ["first_failed", "First failed in"],
+  ["flips", "Flips"],
+  ["streak", "Failing streak"],
+  ["name", "Name"],
+] as const;
+
+export default async function TrendsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const store = getStore();
+  await store.scanned;
+  const { index } = store;
+  const data = buildTrends(index, { suite: one(sp.suite), baseline: one(sp.baseline), rate: one(sp.rate), sort: one(sp.sort), page: one(sp.page) });
+  const params: TrendsParams = { suite: data.suite?.id, baseline: data.baseline, rate: data.rate, sort: data.strip.sort };
+  const runIds = data.runs.map((r) => r.id);
+  const baselineAt = data.baseline ? runIds.indexOf(data.baseline) : -1;
+  const newest = runIds[runIds.length - 1];
+  const against = data.baseline && data.baseline !== newest ? data.baseline : runIds[runIds.length - 2];
+  const { strip } = data;
+  const pages = Math.max(1, Math.ceil(strip.total / strip.pageSize));
+
+  return (
+    <section className="space-y-4" aria-labelledby="trends-heading">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/" className={linkClass}>
+          ← All runs
+        </Link>
+      </nav>
+      <div>
+        <h1 id="trends-heading" className="text-2xl font-semibold tracking-tight">
+          Trends
+        </h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Runs that queued the same scenarios (or a subset) form a suite. Bands are 95% Wilson intervals; a red point is a significant drop in success from the previous run (McNemar exact, p &lt; 0.05, as on the compare page).
+        </p>
+      </div>
+      {data.suites.length > 1 && (
+        <nav aria-label="Suites" className="flex flex-wrap gap-2 text-xs">
+          {data.suites.map((s) => (
+            <Link
+              key={s.id}
+              href={trendsHref({ suite: s.id })}
+              aria-current={s.id === data.suite?.id ? "true" : undefined}
+              className={`rounded-md border px-2 py-1 ${s.id === data.suite?.id ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
+            >
+              {s.runCount} run(s) × {s.scenarioCount} scenarios <span className="font-mono">(newest {s.newest})</span>
+            </Link>
+          ))}
+        </nav>
+      )}
+      {!data.suite ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No runs with a scenario queue yet.</p>
+      ) : (
+        <>
+          <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right.">
+            <RateCharts runs={data.runs} baselineAt={baselineAt} />
+          </Panel>
+          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
+            <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
+          </Panel>
+          <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
+            <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
+          </Panel>
+          {newest && against && (
+            <Suspense fallback={<ThemePanelFallback />}>
+              <ThemePanel baseId={against} otherId={newest} />
+            </Suspense>
+          )}
+          <Panel
+            id="strip"
+            title="Scenarios across runs"
+            description={`${strip.total} scenarios, ${strip.failingEver} failed at least once. Each cell opens that scenario in that run.`}
+            actions={
+              <nav aria-label="Sort the strip" className="flex flex-wrap gap-1 text-xs">
+                {SORTS.map(([key, label]) => (
+                  <Link
+                    key={key}
+                    href={trendsHref({ ...params, sort: key, page: null })}
+                    aria-current={key === strip.sort ? "true" : undefined}
+                    className={`rounded-md border px-2 py-0.5 ${key === strip.sort ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
+                  >
+                    {label}
+                  </Link>
+                ))}
+              </nav>
+            }
+          >
+            <TrendStrip runs={runIds} rows={strip.rows} baseline={data.baseline} />
+            {pages > 1 && (
+              <nav aria-label="Strip pages" className="mt-2 flex items-center gap-3 text-xs">
+                {strip.page > 0 && (
+                  <Link href={trendsHref({ ...params, page: strip.page - 1 })} className={linkClass}>
+                    ← Previous
+                  </Link>
+                )}
+                <span>
+                  Page {strip.page + 1} of {pages}
+                </span>
+                {strip.page < pages - 1 && (
+                  <Link href={trendsHref({ ...params, page: strip.page + 1 })} className={linkClass}>
+                    Next →
+                  </Link>
+                )}
+              </nav>
+            )}
+          </Panel>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+/** Failure themes that are new, gone, grown or shrunk between two runs (server component; inert text). */
+import type { ThemeDiffDTO } from "@/lib/shared/themes";
+
+const TONE: Record<ThemeDiffDTO["change"], string> = {
+  new: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300",
+  grown: "bg-orange-50 text-orange-800 ring-orange-600/20 dark:bg-orange-950 dark:text-orange-300",
+  gone: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300",
+  shrunk: "bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950 dark:text-sky-300",
+  steady: "bg-zinc-50 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-900 dark:text-zinc-300",
+};
+
+/** At most this many themes listed (new and grown first). */
+const MAX_SHOWN = 12;
+
+export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffDTO[]; baseId: string; otherId: string }) {
+  const moving = changes.filter((c) => c.change !== "steady");
+  const shown = moving.slice(0, MAX_SHOWN);
+  return (
+    <section id="themes" aria-labelledby="themes-heading" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900" data-testid="theme-changes">
+      <h2 id="themes-heading" className="text-base font-semibold tracking-tight">
+        Failure themes
+      </h2>
+      <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
+        Judge and NL-assertion reasons of failing scenarios, grouped by content (TF-IDF, fixed threshold); <span className="font-mono">{otherId}</span> against{" "}
+        <span className="font-mono">{baseId}</span>. {changes.length - moving.length} theme(s) unchanged.
+      </p>
+      {shown.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, gone, grown or shrunk.</p>
+      ) : (
+        <ul className="space-y-2">
+          {shown.map((c, i) => {
+            const t = (c.other ?? c.base)!;
+            return (
+              <li key={i} className="text-sm" data-theme-change={c.change}>
+                <span className={`mr-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[c.change]}`}>{c.change}</span>
+                <span className="font-medium">{t.terms.join(" · ")}</span>
+                <span className="ml-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
+                  {c.base ? c.base.count : 0} → {c.other ? c.other.count : 0} reason(s)
+                </span>
+                <blockquote className="mt-0.5 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{t.quote}</blockquote>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {moving.length > MAX_SHOWN && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {moving.length - MAX_SHOWN} more.</p>}
+    </section>
+  );
+}

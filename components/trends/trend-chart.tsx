@@ -1,0 +1,82 @@
+/** One series over a suite's runs as a small SVG (server-rendered): line, 95% band, pinned baseline, marked drops. */
+
+export interface ChartPoint {
+  v: number | null;
+  lo?: number | null;
+  hi?: number | null;
+}
+
+// Integer coordinates on a 640-wide box: a decimal per number would add a fifth to every path.
+const W = 640;
+const H = 220;
+const PAD = { l: 68, r: 12, t: 16, b: 28 };
+
+function r1(x: number): string {
+  return String(Math.round(x));
+}
+
+export function TrendChart({
+  title,
+  points,
+  baselineAt,
+  marks,
+  format,
+  fixedRange,
+}: {
+  title: string;
+  points: ChartPoint[];
+  /** Index of the pinned baseline run, or -1. */
+  baselineAt: number;
+  /** Per point: "drop" / "rise" when the paired test against the previous run is significant. */
+  marks?: Array<"drop" | "rise" | null>;
+  format: (v: number) => string;
+  /** [0, 1] for rates; otherwise the data's range. */
+  fixedRange?: [number, number];
+}) {
+  const vals = points.flatMap((p) => [p.v, p.lo ?? null, p.hi ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
+  let [min, max] = fixedRange ?? [Math.min(...vals, 0), Math.max(...vals, 1e-9)];
+  if (!fixedRange && vals.length) min = Math.min(...vals);
+  if (max === min) max = min + 1;
+  const n = points.length;
+  const x = (i: number) => PAD.l + (n <= 1 ? (W - PAD.l - PAD.r) / 2 : (i * (W - PAD.l - PAD.r)) / (n - 1));
+  const y = (v: number) => PAD.t + (1 - (v - min) / (max - min)) * (H - PAD.t - PAD.b);
+  const line: string[] = [];
+  let pen = false;
+  points.forEach((p, i) => {
+    if (p.v === null) return void (pen = false);
+    line.push(`${pen ? "L" : "M"}${r1(x(i))} ${r1(y(p.v))}`);
+    pen = true;
+  });
+  const withBand = points.map((p, i) => ({ i, lo: p.lo, hi: p.hi })).filter((p): p is { i: number; lo: number; hi: number } => typeof p.lo === "number" && typeof p.hi === "number");
+  const band = withBand.length
+    ? `M${withBand.map((p) => `${r1(x(p.i))} ${r1(y(p.hi))}`).join("L")}L${withBand
+        .reverse()
+        .map((p) => `${r1(x(p.i))} ${r1(y(p.lo))}`)
+        .join("L")}Z`
+    : null;
+  const base = baselineAt >= 0 ? points[baselineAt]?.v ?? null : null;
+  const last = [...points].reverse().find((p) => p.v !== null)?.v ?? null;
+  return (
+    <figure className="rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-chart={title}>
+      <figcaption className="mb-1 flex items-baseline justify-between gap-2 text-xs">
+        <span className="font-medium">{title}</span>
+        <span className="tabular-nums text-zinc-600 dark:text-zinc-400">newest {last === null ? "–" : format(last)}</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${title} over ${n} runs`}>
+        <text x={PAD.l - 6} y={PAD.t + 8} textAnchor="end" className="fill-zinc-500 text-[16px]">
+          {format(max)}
+        </text>
+        <text x={PAD.l - 6} y={H - PAD.b} textAnchor="end" className="fill-zinc-500 text-[16px]">
+          {format(min)}
+        </text>
+        <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
+        {band && <path d={band} className="fill-sky-500/15" />}
+        {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="6 4" strokeWidth={1.6} />}
+        {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
+        {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
+        {points.map((p, i) => (p.v === null || !marks?.[i] ? null : <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />))}
+        {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,71 @@
+/** The suite's series as small multiples: every rate, per domain for one rate, latency and tokens. */
+import Link from "next/link";
+import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import type { TrendRun } from "@/lib/shared/trends";
+import { TrendChart } from "./trend-chart";
+import { trendsHref, type TrendsParams } from "./trends-href";
+
+export const RATE_TITLE: Record<RateName, string> = {
+  success_rate: "Success rate",
+  task_success_rate: "Task success rate",
+  action_match_rate: "Action match rate",
+  db_state_success_rate: "DB state match rate",
+  db_state_assertion_success_rate: "DB state assertion rate",
+  nl_assertion_success_rate: "NL assertion rate",
+  judge_score_mean: "Judge score (mean)",
+  judge_pass_rate: "Judge pass rate",
+  clean_exit_rate: "Clean exit rate",
+};
+
+const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
+const msText = (v: number) => `${Math.round(v)} ms`;
+const num = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : v.toFixed(v < 10 ? 2 : 0));
+
+const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+
+export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
+  const marks = runs.map((r) => (r.vsPrevious?.drop ? "drop" : r.vsPrevious?.rise ? "rise" : null));
+  return (
+    <div className={grid}>
+      {RATE_NAMES.filter((n) => runs.some((r) => r.rates[n].n > 0)).map((n) => (
+        <TrendChart
+          key={n}
+          title={RATE_TITLE[n]}
+          points={runs.map((r) => r.rates[n])}
+          baselineAt={baselineAt}
+          marks={n === "success_rate" ? marks : undefined}
+          format={n === "judge_score_mean" ? (v) => v.toFixed(2) : pct}
+          fixedRange={[0, 1]}
+        />
+      ))}
+      <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} format={msText} />
+      <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} format={msText} />
+      <TrendChart title="Agent tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))} baselineAt={baselineAt} format={num} />
+      <TrendChart title="User tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.user ?? null }))} baselineAt={baselineAt} format={num} />
+    </div>
+  );
+}
+
+export function DomainCharts({ runs, domains, rate, baselineAt, params }: { runs: TrendRun[]; domains: string[]; rate: RateName; baselineAt: number; params: TrendsParams }) {
+  return (
+    <div className="space-y-2">
+      <nav aria-label="Rate per domain" className="flex flex-wrap gap-1 text-xs">
+        {RATE_NAMES.filter((n) => runs.some((r) => r.rates[n].n > 0)).map((n) => (
+          <Link
+            key={n}
+            href={trendsHref({ ...params, rate: n, page: null })}
+            aria-current={n === rate ? "true" : undefined}
+            className={`rounded-md border px-2 py-0.5 ${n === rate ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
+          >
+            {RATE_TITLE[n]}
+          </Link>
+        ))}
+      </nav>
+      <div className={grid}>
+        {domains.map((d) => (
+          <TrendChart key={d} title={d} points={runs.map((r) => r.domains[d] ?? { v: null })} baselineAt={baselineAt} format={rate === "judge_score_mean" ? (v) => v.toFixed(2) : pct} fixedRange={[0, 1]} />
+        ))}
+      </div>
+    </div>
+  );
+}

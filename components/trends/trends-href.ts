@@ -1,0 +1,19 @@
+/** `/trends?…` links that keep the other settings. */
+export interface TrendsParams {
+  suite?: string | null;
+  baseline?: string | null;
+  rate?: string | null;
+  sort?: string | null;
+  page?: number | null;
+}
+
+export function trendsHref(p: TrendsParams): string {
+  const q = new URLSearchParams();
+  if (p.suite) q.set("suite", p.suite);
+  if (p.baseline) q.set("baseline", p.baseline);
+  if (p.rate && p.rate !== "success_rate") q.set("rate", p.rate);
+  if (p.sort && p.sort !== "first_failed") q.set("sort", p.sort);
+  if (p.page) q.set("page", String(p.page));
+  const s = q.toString();
+  return s ? `/trends?${s}` : "/trends";
+}

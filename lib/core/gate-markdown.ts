@@ -1,0 +1,88 @@
+/** The CI gate's result as a Markdown pull-request comment. Results text is escaped, never interpreted. */
+import { RATE_NAMES, type Rate, type RateName } from "./aggregates";
+import { formatP, type GateResult } from "./gate";
+import type { PairedTest } from "./compare";
+import { wilson } from "./stats";
+
+/** How many regressed scenarios the comment lists before "… and N more". */
+export const MAX_LISTED = 50;
+
+const TITLES: Record<RateName, string> = {
+  success_rate: "Success",
+  task_success_rate: "Task success",
+  action_match_rate: "Action match",
+  db_state_success_rate: "DB state match",
+  db_state_assertion_success_rate: "DB state assertions",
+  nl_assertion_success_rate: "NL assertions",
+  judge_score_mean: "Judge score (mean)",
+  judge_pass_rate: "Judge pass",
+  clean_exit_rate: "Clean exit",
+};
+
+/**
+ * Text that renders as itself inside a line of a GitHub comment: emphasis, code, link, table and HTML
+ * punctuation backslash-escaped, newlines folded. (Line-start syntax cannot occur: no line starts with it.)
+ */
+export function mdText(s: string): string {
+  return s.replace(/[\r\n]+/g, " ").replace(/[\\`*_[\]|<>~&]/g, (c) => `\\${c}`);
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pp = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
+
+function rateCell(name: RateName, r: Rate): string {
+  if (r.value === null) return "–";
+  if (name === "judge_score_mean") return `${r.value.toFixed(3)} (n = ${r.denominator})`;
+  const w = wilson(r.numerator, r.denominator);
+  return `${pct(r.value)} (${r.numerator}/${r.denominator}${w ? `; ${pct(w.low)}–${pct(w.high)}` : ""})`;
+}
+
+function pairedCell(test: PairedTest): string {
+  const d = test.difference;
+  if (!d) return "–";
+  return `${pp(d.estimate)} (95% CI ${pp(d.low)} to ${pp(d.high)}; p = ${test.n ? formatP(test.pValue) : "–"})`;
+}
+
+function deltaCell(name: RateName, a: Rate, b: Rate): string {
+  if (a.value === null || b.value === null) return "–";
+  const d = b.value - a.value;
+  return name === "judge_score_mean" ? `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(3)}` : pp(d);
+}
+
+const HEAD: Record<GateResult["verdict"], string> = { pass: "✅ Pass", fail: "❌ Fail", incomplete: "⚠️ Incomplete run" };
+
+export function gateMarkdown(g: GateResult): string {
+  const lines: string[] = [];
+  lines.push(`## Voice eval check: ${HEAD[g.verdict]}`, "");
+  lines.push(`Run **${mdText(g.run.id)}** against baseline **${mdText(g.base.id)}**.`, "");
+  lines.push(g.reasons.length > 1 ? "**Reasons:**" : `**Reason:** ${mdText(g.reasons[0] ?? "")}`);
+  if (g.reasons.length > 1) for (const r of g.reasons) lines.push(`- ${mdText(r)}`);
+  lines.push("");
+  for (const w of g.warnings) lines.push(`> ⚠️ ${mdText(w)}`);
+  if (g.warnings.length) lines.push("");
+  lines.push("| Rate | Baseline | Run | Δ |", "| --- | --- | --- | --- |");
+  for (const name of RATE_NAMES) {
+    const a = g.base.rates[name];
+    const b = g.run.rates[name];
+    if (a.denominator === 0 && b.denominator === 0) continue;
+    const paired = name === "success_rate" ? g.tests.success : name === "task_success_rate" ? g.tests.task : null;
+    const delta = paired ? `paired ${pairedCell(paired)}` : deltaCell(name, a, b);
+    lines.push(`| ${TITLES[name]} | ${rateCell(name, a)} | ${rateCell(name, b)} | ${delta} |`);
+  }
+  lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
+  lines.push(`Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`, "");
+  if (g.regressed.length) {
+    const withLabels = g.regressed.some((r) => r.labels.length);
+    lines.push(`### Regressed scenarios (${g.regressed.length})`, "");
+    lines.push(withLabels ? "| Scenario | Domain | Failing signals | Labels |" : "| Scenario | Domain | Failing signals |");
+    lines.push(withLabels ? "| --- | --- | --- | --- |" : "| --- | --- | --- |");
+    for (const r of g.regressed.slice(0, MAX_LISTED)) {
+      const cells = [mdText(r.name), mdText(r.domain), r.failingSignals.length ? r.failingSignals.map(mdText).join(", ") : "–"];
+      if (withLabels) cells.push(r.labels.length ? r.labels.map(mdText).join(", ") : "–");
+      lines.push(`| ${cells.join(" | ")} |`);
+    }
+    if (g.regressed.length > MAX_LISTED) lines.push("", `… and ${g.regressed.length - MAX_LISTED} more.`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,137 @@
+/**
+ * Failure themes of one run: the failing scenarios' judge reasons, failed NL-assertion reasons and any
+ * extra findings (e.g. a flow audit), grouped by TF-IDF + average-linkage clustering at a fixed
+ * threshold. Local and deterministic: the same items in any order give the same themes.
+ */
+import { agglomerate } from "./cluster";
+import { terms } from "./normalise";
+import { centroid, cosine, tfidf, type Vector } from "./tfidf";
+
+export type ThemeSource = "judge" | "nl_assertion" | "finding";
+
+export interface ThemeItem {
+  scenario: string;
+  source: ThemeSource;
+  text: string;
+}
+
+export interface Theme {
+  /** Top terms (as written), most characteristic first. */
+  terms: string[];
+  /** The member text nearest the theme's centre. */
+  quote: string;
+  /** Items (reasons) in the theme. */
+  count: number;
+  /** Scenarios with at least one item in the theme, sorted. */
+  scenarios: string[];
+  sources: Partial<Record<ThemeSource, number>>;
+  /** The theme's centre (stem → weight, top terms only, unit length): what themes are matched by across runs. */
+  signature: Record<string, number>;
+}
+
+/** Average-linkage cosine similarity needed to merge (fixed, so runs are comparable). */
+export const THEME_THRESHOLD = 0.3;
+/** Distinct texts clustered; beyond this, the rarer ones join the nearest theme or stay out. */
+export const MAX_DISTINCT = 1500;
+const TOP_TERMS = 5;
+const SIGNATURE_TERMS = 24;
+
+const byText = (a: ThemeItem, b: ThemeItem) =>
+  a.text < b.text ? -1 : a.text > b.text ? 1 : a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
+
+interface Distinct {
+  key: string;
+  stems: string[];
+  items: ThemeItem[];
+  words: Map<string, Map<string, number>>;
+}
+
+function distinctTexts(items: readonly ThemeItem[]): Distinct[] {
+  const map = new Map<string, Distinct>();
+  for (const item of [...items].sort(byText)) {
+    const ts = terms(item.text);
+    if (ts.length === 0) continue;
+    const key = ts.map((t) => t.stem).join(" ");
+    let d = map.get(key);
+    if (!d) {
+      d = { key, stems: ts.map((t) => t.stem), items: [], words: new Map() };
+      map.set(key, d);
+    }
+    d.items.push(item);
+    for (const t of ts) {
+      const w = d.words.get(t.stem) ?? new Map<string, number>();
+      w.set(t.word, (w.get(t.word) ?? 0) + 1);
+      d.words.set(t.stem, w);
+    }
+  }
+  // Most frequent first, then by key: the order (and so every tie) depends only on the content.
+  return [...map.values()].sort((a, b) => b.items.length - a.items.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function topEntries(v: Vector, k: number): Array<[string, number]> {
+  return [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, k);
+}
+
+function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): Theme {
+  const weights = group.map((d) => d.items.length);
+  const centre = centroid(vectors, weights);
+  let quoteAt = 0;
+  let bestSim = -Infinity;
+  vectors.forEach((v, i) => {
+    const s = cosine(v, centre);
+    if (s > bestSim + 1e-12) [quoteAt, bestSim] = [i, s];
+  });
+  const words = new Map<string, Map<string, number>>();
+  for (const d of group) for (const [stem, ws] of d.words) {
+    const acc = words.get(stem) ?? new Map<string, number>();
+    for (const [w, c] of ws) acc.set(w, (acc.get(w) ?? 0) + c);
+    words.set(stem, acc);
+  }
+  const surface = (stem: string) => [...(words.get(stem) ?? new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+  const items = group.flatMap((d) => d.items);
+  const sources: Partial<Record<ThemeSource, number>> = {};
+  for (const it of items) sources[it.source] = (sources[it.source] ?? 0) + 1;
+  const sig = topEntries(centre, SIGNATURE_TERMS);
+  const norm = Math.sqrt(sig.reduce((s, [, x]) => s + x * x, 0)) || 1;
+  return {
+    terms: topEntries(centre, TOP_TERMS).map(([stem]) => surface(stem)),
+    quote: (group[quoteAt] as Distinct).items[0]!.text,
+    count: items.length,
+    scenarios: [...new Set(items.map((i) => i.scenario))].sort(),
+    sources,
+    signature: Object.fromEntries(sig.map(([t, x]) => [t, x / norm])),
+  };
+}
+
+export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
+  const distinct = distinctTexts(items);
+  if (distinct.length === 0) return [];
+  // IDF over every item (duplicates count), vectors per distinct text.
+  const docs = distinct.flatMap((d) => d.items.map(() => d.stems));
+  const all = tfidf(docs);
+  const vectors: Vector[] = [];
+  let at = 0;
+  for (const d of distinct) {
+    vectors.push(all[at] as Vector);
+    at += d.items.length;
+  }
+  const head = distinct.slice(0, MAX_DISTINCT);
+  const groups = agglomerate(vectors.slice(0, MAX_DISTINCT), head.map((d) => d.items.length), threshold);
+  const members = groups.map((g) => g.slice());
+  // The rare tail joins the nearest theme's centre when close enough.
+  if (distinct.length > MAX_DISTINCT) {
+    const centres = groups.map((g) => centroid(g.map((i) => vectors[i] as Vector), g.map((i) => (distinct[i] as Distinct).items.length)));
+    for (let i = MAX_DISTINCT; i < distinct.length; i++) {
+      let bestAt = -1;
+      let bestSim = threshold;
+      centres.forEach((c, k) => {
+        const s = cosine(vectors[i] as Vector, c);
+        if (s >= bestSim && (bestAt < 0 || s > bestSim)) [bestAt, bestSim] = [k, s];
+      });
+      if (bestAt >= 0) (members[bestAt] as number[]).push(i);
+    }
+  }
+  return members
+    .map((g) => buildTheme(g.map((i) => distinct[i] as Distinct), g.map((i) => vectors[i] as Vector)))
+    .sort((a, b) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0));
+}

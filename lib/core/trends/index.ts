@@ -1,0 +1,3 @@
+/** Across many runs: suites and the scenario × run strip (pure). */
+export { groupSuites, type Suite, type SuiteInput } from "./suites";
+export { sortStrip, stripRow, STRIP_SORTS, type Cell, type StripRow, type StripSort } from "./strip";

@@ -1,0 +1,63 @@
+/**
+ * A run's failure themes: the judge_result.json of each failing scenario is read (no links followed) and the reasons clustered by lib/core/themes. Cached per run while its failing
+ * scenarios and the files their records were read from are unchanged; each scenario's reasons are cached too.
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { readJudgeResult } from "@/lib/core";
+import { buildThemes, themeItemsOf, type Theme, type ThemeItem } from "@/lib/core/themes";
+import { readInside } from "../ingest/fs-safe";
+import { mapLimit } from "../ingest/pool";
+
+/** A run as the themes need it: where it is and which scenarios failed (with a change stamp). */
+export interface ThemeRun {
+  /** Cache key (the run folder). */
+  dir: string;
+  failing: ReadonlyArray<{ name: string; stamp: string | null }>;
+}
+
+/** Extra findings per scenario (e.g. a flow audit); optional. */
+export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | string[];
+
+const MAX_RUNS = 64;
+const MAX_SCENARIOS = 200_000;
+const runCache = new Map<string, { signature: string; themes: Promise<Theme[]> }>();
+const itemCache = new Map<string, { stamp: string | null; items: ThemeItem[] }>();
+
+async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
+  const key = `${dir}\0${name}`;
+  const hit = itemCache.get(key);
+  if (hit && hit.stamp === stamp && stamp !== null) return hit.items;
+  const read = await readInside(dir, `${name}/judge_result.json`, "judge_result.json");
+  const judge = read.text === null ? null : readJudgeResult(read.text).value;
+  const items = themeItemsOf(name, judge ?? null);
+  if (itemCache.size >= MAX_SCENARIOS) itemCache.delete(itemCache.keys().next().value as string);
+  itemCache.set(key, { stamp, items });
+  return items;
+}
+
+async function itemsOf(dir: string, name: string, stamp: string | null, findingsOf?: FindingsOf): Promise<ThemeItem[]> {
+  const items = await judgeItems(dir, name, stamp);
+  if (!findingsOf) return items;
+  return [...items, ...themeItemsOf(name, null, await findingsOf(dir, name))];
+}
+
+function signatureOf(run: ThemeRun): string {
+  const h = createHash("sha1");
+  for (const s of run.failing) h.update(`${s.name}\0${s.stamp ?? "-"}\n`);
+  return h.digest("hex");
+}
+
+export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme[]> {
+  const signature = signatureOf(run);
+  const hit = runCache.get(run.dir);
+  if (hit && hit.signature === signature && !findingsOf) return hit.themes;
+  const themes = mapLimit([...run.failing], 16, (s) => itemsOf(run.dir, s.name, s.stamp, findingsOf)).then((lists) => buildThemes(lists.flat()));
+  if (!findingsOf) {
+    runCache.delete(run.dir);
+    if (runCache.size >= MAX_RUNS) runCache.delete(runCache.keys().next().value as string);
+    runCache.set(run.dir, { signature, themes });
+    themes.catch(() => runCache.delete(run.dir));
+  }
+  return themes;
+}

@@ -1,0 +1,45 @@
+/** What the trends page needs of one run, kept for the run's revision. */
+import { scenarioRow, type RunAggregates, type RunState, type Verdict } from "@/lib/core";
+import type { Cell } from "@/lib/core/trends";
+import "server-only";
+import type { RunModel } from "../model/run-model";
+import { runAnalysis } from "./run-views";
+
+export interface TrendFacts {
+  queue: readonly string[];
+  startedAt: string | null;
+  state: RunState;
+  intended: number;
+  aggregates: RunAggregates;
+  verdicts: Map<string, Verdict>;
+  cells: Map<string, Cell>;
+}
+
+/** Per run, for its revision (and, while it has not finished, a 10 s clock bucket: its state moves with time). */
+const cache = new WeakMap<RunModel, { key: string; facts: TrendFacts }>();
+
+export function trendFacts(run: RunModel, nowMs = Date.now()): TrendFacts {
+  const key = `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
+  const hit = cache.get(run);
+  if (hit && hit.key === key) return hit.facts;
+  const analysis = runAnalysis(run, nowMs);
+  const verdicts = new Map<string, Verdict>();
+  const cells = new Map<string, Cell>();
+  for (const r of analysis.records) {
+    const row = scenarioRow(r, analysis.plan.minAgentTurns);
+    verdicts.set(row.name, row.verdict);
+    cells.set(row.name, row.stalled ? "S" : row.verdict === true ? "P" : row.verdict === false ? "F" : "N");
+  }
+  const level = run.runLevel;
+  const facts: TrendFacts = {
+    queue: analysis.plan.queue,
+    startedAt: level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null,
+    state: analysis.status.state,
+    intended: analysis.status.intended ?? analysis.plan.queue.length,
+    aggregates: analysis.aggregates,
+    verdicts,
+    cells,
+  };
+  cache.set(run, { key, facts });
+  return facts;
+}

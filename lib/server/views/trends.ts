@@ -1,0 +1,126 @@
+/**
+ * `/trends`: suites of runs (lib/core/trends), every rate over time with its Wilson band, per domain,
+ * latency and tokens, paired drops, and a page of the scenario × run strip. Aggregated here so the
+ * page carries only what it shows (100 runs × 2,000 scenarios stay well under 500 KB).
+ */
+import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/core";
+import { pairedTest } from "@/lib/core/compare";
+import { groupSuites, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
+import "server-only";
+import type { ResultsIndex } from "../model/results-index";
+import { trendFacts, type TrendFacts } from "./trend-facts";
+
+export const STRIP_PAGE_SIZE = 100;
+const ALPHA = 0.05;
+
+function band(name: RateName, r: Rate | undefined): Band {
+  if (!r) return { v: null, lo: null, hi: null, k: 0, n: 0 };
+  const w = name === "judge_score_mean" ? null : wilson(r.numerator, r.denominator);
+  return { v: r.value, lo: w?.low ?? null, hi: w?.high ?? null, k: r.numerator, n: r.denominator };
+}
+
+function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
+  const t = pairedTest(scenarios.map((n) => [base.verdicts.get(n) ?? null, other.verdicts.get(n) ?? null]));
+  const significant = t.n > 0 && t.pValue < ALPHA;
+  return {
+    against,
+    n: t.n,
+    b: t.b,
+    c: t.c,
+    pValue: t.pValue,
+    estimate: t.difference?.estimate ?? null,
+    low: t.difference?.low ?? null,
+    high: t.difference?.high ?? null,
+    drop: significant && t.b > t.c,
+    rise: significant && t.c > t.b,
+  };
+}
+
+/** Suites of the index, each suite's runs oldest first. */
+function suitesOf(index: ResultsIndex, now: number): Suite[] {
+  const runs = [...index.runs.values()];
+  const facts = new Map(runs.map((r) => [r.id, trendFacts(r, now)]));
+  const suites = groupSuites(runs.map((r) => ({ id: r.id, queue: facts.get(r.id)!.queue })));
+  for (const s of suites) {
+    s.runs.sort((a, b) => {
+      const ta = facts.get(a)!.startedAt ?? "";
+      const tb = facts.get(b)!.startedAt ?? "";
+      return ta < tb ? -1 : ta > tb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+    });
+  }
+  return suites.sort((a, b) => b.runs.length - a.runs.length || (a.id < b.id ? -1 : 1));
+}
+
+function summary(s: Suite): SuiteSummary {
+  return { id: s.id, runCount: s.runs.length, scenarioCount: s.scenarios.length, newest: s.runs[s.runs.length - 1] as string };
+}
+
+export interface TrendsQuery {
+  suite?: string;
+  baseline?: string;
+  rate?: string;
+  sort?: string;
+  page?: string;
+}
+
+export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
+  const now = Date.now();
+  const suites = suitesOf(index, now);
+  const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
+  const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : "first_failed";
+  const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
+  const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
+  if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, strip: empty };
+
+  const entries = suite.runs.map((id) => index.runs.get(id)!);
+  const facts = entries.map((r) => trendFacts(r, now));
+  const baselineAt = q.baseline ? suite.runs.indexOf(q.baseline) : -1;
+  const baseline = baselineAt >= 0 ? suite.runs[baselineAt]! : null;
+  const domainSet = new Set<string>();
+  for (const f of facts) for (const d of Object.keys(f.aggregates.per_domain[rate])) domainSet.add(d);
+  const domains = [...domainSet].sort();
+
+  const runs = entries.map((entry, i): TrendRun => {
+    const f = facts[i]!;
+    const agg = f.aggregates;
+    const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, agg.rates[n])])) as Record<RateName, Band>;
+    const perDomain = Object.fromEntries(domains.map((d) => [d, band(rate, agg.per_domain[rate][d])]));
+    const count = agg.scenario_count;
+    return {
+      id: entry.id,
+      startedAt: f.startedAt,
+      state: f.state,
+      completed: count,
+      intended: f.intended,
+      rates,
+      domains: perDomain,
+      p50: agg.latency?.p50_ms ?? null,
+      p95: agg.latency?.p95_ms ?? null,
+      tokens: count ? { agent: agg.tokens.agent.total / count, user: agg.tokens.user.total / count } : null,
+      vsPrevious: i > 0 ? paired(facts[i - 1]!, facts[i]!, suite.scenarios, suite.runs[i - 1]!) : null,
+      vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
+    };
+  });
+
+  const rows: StripRow[] = suite.scenarios.map((name) => stripRow(name, domainOf(name), facts.map((f) => f.cells.get(name) ?? "-").join("")));
+  const sorted = sortStrip(rows, sort);
+  const pages = Math.max(1, Math.ceil(sorted.length / STRIP_PAGE_SIZE));
+  const page = Math.min(pages - 1, Math.max(0, Number.parseInt(q.page ?? "0", 10) || 0));
+  return {
+    suites: suites.map(summary),
+    suite: summary(suite),
+    runs,
+    rate,
+    domains,
+    baseline,
+    strip: {
+      sort,
+      page,
+      pageSize: STRIP_PAGE_SIZE,
+      total: sorted.length,
+      failingEver: rows.filter((r) => r.firstFailed !== null).length,
+      rows: sorted.slice(page * STRIP_PAGE_SIZE, (page + 1) * STRIP_PAGE_SIZE),
+    },
+  };
+}

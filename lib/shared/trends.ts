@@ -1,0 +1,65 @@
+/** The trends page's data (lib/server/trends.ts builds it): a suite's runs over time and its scenario × run strip. */
+import type { RateName } from "@/lib/core/aggregates";
+import type { StripRow, StripSort } from "@/lib/core/trends/strip";
+
+export type { StripRow, StripSort };
+
+/** A rate with its 95% Wilson band (`lo`/`hi` null for a mean or an empty bucket). */
+export interface Band {
+  v: number | null;
+  lo: number | null;
+  hi: number | null;
+  k: number;
+  n: number;
+}
+
+/** A paired McNemar test of success against an earlier run (the compare page's test). */
+export interface PairedDrop {
+  against: string;
+  n: number;
+  b: number;
+  c: number;
+  pValue: number;
+  /** other − base, fraction. */
+  estimate: number | null;
+  low: number | null;
+  high: number | null;
+  /** A significant drop (b > c, p < 0.05). */
+  drop: boolean;
+  /** A significant rise. */
+  rise: boolean;
+}
+
+export interface TrendRun {
+  id: string;
+  startedAt: string | null;
+  state: string;
+  completed: number;
+  intended: number;
+  rates: Record<RateName, Band>;
+  /** The selected rate per domain. */
+  domains: Record<string, Band>;
+  p50: number | null;
+  p95: number | null;
+  /** Mean agent and user tokens per finished scenario. */
+  tokens: { agent: number; user: number } | null;
+  vsPrevious: PairedDrop | null;
+  vsBaseline: PairedDrop | null;
+}
+
+export interface SuiteSummary {
+  id: string;
+  runCount: number;
+  scenarioCount: number;
+  newest: string;
+}
+
+export interface TrendsData {
+  suites: SuiteSummary[];
+  suite: SuiteSummary | null;
+  runs: TrendRun[];
+  rate: RateName;
+  domains: string[];
+  baseline: string | null;
+  strip: { sort: StripSort; page: number; pageSize: number; total: number; failingEver: number; rows: StripRow[] };
+}

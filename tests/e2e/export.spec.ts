@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeGenerated } from "../helpers/generated.ts";
+
+/*
+ * `export` writes a folder that opens over file:// with no server: the overview, a scenario with its
+ * transcript and judge evidence, its recording playing, and the comparison.
+ */
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const BIN = path.join(ROOT, "bin/voice-eval-dashboard.mjs");
+let tmp: string;
+let out: string;
+
+test.beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), "ved-export-e2e-"));
+  const results = path.join(tmp, "results");
+  await writeGenerated(results, {
+    seed: 3,
+    runs: [
+      { name: "eval_20261101_080000", scenarios: 8, domains: ["restaurant", "qa"], audio: { sampleRate: 8000, secondsPerTurn: 0.25 }, outcomes: { "#1": "xss", "#2": "db_mismatch" } },
+      { name: "eval_20261102_080000", scenarios: 8, domains: ["restaurant", "qa"] },
+    ],
+  });
+  out = path.join(tmp, "export");
+  const r = spawnSync(process.execPath, [BIN, "export", path.join(results, "eval_20261101_080000"), "--compare", path.join(results, "eval_20261102_080000"), "--filter", "domain=restaurant", "--out", out, "--audio"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`export failed (${r.status}): ${r.stderr}`);
+});
+
+test.afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+test("the exported folder opens over file:// and shows a scenario with its transcript, judge evidence and playing audio", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(pathToFileURL(path.join(out, "index.html")).href);
+  await expect(page.getByRole("heading", { level: 1 }), "the overview").toContainText("eval_20261101_080000", { timeout: 10_000 });
+  const rows = page.locator("tr[data-scenario]");
+  await expect(rows.first(), "the filtered scenarios").toBeVisible({ timeout: 5_000 });
+  // 8 scenarios round-robin over 2 domains: the filter keeps the 4 restaurant ones.
+  await expect(rows, "only the filtered domain").toHaveCount(4, { timeout: 5_000 });
+  for (const v of await rows.locator("td:nth-child(2)").allTextContents()) expect(v).toBe("restaurant");
+  await expect(page.getByRole("heading", { name: /Scenarios \(4 of 8/ }), "the overview says what was filtered").toBeVisible({ timeout: 5_000 });
+
+  await rows.first().locator("a").click();
+  await page.waitForURL(/\/scenarios\/.*\.html$/, { timeout: 10_000 });
+  const transcript = page.getByTestId("transcript");
+  await expect(transcript.locator('[data-role="user"]').first(), "a user turn").toBeVisible({ timeout: 5_000 });
+  await expect(transcript.locator('[data-role="agent"]').first(), "an agent turn").toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId("judge-reason"), "the judge's reason").not.toBeEmpty({ timeout: 5_000 });
+
+  const audio = page.getByTestId("audio");
+  await expect(audio, "the recording").toBeVisible({ timeout: 5_000 });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { message: "the audio loaded its metadata", timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+  expect(duration, "a real duration").toBeGreaterThan(0.2);
+  await audio.evaluate((a: HTMLAudioElement) => a.play());
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { message: "the audio plays", timeout: 10_000 }).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+
+  await page.goBack({ timeout: 10_000 });
+  await page.getByRole("link", { name: "Comparison with the baseline →" }).click();
+  await expect(page.getByTestId("paired-test"), "the comparison's paired test").toContainText("McNemar exact p", { timeout: 10_000 });
+});
+
+test("markup in results stays inert text in the export", async ({ page }) => {
+  const files = await readdir(path.join(out, "scenarios"));
+  let found = false;
+  for (const f of files) {
+    await page.goto(pathToFileURL(path.join(out, "scenarios", f)).href);
+    const reason = (await page.getByTestId("judge-reason").textContent({ timeout: 5_000 })) ?? "";
+    if (!/<script|<img/i.test(reason)) continue;
+    found = true;
+    expect(await page.locator("main script, main img").count(), "no element made from results text").toBe(0);
+  }
+  expect(found, "the xss scenario was exported").toBe(true);
+});

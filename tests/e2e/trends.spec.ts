@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeTrendSuite, suiteRunName, PLANTED } from "../helpers/trend-suite.ts";
+import { startDashboard, type Dashboard } from "./helpers/server.ts";
+
+/*
+ * The trends page on a generated suite of 20 runs (40 scenarios) with 10 scenarios that start
+ * failing in run 13, plus one run of another suite.
+ */
+
+let tmp: string;
+let dashboard: Dashboard;
+const PLANTED_RUN = suiteRunName(13);
+
+test.beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), "ved-trends-e2e-"));
+  await writeTrendSuite(path.join(tmp, "results"));
+  dashboard = await startDashboard(path.join(tmp, "results"));
+});
+
+test.afterAll(async () => {
+  await dashboard?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+test("the runs list links to trends; the planted regression shows in the run where it was planted; a cell opens that scenario in that run", async ({ page }) => {
+  await page.goto(dashboard.url);
+  await page.getByRole("link", { name: "Trends across runs →" }).click();
+  await expect(page.getByRole("heading", { name: "Trends", level: 1 }), "the trends page").toBeVisible({ timeout: 15_000 });
+
+  // The runs table: one significant drop, on the planted run's row.
+  const runsTable = page.getByTestId("trend-runs");
+  await expect(runsTable.locator("tbody tr"), "20 runs in the suite").toHaveCount(20, { timeout: 10_000 });
+  await expect(runsTable.getByTestId("drop"), "one significant drop").toHaveCount(1, { timeout: 5_000 });
+  await expect(runsTable.locator(`tr[data-run="${PLANTED_RUN}"]`).getByTestId("drop"), "the drop is on the planted run").toBeVisible({ timeout: 5_000 });
+
+  // The success chart marks one point in red.
+  await expect(page.locator('[data-chart="Success rate"] circle.fill-red-600'), "one red point in the success chart").toHaveCount(1, { timeout: 5_000 });
+
+  // The strip, sorted by "first failed in" (default): the planted scenarios on top, first failed in the planted run.
+  const strip = page.getByTestId("trend-strip");
+  const firstFailed = strip.getByTestId("first-failed");
+  await expect(firstFailed.first(), "top row first failed in the planted run").toHaveText(PLANTED_RUN, { timeout: 10_000 });
+  const texts = await firstFailed.allTextContents();
+  expect(texts.slice(0, PLANTED.length).every((t) => t === PLANTED_RUN), "every planted scenario first failed in the planted run").toBe(true);
+  expect(texts[PLANTED.length], "the next row did not start failing there").not.toBe(PLANTED_RUN);
+
+  // Newest right: the last cell of a row is the newest run. Open the planted run's cell of the top scenario.
+  const top = strip.locator("tbody tr").first();
+  const name = (await top.getAttribute("data-scenario"))!;
+  const cells = top.locator("a[data-run]");
+  await expect(cells, "a cell per run").toHaveCount(20, { timeout: 10_000 });
+  await expect(cells.last(), "newest run on the right").toHaveAttribute("data-run", suiteRunName(19));
+  const cell = top.locator(`a[data-run="${PLANTED_RUN}"]`);
+  await expect(cell, "the planted run's cell is a failure").toHaveAttribute("data-cell", /[FS]/);
+  await cell.click();
+  await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(PLANTED_RUN)}/scenarios/${encodeURIComponent(name)}`, { timeout: 15_000 });
+  await expect(page.getByText(name).first(), "the scenario page of that scenario").toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(PLANTED_RUN).first(), "in that run").toBeVisible({ timeout: 5_000 });
+});
+
+test("sorting by flips puts the flaky scenario first; pinning a baseline compares every run with it", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends`);
+  await page.getByRole("link", { name: "Flips" }).click();
+  await page.waitForURL(/sort=flips/, { timeout: 10_000 });
+  const firstRow = page.getByTestId("trend-strip").locator("tbody tr").first();
+  await expect(firstRow.locator("td").nth(2), "19 flips on top").toHaveText("19", { timeout: 10_000 });
+
+  await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(2));
+  await page.getByRole("button", { name: "Pin" }).click();
+  await page.waitForURL(/baseline=/, { timeout: 10_000 });
+  await expect(page.locator(`tr[data-run="${suiteRunName(2)}"]`).getByText("pinned"), "the baseline is pinned").toBeVisible({ timeout: 10_000 });
+  // Every run from the planted one on is a significant drop against the baseline.
+  await expect(page.getByTestId("trend-runs").getByTestId("drop"), "drops vs previous (1) and vs baseline (7)").toHaveCount(8, { timeout: 10_000 });
+  await expect(page.getByTestId("theme-changes").locator('[data-theme-change="new"]').first(), "a new failure theme in the newest run against the baseline").toBeVisible({ timeout: 10_000 });
+});
+
+test("the sort survives pinning", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends?sort=streak`);
+  await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(4));
+  await page.getByRole("button", { name: "Pin" }).click();
+  await page.waitForURL((u) => u.searchParams.get("baseline") === suiteRunName(4) && u.searchParams.get("sort") === "streak", { timeout: 10_000 });
+  await expect(page.getByRole("link", { name: "Failing streak" }), "the strip is still sorted by streak").toHaveAttribute("aria-current", "true", { timeout: 10_000 });
+});
+
+test("the compare page shows the failure theme that is new in the planted run", async ({ page }) => {
+  await page.goto(`${dashboard.url}compare?base=${encodeURIComponent(suiteRunName(12))}&runs=${encodeURIComponent(PLANTED_RUN)}`);
+  const panel = page.getByTestId("theme-changes");
+  await expect(panel, "the themes panel").toBeVisible({ timeout: 15_000 });
+  // The planted failure (zero_turn) gives the generator's reason "No conversation took place; …"
+  // (run 13 also has the flaky scenario's timeout, which passed in run 12: a second new theme).
+  const fresh = panel.locator('[data-theme-change="new"]').filter({ hasText: "No conversation took place" });
+  await expect(fresh, "the planted failure is a new theme").toHaveCount(1, { timeout: 5_000 });
+  await expect(fresh, "counted for the planted scenarios").toContainText(`0 → ${PLANTED.length} reason(s)`, { timeout: 5_000 });
+});

@@ -1,0 +1,119 @@
+/** The trends aggregation over a generated suite of 20 runs with a regression planted in run 13. */
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { groupSuites, sortStrip, stripRow } from "@/lib/core/trends";
+import { closeStore, createStore, type Store } from "@/lib/server/live/store";
+import { trendFacts } from "@/lib/server/views/trend-facts";
+import { buildTrends } from "@/lib/server/views/trends";
+import { tempDir } from "../../helpers/run-builder";
+import { PLANTED, suiteRunName, writeTrendSuite } from "../../helpers/trend-suite";
+
+let root = "";
+let store: Store;
+
+beforeAll(async () => {
+  root = await tempDir("ved-trends-");
+  await writeTrendSuite(root);
+  store = createStore(root, { watch: false });
+  await store.scanned;
+}, 120_000);
+
+afterAll(async () => {
+  if (store) await closeStore(store);
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe("groupSuites", () => {
+  it("puts runs with the same queue, or a subset of it, in one suite, and others apart", () => {
+    const suites = groupSuites([
+      { id: "a", queue: ["x", "y", "z"] },
+      { id: "b", queue: ["z", "y", "x"] },
+      { id: "c", queue: ["x", "y"] },
+      { id: "d", queue: ["p", "q"] },
+      { id: "e", queue: [] },
+    ]);
+    expect(suites.map((s) => [s.id, s.runs])).toEqual([
+      ["a", ["a", "b", "c"]],
+      ["d", ["d"]],
+    ]);
+  });
+});
+
+describe("strip rows", () => {
+  it("counts first failure, flips and the failing streak, with N/A and absent cells skipped", () => {
+    const r = stripRow("s", "d", "PPFNPF-F");
+    expect(r.firstFailed).toBe(2);
+    expect(r.flips).toBe(3);
+    expect(r.streak).toBe(2);
+    const never = stripRow("n", "d", "PPP");
+    expect([never.firstFailed, never.flips, never.streak]).toEqual([null, 0, 0]);
+    expect(sortStrip([never, r, stripRow("late", "d", "PPPPPPPF")], "first_failed").map((x) => x.name)).toEqual(["late", "s", "n"]);
+  });
+});
+
+describe("buildTrends", () => {
+  it("finds the suite, orders its runs oldest first and flags the planted run as a significant drop", () => {
+    const data = buildTrends(store.index, {});
+    expect(data.suites).toHaveLength(2);
+    expect(data.suite?.runCount).toBe(20);
+    expect(data.runs.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => suiteRunName(i)));
+    const drops = data.runs.filter((r) => r.vsPrevious?.drop).map((r) => r.id);
+    expect(drops).toEqual([suiteRunName(13)]);
+    const at = data.runs[13]!.vsPrevious!;
+    expect(at.b).toBeGreaterThanOrEqual(PLANTED.length);
+    expect(data.runs[12]!.rates.success_rate.v).toBeGreaterThan(data.runs[13]!.rates.success_rate.v!);
+    const band = data.runs[13]!.rates.success_rate;
+    expect(band.lo!).toBeLessThan(band.v!);
+    expect(band.hi!).toBeGreaterThan(band.v!);
+  });
+
+  it("sorts the strip by first failure: the planted scenarios first failed in the planted run", () => {
+    const data = buildTrends(store.index, { sort: "first_failed" });
+    const top = data.strip.rows.slice(0, PLANTED.length);
+    for (const r of top) {
+      expect(r.firstFailed).toBe(13);
+      expect(r.cells.slice(0, 13)).toBe("P".repeat(13));
+      expect(r.streak).toBe(7);
+    }
+    const flips = buildTrends(store.index, { sort: "flips" }).strip.rows[0]!;
+    expect(flips.flips).toBe(19);
+    expect(flips.cells[0]).toBe("P");
+  });
+
+  it("compares every run with a pinned baseline", () => {
+    const data = buildTrends(store.index, { baseline: suiteRunName(2) });
+    expect(data.baseline).toBe(suiteRunName(2));
+    expect(data.runs[2]!.vsBaseline).toBeNull();
+    expect(data.runs[19]!.vsBaseline?.drop).toBe(true);
+    expect(data.runs[5]!.vsBaseline?.drop).toBe(false);
+  });
+});
+
+describe("trendFacts", () => {
+  it("keeps a finished run's facts across the clock, and drops them when the run changes", () => {
+    const run = store.index.runs.get(suiteRunName(0))!;
+    const now = Date.now();
+    const a = trendFacts(run, now);
+    expect(trendFacts(run, now + 60_000)).toBe(a);
+    const before = run.lastActivityMs;
+    store.index.apply(run, { kind: "activity", lastActivityMs: (before ?? 0) + 1 });
+    try {
+      expect(trendFacts(run, now)).not.toBe(a);
+    } finally {
+      store.index.apply(run, { kind: "activity", lastActivityMs: before });
+    }
+  });
+});
+
+describe("strip pages", () => {
+  it("pages the strip in rows of 100 after sorting, clamping the page number", async () => {
+    const { STRIP_PAGE_SIZE } = await import("@/lib/server/views/trends");
+    const first = buildTrends(store.index, { sort: "name" });
+    expect(first.strip.total).toBe(40);
+    expect(first.strip.rows).toHaveLength(Math.min(40, STRIP_PAGE_SIZE));
+    expect(first.strip.rows.map((r) => r.name)).toEqual([...first.strip.rows.map((r) => r.name)].sort());
+    expect(buildTrends(store.index, { sort: "name", page: "99" }).strip.page).toBe(0);
+    expect(buildTrends(store.index, { sort: "bogus" }).strip.sort).toBe("first_failed");
+    expect(first.strip.failingEver).toBe(PLANTED.length + 1);
+  });
+});
