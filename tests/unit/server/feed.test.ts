@@ -28,7 +28,7 @@ afterEach(async () => {
 
 beforeAll(async () => {
   const out = await tempDir("ved-feed-src-");
-  execFileSync(process.execPath, ["--conditions=react-server", TSX, join(ROOT, "scripts/generate.ts"), out, "--preset", "bench-1k", "--scenarios", "480", "--lean", "--force"], { cwd: ROOT, stdio: "ignore" });
+  execFileSync(process.execPath, [TSX, "--conditions=react-server", join(ROOT, "scripts/generate.ts"), out, "--preset", "bench-1k", "--scenarios", "480", "--lean", "--force"], { cwd: ROOT, stdio: "ignore" });
   const bench = join(out, "bench");
   const runs = (await readdir(bench)).sort();
   runName = runs[0] as string;
