@@ -8,6 +8,7 @@ const KIND_LABEL: Record<CompareWarning["kind"], string> = {
   judge_threshold: "Different judge threshold",
   whitelist: "Different signal whitelists",
   partial: "Unfinished run",
+  stalled: "Stalled scenarios",
 };
 
 export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning & { run: string }> }) {

@@ -23,3 +23,4 @@ export * from "./run-json";
 export * from "./compare";
 export * from "./stats";
 export * from "./insights";
+export * from "./judge-score";

@@ -5,6 +5,7 @@ import {
   latencySummary,
   latencyValues,
   domainOf,
+  judgeMeanNote,
   readJudgeResult,
   readMetadata,
   RATE_NAMES,
@@ -15,6 +16,7 @@ import {
   type RateName,
   type ScenarioRow,
 } from "@/lib/core";
+import { stallWarnings } from "./compare-stalls";
 import { readText } from "./files";
 import { mapLimit } from "./pool";
 import type { ResultsIndex } from "./results-index";
@@ -26,7 +28,7 @@ export const SMALL_SAMPLE = 10;
 const MAX_NL_DIFFS = 500;
 
 export interface Warning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial";
+  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
   message: string;
 }
 
@@ -93,6 +95,7 @@ async function warningsFor(base: RunEntry, other: RunEntry, comparison: Comparis
   if (differing.length) {
     out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
   }
+  out.push(...stallWarnings(base, other, comparison));
   for (const run of [base, other]) if (run.analysis().partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
 }
@@ -161,6 +164,7 @@ export async function comparePair(base: RunEntry, other: RunEntry) {
     }
     perDomain[name] = block;
   }
+  const judgeScores = { base: judgeMeanNote(base.analysis().fold.judge_score.all), other: judgeMeanNote(other.analysis().fold.judge_score.all) };
   const la = latencyBlock(base);
   const lb = latencyBlock(other);
   return {
@@ -169,6 +173,7 @@ export async function comparePair(base: RunEntry, other: RunEntry) {
     counts: comparison.counts,
     tests: comparison.tests,
     rates,
+    judgeScores,
     perDomain,
     latency: {
       base: { pooled: la.pooled, byDomain: la.byDomain },
@@ -200,7 +205,7 @@ export async function compareRuns(index: ResultsIndex, baseId: string, otherIds:
   return {
     base: base.id,
     runs: otherIds,
-    scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change })),
+    scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change, baseStalled: s.baseStalled, otherStalled: s.otherStalled })),
     counts: first.counts,
     tests: first.tests,
     warnings: first.warnings,

@@ -184,7 +184,9 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   // Three scenarios per domain: every per-domain cell is a small sample, marked, not hidden.
   const perDomain = page.getByTestId("per-domain");
   await expect(perDomain.locator("tbody tr")).toHaveCount(2);
-  await expect(perDomain.locator('td[data-small="true"]').first()).toContainText("small n");
+  // Issue 14: "small n" is said once, in the heading; each small cell carries a mark.
+  await expect(perDomain.locator('td[data-small="true"]').first().locator('[data-small-mark="true"]')).toContainText("small sample");
+  await expect(page.locator("#per-domain-heading")).toContainText("small n");
 
   await expect(page.getByTestId("signal-deltas")).toContainText("DB state");
   const latency = page.getByTestId("latency-deltas");
