@@ -24,3 +24,4 @@ export * from "./compare";
 export * from "./stats";
 export * from "./insights";
 export * from "./judge-score";
+export * from "./run-history";

@@ -5,10 +5,12 @@
 import {
   analyzeRun,
   domainOf,
+  judgeMeanNote,
   judgeThresholdOf,
   latencySummary,
   latencyValues,
   ratesOf,
+  runHistory,
   runSummaryJson,
   scenarioRow,
   SIGNALS,
@@ -131,6 +133,8 @@ export class RunEntry {
       inFlight: json.in_flight,
       partial: json.partial,
       resumed: json.resumed,
+      stalledCount: json.stalled.length,
+      judgeScores: judgeMeanNote(analysis.fold.judge_score.all),
     };
   }
 
@@ -178,6 +182,7 @@ export class RunEntry {
       outsideQueue: analysis.plan.outsideQueue,
       killedFolders: this.killedFolders,
       judgeThreshold: judgeThresholdOf(lastInvocation),
+      history: runHistory({ invocations: this.runLevel.invocations, sessions: this.runLevel.sessions, killedFolders: this.killedFolders, status: analysis.status }),
     };
   }
 

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { apiRunPath, runHref } from "@/components/format";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
+import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
 import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
 import { PerDomain } from "@/components/run/per-domain";
 import { ProblemsList } from "@/components/run/problems-list";
@@ -148,11 +149,17 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; vers
           unfinishedCount: d.unfinished.length,
           killedCount: d.killedFolders.length,
           outsideQueueCount: d.outsideQueue.length,
+          diedIn: d.history.diedIn?.name ?? null,
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
+      {hasHistory(d.history) && (
+        <Card id="history" title="History">
+          <HistoryPanel runId={d.id} history={d.history} />
+        </Card>
+      )}
       <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
-        <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} />
+        <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </Card>
       <div className="grid gap-5 lg:grid-cols-2">
         <Card id="signals" title="Signals">
