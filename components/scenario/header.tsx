@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow } from "@/lib/core";
 import { KeyNav } from "./key-nav";
+import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
 
 type Verdict = ScenarioRow["verdict"];
@@ -178,6 +179,7 @@ export function ScenarioHeader({
         </div>
       </div>
 
+      <LegacyNotes metrics={metrics} />
       {problems.length > 0 && (
         <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/50" data-testid="problems">
           <p className="font-medium text-amber-900 dark:text-amber-200">Problems reading this scenario&apos;s files</p>

@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
+import { isLegacyValue } from "./legacy-values";
 import { problem, type Problem } from "./problems";
+import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
   JudgeResultSchema,
@@ -29,7 +31,7 @@ export function readJsonArtifact<T>(file: string, text: string, schema: z.ZodTyp
   const parsed = parseJson(text);
   if (!parsed.ok) return { value: null, raw: undefined, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
   const checked = schema.safeParse(parsed.value);
-  if (!checked.success) return { value: null, raw: parsed.value, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
+  if (!checked.success) return { value: null, raw: parsed.value, problems: [problem(file, "schema", schemaMessage(checked.error, parsed.value))] };
   return { value: checked.data, raw: parsed.value, problems: [] };
 }
 
@@ -46,7 +48,9 @@ export function readMetrics(text: string): Read<Record<string, unknown>> {
   // The scan reads every metrics.json: a quick type check first, zod (for its message) only on a mismatch.
   if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: [] };
   const checked = MetricsSchema.safeParse(raw);
-  const problems = checked.success ? [] : [problem(file, "schema", z.prettifyError(checked.error))];
+  // A documented legacy value (legacy-values.ts) is a note on the scenario page, not a problem.
+  const issues = checked.success ? [] : checked.error.issues.filter((i) => !(i.path.length === 1 && isLegacyValue(String(i.path[0]), (raw as Record<string, unknown>)[i.path[0] as string])));
+  const problems = checked.success || issues.length === 0 ? [] : [problem(file, "schema", schemaMessage({ issues }, raw))];
   return { value: raw as Record<string, unknown>, problems };
 }
 
@@ -108,7 +112,7 @@ export function readLlmContext(file: string, text: string): Read<ChatMessage[]> 
   const bad = raw.findIndex((m) => !m || typeof m !== "object" || Array.isArray(m) || typeof (m as Record<string, unknown>).role !== "string");
   if (bad !== -1) {
     const checked = LlmContextSchema.safeParse(raw);
-    return { value: null, raw, problems: [problem(file, "schema", checked.success ? `message ${bad} has no role` : z.prettifyError(checked.error))] };
+    return { value: null, raw, problems: [problem(file, "schema", checked.success ? `message ${bad} has no role` : schemaMessage(checked.error, raw))] };
   }
   return { value: raw as ChatMessage[], raw, problems: [] };
 }
@@ -140,7 +144,7 @@ export function readToolsFile(file: string, text: string): Read<Record<string, u
   const inner = typeof outer.value === "string" ? parseJson(outer.value) : outer;
   if (!inner.ok) return { value: null, problems: [problem(file, "invalid-json", `inner ${inner.error}`)] };
   const checked = ToolsFileSchema.safeParse(inner.value);
-  if (!checked.success) return { value: null, problems: [problem(file, "schema", z.prettifyError(checked.error))] };
+  if (!checked.success) return { value: null, problems: [problem(file, "schema", schemaMessage(checked.error, inner.value))] };
   return { value: checked.data, problems: [] };
 }
 

@@ -25,3 +25,5 @@ export * from "./stats";
 export * from "./insights";
 export * from "./judge-score";
 export * from "./run-history";
+export * from "./legacy-values";
+export * from "./schema-message";

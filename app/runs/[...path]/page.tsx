@@ -17,6 +17,7 @@ import { ScenarioTable } from "@/components/scenarios/scenario-table";
 import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
 import { Card } from "@/components/ui/card";
 import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
+import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunEntry } from "@/lib/server/run-entry";
 import { requestTime } from "@/components/request-time";
@@ -106,7 +107,7 @@ function firstPage(run: RunEntry, searchParams: SearchParams, withRows: boolean)
   params.set("limit", String(PAGE_SIZE));
   const query = parseScenarioQuery(params);
   if (!query.success) {
-    const error = query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+    const error = queryMessage(query.error, Object.fromEntries(params));
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
   return { view: view.toString(), page: withRows ? run.queryScenarios(query.data) : null, error: null };
