@@ -58,7 +58,8 @@ export interface HistogramBin {
   count: number;
   /**
    * The last bin, holding every value from `from` (the regular bins' upper edge, above the run's
-   * pooled p99) up to `to` (the pooled maximum). Absent on regular bins.
+   * pooled display bound: p99, or Q3 + 3·IQR when lower, lib/core/latency-bound.ts) up to `to`
+   * (the pooled maximum). Absent on regular bins.
    */
   overflow?: true;
 }
