@@ -1,4 +1,5 @@
 /** Per-domain deltas for one pair of runs; small samples are marked, never hidden. */
+import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
 import { Delta, Panel, SmallMark, SmallSample, tableClass } from "./ui";
 import type { PairComparison, Rate, RateName } from "./types";
@@ -64,7 +65,13 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
                       );
                     return (
                       <td key={n} className={`whitespace-nowrap ${c.small ? "bg-amber-50/60 dark:bg-amber-950/30" : ""}`} data-small={c.small ? "true" : undefined}>
-                        <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
+                        {mean && (isJudgeError(c.base.value) || isJudgeError(c.other.value)) ? (
+                          <span className="text-xs font-medium text-amber-700 dark:text-amber-400" title="A NaN judge score makes this domain's mean nan: no difference can be taken">
+                            {judgeErrorLabel("NaN")}
+                          </span>
+                        ) : (
+                          <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
+                        )}
                         {c.small && <SmallMark n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
                         <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
                           {short(c.base, mean)} → {short(c.other, mean)}
