@@ -58,6 +58,8 @@ export function issueMessage(issue: z.core.$ZodIssue, raw: unknown): string {
     return value === undefined ? `${where} is missing; expected ${expectedOf(issue)}` : `${where} is ${describeValue(value)}; expected ${expectedOf(issue)}`;
   }
   if (issue.code === "too_small" || issue.code === "too_big") return `${where} is ${issue.code === "too_small" ? "too small" : "too large"}`;
+  // Our own refinements (schemas.ts) carry a human message such as "expected a number".
+  if (issue.code === "custom") return `${where} is ${describeValue(value)}; ${issue.message}`;
   return `${where} is not in the expected form`;
 }
 
