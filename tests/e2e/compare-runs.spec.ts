@@ -264,6 +264,11 @@ test("CSV export: filtered rows, quoting and formula escaping", async ({ page })
     "nl_assertions_flipped",
     "base_run",
     "other_run",
+    // Issue 14 added these (stalls and judge scores in the export).
+    "base_stalled",
+    "other_stalled",
+    "base_judge_score",
+    "other_judge_score",
   ]);
   expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
     [DELI, "regressed", "pass", "fail"],
