@@ -162,7 +162,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; vers
       <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </Card>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card id="signals" title="Signals">
           <BreakdownChart breakdown={d.successBreakdown} />
         </Card>
@@ -173,7 +173,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; vers
       <Card id="domains" title="Per domain">
         <PerDomain perDomain={d.perDomain} />
       </Card>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card id="usage" title="Tokens, duration, turns">
           <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
         </Card>
