@@ -197,10 +197,12 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(latency.locator("tbody tr").nth(2)).toContainText("+");
   await expect(page.getByTestId("latency-cdf")).toBeVisible();
   await expect(page.getByTestId("token-deltas")).toContainText("Agent");
-  // Same suite, same settings: the only warnings say the (copied, unfinished) runs are partial.
+  // Same suite, same settings: the warnings say the (copied, unfinished) runs are partial, and name their stalls.
   await expect(page.getByTestId("compare-warnings")).toContainText("Unfinished runs");
-  await expect(page.locator('[data-testid="compare-warnings"] [data-kind]')).toHaveCount(2);
+  // Issue 14: both runs' stalled burger scenario adds one stall warning per side.
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind]')).toHaveCount(4);
   await expect(page.locator('[data-testid="compare-warnings"] [data-kind="partial"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind="stalled"]')).toHaveCount(2);
   // No matrix for two runs.
   await expect(page.getByTestId("verdict-matrix")).toHaveCount(0);
   await shoot(page, "compare");
