@@ -40,9 +40,9 @@ function wideRange(sides: ReadonlyArray<readonly HistogramBin[]>): boolean {
   });
 }
 
-/** A log axis cannot show 0 ms: the curve's first point moves to 1 ms. */
+/** A log axis cannot show 0 ms: a curve starting at 0 starts at its first bin's upper edge instead. */
 function onScale(points: Point[], log: boolean): Point[] {
-  return log ? points.map((p) => ({ x: Math.max(1, p.x), y: p.y })) : points;
+  return log ? points.filter((p) => p.x > 0) : points;
 }
 
 function signedMs(d: number | null): string {
