@@ -81,6 +81,10 @@ test("1. a NaN judge score reads 'judge error (NaN)', sorts after every number b
   const mean = page.locator('[data-testid="headline-rates"] tr[data-rate="judge_score_mean"]');
   await expect(mean.getByTestId("delta-judge_score_mean"), "no bare dash for the change").toContainText("judge error (NaN)", WAIT);
   await expect(mean.getByTestId("judge-mean-note").first(), "our valid mean beside it").toContainText("ours", WAIT);
+
+  // The one-scenario compare page.
+  await page.goto(`${dashboard.url}compare/scenario?base=${FINISHED}&run=${RESUMED}&name=${NAN}`);
+  await expect(page.locator('[data-judge-error="NaN"]'), "the baseline side").toHaveText("judge error (NaN)", WAIT);
 });
 
 test("2-3. compare: stall warning, stalled rows marked on both sides, stalls kept apart from fixed; blocks say what they count", async ({ page }) => {
