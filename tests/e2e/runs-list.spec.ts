@@ -42,7 +42,8 @@ test("the runs list shows each run and picks up a new run live, newest first", a
   await arrive(STALLS_RUN, dir.tmp, path.join(dir.results, "team-a", "eval_20260804_144300"));
   const nested = page.locator('tr[data-run-id="team-a/eval_20260804_144300"]');
   await expect(nested).toBeVisible({ timeout: 20_000 });
-  await expect(nested.getByRole("link")).toHaveAttribute("href", `/runs/${encodeURIComponent("team-a/eval_20260804_144300")}`);
+  // The run link (its stall count is a second link, issue 14).
+  await expect(nested.locator("td").nth(1).getByRole("link")).toHaveAttribute("href", `/runs/${encodeURIComponent("team-a/eval_20260804_144300")}`);
   await expect(nested.locator("td").nth(5)).toHaveText("16");
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   // Newest first: 2026-08-10 before 2026-08-04.
