@@ -8,6 +8,9 @@ import type { Rate } from "@/lib/shared/dto";
 
 export { fixed, group };
 
+/** A scenario whose metrics.json has no `stop_reason` (legacy results), in the table and on its page alike. */
+export const STOP_REASON_MISSING = "not recorded";
+
 /** `66.67%` from a 0–1 value; `N/A` for null. */
 export function percent(value: number | null | undefined, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "N/A";

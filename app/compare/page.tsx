@@ -111,6 +111,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     otherTask: s.otherTask,
     signals: s.signals,
     nl: s.nlAssertions,
+    baseStalled: s.baseStalled,
+    otherStalled: s.otherStalled,
+    judge: s.judge,
   }));
   const warnings = result.comparisons.flatMap((c) => c.warnings.map((w) => ({ ...w, run: c.run })));
   const many = result.comparisons.length > 1;

@@ -1,6 +1,13 @@
 /** CSV export of the compare table, built in the browser. */
+import { judgeErrorLabel } from "@/lib/core/judge-score";
 import { verdictText } from "./labels";
-import type { CompareRow } from "./types";
+import type { CompareRow, JudgeCell } from "./types";
+
+/** A judge score as the table shows it: a NaN is `judge error (NaN)`, never an empty cell. */
+function judgeText(cell: JudgeCell | null): string {
+  if (!cell) return "";
+  return cell.error ? judgeErrorLabel(cell.error) : cell.score === null ? "" : String(cell.score);
+}
 
 /**
  * One CSV cell: text that a spreadsheet would run as a formula (starting with = + - @, or a tab /
@@ -30,6 +37,10 @@ export const CSV_HEADER = [
   "nl_assertions_flipped",
   "base_run",
   "other_run",
+  "base_stalled",
+  "other_stalled",
+  "base_judge_score",
+  "other_judge_score",
 ];
 
 function flipText(base: string | boolean | null, other: string | boolean | null): string {
@@ -53,6 +64,10 @@ export function compareCsv(rows: readonly CompareRow[], baseId: string, otherId:
         r.nl.map((a) => `${a.assertion}: ${flipText(a.base, a.other)}`).join("; "),
         baseId,
         otherId,
+        r.baseStalled,
+        r.otherStalled,
+        judgeText(r.judge.base),
+        judgeText(r.judge.other),
       ]),
     );
   }

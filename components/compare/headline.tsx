@@ -1,6 +1,7 @@
 /** Headline: every run-level rate side by side with its delta, and the paired tests. */
 import { group } from "@/components/format";
 import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
+import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
 import { Delta, Panel, RunId, tableClass } from "./ui";
 import type { CompareResult, PairedTest, Rate, RateName } from "./types";
 
@@ -20,7 +21,11 @@ export function Headline({ result }: { result: CompareResult }) {
   const first = result.comparisons[0];
   if (!first) return null;
   return (
-    <Panel id="headline" title="Headline rates" description="Each run's rates over its own scenarios; Δ is other − baseline (pp = percentage points).">
+    <Panel
+      id="headline"
+      title="Headline rates · each run over its own scenarios"
+      description="As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
+    >
       <div className="relative overflow-x-auto">
         <table className={tableClass} data-testid="headline-rates">
           <caption className="sr-only">Run-level rates of the baseline and each other run, with the difference</caption>
@@ -47,16 +52,22 @@ export function Headline({ result }: { result: CompareResult }) {
                   </th>
                   <td>
                     <RateValue rate={first.rates[name].base} mean={!!meta.mean} />
+                    {name === "judge_score_mean" && <JudgeMeanExtra note={first.judgeScores.base} />}
                   </td>
                   {result.comparisons.map((c) => {
                     const r = c.rates[name];
                     return [
                       <td key={`${c.run}-v`}>
                         <RateValue rate={r.other} mean={!!meta.mean} />
+                        {name === "judge_score_mean" && <JudgeMeanExtra note={c.judgeScores.other} />}
                       </td>,
                       <td key={`${c.run}-d`} className="text-right" data-testid={`delta-${name}`}>
                         <span className="sr-only">change: </span>
-                        <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
+                        {name === "judge_score_mean" && (c.judgeScores.base.errors > 0 || c.judgeScores.other.errors > 0) ? (
+                          <JudgeMeanDelta base={c.judgeScores.base} other={c.judgeScores.other} />
+                        ) : (
+                          <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
+                        )}
                       </td>,
                     ];
                   })}

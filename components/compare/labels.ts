@@ -2,7 +2,7 @@
 import { fixed, percent } from "@/components/format";
 import type { Change, CountedVerdict, RateName } from "./types";
 
-export const CHANGE_ORDER: readonly Change[] = ["regressed", "fixed", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"];
+export const CHANGE_ORDER: readonly Change[] = ["regressed", "fixed", "now_stalled", "was_stalled", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"];
 
 export const CHANGE_LABEL: Record<Change, string> = {
   regressed: "Regressed",
@@ -12,6 +12,8 @@ export const CHANGE_LABEL: Record<Change, string> = {
   not_comparable: "Not comparable",
   only_base: "Only in baseline",
   only_other: "Only in other run",
+  was_stalled: "Was stalled",
+  now_stalled: "Now stalled",
 };
 
 export const CHANGE_HINT: Record<Change, string> = {
@@ -22,6 +24,8 @@ export const CHANGE_HINT: Record<Change, string> = {
   not_comparable: "verdict N/A on at least one side",
   only_base: "scenario missing from the other run",
   only_other: "scenario missing from the baseline",
+  was_stalled: "stalled in the baseline (counted as failed, an infrastructure failure), not stalled in the other run: not a fix",
+  now_stalled: "not stalled in the baseline, stalled in the other run (counted as failed, an infrastructure failure): not a regression",
 };
 
 /** Tailwind classes for a change badge. */
@@ -33,6 +37,8 @@ export const CHANGE_TONE: Record<Change, string> = {
   not_comparable: "bg-zinc-100 text-zinc-600 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-400 dark:ring-zinc-700",
   only_base: "bg-sky-50 text-sky-800 ring-sky-300 dark:bg-sky-950 dark:text-sky-300 dark:ring-sky-800",
   only_other: "bg-violet-50 text-violet-800 ring-violet-300 dark:bg-violet-950 dark:text-violet-300 dark:ring-violet-800",
+  was_stalled: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800",
+  now_stalled: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800",
 };
 
 export const RATE_LABEL: Record<RateName, { label: string; unit: string; mean?: true }> = {

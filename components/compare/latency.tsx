@@ -32,6 +32,19 @@ export function cdfOf(bins: readonly HistogramBin[]): Point[] {
   return out;
 }
 
+/** A slow tail (an overflow bin reaching past 4× the regular range): a linear axis would crowd the bulk. */
+function wideRange(sides: ReadonlyArray<readonly HistogramBin[]>): boolean {
+  return sides.some((bins) => {
+    const last = bins[bins.length - 1];
+    return !!last?.overflow && last.to > 4 * Math.max(last.from, 1);
+  });
+}
+
+/** A log axis cannot show 0 ms: a curve starting at 0 starts at its first bin's upper edge instead. */
+function onScale(points: Point[], log: boolean): Point[] {
+  return log ? points.filter((p) => p.x > 0) : points;
+}
+
 function signedMs(d: number | null): string {
   if (d === null || !Number.isFinite(d)) return "–";
   return `${d > 0 ? "+" : d < 0 ? "−" : "±"}${group(Math.round(Math.abs(d)))} ms`;
@@ -54,8 +67,12 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
   const binsB = scope === POOLED ? other.histogram.pooled : (other.histogram.byDomain[scope] ?? []);
   const statA = scope === POOLED ? base.latency : base.latencyByDomain[scope];
   const statB = scope === POOLED ? other.latency : other.latencyByDomain[scope];
-  const a = cdfOf(binsA);
-  const b = cdfOf(binsB);
+  const wide = wideRange([binsA, binsB]);
+  const [logChoice, setLog] = useState<boolean | null>(null);
+  // Log scale by default when a slow tail would squeeze the curves to the left; either way a toggle.
+  const log = logChoice ?? wide;
+  const a = onScale(cdfOf(binsA), log);
+  const b = onScale(cdfOf(binsB), log);
   const scopeText = scope === POOLED ? "all domains" : scope;
   const rows: Array<[string, LatencySummary | null | undefined, LatencySummary | null | undefined]> = [
     ["All domains (pooled)", base.latency, other.latency],
@@ -71,6 +88,10 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
             <figcaption id={`${selectId}-caption`} className="text-sm font-medium">
               Cumulative share of turns by latency, {scopeText}
             </figcaption>
+            <label className="flex items-center gap-1.5 text-sm">
+              <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} className="size-4" data-testid="cdf-log" />
+              <span>Log scale</span>
+            </label>
             {domains.length > 1 && (
               <label className="flex items-center gap-2 text-sm">
                 <span className="text-zinc-600 dark:text-zinc-400">Scope</span>
@@ -94,10 +115,11 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                 <XAxis
                   type="number"
                   dataKey="x"
+                  scale={log ? "log" : "auto"}
                   domain={["dataMin", "dataMax"]}
                   tick={{ fontSize: 11 }}
                   tickFormatter={(v: number) => group(Math.round(v))}
-                  label={{ value: "latency (ms)", position: "insideBottom", offset: -8, fontSize: 11 }}
+                  label={{ value: log ? "latency (ms, log scale)" : "latency (ms)", position: "insideBottom", offset: -8, fontSize: 11 }}
                   allowDuplicatedCategory={false}
                 />
                 <YAxis type="number" dataKey="y" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 0.95, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} tick={{ fontSize: 11 }} width={44} />

@@ -1,6 +1,7 @@
 /** Per-domain deltas for one pair of runs; small samples are marked, never hidden. */
+import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
-import { Delta, Panel, SmallSample, tableClass } from "./ui";
+import { Delta, Panel, SmallMark, SmallSample, tableClass } from "./ui";
 import type { PairComparison, Rate, RateName } from "./types";
 
 function short(rate: Rate, mean: boolean): string {
@@ -15,13 +16,20 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
   return (
     <Panel
       id="per-domain"
-      title="Per-domain deltas"
-      description={
+      title={
         <>
-          Baseline → other, and the change. Cells where either run has fewer than {smallBelow} scored items in the domain are marked{" "}
-          <SmallSample n={`fewer than ${smallBelow}`} />
-          {anySmall ? "." : " (none here)."}
+          Per-domain deltas
+          {anySmall && <SmallSample n={`fewer than ${smallBelow} scored items in a run`} />}
         </>
+      }
+      description={
+        anySmall ? (
+          <>
+            Baseline → other, and the change. Small n: cells marked <SmallMark /> have fewer than {smallBelow} scored items in the domain in either run; read them with care.
+          </>
+        ) : (
+          <>Baseline → other, and the change. Every cell has at least {smallBelow} scored items in both runs.</>
+        )
       }
     >
       {domains.length === 0 ? (
@@ -34,7 +42,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
               <tr>
                 <th scope="col">Domain</th>
                 {rates.map((n) => (
-                  <th key={n} scope="col" className="whitespace-nowrap">
+                  <th key={n} scope="col" className="align-bottom">
                     {RATE_LABEL[n].label}
                   </th>
                 ))}
@@ -57,13 +65,19 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
                       );
                     return (
                       <td key={n} className={`whitespace-nowrap ${c.small ? "bg-amber-50/60 dark:bg-amber-950/30" : ""}`} data-small={c.small ? "true" : undefined}>
-                        <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
-                        {c.small && <SmallSample n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
-                        <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-                          {short(c.base, mean)} → {short(c.other, mean)}{" "}
-                          <span className="text-zinc-500">
-                            (n {c.base.denominator}/{c.other.denominator})
+                        {mean && (isJudgeError(c.base.value) || isJudgeError(c.other.value)) ? (
+                          <span className="text-xs font-medium text-amber-700 dark:text-amber-400" title="A NaN judge score makes this domain's mean nan: no difference can be taken">
+                            {judgeErrorLabel("NaN")}
                           </span>
+                        ) : (
+                          <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
+                        )}
+                        {c.small && <SmallMark n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
+                        <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                          {short(c.base, mean)} → {short(c.other, mean)}
+                        </div>
+                        <div className="text-xs text-zinc-500 tabular-nums">
+                          n {c.base.denominator}/{c.other.denominator}
                         </div>
                       </td>
                     );

@@ -1,4 +1,5 @@
 /** One scenario in two runs: verdicts, judge reasons, NL assertions, audio and aligned transcripts. */
+import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
 import type { Divergence, Exchange, SpokenLine, ToolCall, Transcript } from "./align";
@@ -91,8 +92,16 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
               <VerdictMark v={side.taskVerdict} />
             </Fact>
             <Fact label="Judge score">
-              {side.judge?.score !== null && side.judge?.score !== undefined ? fixed(side.judge.score, 2) : "–"}
-              {side.judge?.passed === false && <span className="ml-1 text-xs text-red-700 dark:text-red-400">below threshold</span>}
+              {isJudgeError(side.judge?.score) ? (
+                <span className="font-medium text-amber-700 dark:text-amber-400" title={judgeErrorExplanation(judgeErrorToken(side.judge?.score) ?? "NaN")} data-judge-error={judgeErrorToken(side.judge?.score) ?? "NaN"}>
+                  {judgeErrorLabel(judgeErrorToken(side.judge?.score) ?? "NaN")}
+                </span>
+              ) : side.judge?.score !== null && side.judge?.score !== undefined ? (
+                fixed(side.judge.score, 2)
+              ) : (
+                "–"
+              )}
+              {side.judge?.passed === false && !isJudgeError(side.judge?.score) && <span className="ml-1 text-xs text-red-700 dark:text-red-400">below threshold</span>}
             </Fact>
             <Fact label="Stop reason">
               <span className="font-mono text-xs">{side.stopReason ?? "–"}</span>

@@ -23,6 +23,7 @@ import {
 import { group } from "@/components/format";
 import { compareCsv, csvFileName, downloadText } from "./csv";
 import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref, SIGNAL_LABEL } from "./labels";
+import { JudgePair, judgeSortValue, SideVerdict } from "./side-cells";
 import { buttonClass, ChangeBadge, linkClass, RunId, VerdictMark } from "./ui";
 import type { Change, CompareRow, CountedVerdict } from "./types";
 
@@ -41,7 +42,7 @@ const features = tableFeatures({
 });
 const helper = createColumnHelper<typeof features, CompareRow>();
 
-const SORT_KEYS = new Set(["name", "domain", "change", "base", "other", "task", "signals", "nl"]);
+const SORT_KEYS = new Set(["name", "domain", "change", "base", "other", "task", "judge", "signals", "nl"]);
 const PAGE = 200;
 
 function verdictRank(v: CountedVerdict): number {
@@ -88,13 +89,13 @@ function buildColumns(baseId: string, otherId: string) {
       header: "Baseline",
       meta: { align: "center", title: "Verdict as counted in the baseline (stalled counts as failed)" },
       sortFn: (a, b) => cmp(verdictRank(a.original.base), verdictRank(b.original.base)),
-      cell: (c) => <VerdictMark v={c.getValue()} label="Baseline verdict" />,
+      cell: (c) => <SideVerdict v={c.getValue()} stalled={c.row.original.baseStalled} label="Baseline verdict" />,
     }),
     helper.accessor("other", {
       header: "Other",
       meta: { align: "center", title: "Verdict as counted in the other run (stalled counts as failed)" },
       sortFn: (a, b) => cmp(verdictRank(a.original.other), verdictRank(b.original.other)),
-      cell: (c) => <VerdictMark v={c.getValue()} label="Other verdict" />,
+      cell: (c) => <SideVerdict v={c.getValue()} stalled={c.row.original.otherStalled} label="Other verdict" />,
     }),
     helper.accessor((r) => `${verdictRank(r.baseTask)}${verdictRank(r.otherTask)}`, {
       id: "task",
@@ -110,6 +111,13 @@ function buildColumns(baseId: string, otherId: string) {
           <VerdictMark v={c.row.original.otherTask} label="Other task verdict" />
         </span>
       ),
+    }),
+    helper.accessor((r) => judgeSortValue(r.judge.other) - judgeSortValue(r.judge.base), {
+      id: "judge",
+      header: "Judge score",
+      meta: { title: "Judge score, baseline → other; a NaN score is a judge error" },
+      sortFn: (a, b) => cmp(judgeSortValue(a.original.judge.other) - judgeSortValue(a.original.judge.base), judgeSortValue(b.original.judge.other) - judgeSortValue(b.original.judge.base)),
+      cell: (c) => <JudgePair judge={c.row.original.judge} />,
     }),
     helper.accessor((r) => r.signals.length, {
       id: "signals",

@@ -31,7 +31,11 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
     .map((n) => ({ n, a: rateOf(base.successBreakdown[n]), b: rateOf(other.successBreakdown[n]), f: flips.get(n) ?? { down: 0, up: 0 } }))
     .filter((r) => r.a.scored > 0 || r.b.scored > 0);
   return (
-    <Panel id="signals" title="Signals" description="Pass rate of each success signal over the scenarios where it was scored (passed or failed; not applicable and excluded left out).">
+    <Panel
+      id="signals"
+      title="Signal pass rates · each run's scenarios where the signal gated the verdict"
+      description="From success_breakdown: passed ÷ (passed + failed), counting only scenarios whose whitelist made the signal count; not applicable and excluded are left out. So these denominators are smaller than the headline rates' above, which count every scenario of the run."
+    >
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No signal was scored in either run.</p>
       ) : (

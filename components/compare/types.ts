@@ -2,10 +2,11 @@
  * Plain shapes the compare page hands to its client components. Types only (erased at build), so
  * client code never pulls server modules into the browser bundle.
  */
-import type { Change, ComparedScenario, CountedVerdict, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
+import type { Change, ComparedScenario, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
+import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "@/lib/shared/dto";
 
-export type { Change, CountedVerdict, PairedTest, SignalFlip, Stability, VerdictMatrix, HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
+export type { Change, CountedVerdict, JudgeCell, JudgeMeanNote, PairedTest, SignalFlip, Stability, VerdictMatrix, HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
 
 /*
  * The parts of `compareRuns()` (lib/server/compare.ts) these views read, restated here because
@@ -13,7 +14,7 @@ export type { Change, CountedVerdict, PairedTest, SignalFlip, Stability, Verdict
  * checks that the two still agree.
  */
 export interface CompareWarning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial";
+  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
   message: string;
 }
 
@@ -35,6 +36,8 @@ export interface PairComparison {
   counts: Record<Change, number>;
   tests: { success: PairedTest; task: PairedTest };
   rates: Record<RateName, RateDelta>;
+  /** Each run's judge-score mean over its valid scores, beside the harness's (which a NaN makes `nan`). */
+  judgeScores: { base: JudgeMeanNote; other: JudgeMeanNote };
   perDomain: Record<string, Record<string, RateDelta & { small: boolean }>>;
   warnings: CompareWarning[];
 }
@@ -57,6 +60,9 @@ export interface CompareRow {
   otherTask: CountedVerdict;
   signals: SignalFlip[];
   nl: NlFlip[];
+  baseStalled: boolean | null;
+  otherStalled: boolean | null;
+  judge: { base: JudgeCell | null; other: JudgeCell | null };
 }
 
 /** What the latency and signal panels need from one run's detail. */

@@ -70,6 +70,15 @@ export function SmallSample({ n }: { n: string }) {
   );
 }
 
+/** The per-cell small-sample mark (the "small n" badge itself is said once, in the heading). */
+export function SmallMark({ n }: { n?: string }) {
+  return (
+    <span className="ml-1 font-semibold text-amber-700 dark:text-amber-400" title={n ? `small sample (${n}): read this delta with care` : "small sample"} data-small-mark="true">
+      ◆<span className="sr-only"> small sample{n ? ` (${n})` : ""}</span>
+    </span>
+  );
+}
+
 export function RunId({ id, role }: { id: string; role?: "baseline" | "other" }) {
   return (
     <span className="inline-flex min-w-0 items-center gap-1">

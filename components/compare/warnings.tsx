@@ -8,6 +8,7 @@ const KIND_LABEL: Record<CompareWarning["kind"], string> = {
   judge_threshold: "Different judge threshold",
   whitelist: "Different signal whitelists",
   partial: "Unfinished run",
+  stalled: "Stalled scenarios",
 };
 
 export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning & { run: string }> }) {
@@ -20,7 +21,22 @@ export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning &
     return true;
   });
   if (list.length === 0) return null;
-  const setup = list.some((w) => w.kind !== "partial");
+  // Stalls and unfinished runs are about the data, not the setup.
+  const setup = list.some((w) => w.kind !== "partial" && w.kind !== "stalled");
+  const partial = list.some((w) => w.kind === "partial");
+  const stalled = list.some((w) => w.kind === "stalled");
+  const heading = setup
+    ? "These runs are not like for like"
+    : partial && stalled
+      ? "Unfinished runs and stalled scenarios: read the changes with care"
+      : partial
+        ? "Unfinished runs: the numbers are partial"
+        : "Stalled scenarios: check them before reading the changes";
+  const lead = setup
+    ? "Differences below may come from the setup rather than from the change you made."
+    : stalled
+      ? "A stalled scenario counts as failed although the agent never really ran; a flip to or from one is not a fix or a regression."
+      : "A run that has not finished may still gain scenarios; its rates can move.";
   return (
     <section
       role="region"
@@ -29,11 +45,9 @@ export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning &
       className="rounded-lg border-2 border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
     >
       <h2 id="compare-warnings-heading" className="flex items-center gap-2 text-base font-semibold">
-        <span aria-hidden="true">⚠</span> {setup ? "These runs are not like for like" : "Unfinished runs: the numbers are partial"}
+        <span aria-hidden="true">⚠</span> {heading}
       </h2>
-      <p className="mt-0.5 text-sm">
-        {setup ? "Differences below may come from the setup rather than from the change you made." : "A run that has not finished may still gain scenarios; its rates can move."}
-      </p>
+      <p className="mt-0.5 text-sm">{lead}</p>
       <ul className="mt-2 space-y-1 text-sm">
         {list.map((w, i) => (
           <li key={i} className="flex flex-wrap gap-x-2" data-kind={w.kind}>

@@ -14,7 +14,7 @@ export interface LatencyPanelProps {
 
 const POOLED = "";
 
-/** The overflow bin (slower than the run's pooled p99) reads "≥ edge ms"; regular bins their lower edge. */
+/** The overflow bin (beyond the run's display bound, lib/core/latency-bound.ts) reads "≥ edge ms"; regular bins their lower edge. */
 function binLabel(b: HistogramBin): string {
   return b.overflow ? `≥ ${group(b.from)} ms` : group(b.from);
 }
@@ -30,7 +30,7 @@ function binLabelOf(bins: HistogramBin[], labels: Array<{ label: string }>, v: n
 function overflowText(bin: HistogramBin | undefined): string | null {
   if (!bin?.overflow || bin.count === 0) return null;
   const turns = `${group(bin.count)} ${bin.count === 1 ? "turn" : "turns"}`;
-  return `The last bar holds the ${turns} at or above ${group(bin.from)} ms (beyond the run's p99), up to ${group(bin.to)} ms.`;
+  return `The last bar holds the ${turns} at or above ${group(bin.from)} ms (slower than the rest of the run: beyond its p99, or beyond Q3 + 3 IQR when that is lower), up to ${group(bin.to)} ms.`;
 }
 
 export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {

@@ -1,4 +1,5 @@
 import { fixed, percent } from "@/components/format";
+import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { Rate, RateName } from "@/lib/shared/dto";
 import { PerDomainCharts, type DomainSeries } from "./per-domain-charts";
@@ -45,7 +46,14 @@ export function PerDomain({ perDomain }: { perDomain: Record<RateName, Record<st
                         <span className="text-zinc-400">–</span>
                       ) : RATE_META[n].mean ? (
                         <>
-                          {fixed(r.value ?? 0, 3)} <span className="text-xs text-zinc-500">(n={r.denominator})</span>
+                          {isJudgeError(r.value) ? (
+                            <span className="text-amber-700 dark:text-amber-400" title="A judge score in this domain is NaN (a judge error), so the harness's mean is nan">
+                              nan · {judgeErrorLabel("NaN")}
+                            </span>
+                          ) : (
+                            fixed(r.value ?? 0, 3)
+                          )}{" "}
+                          <span className="text-xs text-zinc-500">(n={r.denominator})</span>
                         </>
                       ) : (
                         <>

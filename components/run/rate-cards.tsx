@@ -1,6 +1,7 @@
 import { fixed, group, percent } from "@/components/format";
 import { RATE_NAMES } from "@/lib/core/aggregates";
-import type { Rate, RateName, Rates } from "@/lib/shared/dto";
+import type { JudgeMeanNote, Rate, RateName, Rates } from "@/lib/shared/dto";
+import { JudgeMeanNoteText } from "./judge-mean-note";
 import { wilson as wilsonInterval } from "@/lib/core/stats";
 import { RATE_META } from "./rate-meta";
 
@@ -8,20 +9,21 @@ import { RATE_META } from "./rate-meta";
  * One card per run-level rate. A rate whose bucket is empty is left out, as all_summary.txt
  * leaves its line out; the success rate alone becomes "N/A", as the harness prints it.
  */
-export function RateCards({ rates, judgeThreshold }: { rates: Rates; judgeThreshold: number | null }) {
+export function RateCards({ rates, judgeThreshold, judgeScores }: { rates: Rates; judgeThreshold: number | null; judgeScores?: JudgeMeanNote }) {
   const shown = RATE_NAMES.filter((name) => rates[name].denominator > 0 || name === "success_rate");
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-3" aria-label="Run-level rates">
       {shown.map((name) => (
-        <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} />
+        <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} judgeScores={name === "judge_score_mean" ? judgeScores : undefined} />
       ))}
     </ul>
   );
 }
 
-function RateCard({ name, rate, judgeThreshold }: { name: RateName; rate: Rate; judgeThreshold: number | null }) {
+function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName; rate: Rate; judgeThreshold: number | null; judgeScores?: JudgeMeanNote }) {
   const meta = RATE_META[name];
-  const empty = rate.denominator === 0 || rate.value === null;
+  const judgeErrors = judgeScores !== undefined && judgeScores.errors > 0;
+  const empty = !judgeErrors && (rate.denominator === 0 || rate.value === null);
   const ci = meta.mean ? null : wilsonInterval(rate.numerator, rate.denominator);
   const label = name === "judge_pass_rate" && judgeThreshold !== null ? `${meta.label.replace("threshold", String(judgeThreshold))}` : meta.label;
   return (
@@ -40,11 +42,13 @@ function RateCard({ name, rate, judgeThreshold }: { name: RateName; rate: Rate; 
       ) : meta.mean ? (
         <>
           <div className="mt-1 text-2xl font-semibold tabular-nums" data-value>
-            {fixed(rate.value ?? 0, 3)}
+            {/* A NaN score makes the harness print `nan`; so do we (a JSON round trip would turn it into null). */}
+            {judgeErrors ? "nan" : fixed(rate.value ?? 0, 3)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
             mean across <span data-part="denominator">{group(rate.denominator)}</span> {meta.unit}
           </div>
+          {judgeErrors && judgeScores && <JudgeMeanNoteText note={judgeScores} />}
         </>
       ) : (
         <>

@@ -8,7 +8,7 @@ import type { RunDetail } from "@/lib/shared/dto";
 export type RunHeaderInfo = Pick<
   RunDetail,
   "id" | "state" | "partial" | "resumed" | "scenarioCount" | "intendedCount" | "inFlight" | "startedAt" | "updatedAt" | "minAgentTurns" | "judgeThreshold"
-> & { problemCount: number; unfinishedCount: number; killedCount: number; outsideQueueCount: number };
+> & { problemCount: number; unfinishedCount: number; killedCount: number; outsideQueueCount: number; diedIn?: string | null };
 
 export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: number }) {
   const live = run.state === "running" || run.state === "probably-stalled";
@@ -80,7 +80,21 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
         {run.killedCount > 0 && (
           <div className="flex gap-1.5">
             <dt className="text-zinc-500">Killed folders</dt>
-            <dd className="tabular-nums">{run.killedCount}</dd>
+            <dd className="tabular-nums">
+              <a href="#history" className="text-sky-700 hover:underline dark:text-sky-400">
+                {run.killedCount}
+              </a>
+            </dd>
+          </div>
+        )}
+        {run.diedIn && (
+          <div className="flex min-w-0 gap-1.5">
+            <dt className="shrink-0 text-zinc-500">Stopped in</dt>
+            <dd className="min-w-0 font-mono break-all">
+              <a href="#history" className="text-sky-700 hover:underline dark:text-sky-400">
+                {run.diedIn}
+              </a>
+            </dd>
           </div>
         )}
         {run.outsideQueueCount > 0 && (

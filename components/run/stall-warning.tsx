@@ -16,7 +16,9 @@ export function StallWarning({ runId, stalled, minAgentTurns }: { runId: string;
       <p className="mt-1 text-xs">They lower the success rates and are left out of every per-signal rate. Compare runs only after checking this.</p>
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-0.5 font-mono text-xs" aria-label="Stalled scenarios">
         {stalled.slice(0, SHOWN).map((name) => (
-          <li key={name}>{name}</li>
+          <li key={name} className="min-w-0 break-all">
+            {name}
+          </li>
         ))}
       </ul>
       {rest > 0 && <p className="mt-1 text-xs">…and {rest} more.</p>}

@@ -18,6 +18,7 @@ export interface RunSummary {
   inFlight: string | null;
   partial: boolean;
   resumed: boolean;
+  stalledCount: number;
 }
 
 export function toRunSummary(run: RunListItem): RunSummary {
@@ -35,5 +36,6 @@ export function toRunSummary(run: RunListItem): RunSummary {
     inFlight: run.inFlight,
     partial: run.partial,
     resumed: run.resumed,
+    stalledCount: run.stalledCount,
   };
 }

@@ -17,6 +17,20 @@ export function compareHref(picked: readonly string[]): string {
   return `/compare?base=${encodeURIComponent(base ?? "")}&runs=${others.map(encodeURIComponent).join(",")}`;
 }
 
+/** A rate and, under it, what it counts: `37.50%` over `9/24`. */
+function RateWithDenominator({ rate }: { rate: RunSummary["successRate"] }) {
+  return (
+    <>
+      <div>{rateText(rate)}</div>
+      {rate.denominator > 0 && (
+        <div className="text-xs text-zinc-500 dark:text-zinc-400" data-part="fraction">
+          {group(rate.numerator)}/{group(rate.denominator)}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** A run id that may wrap after each `/` rather than mid-name. */
 function RunId({ id }: { id: string }) {
   const parts = id.split("/");
@@ -74,6 +88,9 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
               <th className={`${th} text-right`}>Success</th>
               <th className={`${th} text-right`}>Task success</th>
               <th className={`${th} text-right`}>Scenarios</th>
+              <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
+                Stalled
+              </th>
               <th className={th}>Domains</th>
               <th className={th}>Last activity</th>
               <th className={`${th} text-right`}>Problems</th>
@@ -113,15 +130,24 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                       <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
                     )}
                   </td>
-                  <td className={`${td} text-right tabular-nums`} title={`${run.successRate.numerator}/${run.successRate.denominator} scenarios`}>
-                    {rateText(run.successRate)}
+                  <td className={`${td} text-right tabular-nums`} data-rate="success_rate">
+                    <RateWithDenominator rate={run.successRate} />
                   </td>
-                  <td className={`${td} text-right tabular-nums`} title={`${run.taskSuccessRate.numerator}/${run.taskSuccessRate.denominator} scenarios`}>
-                    {rateText(run.taskSuccessRate)}
+                  <td className={`${td} text-right tabular-nums`} data-rate="task_success_rate">
+                    <RateWithDenominator rate={run.taskSuccessRate} />
                   </td>
                   <td className={`${td} text-right tabular-nums`}>
                     {group(run.scenarioCount)}
                     {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{group(run.intendedCount)}</span>}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="stalled-count">
+                    {run.stalledCount > 0 ? (
+                      <Link href={runHref(run.id, "quick=stalled")} className="font-medium text-amber-700 hover:underline dark:text-amber-400" title={`${run.stalledCount} stalled scenario(s): check them before comparing`}>
+                        {group(run.stalledCount)}
+                      </Link>
+                    ) : (
+                      <span className="text-zinc-500">0</span>
+                    )}
                   </td>
                   <td className={`${td} max-w-72 min-w-44`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>

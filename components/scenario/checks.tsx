@@ -2,6 +2,7 @@
  * Deterministic checks: the scoring contract (which signals gate), DB-state match with hashes,
  * DB-state assertion verdicts, and the action list against the reference (§4.1, §7.1, §7.6).
  */
+import { isLegacyValue } from "@/lib/core/legacy-values";
 import type { ReactNode } from "react";
 import { percent } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
@@ -120,6 +121,13 @@ function Hash({ label, value, tone }: { label: string; value: string | null | un
 function DbState({ metrics, dbHashes, expectedUserHash }: { metrics: Record<string, unknown> | null; dbHashes: { db_hash: string | null; user_db_hash: string | null } | null; expectedUserHash: string | null }) {
   if (!metrics || !("db_state_match" in metrics)) {
     return <p className="text-zinc-600 dark:text-zinc-400">Not applicable: the scenario declares no expected end-state DB.</p>;
+  }
+  if (isLegacyValue("db_state_match", metrics.db_state_match)) {
+    return (
+      <p className="text-zinc-600 dark:text-zinc-400" data-testid="db-state" data-state="legacy-na">
+        Not applicable: db_state_match is the documented legacy value &quot;N/A&quot; (see the note above); it is not a mismatch and does not count.
+      </p>
+    );
   }
   const match = metrics.db_state_match === true;
   const expected = typeof metrics.db_state_expected_hash === "string" ? metrics.db_state_expected_hash : null;

@@ -1,10 +1,11 @@
 /** The scenario page's headline (§7.2): verdicts, signals, stop reason, size, tokens, problems, navigation. */
 import Link from "next/link";
-import { duration, fixed, group, ms } from "@/components/format";
+import { duration, fixed, group, ms, STOP_REASON_MISSING } from "@/components/format";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { Problem, ScenarioRow } from "@/lib/core";
+import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow } from "@/lib/core";
 import { KeyNav } from "./key-nav";
+import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
 
 type Verdict = ScenarioRow["verdict"];
@@ -51,7 +52,8 @@ export function ScenarioHeader({
   stopReasonFromLog: string | null;
 }) {
   const storedVerdict: Verdict | null = metrics ? (typeof metrics.is_successful === "boolean" ? metrics.is_successful : metrics.is_successful === "N/A" ? "N/A" : null) : null;
-  const stop = row?.stop_reason ?? stopReasonFromLog;
+  // The table shows metrics.json's stop_reason; so does this page (a legacy file has none).
+  const stop = row ? row.stop_reason : stopReasonFromLog;
   const agent = tokenSide(metrics, "agent");
   const user = tokenSide(metrics, "user");
   return (
@@ -124,7 +126,10 @@ export function ScenarioHeader({
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         <Fact label="Stop reason">
           {stop === null ? (
-            "–"
+            <span title="metrics.json has no stop_reason (a legacy result); the table shows the same">
+              {STOP_REASON_MISSING}
+              {row && stopReasonFromLog && <span className="block text-xs text-zinc-500 dark:text-zinc-400">conversation log: {stopReasonFromLog}</span>}
+            </span>
           ) : (
             <Badge tone={stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : "neutral"} title={stop === "[EXIT]" ? "the agent ended the call" : stop === "[TIMEOUT]" ? "the time cap was reached" : undefined}>
               {stop}
@@ -133,7 +138,17 @@ export function ScenarioHeader({
         </Fact>
         <Fact label="Duration">{row ? duration(row.duration_seconds) : "–"}</Fact>
         <Fact label="Turns">{row ? group(row.turns) : "–"}</Fact>
-        <Fact label="Judge score">{row?.judge_score === null || row?.judge_score === undefined ? "–" : fixed(row.judge_score, 3)}</Fact>
+        <Fact label="Judge score">
+          {row?.judge_error ? (
+            <span className="font-medium text-amber-700 dark:text-amber-400" title={judgeErrorExplanation(row.judge_error)} data-judge-error={row.judge_error}>
+              {judgeErrorLabel(row.judge_error)}
+            </span>
+          ) : row?.judge_score === null || row?.judge_score === undefined ? (
+            "–"
+          ) : (
+            fixed(row.judge_score, 3)
+          )}
+        </Fact>
         <Fact label="Latency p50 / p95">
           {row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}
         </Fact>
@@ -164,6 +179,7 @@ export function ScenarioHeader({
         </div>
       </div>
 
+      <LegacyNotes metrics={metrics} />
       {problems.length > 0 && (
         <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm dark:border-amber-800 dark:bg-amber-950/50" data-testid="problems">
           <p className="font-medium text-amber-900 dark:text-amber-200">Problems reading this scenario&apos;s files</p>

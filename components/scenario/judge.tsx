@@ -2,6 +2,7 @@
 import { CappedText } from "./capped-text";
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
+import { judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
 import { VerdictList, type VerdictView } from "./verdict-list";
 
@@ -42,9 +43,10 @@ export function JudgeEvidence({
     );
   }
   const j = judge as Record<string, unknown>;
-  const score = typeof j.score === "number" ? j.score : null;
+  const errorToken = judgeErrorToken(j.score);
+  const score = typeof j.score === "number" && !errorToken ? j.score : null;
   const reason = typeof j.reason === "string" ? j.reason : "";
-  const judgeFailed = isJudgeErrorReason(reason);
+  const judgeFailed = errorToken !== null || isJudgeErrorReason(reason);
   const passed = score !== null && threshold !== null ? score >= threshold : null;
   const raw = Array.isArray(j.nl_assertion_verdicts) ? j.nl_assertion_verdicts : [];
   const verdicts: VerdictView[] = raw.map((v, i) => {
@@ -66,7 +68,7 @@ export function JudgeEvidence({
     <div className="space-y-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="judge-score">
         <span>
-          <span className="text-zinc-600 dark:text-zinc-400">Score</span> <strong className="tabular-nums">{score === null ? "–" : fixed(score, 3)}</strong>
+          <span className="text-zinc-600 dark:text-zinc-400">Score</span> <strong className="tabular-nums" data-judge-error={errorToken ?? undefined}>{errorToken ? judgeErrorLabel(errorToken) : score === null ? "–" : fixed(score, 3)}</strong>
         </span>
         <span className="text-zinc-600 dark:text-zinc-400">
           threshold {threshold === null ? "unknown" : fixed(threshold, 2)}
@@ -84,7 +86,13 @@ export function JudgeEvidence({
       </div>
       {judgeFailed && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="judge-error">
-          <strong>Judge failure, not an agent failure:</strong> the judge returned an error or saw no evidence, so its score and verdicts say nothing about the agent (§1.7, §7.11).
+          {errorToken ? (
+            judgeErrorExplanation(errorToken)
+          ) : (
+            <>
+              <strong>Judge failure, not an agent failure:</strong> the judge returned an error or saw no evidence, so its score and verdicts say nothing about the agent (§1.7, §7.11).
+            </>
+          )}
         </p>
       )}
       <div>

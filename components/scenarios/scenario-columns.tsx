@@ -7,7 +7,9 @@
  */
 import Link from "next/link";
 import { createColumnHelper, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import { duration, fixed, group, percent, scenarioHref } from "@/components/format";
+import { duration, fixed, group, percent, scenarioHref, STOP_REASON_MISSING } from "@/components/format";
+import { FullText } from "@/components/ui/full-text";
+import { judgeErrorExplanation, judgeErrorLabel } from "@/lib/core/judge-score";
 import type { ScenarioRow } from "@/lib/shared/dto";
 import { SORTABLE } from "./view-params";
 
@@ -44,6 +46,15 @@ export function VerdictMark({ v, what }: { v: Verdict | null; what: string }) {
 
 const dash = <span className="scn-muted">–</span>;
 
+/** A NaN judge score: a judge error, not "no judge" (lib/core/judge-score.ts). */
+function JudgeErrorCell({ token }: { token: NonNullable<ScenarioRow["judge_error"]> }) {
+  return (
+    <span className="truncate font-medium text-amber-700 dark:text-amber-400" title={judgeErrorExplanation(token)} data-judge-error={token}>
+      {judgeErrorLabel(token)}
+    </span>
+  );
+}
+
 function num(v: number | null, text: (n: number) => string) {
   return v === null ? dash : text(v);
 }
@@ -58,7 +69,7 @@ export function scenarioColumns(runId: string, viewQuery: string) {
       header: "Scenario",
       meta: { width: "minmax(200px, 1fr)" },
       cell: (c) => (
-        <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="truncate font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
+        <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
           {c.getValue()}
         </Link>
       ),
@@ -89,9 +100,7 @@ export function scenarioColumns(runId: string, viewQuery: string) {
       cell: (c) => {
         const v = c.getValue();
         return v ? (
-          <span className="scn-fail truncate font-mono font-normal" title={v}>
-            {v}
-          </span>
+          <FullText text={v} className="scn-fail font-mono font-normal" />
         ) : (
           dash
         );
@@ -103,7 +112,9 @@ export function scenarioColumns(runId: string, viewQuery: string) {
       cell: (c) => {
         const v = c.getValue();
         return v === null ? (
-          dash
+          <span className="scn-muted" title="metrics.json has no stop_reason (a legacy result)">
+            {STOP_REASON_MISSING}
+          </span>
         ) : (
           <span className={`truncate font-mono ${v === "[TIMEOUT]" ? "text-amber-700 dark:text-amber-400" : ""}`} title={v}>
             {v}
@@ -113,9 +124,10 @@ export function scenarioColumns(runId: string, viewQuery: string) {
     }),
     helper.accessor("judge_score", {
       header: "Judge",
-      meta: { width: "56px", align: "right", title: "Judge score (✓/✗: judge passed)" },
+      meta: { width: "112px", align: "right", title: "Judge score (✓/✗: judge passed; a NaN score is a judge error)" },
       cell: (c) => {
         const r = c.row.original;
+        if (r.judge_error) return <JudgeErrorCell token={r.judge_error} />;
         if (r.judge_score === null) return dash;
         return (
           <span title={r.judge_passed === null ? undefined : r.judge_passed ? "judge passed" : "judge failed"}>

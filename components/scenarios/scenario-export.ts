@@ -3,6 +3,7 @@
  * Text from results is untrusted: a CSV cell that a spreadsheet would read as a formula
  * (starting with = + - @, or a tab / carriage return) gets a leading single quote.
  */
+import { judgeErrorLabel } from "@/lib/core/judge-score";
 import type { ScenarioRow } from "@/lib/shared/dto";
 
 type Cell = string | number | boolean | null | undefined;
@@ -17,7 +18,7 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, (r: ScenarioRow) => Ce
   ["not_applicable_signals", (r) => r.success_breakdown.not_applicable.join(";")],
   ["excluded_signals", (r) => r.success_breakdown.excluded.join(";")],
   ["stop_reason", (r) => r.stop_reason],
-  ["judge_score", (r) => r.judge_score],
+  ["judge_score", (r) => (r.judge_error ? judgeErrorLabel(r.judge_error) : r.judge_score)],
   ["judge_passed", (r) => r.judge_passed],
   ["nl_assertion_pass_rate", (r) => r.nl_assertion_pass_rate],
   ["db_state_assertion_pass_rate", (r) => r.db_state_assertion_pass_rate],
@@ -51,8 +52,10 @@ export function toCsv(rows: readonly ScenarioRow[]): string {
   return lines.join("\r\n") + "\r\n";
 }
 
+/** The rows as JSON; a judge-error score reads `"judge error (NaN)"` (JSON has no NaN; `null` would read as "no judge"). */
 export function toJson(rows: readonly ScenarioRow[]): string {
-  return JSON.stringify(rows, null, 2) + "\n";
+  const out = rows.map((r) => (r.judge_error ? { ...r, judge_score: judgeErrorLabel(r.judge_error) } : r));
+  return JSON.stringify(out, null, 2) + "\n";
 }
 
 /** A file name from a run id: `team-a/eval_1` → `team-a_eval_1-scenarios.csv`. */

@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
+import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
+import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
   JudgeResultSchema,
@@ -30,7 +32,7 @@ export function readJsonArtifact<T>(file: string, text: string, schema: z.ZodTyp
   if (!parsed.ok) return { value: null, raw: undefined, problems: [problem(file, text.trim() ? "invalid-json" : "empty", parsed.error)] };
   const dropped = droppedKeysProblem(file, parsed.dropped);
   const checked = schema.safeParse(parsed.value);
-  if (!checked.success) return { value: null, raw: parsed.value, problems: [...dropped, problem(file, "schema", z.prettifyError(checked.error))] };
+  if (!checked.success) return { value: null, raw: parsed.value, problems: [...dropped, problem(file, "schema", schemaMessage(checked.error, parsed.value))] };
   return { value: checked.data, raw: parsed.value, problems: dropped };
 }
 
@@ -48,7 +50,9 @@ export function readMetrics(text: string): Read<Record<string, unknown>> {
   const dropped = droppedKeysProblem(file, parsed.dropped);
   if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: dropped };
   const checked = MetricsSchema.safeParse(raw);
-  const problems = checked.success ? dropped : [...dropped, problem(file, "schema", z.prettifyError(checked.error))];
+  // A documented legacy value (legacy-values.ts) is a note on the scenario page, not a problem.
+  const issues = checked.success ? [] : checked.error.issues.filter((i) => !(i.path.length === 1 && isLegacyValue(String(i.path[0]), (raw as Record<string, unknown>)[i.path[0] as string])));
+  const problems = checked.success || issues.length === 0 ? dropped : [...dropped, problem(file, "schema", schemaMessage({ issues }, raw))];
   return { value: raw as Record<string, unknown>, problems };
 }
 
@@ -110,7 +114,7 @@ export function readLlmContext(file: string, text: string): Read<ChatMessage[]> 
   const bad = raw.findIndex((m) => !m || typeof m !== "object" || Array.isArray(m) || typeof (m as Record<string, unknown>).role !== "string");
   if (bad !== -1) {
     const checked = LlmContextSchema.safeParse(raw);
-    return { value: null, raw, problems: [...droppedKeysProblem(file, parsed.dropped), problem(file, "schema", checked.success ? `message ${bad} has no role` : z.prettifyError(checked.error))] };
+    return { value: null, raw, problems: [...droppedKeysProblem(file, parsed.dropped), problem(file, "schema", checked.success ? `message ${bad} has no role` : schemaMessage(checked.error, raw))] };
   }
   return { value: raw as ChatMessage[], raw, problems: droppedKeysProblem(file, parsed.dropped) };
 }
@@ -143,7 +147,7 @@ export function readToolsFile(file: string, text: string): Read<Record<string, u
   if (!inner.ok) return { value: null, problems: [problem(file, "invalid-json", `inner ${inner.error}`)] };
   const dropped = droppedKeysProblem(file, inner.dropped);
   const checked = ToolsFileSchema.safeParse(inner.value);
-  if (!checked.success) return { value: null, problems: [...dropped, problem(file, "schema", z.prettifyError(checked.error))] };
+  if (!checked.success) return { value: null, problems: [...dropped, problem(file, "schema", schemaMessage(checked.error, inner.value))] };
   return { value: checked.data, problems: dropped };
 }
 

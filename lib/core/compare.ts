@@ -1,17 +1,32 @@
 /** Comparing runs: per-scenario change buckets, paired tests, and a verdict matrix across runs. */
+import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
 import { SIGNALS } from "./schemas";
 import type { ScenarioRow, Verdict } from "./scenario-row";
 import { mcnemarExact, pairedDifferenceInterval, type Interval } from "./stats";
 
-export const CHANGES = ["regressed", "fixed", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"] as const;
+/**
+ * `was_stalled` / `now_stalled`: the verdict flipped only because one side stalled (an
+ * infrastructure failure the harness counts as failed, §4.11). They are kept apart from
+ * `fixed` / `regressed`, which are real verdict changes.
+ */
+export const CHANGES = ["regressed", "fixed", "still_failing", "still_passing", "not_comparable", "only_base", "only_other", "was_stalled", "now_stalled"] as const;
 export type Change = (typeof CHANGES)[number];
+
+/** Whether each side stalled; `null` for a side where the scenario is absent. */
+export interface StallPair {
+  base: boolean | null;
+  other: boolean | null;
+}
 
 /** A verdict as counted (stalled → false), or `null` when the scenario is absent from the run. */
 export type CountedVerdict = Verdict | null;
 
-export function changeOf(base: CountedVerdict, other: CountedVerdict): Change {
+export function changeOf(base: CountedVerdict, other: CountedVerdict, stalled: StallPair = { base: false, other: false }): Change {
   if (base === null) return "only_other";
   if (other === null) return "only_base";
+  // Stalled on one side only: not a verdict change of the agent, whatever the other side did.
+  if (stalled.base && !stalled.other) return other === false ? "still_failing" : "was_stalled";
+  if (stalled.other && !stalled.base) return base === false ? "still_failing" : "now_stalled";
   if (base === "N/A" || other === "N/A") return "not_comparable";
   if (base && !other) return "regressed";
   if (!base && other) return "fixed";
@@ -40,6 +55,16 @@ export function signalFlips(base: ScenarioRow | undefined, other: ScenarioRow | 
   return out;
 }
 
+export interface JudgeCell {
+  score: number | null;
+  error: JudgeErrorToken | null;
+}
+
+function judgeCell(row: ScenarioRow | undefined): JudgeCell | null {
+  if (!row) return null;
+  return { score: row.judge_score, error: row.judge_error ?? judgeErrorToken(row.judge_score) };
+}
+
 export interface ComparedScenario {
   name: string;
   domain: string;
@@ -49,6 +74,12 @@ export interface ComparedScenario {
   baseTask: CountedVerdict;
   otherTask: CountedVerdict;
   signals: SignalFlip[];
+  /** Each side's judge score; a NaN score is `error` (judge-score.ts). `null`: absent from that run. */
+  judge: { base: JudgeCell | null; other: JudgeCell | null };
+  /** The scenario stalled in the baseline (`null`: absent there). */
+  baseStalled: boolean | null;
+  /** The scenario stalled in the other run (`null`: absent there). */
+  otherStalled: boolean | null;
 }
 
 export interface PairedTest {
@@ -99,7 +130,8 @@ export function compareRows(baseRows: readonly ScenarioRow[], otherRows: readonl
     const b = otherBy.get(name);
     const base = a ? a.verdict : null;
     const other = b ? b.verdict : null;
-    const change = changeOf(base, other);
+    const stalled: StallPair = { base: a ? a.stalled : null, other: b ? b.stalled : null };
+    const change = changeOf(base, other, stalled);
     counts[change]++;
     return {
       name,
@@ -110,6 +142,9 @@ export function compareRows(baseRows: readonly ScenarioRow[], otherRows: readonl
       baseTask: a ? a.task_verdict : null,
       otherTask: b ? b.task_verdict : null,
       signals: a && b ? signalFlips(a, b) : [],
+      judge: { base: judgeCell(a), other: judgeCell(b) },
+      baseStalled: stalled.base,
+      otherStalled: stalled.other,
     };
   });
   return {

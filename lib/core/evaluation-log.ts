@@ -24,6 +24,8 @@ export interface LogSession {
   failed: string | null;
   interrupted: boolean;
   lastTime: string | null;
+  /** `Using LLM judge: <url> with model: <model>` (§5): the judge was on in this session. */
+  judge?: { url: string; model: string | null } | null;
 }
 
 const PREFIX = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| [^|]*\| \[([A-Z]+)\]: ?(.*)$/;
@@ -54,6 +56,7 @@ function newSession(startedAt: string | null, resuming: boolean): LogSession {
     failed: null,
     interrupted: false,
     lastTime: startedAt,
+    judge: null,
   };
 }
 
@@ -62,8 +65,9 @@ const STARTING = /Starting Scenario (\d+)\/(\d+): (.+)$/;
 const COMPLETE_SCENARIO = /Scenario '(.+)' Complete$/;
 const SKIP = /\[SKIP\] (.+?): already complete/;
 const CLEANUP = /\[CLEANUP\] (.+?): subdir was in-flight/;
+const JUDGE = /Using LLM judge: (\S+)(?: with model: (.+))?$/;
 
-const MARKERS = /Queued \d|Starting Scenario|Scenario '|\[SKIP\]|\[CLEANUP\]|Evaluation Complete!|Evaluation failed:|Evaluation interrupted by user|=== RESUMING run/;
+const MARKERS = /Queued \d|Using LLM judge: |Starting Scenario|Scenario '|\[SKIP\]|\[CLEANUP\]|Evaluation Complete!|Evaluation failed:|Evaluation interrupted by user|=== RESUMING run/;
 
 /**
  * The lines that carry one of the events below, parsed. Logs of long runs are megabytes of
@@ -131,6 +135,8 @@ export function parseEvaluationLog(text: string, fromTail = false): LogSession[]
       current.loaded.push(m[1] as string);
     } else if ((m = CLEANUP.exec(msg))) {
       current.movedAside.push(m[1] as string);
+    } else if ((m = JUDGE.exec(msg))) {
+      current.judge = { url: m[1] as string, model: m[2]?.trim() ?? null };
     } else if (msg.includes("Evaluation Complete!")) {
       current.complete = true;
     } else if (msg.includes("Evaluation failed:")) {

@@ -23,3 +23,7 @@ export * from "./run-json";
 export * from "./compare";
 export * from "./stats";
 export * from "./insights";
+export * from "./judge-score";
+export * from "./run-history";
+export * from "./legacy-values";
+export * from "./schema-message";

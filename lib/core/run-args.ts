@@ -2,7 +2,7 @@
 import { parseJson } from "./json";
 import { problem, type Problem } from "./problems";
 import { InvocationSchema, type Invocation } from "./schemas";
-import { z } from "zod";
+import { schemaMessage } from "./schema-message";
 
 export interface RunArgsRead {
   invocations: Invocation[];
@@ -26,7 +26,7 @@ export function readRunArgs(text: string): RunArgsRead {
   list.forEach((entry, i) => {
     const r = InvocationSchema.safeParse(entry);
     if (r.success) invocations.push(r.data);
-    else problems.push(problem(FILE, "schema", `invocation ${i}: ${z.prettifyError(r.error)}`));
+    else problems.push(problem(FILE, "schema", schemaMessage(r.error, entry, `invocation ${i}: `)));
   });
   return { invocations, problems };
 }

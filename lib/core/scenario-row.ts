@@ -1,5 +1,6 @@
 /** One scenario as a table row: the headline facts of §7.2, with the verdict as the fold counts it. */
 import { failedSignals, recordDomain, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
+import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
 import type { Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 
@@ -14,7 +15,10 @@ export interface ScenarioRow {
   task_verdict: Verdict;
   success_breakdown: { passed: string[]; failed: string[]; not_applicable: string[]; excluded: string[] };
   stop_reason: string | null;
+  /** A finite judge score; `null` when absent or a judge error (see `judge_error`). */
   judge_score: number | null;
+  /** `"NaN"` (or `"Infinity"`) when metrics.json holds a non-finite score: a judge error (judge-score.ts). */
+  judge_error: JudgeErrorToken | null;
   judge_passed: boolean | null;
   nl_assertion_pass_rate: number | null;
   db_state_assertion_pass_rate: number | null;
@@ -68,7 +72,8 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
       excluded: list(breakdown.excluded),
     },
     stop_reason: typeof m.stop_reason === "string" ? m.stop_reason : null,
-    judge_score: numOrNull(m.judge_score),
+    judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
+    judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
     nl_assertion_pass_rate: numOrNull(m.nl_assertion_pass_rate),
     db_state_assertion_pass_rate: numOrNull(m.db_state_assertion_pass_rate),

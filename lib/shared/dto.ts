@@ -9,8 +9,10 @@ import type { RunState } from "@/lib/core/run-state";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { ConversationLog } from "@/lib/core/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
+import type { JudgeMeanNote } from "@/lib/core/judge-score";
+import type { RunHistory } from "@/lib/core/run-history";
 
-export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow };
+export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory };
 
 export interface ScopedProblem extends Problem {
   /** Scenario folder name, or `null` for a run-level file. */
@@ -35,6 +37,10 @@ export interface RunListItem {
   inFlight: string | null;
   partial: boolean;
   resumed: boolean;
+  /** Scenarios counted as failed for stalling (fewer agent turns than `min_agent_turns`). */
+  stalledCount: number;
+  /** Judge errors (NaN scores) in the judge-score mean's bucket, and our mean over the valid scores. */
+  judgeScores: JudgeMeanNote;
 }
 
 export interface RunsResponse {
@@ -54,7 +60,8 @@ export interface HistogramBin {
   count: number;
   /**
    * The last bin, holding every value from `from` (the regular bins' upper edge, above the run's
-   * pooled p99) up to `to` (the pooled maximum). Absent on regular bins.
+   * pooled display bound: p99, or Q3 + 3·IQR when lower, lib/core/latency-bound.ts) up to `to`
+   * (the pooled maximum). Absent on regular bins.
    */
   overflow?: true;
 }
@@ -89,6 +96,8 @@ export interface RunDetail extends RunListItem {
   outsideQueue: string[];
   killedFolders: string[];
   judgeThreshold: number | null;
+  /** Sessions, loaded vs re-run scenarios, killed folders and where a dead run stopped (lib/core/run-history.ts). */
+  history: RunHistory;
 }
 
 /** `GET /api/runs/{id}/scenarios`. */

@@ -126,7 +126,16 @@ function compareValues(x: Exclude<SortValue, null>, y: Exclude<SortValue, null>)
   return 0;
 }
 
-/** Filters, sorts (nulls last, ties in summary order) and pages. */
+/**
+ * 0 for a comparable value; otherwise where the row goes after all of them: a judge error
+ * (lib/core/judge-score.ts) first, then rows with no value at all.
+ */
+function tailRank(row: ScenarioRow, key: SortKey, value: SortValue): number {
+  if (key === "judge_score" && row.judge_error !== null) return 1;
+  return value === null ? 2 : 0;
+}
+
+/** Filters, sorts (judge errors, then nulls last; ties in summary order) and pages. */
 export function queryRows(items: readonly SearchableRow[], query: ScenarioQuery): { matched: number; rows: ScenarioRow[] } {
   const sign = query.dir === "desc" ? -1 : 1;
   // Each row's sort value is computed once, not on every comparison (failed_signals joins a list).
@@ -134,9 +143,11 @@ export function queryRows(items: readonly SearchableRow[], query: ScenarioQuery)
   kept.sort((a, b) => {
     const x = a.value;
     const y = b.value;
-    if (x === null && y === null) return a.item.order - b.item.order;
-    if (x === null) return 1;
-    if (y === null) return -1;
+    // Rows without a comparable value sit after every value, in either direction (tailRank).
+    const tx = tailRank(a.item.row, query.sort, x);
+    const ty = tailRank(b.item.row, query.sort, y);
+    if (tx !== 0 || ty !== 0) return tx - ty || a.item.order - b.item.order;
+    if (x === null || y === null) return 0;
     const c = compareValues(x, y);
     return c !== 0 ? c * sign : a.item.order - b.item.order;
   });

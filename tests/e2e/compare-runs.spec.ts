@@ -184,7 +184,9 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   // Three scenarios per domain: every per-domain cell is a small sample, marked, not hidden.
   const perDomain = page.getByTestId("per-domain");
   await expect(perDomain.locator("tbody tr")).toHaveCount(2);
-  await expect(perDomain.locator('td[data-small="true"]').first()).toContainText("small n");
+  // Issue 14: "small n" is said once, in the heading; each small cell carries a mark.
+  await expect(perDomain.locator('td[data-small="true"]').first().locator('[data-small-mark="true"]')).toContainText("small sample");
+  await expect(page.locator("#per-domain-heading")).toContainText("small n");
 
   await expect(page.getByTestId("signal-deltas")).toContainText("DB state");
   const latency = page.getByTestId("latency-deltas");
@@ -195,10 +197,12 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(latency.locator("tbody tr").nth(2)).toContainText("+");
   await expect(page.getByTestId("latency-cdf")).toBeVisible();
   await expect(page.getByTestId("token-deltas")).toContainText("Agent");
-  // Same suite, same settings: the only warnings say the (copied, unfinished) runs are partial.
+  // Same suite, same settings: the warnings say the (copied, unfinished) runs are partial, and name their stalls.
   await expect(page.getByTestId("compare-warnings")).toContainText("Unfinished runs");
-  await expect(page.locator('[data-testid="compare-warnings"] [data-kind]')).toHaveCount(2);
+  // Issue 14: both runs' stalled burger scenario adds one stall warning per side.
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind]')).toHaveCount(4);
   await expect(page.locator('[data-testid="compare-warnings"] [data-kind="partial"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="compare-warnings"] [data-kind="stalled"]')).toHaveCount(2);
   // No matrix for two runs.
   await expect(page.getByTestId("verdict-matrix")).toHaveCount(0);
   await shoot(page, "compare");
@@ -262,6 +266,11 @@ test("CSV export: filtered rows, quoting and formula escaping", async ({ page })
     "nl_assertions_flipped",
     "base_run",
     "other_run",
+    // Issue 14 added these (stalls and judge scores in the export).
+    "base_stalled",
+    "other_stalled",
+    "base_judge_score",
+    "other_judge_score",
   ]);
   expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
     [DELI, "regressed", "pass", "fail"],

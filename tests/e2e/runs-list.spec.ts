@@ -26,8 +26,10 @@ test("the runs list shows each run and picks up a new run live, newest first", a
   await expect(first).toBeVisible();
   await expect(first.getByRole("link", { name: "eval_20260810_031700" })).toHaveAttribute("href", "/runs/eval_20260810_031700");
   // Headline rates, scenario count, domains, state.
-  await expect(first.locator("td").nth(3)).toHaveText("66.67%");
-  await expect(first.locator("td").nth(4)).toHaveText("66.67%");
+  // Issue 14: each rate shows its denominator under it, and a stall count follows the scenarios.
+  await expect(first.locator("td").nth(3)).toHaveText("66.67%4/6");
+  await expect(first.locator("td").nth(4)).toHaveText("66.67%4/6");
+  await expect(first.getByTestId("stalled-count")).toHaveText("1");
   await expect(first.locator("td").nth(5)).toHaveText("6");
   await expect(first).toContainText("restaurant, tau2_airline");
   await expect(first).toContainText(/running|probably stalled|killed|finished/);
@@ -40,7 +42,8 @@ test("the runs list shows each run and picks up a new run live, newest first", a
   await arrive(STALLS_RUN, dir.tmp, path.join(dir.results, "team-a", "eval_20260804_144300"));
   const nested = page.locator('tr[data-run-id="team-a/eval_20260804_144300"]');
   await expect(nested).toBeVisible({ timeout: 20_000 });
-  await expect(nested.getByRole("link")).toHaveAttribute("href", `/runs/${encodeURIComponent("team-a/eval_20260804_144300")}`);
+  // The run link (its stall count is a second link, issue 14).
+  await expect(nested.locator("td").nth(1).getByRole("link")).toHaveAttribute("href", `/runs/${encodeURIComponent("team-a/eval_20260804_144300")}`);
   await expect(nested.locator("td").nth(5)).toHaveText("16");
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   // Newest first: 2026-08-10 before 2026-08-04.

@@ -10,6 +10,7 @@ export function testRow(name: string, over: Partial<ScenarioRow> = {}): Scenario
     success_breakdown: { passed: [], failed: [], not_applicable: [], excluded: [] },
     stop_reason: "[EXIT]",
     judge_score: null,
+    judge_error: null,
     judge_passed: null,
     nl_assertion_pass_rate: null,
     db_state_assertion_pass_rate: null,

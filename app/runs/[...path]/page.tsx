@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { apiRunPath, runHref } from "@/components/format";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
+import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
 import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
 import { PerDomain } from "@/components/run/per-domain";
 import { ProblemsList } from "@/components/run/problems-list";
@@ -16,6 +17,7 @@ import { ScenarioTable } from "@/components/scenarios/scenario-table";
 import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
 import { Card } from "@/components/ui/card";
 import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
+import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { runsList } from "@/lib/server/views/runs-list";
@@ -101,7 +103,7 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
   params.set("limit", String(PAGE_SIZE));
   const query = parseScenarioQuery(params);
   if (!query.success) {
-    const error = query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+    const error = queryMessage(query.error, Object.fromEntries(params));
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
   return { view: view.toString(), page: withRows ? queryScenarios(run, query.data) : null, error: null };
@@ -144,13 +146,19 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunModel; vers
           unfinishedCount: d.unfinished.length,
           killedCount: d.killedFolders.length,
           outsideQueueCount: d.outsideQueue.length,
+          diedIn: d.history.diedIn?.name ?? null,
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
+      {hasHistory(d.history) && (
+        <Card id="history" title="History">
+          <HistoryPanel runId={d.id} history={d.history} />
+        </Card>
+      )}
       <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
-        <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} />
+        <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </Card>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card id="signals" title="Signals">
           <BreakdownChart breakdown={d.successBreakdown} />
         </Card>
@@ -161,7 +169,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunModel; vers
       <Card id="domains" title="Per domain">
         <PerDomain perDomain={d.perDomain} />
       </Card>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card id="usage" title="Tokens, duration, turns">
           <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
         </Card>

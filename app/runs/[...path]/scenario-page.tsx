@@ -3,6 +3,7 @@
  * (for previous/next), then renders components/scenario. The query string is the run page's view
  * (q, quick, domain, signal, bucket, judgeMin…, sort, dir) plus `t` (seconds to seek the audio to).
  */
+import { queryMessage } from "@/lib/core/schema-message";
 import { notFound } from "next/navigation";
 import { runHref, scenarioHref } from "@/lib/shared/routes";
 import { ScenarioView } from "@/components/scenario/scenario-view";
@@ -31,7 +32,7 @@ function viewOf(searchParams: SearchParams): URLSearchParams {
 
 function navigation(run: RunModel, rowName: string | null, view: URLSearchParams): ScenarioNav {
   const parsed = parseScenarioQuery(view);
-  const error = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
+  const error = parsed.success ? null : queryMessage(parsed.error, Object.fromEntries(view));
   const viewQuery = parsed.success ? view.toString() : "";
   const query: ScenarioQuery = parsed.success ? parsed.data : { sort: "order", dir: "asc", offset: 0, limit: 1 };
   const all = run.scenarios.size + 1;

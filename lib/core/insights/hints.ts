@@ -1,4 +1,5 @@
 /** Likely causes of a scenario's outcome, computed from its evidence (ARTIFACTS.md §7). Display heuristics, not scores. */
+import { judgeErrorExplanation } from "../judge-score";
 import type { ScenarioRow } from "../scenario-row";
 import type { ActionDiff } from "./action-diff";
 import type { AsrDiff } from "./asr-diff";
@@ -42,7 +43,9 @@ export function hints(input: HintInput): Hint[] {
     out.push({ kind: "timeout", owner: "agent", message: "Timeout: the agent never ended the call; look for loops or a stuck confirmation near the end.", evidence: "transcript" });
   }
   const reason = input.judgeReason ?? "";
-  if (/^\s*(Error:|No observed agent evidence)/.test(reason)) {
+  if (row.judge_error) {
+    out.push({ kind: "judge-error", owner: "judge", message: judgeErrorExplanation(row.judge_error), evidence: "judge" });
+  } else if (/^\s*(Error:|No observed agent evidence)/.test(reason)) {
     out.push({ kind: "judge-error", owner: "judge", message: "Judge failure, not an agent failure: the judge returned an error or saw no evidence.", evidence: "judge" });
   }
   const calls = input.toolCalls;

@@ -4,6 +4,7 @@ import {
   latencySummary,
   latencyValues,
   recordDomain,
+  judgeMeanNote,
   readJudgeResult,
   readMetadata,
   RATE_NAMES,
@@ -17,6 +18,7 @@ import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
+import { stallWarnings } from "./compare-stalls";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -24,7 +26,7 @@ export const SMALL_SAMPLE = 10;
 const MAX_NL_DIFFS = 500;
 
 export interface Warning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial";
+  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
   message: string;
 }
 
@@ -85,6 +87,7 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   if (differing.length) {
     out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
   }
+  out.push(...stallWarnings(base, other, comparison));
   for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
 }
@@ -153,6 +156,7 @@ async function computePair(base: RunModel, other: RunModel) {
     }
     perDomain[name] = block;
   }
+  const judgeScores = { base: judgeMeanNote(runAnalysis(base).fold.judge_score.all), other: judgeMeanNote(runAnalysis(other).fold.judge_score.all) };
   const la = latencyBlock(base);
   const lb = latencyBlock(other);
   return {
@@ -161,6 +165,7 @@ async function computePair(base: RunModel, other: RunModel) {
     counts: comparison.counts,
     tests: comparison.tests,
     rates,
+    judgeScores,
     perDomain,
     latency: {
       base: { pooled: la.pooled, byDomain: la.byDomain },
@@ -205,7 +210,7 @@ export async function compareRuns(base: RunModel, others: RunModel[]) {
   return {
     base: base.id,
     runs: others.map((o) => o.id),
-    scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change })),
+    scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change, baseStalled: s.baseStalled, otherStalled: s.otherStalled })),
     counts: first.counts,
     tests: first.tests,
     warnings: first.warnings,

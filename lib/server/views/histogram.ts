@@ -1,6 +1,6 @@
 /** Latency histogram bins on a "nice" step, shared by the pooled and per-domain views of one run. */
 import "server-only";
-
+import { latencyDisplayBound } from "@/lib/core/latency-bound";
 import type { HistogramBin } from "@/lib/shared/dto";
 
 const TARGET_BINS = 24;
@@ -13,9 +13,9 @@ function niceStep(span: number): number {
 }
 
 /**
- * Regular bins cover `min .. p99` of `range`; anything at or above their upper edge goes into one
+ * Regular bins cover `min .. bound` of `range` (lib/core/latency-bound.ts: the p99, or the fence
+ * Q3 + 3·IQR when lower, whatever n is); anything at or above their upper edge goes into one
  * overflow bin. Spanning min..max instead let a single slow turn squeeze the bulk into a few bars.
- * p99 is index selection on the sorted list (sorted[⌊n·0.99⌋]), like the harness's p50/p95.
  */
 function edges(range: readonly number[]): { start: number; step: number; count: number; max: number; overflow: boolean } | null {
   const sorted = range.filter(Number.isFinite).sort((a, b) => a - b);
@@ -23,12 +23,12 @@ function edges(range: readonly number[]): { start: number; step: number; count: 
   if (n === 0) return null;
   const min = sorted[0] as number;
   const max = sorted[n - 1] as number;
-  const p99 = sorted[Math.floor(n * 0.99)] as number;
-  const step = p99 > min ? niceStep(p99 - min) : 100;
+  const bound = latencyDisplayBound(sorted) as number;
+  const step = bound > min ? niceStep(bound - min) : 100;
   const start = Math.floor(min / step) * step;
-  // Just enough regular bins for p99 to sit in the last one. Placement and the overflow test use
+  // Just enough regular bins for the bound to sit in the last one. Placement and the overflow test use
   // the same arithmetic, so a value on an edge cannot be counted on one side and tested on the other.
-  const count = Math.floor((p99 - start) / step) + 1;
+  const count = Math.floor((bound - start) / step) + 1;
   return { start, step, count, max, overflow: Math.floor((max - start) / step) >= count };
 }
 

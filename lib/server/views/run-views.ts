@@ -6,11 +6,13 @@
 import "server-only";
 import {
   analyzeRun,
+  judgeMeanNote,
   recordDomain,
   judgeThresholdOf,
   latencySummary,
   latencyValues,
   ratesOf,
+  runHistory,
   runSummaryJson,
   scenarioRow,
   SIGNALS,
@@ -131,6 +133,8 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
     inFlight: json.in_flight,
     partial: json.partial,
     resumed: json.resumed,
+    stalledCount: json.stalled.length,
+    judgeScores: judgeMeanNote(analysis.fold.judge_score.all),
   };
 }
 
@@ -167,6 +171,7 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
     outsideQueue: analysis.plan.outsideQueue,
     killedFolders: [...run.killedFolders],
     judgeThreshold: judgeThresholdOf(lastInvocation),
+    history: runHistory({ invocations: run.runLevel.invocations, sessions: run.runLevel.sessions, killedFolders: [...run.killedFolders], status: analysis.status }),
   };
 }
 

@@ -74,3 +74,27 @@ describe("compare", () => {
     expect(m.passAllK).toEqual({ k: 3, passed: 1, n: 2, value: 0.5 });
   });
 });
+
+describe("stalls in compare (issue 14)", () => {
+  it("keeps fixed and regressed for real verdict changes", () => {
+    expect(changeOf(false, true, { base: true, other: false })).toBe("was_stalled");
+    expect(changeOf(true, false, { base: false, other: true })).toBe("now_stalled");
+    expect(changeOf(false, false, { base: true, other: false })).toBe("still_failing");
+    expect(changeOf(false, false, { base: false, other: true })).toBe("still_failing");
+    expect(changeOf(false, false, { base: true, other: true })).toBe("still_failing");
+    expect(changeOf("N/A", false, { base: false, other: true })).toBe("now_stalled");
+    expect(changeOf(false, true, { base: false, other: false })).toBe("fixed");
+  });
+
+  it("marks stalled rows on both sides and counts the stall buckets apart", () => {
+    const row = (name: string, verdict: boolean, stalled = false) => testRow(name, { verdict, task_verdict: verdict, stalled });
+    const c = compareRows([row("a", false, true), row("b", true), row("c", false)], [row("a", true), row("b", false, true), row("c", true)]);
+    expect(c.scenarios.map((s) => s.change)).toEqual(["was_stalled", "now_stalled", "fixed"]);
+    expect(c.scenarios.map((s) => [s.baseStalled, s.otherStalled])).toEqual([
+      [true, false],
+      [false, true],
+      [false, false],
+    ]);
+    expect(c.counts).toMatchObject({ was_stalled: 1, now_stalled: 1, fixed: 1, regressed: 0 });
+  });
+});

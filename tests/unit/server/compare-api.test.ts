@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(async () => closeStore(store));
 
 /** The verdict as counted, straight from the files: stall rule (§4.6) with the run's M, then is_successful. */
+/** Scenarios of each run that stalled, filled in by countedVerdicts. */
+const STALLED = new Map<string, Set<string>>();
+
 async function countedVerdicts(run: string): Promise<Map<string, boolean | "N/A">> {
+  const stalledNames = new Set<string>();
+  STALLED.set(run, stalledNames);
   const args = JSON.parse(await readFile(join(EXAMPLE, run, "run_args.json"), "utf8"));
   const last = args.invocations[args.invocations.length - 1];
   const m = last.parsed_args.min_agent_turns ?? 0;
@@ -43,6 +48,7 @@ async function countedVerdicts(run: string): Promise<Map<string, boolean | "N/A"
       }
     }
     const stalled = m > 0 && calls !== null && calls < m;
+    if (stalled) stalledNames.add(name);
     out.set(name, stalled ? false : typeof metrics.is_successful === "boolean" ? metrics.is_successful : "N/A");
   }
   return out;
@@ -64,8 +70,27 @@ describe("GET /api/compare", () => {
         const x = a.get(s.name) ?? null;
         const y = b.get(s.name) ?? null;
         expect([s.name, s.base, s.other]).toEqual([s.name, x, y]);
+        // Issue 14: a flip to or from a stall on one side only is "was_stalled" / "now_stalled", not fixed / regressed.
+        const sa = STALLED.get(FINISHED)!.has(s.name);
+        const sb = STALLED.get(other)!.has(s.name);
         const want =
-          x === null ? "only_other" : y === null ? "only_base" : x === "N/A" || y === "N/A" ? "not_comparable" : x && !y ? "regressed" : !x && y ? "fixed" : x ? "still_passing" : "still_failing";
+          x === null
+            ? "only_other"
+            : y === null
+              ? "only_base"
+              : sa && !sb
+                ? y === false ? "still_failing" : "was_stalled"
+                : sb && !sa
+                  ? x === false ? "still_failing" : "now_stalled"
+                  : x === "N/A" || y === "N/A"
+                    ? "not_comparable"
+                    : x && !y
+                      ? "regressed"
+                      : !x && y
+                        ? "fixed"
+                        : x
+                          ? "still_passing"
+                          : "still_failing";
         expect(s.change, s.name).toBe(want);
       }
       const total = Object.values(body.counts).reduce((p, c) => p + c, 0);
@@ -126,10 +151,14 @@ describe("like-for-like warnings", () => {
         return ((await res.json()) as { warnings: Array<{ kind: string; message: string }> }).warnings;
       };
       const b = await kinds("eval_b");
-      expect(b.map((w) => w.kind).sort()).toEqual(["judge_threshold", "min_agent_turns", "whitelist"]);
+      // Issue 14: the example run has stalled scenarios, so every pair also carries a stall warning per side.
+      const setup = (list: Array<{ kind: string }>) => list.filter((w) => w.kind !== "stalled");
+      expect(setup(b).map((w) => w.kind).sort()).toEqual(["judge_threshold", "min_agent_turns", "whitelist"]);
       expect(b.find((w) => w.kind === "whitelist")!.message).toContain(scenario);
-      expect((await kinds("eval_c")).map((w) => w.kind)).toEqual(["judge"]);
-      expect(await kinds("eval_a")).toEqual([]);
+      expect(setup(await kinds("eval_c")).map((w) => w.kind)).toEqual(["judge"]);
+      const same = await kinds("eval_a");
+      expect(setup(same)).toEqual([]);
+      expect(same.map((w) => w.kind)).toEqual(["stalled", "stalled"]);
     } finally {
       await closeStore(local);
     }
