@@ -1,0 +1,8 @@
+import { ledgerEvents, serverDeps } from "@/lib/server/ledger/api";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+export async function GET(request: Request) {
+  return ledgerEvents(request, await serverDeps());
+}

@@ -1,0 +1,34 @@
+/** What the ledger needs to know about the scenarios of a run, read from the index (never from disk). */
+import { signalKey } from "@/lib/core/ledger-key";
+import type { ScenarioRow } from "@/lib/core/scenario-row";
+import type { ResultsIndex } from "@/lib/server/results-index";
+import type { RunEntry } from "@/lib/server/run-entry";
+
+export interface ScenarioFacts {
+  name: string;
+  failing: boolean;
+  signalKey: string;
+  judgePassed: boolean | null;
+}
+
+export function factsOf(row: ScenarioRow): ScenarioFacts {
+  return { name: row.name, failing: row.verdict === false, signalKey: signalKey(row.success_breakdown.failed, row.stalled), judgePassed: row.judge_passed };
+}
+
+/** Every finished scenario of the run, in summary order. */
+export function runFacts(run: RunEntry): ScenarioFacts[] {
+  const rows = run.queryScenarios({ sort: "order", dir: "asc", offset: 0, limit: run.scenarios.size + 1 }).rows;
+  return rows.map(factsOf);
+}
+
+export type Lookup = { ok: true; run: RunEntry; facts: ScenarioFacts } | { ok: false; status: 404; reason: string };
+
+export async function lookupScenario(index: ResultsIndex, runId: string, name: string): Promise<Lookup> {
+  const run = index.getRun(runId);
+  if (!run) return { ok: false, status: 404, reason: "unknown run" };
+  if (!run.scenarios.has(name)) return { ok: false, status: 404, reason: "unknown scenario" };
+  await run.ensureOrder();
+  const row = run.queryScenarios({ sort: "order", dir: "asc", offset: 0, limit: run.scenarios.size + 1 }).rows.find((r) => r.name === name);
+  // A folder without a finished metrics.json: no failing signals yet.
+  return { ok: true, run, facts: row ? factsOf(row) : { name, failing: false, signalKey: "", judgePassed: null } };
+}
