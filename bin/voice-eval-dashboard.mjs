@@ -2,10 +2,11 @@
 // The command users type. Plain Node ESM so it runs without a build step.
 //   voice-eval-dashboard [results-folder] [--port N] [--host H] [--token T]
 //   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
+//   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { constants } from "node:os";
+import { constants, userInfo } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -15,7 +16,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "compare"]);
+const SUBCOMMANDS = new Set(["summary", "compare", "ledger"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -26,9 +27,19 @@ const HELP = `Usage:
       --host <addr>   address to bind (default 127.0.0.1; other hosts expose
                       your results to the network, so set a --token too)
       --token <t>     access token required by the server (or env VOICE_EVAL_TOKEN)
+      --state-dir <d> folder of the triage ledger's SQLite file (or env VOICE_EVAL_STATE_DIR;
+                      default $XDG_STATE_HOME/voice-eval-dashboard, else ~/.local/state/voice-eval-dashboard)
+      --database <u>  keep the ledger in PostgreSQL instead, shared by a team
+                      (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
+      --user <name>   triager name shown in the ledger's history (default: the OS user)
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
+
+  voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>]
+  voice-eval-dashboard ledger import <file|-> [--format jsonl|csv]
+      Export or import the triage ledger (labels, judge overrides); takes
+      --database / --state-dir like the server.
 
   voice-eval-dashboard compare ...
       Reserved.
@@ -67,6 +78,9 @@ function parseServeArgs(argv) {
         port: { type: "string", default: "3210" },
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
+        "state-dir": { type: "string" },
+        database: { type: "string" },
+        user: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -85,6 +99,14 @@ function resolveResultsDir(arg) {
   }
   if (!statSync(real).isDirectory()) fail(`not a directory: ${given}`);
   return real;
+}
+
+function osUser() {
+  try {
+    return userInfo().username || "unknown";
+  } catch {
+    return process.env.USER || "unknown";
+  }
 }
 
 /** Loopback addresses need no token; any other bind does. */
@@ -120,6 +142,14 @@ function serve(argv) {
   }
   const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
+  // The triage ledger: where it lives, who writes, and the address ledger writes must name.
+  const database = values.database ?? process.env.VOICE_EVAL_DATABASE;
+  if (database && !/^postgres(ql)?:\/\//.test(database)) fail("--database must be a postgres:// or postgresql:// URL");
+  if (database) childEnv.VOICE_EVAL_DATABASE = database;
+  const stateDir = values["state-dir"] ?? process.env.VOICE_EVAL_STATE_DIR;
+  if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
+  childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
+  childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

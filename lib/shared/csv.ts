@@ -32,7 +32,10 @@ export function parseCsv(text: string): string[][] {
       continue;
     }
     if (c === '"' && field === "") quoted = true;
-    else if (c === ",") (row.push(field), (field = ""));
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    }
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && src[i + 1] === "\n") i++;
       row.push(field);
@@ -43,6 +46,9 @@ export function parseCsv(text: string): string[][] {
     i++;
   }
   if (quoted) throw new Error("unterminated quoted field");
-  if (field !== "" || row.length > 0) (row.push(field), rows.push(row));
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows.filter((r) => !(r.length === 1 && r[0] === ""));
 }

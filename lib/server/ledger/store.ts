@@ -216,8 +216,14 @@ export class SqlLedger implements LedgerStore {
   async listOverrides(filter: { run?: string; scenario?: string } = {}): Promise<Override[]> {
     const where: string[] = [];
     const params: string[] = [];
-    if (filter.run !== undefined) (where.push("run = ?"), params.push(filter.run));
-    if (filter.scenario !== undefined) (where.push("scenario = ?"), params.push(filter.scenario));
+    if (filter.run !== undefined) {
+      where.push("run = ?");
+      params.push(filter.run);
+    }
+    if (filter.scenario !== undefined) {
+      where.push("scenario = ?");
+      params.push(filter.scenario);
+    }
     const sql = `SELECT ${OVERRIDE_COLS} FROM overrides${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY run, scenario, target`;
     return (await this.db.all<OverrideRow>(sql, params)).map(toOverride);
   }
