@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
-import { apiRunPath, runHref } from "@/components/format";
+import { notFound, redirect } from "next/navigation";
+import { apiRunPath, runHref, scenarioHref } from "@/components/format";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
 import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
 import { PerDomain } from "@/components/run/per-domain";
@@ -22,6 +22,8 @@ import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
+import { firstInQueue } from "@/lib/server/ledger/queue";
+import { RunTriage } from "./run-triage";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -66,7 +68,10 @@ export default async function RunRoute({ params, searchParams }: Props) {
     // without one (an origin the browser does not consider secure) the rows are always sent.
     const dest = (await headers()).get("sec-fetch-dest");
     const withRows = dest === null || dest === "document";
-    return <RunPage run={run} version={index.version} withRows={withRows} searchParams={await searchParams} />;
+    const query = await searchParams;
+    // `?review=unreviewed`: the review queue starts at the first failing scenario without a label.
+    const queueEmpty = query.review === "unreviewed" && (await firstInQueue(index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
+    return <RunPage run={run} version={index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
   }
 
   // `/runs/{id}/scenarios/{name}`: the scenario page (a later issue; a placeholder for now).
@@ -113,7 +118,7 @@ function firstPage(run: RunEntry, searchParams: SearchParams, withRows: boolean)
 
 const PROBLEMS_SHOWN = 30;
 
-function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; version: number; withRows: boolean; searchParams: SearchParams }) {
+function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: RunEntry; version: number; withRows: boolean; searchParams: SearchParams; queueEmpty: boolean }) {
   const now = requestTime();
   const d: RunDetail = run.detail(now);
   const { view, page, error } = firstPage(run, searchParams, withRows);
@@ -154,6 +159,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; vers
       <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} />
       </Card>
+      <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />
       <div className="grid gap-5 lg:grid-cols-2">
         <Card id="signals" title="Signals">
           <BreakdownChart breakdown={d.successBreakdown} />

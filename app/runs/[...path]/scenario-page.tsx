@@ -12,6 +12,8 @@ import type { RunEntry } from "@/lib/server/run-entry";
 import { scenarioDetail } from "@/lib/server/scenario-detail";
 import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
+import { getStore } from "@/lib/server/store";
+import { REVIEW_PARAM, Triage } from "./triage";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -52,6 +54,11 @@ function navigation(run: RunEntry, rowName: string | null, view: URLSearchParams
   return { list: around(list), failing: around(failing), runHref, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
 }
 
+function nlAssertionsOf(metadata: unknown): string[] {
+  const list = metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).nl_assertions : null;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+}
+
 export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry; name: string; searchParams: SearchParams }) {
   // The run page's "order" sort follows a finished run's all_metrics.json; load it so prev/next agree.
   const [data] = await Promise.all([scenarioDetail(run, name, { contexts: false }), run.ensureOrder()]);
@@ -70,6 +77,17 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunEntry;
       }}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
+      triage={
+        <Triage
+          index={getStore().index}
+          run={run}
+          name={name}
+          hints={data.insights.hints}
+          nlAssertions={nlAssertionsOf(data.metadata)}
+          judgePassed={data.row?.judge_passed ?? null}
+          review={first(searchParams[REVIEW_PARAM]) === "unreviewed"}
+        />
+      }
     />
   );
 }
