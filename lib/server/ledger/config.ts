@@ -28,9 +28,9 @@ export function ledgerConfig(opts: { database?: string | null; stateDir?: string
     if (!/^postgres(ql)?:\/\//.test(database)) throw new LedgerConfigError("--database must be a postgres:// or postgresql:// URL");
     return { kind: "postgres", url: database };
   }
-  const stateDir = resolve(opts.stateDir || env.VOICE_EVAL_STATE_DIR || defaultStateDir(env));
+  const stateDir = resolve(/* turbopackIgnore: true */ opts.stateDir || env.VOICE_EVAL_STATE_DIR || defaultStateDir(env));
   const results = opts.resultsDir ?? env.RESULTS_DIR;
-  if (results && inside(stateDir, resolve(results))) throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
+  if (results && inside(stateDir, resolve(/* turbopackIgnore: true */ results))) throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
   return { kind: "sqlite", stateDir };
 }
 
