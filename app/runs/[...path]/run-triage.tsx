@@ -64,6 +64,11 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
               "none"
             ) : (
               <ul className="space-y-0.5">
+                <li>
+                  <a className="text-xs text-sky-700 hover:underline dark:text-sky-400" href={`${runHref(run.id, new URLSearchParams({ names: s.overridden.join(",") }).toString())}#scenarios`} data-testid="overridden-filter">
+                    Filter the table to these ↓
+                  </a>
+                </li>
                 {s.overridden.map((n) => (
                   <li key={n}>
                     <a className="font-mono text-xs break-all text-sky-700 hover:underline dark:text-sky-400" href={scenarioHref(run.id, n)}>
