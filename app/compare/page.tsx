@@ -16,6 +16,7 @@ import { linkClass, Panel, RunId } from "@/components/compare/ui";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/compare";
 import type { ResultsIndex } from "@/lib/server/results-index";
 import { getStore } from "@/lib/server/store";
+import { compareLabels } from "@/lib/server/ledger/compare-labels";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -95,6 +96,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const pair = result.comparisons[pairIndex]!;
   const baseSide = sideOf(index, result.base);
   const otherSide = sideOf(index, pair.run);
+  const labels = await compareLabels(result.base, pair.run);
   const rows: CompareRow[] = pair.scenarios.map((s) => ({
     name: s.name,
     domain: s.domain,
@@ -105,6 +107,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     otherTask: s.otherTask,
     signals: s.signals,
     nl: s.nlAssertions,
+    label: labels.get(s.name) ?? null,
   }));
   const warnings = result.comparisons.flatMap((c) => c.warnings.map((w) => ({ ...w, run: c.run })));
   const many = result.comparisons.length > 1;

@@ -103,3 +103,12 @@ export interface RunLedgerSummary {
   /** Failing scenarios with no label, in summary order (the review queue). */
   unreviewed: string[];
 }
+
+/** A label shown next to a compared scenario (the other run's, else the baseline's). */
+export interface CompareLabel {
+  cause: Cause;
+  status: Status;
+  ref: string | null;
+  /** The run the label was set in. */
+  run: string;
+}

@@ -101,6 +101,12 @@ test("a later run of the same scenario suggests the earlier label, and y accepts
   expect((await scenarioLedger(page, LATER, labelled)).label).toMatchObject({ cause: "asr", status: "confirmed" });
 });
 
+test("compare shows the label next to a still-failing scenario", async ({ page }) => {
+  await page.goto(url(`/compare?base=${RUN}&runs=${LATER}`), { timeout: 30_000 });
+  const row = page.locator("tr", { has: page.getByRole("link", { name: labelled, exact: true }) });
+  await expect(row.getByTestId("compare-label"), "the ledger label on the compare row").toContainText("ASR", { timeout: 15_000 });
+});
+
 test("a judge override changes the judge–human agreement on the run page", async ({ page }) => {
   const candidates = (await runSummary(page, RUN)).unreviewed;
   let target = "";
