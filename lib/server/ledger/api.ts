@@ -31,6 +31,17 @@ export async function serverDeps(): Promise<LedgerDeps> {
   return { ledger: await getLedger(), csrf: csrfToken(), user: triager(), token: process.env.VOICE_EVAL_TOKEN || null, bind: process.env.VOICE_EVAL_BIND };
 }
 
+/** Runs a handler with the server's ledger; an unreachable database is a named 503, not a crash. */
+export async function withServerDeps(fn: (deps: LedgerDeps) => Promise<Response>): Promise<Response> {
+  let deps: LedgerDeps;
+  try {
+    deps = await serverDeps();
+  } catch (err) {
+    return error(503, `the triage ledger is unavailable: ${(err as Error).message}`);
+  }
+  return fn(deps);
+}
+
 const MAX_BODY = 64 * 1024;
 
 async function body<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {

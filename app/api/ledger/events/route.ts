@@ -1,8 +1,8 @@
-import { ledgerEvents, serverDeps } from "@/lib/server/ledger/api";
+import { ledgerEvents, withServerDeps } from "@/lib/server/ledger/api";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  return ledgerEvents(request, await serverDeps());
+export function GET(request: Request) {
+  return withServerDeps((deps) => ledgerEvents(request, deps));
 }

@@ -1,8 +1,8 @@
-import { exportRoute, serverDeps } from "@/lib/server/ledger/api";
+import { exportRoute, withServerDeps } from "@/lib/server/ledger/api";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  return exportRoute(request, await serverDeps());
+export function GET(request: Request) {
+  return withServerDeps((deps) => exportRoute(request, deps));
 }

@@ -1,4 +1,4 @@
-import { labelsRoute, serverDeps } from "@/lib/server/ledger/api";
+import { labelsRoute, withServerDeps } from "@/lib/server/ledger/api";
 import { getStore } from "@/lib/server/store";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 async function handle(request: Request) {
   const store = getStore();
   await store.scanned;
-  return labelsRoute(store.index, request, await serverDeps());
+  return withServerDeps((deps) => labelsRoute(store.index, request, deps));
 }
 
 export const GET = handle;

@@ -1,4 +1,4 @@
-import { overridesRoute, serverDeps } from "@/lib/server/ledger/api";
+import { overridesRoute, withServerDeps } from "@/lib/server/ledger/api";
 import { getStore } from "@/lib/server/store";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 async function handle(request: Request) {
   const store = getStore();
   await store.scanned;
-  return overridesRoute(store.index, request, await serverDeps());
+  return withServerDeps((deps) => overridesRoute(store.index, request, deps));
 }
 
 export const GET = handle;
