@@ -183,6 +183,11 @@ export function TriagePanel({
           </button>
         </p>
       )}
+      {!label && !suggestion && hinted[0] && (
+        <p className="text-xs text-violet-900 dark:text-violet-200" data-testid="ledger-hint-suggestion">
+          The likely causes above point at {CAUSE_LABEL[hinted[0]]}: press <kbd>{KEY_OF[hinted[0]]}</kbd> to label it so.
+        </p>
+      )}
       <fieldset className="flex flex-wrap items-center gap-1.5" disabled={busy}>
         <legend className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">Root cause (keys 1–5 set it and save{hinted.length ? "; the likely causes suggest the highlighted one" : ""})</legend>
         {CAUSES.map((c) => (

@@ -41,7 +41,7 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
         </p>
       )}
       <div className="grid gap-5 lg:grid-cols-2">
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-2 content-start gap-x-4 gap-y-2 self-start text-sm">
           <dt className="text-zinc-600 dark:text-zinc-400">Reviewed / failing</dt>
           <dd className="font-mono" data-testid="triage-reviewed">
             {s.reviewed} / {s.failing}

@@ -7,9 +7,11 @@
 import { homedir, userInfo } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 
+type Env = Record<string, string | undefined>;
+
 export type LedgerConfig = { kind: "postgres"; url: string } | { kind: "sqlite"; stateDir: string };
 
-export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
+export function defaultStateDir(env: Env = process.env): string {
   const xdg = env.XDG_STATE_HOME;
   const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".local", "state");
   return join(base, "voice-eval-dashboard");
@@ -22,7 +24,7 @@ function inside(child: string, parent: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
-export function ledgerConfig(opts: { database?: string | null; stateDir?: string | null; resultsDir?: string | null } = {}, env: NodeJS.ProcessEnv = process.env): LedgerConfig {
+export function ledgerConfig(opts: { database?: string | null; stateDir?: string | null; resultsDir?: string | null } = {}, env: Env = process.env): LedgerConfig {
   const database = opts.database ?? env.VOICE_EVAL_DATABASE ?? "";
   if (database) {
     if (!/^postgres(ql)?:\/\//.test(database)) throw new LedgerConfigError("--database must be a postgres:// or postgresql:// URL");
@@ -35,7 +37,7 @@ export function ledgerConfig(opts: { database?: string | null; stateDir?: string
 }
 
 /** The triager's name: `--user` (VOICE_EVAL_USER, set by the CLI), else the OS user. */
-export function triager(env: NodeJS.ProcessEnv = process.env): string {
+export function triager(env: Env = process.env): string {
   const given = env.VOICE_EVAL_USER?.trim();
   if (given) return given.slice(0, 100);
   try {
