@@ -88,7 +88,8 @@ export function TriagePanel({
     try {
       const res = await saveLabel(csrf, run, scenario, fields, base);
       mine.current.add(res.value.updatedAt);
-      setNotice(res.conflict ? `${res.conflict.previousBy} changed this at ${when(res.conflict.previousAt)} (revision ${res.conflict.previousRevision}) before your save; yours is the latest now.` : null);
+      // A notice from a live change stays until dismissed; a conflict on this save replaces it.
+      if (res.conflict) setNotice(`${res.conflict.previousBy} changed this at ${when(res.conflict.previousAt)} (revision ${res.conflict.previousRevision}) before your save; yours is the latest now.`);
       setDraft(draftOf(res.value));
       setDirty(false);
       setSavedAt(res.value.updatedAt);
@@ -149,8 +150,11 @@ export function TriagePanel({
         </p>
       )}
       {notice && (
-        <p role="status" className="rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="ledger-notice">
-          {notice}
+        <p role="status" className="flex items-baseline gap-2 rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="ledger-notice">
+          <span className="min-w-0 flex-1">{notice}</span>
+          <button type="button" aria-label="Dismiss" className="rounded px-1 hover:bg-amber-100 dark:hover:bg-amber-900" onClick={() => setNotice(null)}>
+            ×
+          </button>
         </p>
       )}
       {problem && (
