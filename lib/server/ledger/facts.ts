@@ -1,6 +1,6 @@
 /** What the ledger needs to know about the scenarios of a run, read from the index (never from disk). */
 import { signalKey } from "@/lib/core/ledger-key";
-import type { ScenarioRow } from "@/lib/core/scenario-row";
+import { scenarioRow, type ScenarioRow } from "@/lib/core/scenario-row";
 import type { ResultsIndex } from "@/lib/server/results-index";
 import type { RunEntry } from "@/lib/server/run-entry";
 
@@ -26,9 +26,10 @@ export type Lookup = { ok: true; run: RunEntry; facts: ScenarioFacts } | { ok: f
 export async function lookupScenario(index: ResultsIndex, runId: string, name: string): Promise<Lookup> {
   const run = index.getRun(runId);
   if (!run) return { ok: false, status: 404, reason: "unknown run" };
-  if (!run.scenarios.has(name)) return { ok: false, status: 404, reason: "unknown scenario" };
-  await run.ensureOrder();
-  const row = run.queryScenarios({ sort: "order", dir: "asc", offset: 0, limit: run.scenarios.size + 1 }).rows.find((r) => r.name === name);
+  const entry = run.scenarios.get(name);
+  if (!entry) return { ok: false, status: 404, reason: "unknown scenario" };
+  // One row, not the whole run: a write costs the same on a 100k-scenario run.
+  const row = entry.record ? scenarioRow(entry.record, run.analysis().plan.minAgentTurns) : null;
   // A folder without a finished metrics.json: no failing signals yet.
   return { ok: true, run, facts: row ? factsOf(row) : { name, failing: false, signalKey: "", judgePassed: null } };
 }
