@@ -11,8 +11,8 @@ const nextConfig: NextConfig = {
   // Keeps sharp out of the build and the trace.
   images: { unoptimized: true },
   poweredByHeader: false,
-  // chokidar stays a plain node_modules dependency loaded with Node's require.
-  serverExternalPackages: ["chokidar"],
+  // chokidar and the ledger drivers (better-sqlite3 is a native module) stay plain node_modules dependencies loaded with require.
+  serverExternalPackages: ["chokidar", "better-sqlite3", "pg"],
   typedRoutes: false,
   // `npm test` runs `tsc --noEmit` over the whole project; checking again here
   // would only slow the build (and the CLI's first start).

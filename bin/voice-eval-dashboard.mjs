@@ -4,10 +4,11 @@
 //   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
 //   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
+//   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { constants } from "node:os";
+import { constants, userInfo } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -17,7 +18,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "check", "export"]);
+const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -33,6 +34,11 @@ const HELP = `Usage:
                       bound address, IP literals and localhost (a reverse proxy's
                       name); repeatable. Other Host headers are refused, so a
                       DNS-rebinding page cannot read your results.
+      --state-dir <d> folder of the triage ledger's SQLite file (or env VOICE_EVAL_STATE_DIR;
+                      default $XDG_STATE_HOME/voice-eval-dashboard, else ~/.local/state/voice-eval-dashboard)
+      --database <u>  keep the ledger in PostgreSQL instead, shared by a team
+                      (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
+      --user <name>   triager name shown in the ledger's history (default: the OS user)
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
@@ -51,6 +57,11 @@ const HELP = `Usage:
       string as on the run page, e.g. "quick=failed&domain=qa") with their
       transcripts and judge evidence, and the comparison with --compare.
       Recordings are copied only with --audio.
+
+  voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>]
+  voice-eval-dashboard ledger import <file|-> [--format jsonl|csv]
+      Export or import the triage ledger (labels, judge overrides); takes
+      --database / --state-dir like the server.
 
   -h, --help        show this help
 `;
@@ -80,6 +91,9 @@ function parseServeArgs(argv) {
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
         "allow-host": { type: "string", multiple: true },
+        "state-dir": { type: "string" },
+        database: { type: "string" },
+        user: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -98,6 +112,14 @@ function resolveResultsDir(arg) {
   }
   if (!statSync(real).isDirectory()) fail(`not a directory: ${given}`);
   return real;
+}
+
+function osUser() {
+  try {
+    return userInfo().username || "unknown";
+  } catch {
+    return process.env.USER || "unknown";
+  }
 }
 
 /** Loopback addresses need no token; any other bind does. */
@@ -134,6 +156,14 @@ function serve(argv) {
   const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
   childEnv.VOICE_EVAL_ALLOWED_HOSTS = [host, ...(values["allow-host"] ?? [])].join(",");
+  // The triage ledger: where it lives, who writes, and the address ledger writes must name.
+  const database = values.database ?? process.env.VOICE_EVAL_DATABASE;
+  if (database && !/^postgres(ql)?:\/\//.test(database)) fail("--database must be a postgres:// or postgresql:// URL");
+  if (database) childEnv.VOICE_EVAL_DATABASE = database;
+  const stateDir = values["state-dir"] ?? process.env.VOICE_EVAL_STATE_DIR;
+  if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
+  childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
+  childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

@@ -19,6 +19,7 @@ import { getStore } from "@/lib/server/live/store";
 import { runDetail } from "@/lib/server/views/run-views";
 import { runsList } from "@/lib/server/views/runs-list";
 import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { compareLabels } from "@/lib/server/ledger/compare-labels";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -101,6 +102,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const pair = result.comparisons[pairIndex]!;
   const baseSide = sideOf(baseRun);
   const otherSide = sideOf((otherRuns as RunModel[])[pairIndex] as RunModel);
+  const labels = await compareLabels(result.base, pair.run);
   const rows: CompareRow[] = pair.scenarios.map((s) => ({
     name: s.name,
     domain: s.domain,
@@ -114,6 +116,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     baseStalled: s.baseStalled,
     otherStalled: s.otherStalled,
     judge: s.judge,
+    label: labels.get(s.name) ?? null,
   }));
   const warnings = result.comparisons.flatMap((c) => c.warnings.map((w) => ({ ...w, run: c.run })));
   const many = result.comparisons.length > 1;

@@ -6,6 +6,7 @@
  * `history.replaceState`/`pushState`, which Next's router follows without a server round trip.
  */
 import Link from "next/link";
+import { CAUSE_LABEL, STATUS_LABEL } from "@/lib/shared/ledger";
 import { useSearchParams } from "next/navigation";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import {
@@ -84,6 +85,23 @@ function buildColumns(baseId: string, otherId: string) {
       sortFn: (a, b) => cmp(CHANGE_ORDER.indexOf(a.original.change), CHANGE_ORDER.indexOf(b.original.change)),
       filterFn: (row, _id, value: string) => row.original.change === value,
       cell: (c) => <ChangeBadge change={c.getValue()} />,
+    }),
+    helper.accessor((r) => (r.change === "regressed" || r.change === "still_failing" ? (r.label?.cause ?? "") : ""), {
+      id: "label",
+      header: "Triage",
+      meta: { title: "The triage ledger's label: the other run's, else the baseline's (regressed and still-failing rows)" },
+      sortFn: (a, b) => cmp(a.getValue<string>("label"), b.getValue<string>("label")),
+      cell: (c) => {
+        const l = c.row.original.label;
+        if (!l || !c.getValue()) return <span className="text-zinc-400 dark:text-zinc-500">–</span>;
+        return (
+          <span className="text-xs whitespace-nowrap" data-testid="compare-label" title={`labelled in ${l.run}`}>
+            <span className="font-medium">{CAUSE_LABEL[l.cause]}</span> · {STATUS_LABEL[l.status]}
+            {l.ref ? ` · ${l.ref}` : ""}
+            {l.run === baseId ? <span className="text-zinc-500"> (baseline)</span> : null}
+          </span>
+        );
+      },
     }),
     helper.accessor("base", {
       header: "Baseline",

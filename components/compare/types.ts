@@ -2,6 +2,7 @@
  * Plain shapes the compare page hands to its client components. Types only (erased at build), so
  * client code never pulls server modules into the browser bundle.
  */
+import type { CompareLabel } from "@/lib/shared/ledger";
 import type { Change, ComparedScenario, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "@/lib/shared/dto";
@@ -63,6 +64,8 @@ export interface CompareRow {
   baseStalled: boolean | null;
   otherStalled: boolean | null;
   judge: { base: JudgeCell | null; other: JudgeCell | null };
+  /** The triage ledger's label (other run first, else baseline), shown for regressed and still-failing rows. */
+  label?: CompareLabel | null;
 }
 
 /** What the latency and signal panels need from one run's detail. */

@@ -5,6 +5,7 @@
  */
 import { CappedTextProvider } from "./capped-text";
 import { apiTextHref } from "@/lib/shared/routes";
+import type { ReactNode } from "react";
 import { apiRunPath } from "@/components/format";
 import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
@@ -55,7 +56,7 @@ export function turnViews(data: ScenarioData): { turns: TurnView[]; source: "con
   return { turns, source };
 }
 
-export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null }) {
+export function ScenarioView({ data, run, nav, seekTo, triage }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode }) {
   const metadata = record(data.metadata);
   const whitelist = strings(metadata?.success_signals);
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
@@ -113,6 +114,7 @@ export function ScenarioView({ data, run, nav, seekTo }: { data: ScenarioData; r
         <Card id="hints" title="Likely causes">
           <Hints hints={data.insights.hints} />
         </Card>
+        {triage}
         <div className="grid gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
             <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">

@@ -61,7 +61,7 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
     const nextList = list.includes(value) ? list.filter((x) => x !== value) : [...list, value];
     update({ [key]: nextList.join(",") });
   };
-  const anyFilter = ["q", "quick", "domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax"].some((k) => view.has(k));
+  const anyFilter = ["q", "quick", "domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax", "names"].some((k) => view.has(k));
 
   return (
     <div className="space-y-2" role="search" aria-label="Filter scenarios">
@@ -92,7 +92,7 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
           <button
             type="button"
             className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-            onClick={() => update({ q: null, quick: null, domain: null, signal: null, bucket: null, judgeMin: null, judgeMax: null, latencyMin: null, latencyMax: null })}
+            onClick={() => update({ q: null, quick: null, domain: null, signal: null, bucket: null, judgeMin: null, judgeMax: null, latencyMin: null, latencyMax: null, names: null })}
           >
             Clear filters
           </button>
@@ -129,6 +129,14 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
         )}
         <RangeFilter id={ids.judge} label="Judge score" minKey="judgeMin" maxKey="judgeMax" step="0.05" view={view} update={update} />
         <RangeFilter id={ids.latency} label="Latency p50 (ms)" minKey="latencyMin" maxKey="latencyMax" step="50" view={view} update={update} />
+        {view.get("names") && (
+          <span className={`${chip} ${chipOn} inline-flex items-center gap-1`} data-testid="names-filter">
+            Only {(view.get("names") ?? "").split(",").filter(Boolean).length} listed scenario(s)
+            <button type="button" aria-label="Remove the listed-scenarios filter" className="ml-0.5 rounded-full px-1 hover:bg-zinc-700 dark:hover:bg-zinc-300" onClick={() => update({ names: null })}>
+              ×
+            </button>
+          </span>
+        )}
         {bucket && (
           <span className={`${chip} ${chipOn} inline-flex items-center gap-1`} data-testid="bucket-filter">
             {(() => {

@@ -5,13 +5,16 @@ import { summaryCommand } from "./summary";
 
 const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
        voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
-       voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]`;
+       voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]
+       voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "summary") return summaryCommand(rest);
   if (command === "check") return checkCommand(rest);
   if (command === "export") return exportCommand(rest);
+  // Loaded on demand: the database drivers stay out of `summary`'s start-up.
+  if (command === "ledger") return (await import("./ledger")).ledgerCommand(rest);
   process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
   return 2;
 }

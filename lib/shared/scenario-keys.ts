@@ -32,7 +32,7 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const BUCKET_STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
 
 /** The view: every parameter but paging, in URL order (equal views give equal query strings). */
-export const VIEW_KEYS = ["q", "quick", "domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax", "sort", "dir"] as const;
+export const VIEW_KEYS = ["q", "quick", "domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax", "names", "sort", "dir"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** Paging: the API takes these, the run page's URL does not. */

@@ -28,6 +28,8 @@ const fields = {
   judgeMax: optionalNumber,
   latencyMin: optionalNumber,
   latencyMax: optionalNumber,
+  /** Only these scenarios (comma-separated folder names), e.g. the ledger's "judge overridden" list. */
+  names: csv.pipe(z.array(z.string().max(1024)).max(5000)).optional(),
   sort: z.enum(SORT_KEYS).default("order"),
   dir: z.enum(["asc", "desc"]).default("asc"),
   offset: z.coerce.number().int().min(0).default(0),
@@ -55,6 +57,13 @@ export interface SearchableRow {
   searchText: string;
 }
 
+const nameSets = new WeakMap<readonly string[], Set<string>>();
+function nameSet(names: readonly string[]): Set<string> {
+  let set = nameSets.get(names);
+  if (!set) nameSets.set(names, (set = new Set(names)));
+  return set;
+}
+
 export function matches(item: SearchableRow, query: ScenarioQuery): boolean {
   const r = item.row;
   for (const quick of query.quick ?? []) {
@@ -75,6 +84,7 @@ export function matches(item: SearchableRow, query: ScenarioQuery): boolean {
   if (query.judgeMax !== undefined && !(r.judge_score !== null && r.judge_score <= query.judgeMax)) return false;
   if (query.latencyMin !== undefined && !(r.latency_p50_ms !== null && r.latency_p50_ms >= query.latencyMin)) return false;
   if (query.latencyMax !== undefined && !(r.latency_p50_ms !== null && r.latency_p50_ms <= query.latencyMax)) return false;
+  if (query.names && !nameSet(query.names).has(r.name)) return false;
   if (query.q) {
     const needle = query.q.toLowerCase();
     if (!r.name.toLowerCase().includes(needle) && !item.searchText.includes(needle)) return false;

@@ -4,32 +4,16 @@
  * Run and scenario names carrying HTML stay inert text everywhere they are shown.
  */
 import { expect, test } from "@playwright/test";
-import { createHash } from "node:crypto";
-import { cp, lstat, mkdtemp, readdir, readFile, readlink, rename, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdtemp, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checksum } from "./helpers/checksum";
 import { startDashboard, type Dashboard } from "./helpers/server";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
 const PAYLOAD_RUN = 'eval_<img src=x onerror="window.__pwned=1">';
 const PAYLOAD_SCENARIO = "xss__<svg onload=window.__pwned=2>";
-
-async function checksum(root: string): Promise<string> {
-  const hash = createHash("sha256");
-  const walk = async (dir: string) => {
-    for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = join(dir, e.name);
-      const info = await lstat(p);
-      hash.update(`${relative(root, p)}\0${info.mode}\0`);
-      if (e.isSymbolicLink()) hash.update(await readlink(p));
-      else if (e.isDirectory()) await walk(p);
-      else hash.update(await readFile(p));
-    }
-  };
-  await walk(root);
-  return hash.digest("hex");
-}
 
 let dashboard: Dashboard | null = null;
 test.afterEach(async () => {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
-import { apiRunPath, runHref } from "@/components/format";
+import { notFound, redirect } from "next/navigation";
+import { apiRunPath, runHref, scenarioHref } from "@/components/format";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
 import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
 import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
@@ -27,6 +27,8 @@ import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/live/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
+import { firstInQueue } from "@/lib/server/ledger/queue";
+import { RunTriage } from "./run-triage";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -69,7 +71,10 @@ export default async function RunRoute({ params, searchParams }: Props) {
     // without one (an origin the browser does not consider secure) the rows are always sent.
     const dest = (await headers()).get("sec-fetch-dest");
     const withRows = dest === null || dest === "document";
-    return <RunPage run={run} version={store.index.version} withRows={withRows} searchParams={await searchParams} />;
+    const query = await searchParams;
+    // `?review=unreviewed`: the review queue starts at the first failing scenario without a label.
+    const queueEmpty = query.review === "unreviewed" && (await firstInQueue(store.index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
+    return <RunPage run={run} version={store.index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
   }
   if (run && route.kind === "scenario" && run.scenarios.has(route.name)) {
     return <ScenarioDrillDown run={run} name={route.name} searchParams={await searchParams} />;
@@ -111,7 +116,7 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
 
 const PROBLEMS_SHOWN = 30;
 
-function RunPage({ run, version, withRows, searchParams }: { run: RunModel; version: number; withRows: boolean; searchParams: SearchParams }) {
+function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: RunModel; version: number; withRows: boolean; searchParams: SearchParams; queueEmpty: boolean }) {
   const now = requestTime();
   const d: RunDetail = runDetail(run, now);
   const { view, page, error } = firstPage(run, searchParams, withRows);
@@ -158,6 +163,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunModel; vers
       <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </Card>
+      <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <Card id="signals" title="Signals">
           <BreakdownChart breakdown={d.successBreakdown} />

@@ -14,6 +14,8 @@ import { queryScenarios, runAnalysis, scenarioPositions } from "@/lib/server/vie
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
+import { getStore } from "@/lib/server/live/store";
+import { REVIEW_PARAM, Triage } from "./triage";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -53,6 +55,11 @@ function navigation(run: RunModel, rowName: string | null, view: URLSearchParams
   return { list: around(list), failing: around(failing), runHref: `${runHref(run.id, viewQuery)}#scenarios`, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
 }
 
+function nlAssertionsOf(metadata: unknown): string[] {
+  const list = metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).nl_assertions : null;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
+}
+
 export async function ScenarioPage({ run, name, searchParams }: { run: RunModel; name: string; searchParams: SearchParams }) {
   const data = await scenarioDetail(run, name, { contexts: false, capTexts: true });
   if (!data) notFound();
@@ -70,6 +77,17 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
       }}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
+      triage={
+        <Triage
+          index={getStore().index}
+          run={run}
+          name={name}
+          hints={data.insights.hints}
+          nlAssertions={nlAssertionsOf(data.metadata)}
+          judgePassed={data.row?.judge_passed ?? null}
+          review={first(searchParams[REVIEW_PARAM]) === "unreviewed"}
+        />
+      }
     />
   );
 }

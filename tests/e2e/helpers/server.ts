@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -37,7 +40,8 @@ export async function startDashboard(resultsDir: string, env: Record<string, str
     cwd: ROOT,
     detached: true, // own process group, so stop() reaches next-server too
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    // Each server gets its own triage ledger unless the test passes one (never the user's state folder).
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", VOICE_EVAL_STATE_DIR: mkdtempSync(join(tmpdir(), "ved-e2e-state-")), VOICE_EVAL_DATABASE: "", ...env },
   });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));

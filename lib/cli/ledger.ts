@@ -1,0 +1,83 @@
+/**
+ * `ledger export|import`: the triage ledger as JSON lines or CSV, to review in a pull request or move
+ * between databases (`--database postgres://…`, else the SQLite file in `--state-dir`).
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { ledgerConfig, LedgerConfigError } from "@/lib/server/ledger/config";
+import { openLedger } from "@/lib/server/ledger/open";
+import { exportLedger, importLedger, parseTransfer, type TransferFormat } from "@/lib/server/ledger/transfer";
+
+export const LEDGER_USAGE = `usage: voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>] [--database <url>] [--state-dir <dir>]
+       voice-eval-dashboard ledger import <file|-> [--format jsonl|csv] [--database <url>] [--state-dir <dir>]`;
+
+function formatOf(value: string | undefined, file: string | undefined): TransferFormat | null {
+  const f = value ?? (file?.endsWith(".csv") ? "csv" : "jsonl");
+  return f === "jsonl" || f === "csv" ? f : null;
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file !== "-") return readFile(file, "utf8");
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function ledgerCommand(argv: string[]): Promise<number> {
+  const [action, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { format: { type: "string" }, run: { type: "string" }, out: { type: "string" }, database: { type: "string" }, "state-dir": { type: "string" } },
+    });
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${LEDGER_USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (action !== "export" && action !== "import") {
+    process.stderr.write(`${action ? `unknown ledger command: ${action}\n` : ""}${LEDGER_USAGE}\n`);
+    return 2;
+  }
+  const file = action === "import" ? positionals[0] : values.out;
+  if (action === "import" && (file === undefined || positionals.length !== 1)) {
+    process.stderr.write(`ledger import needs one file (or - for stdin)\n${LEDGER_USAGE}\n`);
+    return 2;
+  }
+  const format = formatOf(values.format, file);
+  if (!format) {
+    process.stderr.write(`--format must be jsonl or csv\n`);
+    return 2;
+  }
+  let ledger;
+  try {
+    ledger = await openLedger(ledgerConfig({ database: values.database, stateDir: values["state-dir"] }));
+  } catch (err) {
+    process.stderr.write(`voice-eval-dashboard: ${err instanceof LedgerConfigError ? "" : "cannot open the ledger: "}${(err as Error).message}\n`);
+    return 1;
+  }
+  try {
+    if (action === "export") {
+      const text = await exportLedger(ledger, format, values.run);
+      if (file) await writeFile(file, text);
+      else process.stdout.write(text);
+      return 0;
+    }
+    let input: string;
+    try {
+      input = await readInput(file as string);
+    } catch (err) {
+      process.stderr.write(`voice-eval-dashboard: cannot read ${file}: ${(err as Error).message}\n`);
+      return 1;
+    }
+    const { records, errors } = parseTransfer(input, format);
+    for (const e of errors) process.stderr.write(`voice-eval-dashboard: skipped ${e}\n`);
+    const result = await importLedger(ledger, records);
+    process.stdout.write(`imported ${result.labels} label(s) and ${result.overrides} override(s); ${result.unchanged} unchanged; ${errors.length} error(s)\n`);
+    return errors.length > 0 ? 1 : 0;
+  } finally {
+    await ledger.close();
+  }
+}

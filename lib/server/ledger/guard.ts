@@ -1,0 +1,77 @@
+/**
+ * Who may write to the ledger: a same-origin request (Origin present and equal to the Host, and the
+ * Host one the server is bound to), carrying the page's per-process CSRF token in `x-ledger-csrf`,
+ * and the access token when the server has one (proxy.ts checks it for every route; this repeats it
+ * so a write never depends on the proxy alone). Anything else: 401/403, and nothing is written.
+ */
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { error } from "@/lib/server/http/api";
+
+export const CSRF_HEADER = "x-ledger-csrf";
+const TOKEN_COOKIE = "ved_token";
+
+function same(a: string | null | undefined, b: string): boolean {
+  if (!a) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function cookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** Host headers that name the bound address (`VOICE_EVAL_BIND`, `host:port`, set by the CLI). */
+export function allowedHosts(bind: string | undefined): Set<string> | null {
+  if (!bind) return null;
+  const m = /^(.*):(\d+)$/.exec(bind);
+  if (!m) return null;
+  const [, host, port] = m as unknown as [string, string, string];
+  // Bound to every interface: any name of this machine is the bound address.
+  if (host === "0.0.0.0" || host === "::" || host === "") return null;
+  const loopback = host === "localhost" || host === "::1" || /^127\./.test(host);
+  const names = loopback ? ["localhost", "127.0.0.1", "[::1]", host.includes(":") ? `[${host}]` : host] : [host.includes(":") ? `[${host}]` : host];
+  return new Set(names.map((n) => `${n}:${port}`));
+}
+
+export interface GuardOptions {
+  csrf: string;
+  token: string | null;
+  bind?: string;
+}
+
+/** `null` when the write may go ahead, else the refusal to send. */
+export function refuseWrite(request: Request, opts: GuardOptions): Response | null {
+  if (opts.token) {
+    const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+    if (!same(cookie(request.headers.get("cookie"), TOKEN_COOKIE), opts.token) && !same(bearer, opts.token)) return error(401, "access token required");
+  }
+  const host = request.headers.get("host");
+  if (!host) return error(403, "a ledger write needs a Host header");
+  const hosts = allowedHosts(opts.bind);
+  if (hosts && !hosts.has(host.toLowerCase())) return error(403, `Host ${host} is not the address this dashboard is bound to`);
+  const origin = request.headers.get("origin");
+  if (!origin) return error(403, "a ledger write needs an Origin header (same-origin requests only)");
+  let originHost: string;
+  try {
+    const u = new URL(origin);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return error(403, "cross-origin ledger write refused");
+    originHost = u.host;
+  } catch {
+    return error(403, "cross-origin ledger write refused");
+  }
+  if (originHost.toLowerCase() !== host.toLowerCase()) return error(403, "cross-origin ledger write refused");
+  if (!same(request.headers.get(CSRF_HEADER), opts.csrf)) return error(403, `missing or wrong ${CSRF_HEADER} header`);
+  return null;
+}
