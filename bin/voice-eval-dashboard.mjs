@@ -15,7 +15,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "compare"]);
+const SUBCOMMANDS = new Set(["summary", "compare", "report"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -29,6 +29,11 @@ const HELP = `Usage:
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
+
+  voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]
+      Print the triage report (Markdown): aggregate signals, per-scenario
+      status, patterns, latency by stage, turn-taking, next steps; with
+      --scenario, one scenario's report. --out writes it to FILE instead.
 
   voice-eval-dashboard compare ...
       Reserved.

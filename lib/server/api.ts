@@ -15,6 +15,7 @@ import type { RunEntry } from "./run-entry";
 import { scenarioDetail, scenarioEvidence, SCENARIO_FILES_SERVED } from "./scenario-detail";
 import { SizedCache } from "./sized-cache";
 import { compareRuns } from "./compare";
+import { runReportRoute, scenarioReportRoute, timingRoute } from "./timing/routes";
 import { z } from "zod";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
@@ -34,7 +35,7 @@ export function listRuns(index: ResultsIndex): Response {
   return json(index.listRuns());
 }
 
-/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio | /files/{file} | /tool-calls/{i}]]]` */
+/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /scenarios[/{name}[/audio | /report.md | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(index: ResultsIndex, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -46,6 +47,8 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
   const [first, name, third, ...more] = rest;
   if (first === undefined) return json(runDetail(run));
   if (first === "summary.txt" && name === undefined) return summaryText(run);
+  if (first === "timing" && name === undefined) return timingRoute(index, run);
+  if (first === "report.md" && name === undefined) return runReportRoute(index, run);
   if (first !== "scenarios" || (more.length > 0 && third !== "files" && third !== "tool-calls")) return error(404, "unknown resource");
   if (name === undefined) return scenarioPage(index, run, url.searchParams);
   if (!run.scenarios.has(name)) return error(404, "unknown scenario");
@@ -62,6 +65,7 @@ export async function runRoute(index: ResultsIndex, request: Request): Promise<R
     }
     return new Response(body, { headers: JSON_HEADERS });
   }
+  if (third === "report.md" && more.length === 0) return scenarioReportRoute(run, name);
   if (third === "audio") return scenarioFile(run, name, "conversation_log.wav", request);
   if (third === "tool-calls" && more.length === 1) return toolCall(run, name, more[0] as string);
   if (third === "files") {

@@ -17,3 +17,4 @@ export * from "./stats";
 export * from "./turn-taking";
 export * from "./turns";
 export * from "./waterfall";
+export * from "./report";

@@ -1,0 +1,38 @@
+/** `/api/runs/{id}/timing`, `/api/runs/{id}/report.md` and `/api/runs/{id}/scenarios/{name}/report.md`. */
+import { json, error } from "../api";
+import type { ResultsIndex } from "../results-index";
+import type { RunEntry } from "../run-entry";
+import { scenarioDetail } from "../scenario-detail";
+import { runReportText, scenarioReportText } from "./report";
+import { timingService } from "./service";
+
+export async function timingRoute(index: ResultsIndex, run: RunEntry): Promise<Response> {
+  return json(await timingService(index).runTiming(run));
+}
+
+function markdown(text: string, filename: string): Response {
+  return new Response(text, {
+    headers: {
+      "content-type": "text/markdown; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]+/g, "_")}"`,
+    },
+  });
+}
+
+export async function runReportRoute(index: ResultsIndex, run: RunEntry): Promise<Response> {
+  const timing = await timingService(index).runTiming(run);
+  const problems = new Map([...run.scenarios.values()].map((s) => [s.name, s.problems]));
+  const res = markdown(runReportText(run.id, run.analysis(), problems, timing), `${run.id}-report.md`);
+  res.headers.set("x-timing-pending", String(timing.pending));
+  return res;
+}
+
+export async function scenarioReportRoute(run: RunEntry, name: string): Promise<Response> {
+  const detail = await scenarioDetail(run, name, { contexts: false });
+  if (!detail) return error(404, "unknown scenario");
+  const text = scenarioReportText(detail);
+  if (text === null) return error(404, "no transcript or bridge log for this scenario");
+  return markdown(text, `${run.id}-${name}-report.md`);
+}

@@ -1,0 +1,174 @@
+/**
+ * Run timing rollups, computed off the request path: once the first scan is done, every scenario's
+ * logs are read once in the background (a small worker pool that yields between scenarios, so pages
+ * stay responsive and the first scan is never slowed), cached by the files' size and mtime, and
+ * read again when the index reports a change or a request finds the files changed.
+ */
+import { join } from "node:path";
+import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
+import type { ResultsIndex } from "../results-index";
+import type { RunEntry } from "../run-entry";
+import { readScenarioTiming, timingSignature } from "./read-scenario-timing";
+
+const WORKERS = 2;
+
+interface Entry {
+  signature: string;
+  item: RollupItem;
+}
+
+interface Job {
+  run: RunEntry;
+  name: string;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class TimingService {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly queue: Job[] = [];
+  private readonly queued = new Set<string>();
+  private readonly memo = new Map<string, { generation: number; size: number; value: RunTiming }>();
+  private readonly generations = new Map<string, number>();
+  private active = 0;
+  private started = false;
+  private idleWaiters: Array<() => void> = [];
+  readonly ready: Promise<void>;
+
+  constructor(private readonly index: ResultsIndex) {
+    this.ready = whenScanned(index).then(() => {
+      this.started = true;
+      for (const run of index.runs.values()) this.enqueueRun(run);
+    });
+    index.subscribe((event) => {
+      for (const id of event.removedRuns) this.dropRun(id);
+      for (const s of event.removedScenarios) this.entries.get(s.run)?.delete(s.name);
+      for (const s of event.scenarios) {
+        const run = index.getRun(s.run);
+        if (run && this.started) this.enqueue(run, s.name);
+      }
+      for (const id of event.runs) {
+        const run = index.getRun(id);
+        if (run && this.started) this.enqueueRun(run);
+      }
+    });
+  }
+
+  /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
+  async runTiming(run: RunEntry): Promise<RunTiming> {
+    if (this.started) await this.revalidate(run);
+    const have = this.entries.get(run.id) ?? new Map<string, Entry>();
+    const items: RollupItem[] = [];
+    let pending = 0;
+    for (const name of run.scenarios.keys()) {
+      const e = have.get(name);
+      if (!e || this.queued.has(key(run.id, name))) pending++;
+      if (e) items.push(e.item);
+    }
+    const generation = this.generations.get(run.id) ?? 0;
+    const memo = this.memo.get(run.id);
+    if (memo && memo.generation === generation && memo.size === run.scenarios.size && memo.value.pending === pending) return memo.value;
+    const value = runTiming(items, pending);
+    this.memo.set(run.id, { generation, size: run.scenarios.size, value });
+    return value;
+  }
+
+  /** Resolves when nothing is queued or being read (tests, bench). */
+  async idle(): Promise<void> {
+    await this.ready;
+    if (this.active === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Scenarios of all runs not read yet. */
+  get pending(): number {
+    let n = 0;
+    for (const run of this.index.runs.values()) {
+      const have = this.entries.get(run.id);
+      for (const name of run.scenarios.keys()) if (!have?.has(name) || this.queued.has(key(run.id, name))) n++;
+    }
+    return n;
+  }
+
+  private async revalidate(run: RunEntry): Promise<void> {
+    const have = this.entries.get(run.id);
+    if (!have) return this.enqueueRun(run);
+    await Promise.all(
+      [...run.scenarios.keys()].map(async (name) => {
+        const e = have.get(name);
+        if (!e) return this.enqueue(run, name);
+        if ((await timingSignature(join(run.dir, name))) !== e.signature) this.enqueue(run, name);
+      }),
+    );
+  }
+
+  private enqueueRun(run: RunEntry): void {
+    for (const name of run.scenarios.keys()) if (!this.entries.get(run.id)?.has(name)) this.enqueue(run, name);
+  }
+
+  private enqueue(run: RunEntry, name: string): void {
+    const k = key(run.id, name);
+    if (this.queued.has(k)) return;
+    this.queued.add(k);
+    this.queue.push({ run, name });
+    while (this.active < WORKERS && this.queue.length > 0) void this.work();
+  }
+
+  private async work(): Promise<void> {
+    this.active++;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        await this.read(job);
+        this.queued.delete(key(job.run.id, job.name));
+        await yieldToLoop();
+      }
+    } finally {
+      this.active--;
+      if (this.active === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  private async read({ run, name }: Job): Promise<void> {
+    const indexed = run.scenarios.get(name);
+    if (!indexed || this.index.getRun(run.id) !== run) return;
+    const dir = join(run.dir, name);
+    try {
+      const signature = await timingSignature(dir);
+      const item = await readScenarioTiming(dir, name, indexed.record?.metrics ?? null);
+      let map = this.entries.get(run.id);
+      if (!map) this.entries.set(run.id, (map = new Map()));
+      map.set(name, { signature, item });
+      this.generations.set(run.id, (this.generations.get(run.id) ?? 0) + 1);
+    } catch (error) {
+      console.error(`[timing] ${run.id}/${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private dropRun(id: string): void {
+    this.entries.delete(id);
+    this.memo.delete(id);
+  }
+}
+
+function key(run: string, name: string): string {
+  return `${run}\0${name}`;
+}
+
+function whenScanned(index: ResultsIndex): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (index.indexing === null ? resolve() : setTimeout(check, 50));
+    check();
+  });
+}
+
+const KEY = Symbol.for("voice-eval-dashboard.timing");
+type Holder = { [KEY]?: WeakMap<ResultsIndex, TimingService> };
+
+/** One timing service per index (process-wide, like the store). */
+export function timingService(index: ResultsIndex): TimingService {
+  const holder = globalThis as Holder;
+  const map = (holder[KEY] ??= new WeakMap());
+  let service = map.get(index);
+  if (!service) map.set(index, (service = new TimingService(index)));
+  return service;
+}
