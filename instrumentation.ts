@@ -3,5 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   if (!process.env.RESULTS_DIR) return;
   const { getStore } = await import("@/lib/server/store");
-  getStore();
+  const store = getStore();
+  // Timing rollups read every scenario's logs in the background once the first scan is done.
+  const { timingService } = await import("@/lib/server/timing/service");
+  timingService(store.index);
 }
