@@ -293,8 +293,11 @@ async function main(): Promise<void> {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);
     scanFigures(size, dir);
-    if (size === "10k") rollupFigures(size, dir);
   }
+  // Issue #13: the timing rollup of one 10,000-scenario run with every log present (not lean).
+  const rollupRun = generate("rollup-10k", ["--preset", "big-3000", "--scenarios", "10000"]);
+  console.log(`\n[timing rollup, one run of 10,000 scenarios with logs] ${rollupRun}`);
+  rollupFigures("10k run", rollupRun);
   // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
   const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);
   const runId = "eval_20261115_080000";

@@ -11,6 +11,10 @@ import type { RunEntry } from "../run-entry";
 import { readScenarioTiming, timingSignature } from "./read-scenario-timing";
 
 const WORKERS = 2;
+/** Runs up to this size are re-checked (one lstat per timing file) before a request is answered. */
+const AWAIT_REVALIDATE_MAX = 300;
+/** A run's files are re-checked at most this often. */
+const REVALIDATE_EVERY_MS = 1000;
 
 interface Entry {
   signature: string;
@@ -30,6 +34,7 @@ export class TimingService {
   private readonly queued = new Set<string>();
   private readonly memo = new Map<string, { generation: number; size: number; value: RunTiming }>();
   private readonly generations = new Map<string, number>();
+  private readonly checks = new Map<string, { at: number; running: Promise<void> | null }>();
   private active = 0;
   private started = false;
   private idleWaiters: Array<() => void> = [];
@@ -56,7 +61,11 @@ export class TimingService {
 
   /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
   async runTiming(run: RunEntry): Promise<RunTiming> {
-    if (this.started) await this.revalidate(run);
+    if (this.started) {
+      // A small run is checked before answering; a large one in the background (its lstats cost more than the answer).
+      const pass = this.revalidate(run);
+      if (run.scenarios.size <= AWAIT_REVALIDATE_MAX) await pass;
+    }
     const have = this.entries.get(run.id) ?? new Map<string, Entry>();
     const items: RollupItem[] = [];
     let pending = 0;
@@ -90,7 +99,19 @@ export class TimingService {
     return n;
   }
 
-  private async revalidate(run: RunEntry): Promise<void> {
+  private revalidate(run: RunEntry): Promise<void> {
+    const last = this.checks.get(run.id);
+    if (last && (last.running || Date.now() - last.at < REVALIDATE_EVERY_MS)) return last.running ?? Promise.resolve();
+    const state: { at: number; running: Promise<void> | null } = { at: Date.now(), running: null };
+    this.checks.set(run.id, state);
+    state.running = this.checkFiles(run).finally(() => {
+      state.running = null;
+      state.at = Date.now();
+    });
+    return state.running;
+  }
+
+  private async checkFiles(run: RunEntry): Promise<void> {
     const have = this.entries.get(run.id);
     if (!have) return this.enqueueRun(run);
     await Promise.all(
