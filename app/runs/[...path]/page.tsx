@@ -11,6 +11,7 @@ import { RunHeader } from "@/components/run/run-header";
 import { StallWarning } from "@/components/run/stall-warning";
 import { SummaryStatus } from "@/components/run/summary-status";
 import { UsagePanel } from "@/components/run/usage-panel";
+import { RunTimingPanels } from "@/components/timing/run-timing-panels";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { ScenarioTable } from "@/components/scenarios/scenario-table";
 import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
@@ -162,6 +163,7 @@ function RunPage({ run, version, withRows, searchParams }: { run: RunEntry; vers
           <LatencyPanel {...latency} />
         </Card>
       </div>
+      <RunTimingPanels runId={d.id} />
       <Card id="domains" title="Per domain">
         <PerDomain perDomain={d.perDomain} />
       </Card>
