@@ -82,8 +82,12 @@ function callsPerTurn(raw: TimingRaw, side: Side): CallsPerTurn {
 
 function tokenSide(raw: TimingRaw, side: Side): TokenSideFigures {
   const calls = raw.tokens[side];
-  const prompts = calls.flatMap((c) => (c.prompt === null ? [] : [c.prompt]));
-  const completions = calls.flatMap((c) => (c.completion === null ? [] : [c.completion]));
+  const prompts: number[] = [];
+  const completions: number[] = [];
+  for (const c of calls) {
+    if (c.prompt !== null) prompts.push(c.prompt);
+    if (c.completion !== null) completions.push(c.completion);
+  }
   let largest: TokenSideFigures["largest"] = null;
   let best = -1;
   for (const c of calls) {

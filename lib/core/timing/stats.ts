@@ -14,12 +14,12 @@ export interface Stats {
 }
 
 /** The sorted value at index min(n − 1, ⌊n·p/100⌋) (no interpolation), of an ascending list. */
-export function percentileOfSorted(sorted: readonly number[], p: number): number {
+export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   return sorted[Math.min(n - 1, Math.floor((n * p) / 100))] as number;
 }
 
-export function median(sorted: readonly number[]): number {
+export function median(sorted: ArrayLike<number>): number {
   const n = sorted.length;
   const mid = Math.floor(n / 2);
   return n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
@@ -27,11 +27,14 @@ export function median(sorted: readonly number[]): number {
 
 /** `null` when there are no (finite) values: an empty side has no statistics, not zeros. */
 export function stats(values: readonly number[]): Stats | null {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  const n = sorted.length;
+  // A typed array sorts numbers natively (no comparator calls): run rollups sort hundreds of thousands.
+  const finite = new Float64Array(values.length);
+  let n = 0;
+  for (const v of values) if (Number.isFinite(v)) finite[n++] = v;
+  const sorted = finite.subarray(0, n).sort();
   if (n === 0) return null;
   let sum = 0;
-  for (const v of sorted) sum += v;
+  for (let i = 0; i < n; i++) sum += sorted[i] as number;
   return { n, sum, mean: sum / n, p50: median(sorted), p90: percentileOfSorted(sorted, 90), p95: percentileOfSorted(sorted, 95), max: sorted[n - 1] as number };
 }
 
