@@ -34,6 +34,9 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { 
 
   useEffect(() => {
     registerAudio(ref.current);
+    // The metadata may have loaded before hydration attached onLoadedMetadata.
+    const el = ref.current;
+    if (el && el.readyState >= 1 && Number.isFinite(el.duration)) setDuration(el.duration);
     if (initialTime !== null) {
       seek(initialTime, false);
       const at = turnAt(turns, initialTime);

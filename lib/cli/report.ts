@@ -4,7 +4,7 @@
  * once). Nothing is written into the results folder; `--out` writes only the named file.
  */
 import { writeFile } from "node:fs/promises";
-import { resolve, relative, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { scenarioDetail } from "@/lib/server/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/store";
 import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
@@ -41,7 +41,7 @@ export async function reportCommand(args: string[]): Promise<number> {
   const dir = resolve(parsed.folder);
   if (parsed.out) {
     const rel = relative(dir, resolve(parsed.out));
-    if (!rel.startsWith("..") && !rel.startsWith(sep) && rel !== resolve(parsed.out)) {
+    if (rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel))) {
       process.stderr.write("report: --out must not point inside the results folder (the dashboard never writes there)\n");
       return 2;
     }
