@@ -14,6 +14,7 @@ import type { ScenarioDetail } from "../../lib/shared/dto.ts";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
+const SHOTS = fileURLToPath(new URL("../../test-output/screenshots", import.meta.url));
 const SHOWCASE = "eval_20261130_093000";
 const SCENARIO = "timing_showcase__1";
 const FINISHED = "eval_20261118_140000";
@@ -98,6 +99,7 @@ test("the scenario page's Timing section finds each planted pattern", async ({ p
   // Calls per turn with its reading; turn-taking with counts.
   await expect(section.getByTestId("reading-agent"), "the calls-per-turn reading").toHaveText(t.calls_per_turn.agent.reading, { timeout: 10_000 });
   await expect(section.locator('[data-fact="caller-interruptions"]'), "caller interruptions").toContainText(String(t.interaction.caller_interruptions.count), { timeout: 10_000 });
+  await page.screenshot({ path: path.join(SHOTS, "timing-scenario.png"), fullPage: true });
 });
 
 test("clicking a waterfall bar lands on its turn", async ({ page }) => {
@@ -135,6 +137,7 @@ test("the run page's Latency-by-stage and Turn-taking panels link to the scenari
   await page.goto(`${dashboard.url}runs/${FINISHED}`);
   const panel = page.getByTestId("run-latency-stage");
   await expect(panel, "the Latency-by-stage panel").toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: path.join(SHOTS, "timing-run.png"), fullPage: true });
   for (const g of t.ttfb) await expect(panel.locator(`tr[data-side="${g.side}"][data-processor="${g.processor}"] td`).nth(2), `${g.side} ${g.processor} n`).toHaveText(String(g.n), { timeout: 10_000 });
   for (const d of Object.keys(t.by_domain)) await expect(panel.locator(`[data-testid="latency-by-domain"] tr[data-domain="${d}"]`), `domain ${d}`).toHaveCount(1, { timeout: 10_000 });
   await expect(page.getByTestId("run-turn-taking"), "the Turn-taking panel").toBeVisible({ timeout: 10_000 });

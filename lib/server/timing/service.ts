@@ -17,6 +17,8 @@ const AWAIT_REVALIDATE_MAX = 300;
 const REVALIDATE_EVERY_MS = 1000;
 /** While scenarios are pending, a run's rollup is folded again at most this often (or 3× its cost). */
 const MIN_REFOLD_MS = 2000;
+/** Scenarios whose files are re-checked together. */
+const CHECK_BATCH = 100;
 
 interface Entry {
   signature: string;
@@ -117,16 +119,21 @@ export class TimingService {
     return state.running;
   }
 
+  /** One lstat per timing file of every scenario, a batch at a time (a 10,000-scenario run must not flood the loop). */
   private async checkFiles(run: RunEntry): Promise<void> {
     const have = this.entries.get(run.id);
     if (!have) return this.enqueueRun(run);
-    await Promise.all(
-      [...run.scenarios.keys()].map(async (name) => {
-        const e = have.get(name);
-        if (!e) return this.enqueue(run, name);
-        if ((await timingSignature(join(run.dir, name))) !== e.signature) this.enqueue(run, name);
-      }),
-    );
+    const names = [...run.scenarios.keys()];
+    for (let i = 0; i < names.length; i += CHECK_BATCH) {
+      if (i > 0) await yieldToLoop();
+      await Promise.all(
+        names.slice(i, i + CHECK_BATCH).map(async (name) => {
+          const e = have.get(name);
+          if (!e) return this.enqueue(run, name);
+          if ((await timingSignature(join(run.dir, name))) !== e.signature) this.enqueue(run, name);
+        }),
+      );
+    }
   }
 
   private enqueueRun(run: RunEntry): void {
