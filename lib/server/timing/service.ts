@@ -2,7 +2,8 @@
  * Run timing rollups, computed off the request path: once the first scan is done, every scenario's
  * logs are read once in the background (a small worker pool that yields between scenarios, so pages
  * stay responsive and the first scan is never slowed), cached by the files' size and mtime, and
- * read again when the index reports a change or a request finds the files changed.
+ * read again when a request finds the files changed (or the scenario new). It does not subscribe
+ * to the index's change events: those listeners are the SSE clients, counted by /api/health.
  */
 import { join } from "node:path";
 import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
@@ -49,22 +50,17 @@ export class TimingService {
       this.started = true;
       for (const run of index.runs.values()) this.enqueueRun(run);
     });
-    index.subscribe((event) => {
-      for (const id of event.removedRuns) this.dropRun(id);
-      for (const s of event.removedScenarios) this.entries.get(s.run)?.delete(s.name);
-      for (const s of event.scenarios) {
-        const run = index.getRun(s.run);
-        if (run && this.started) this.enqueue(run, s.name);
-      }
-      for (const id of event.runs) {
-        const run = index.getRun(id);
-        if (run && this.started) this.enqueueRun(run);
-      }
-    });
   }
 
   /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
   async runTiming(run: RunEntry): Promise<RunTiming> {
+    // Runs gone from the index leave the cache.
+    for (const id of this.entries.keys()) {
+      if (!this.index.getRun(id)) {
+        this.entries.delete(id);
+        this.memo.delete(id);
+      }
+    }
     if (this.started) {
       // A small run is checked before answering; a large one in the background (its lstats cost more than the answer).
       const pass = this.revalidate(run);
@@ -123,6 +119,8 @@ export class TimingService {
   private async checkFiles(run: RunEntry): Promise<void> {
     const have = this.entries.get(run.id);
     if (!have) return this.enqueueRun(run);
+    // Scenarios gone from the run (removed folders) leave the cache.
+    for (const name of have.keys()) if (!run.scenarios.has(name)) have.delete(name);
     const names = [...run.scenarios.keys()];
     for (let i = 0; i < names.length; i += CHECK_BATCH) {
       if (i > 0) await yieldToLoop();
@@ -176,11 +174,6 @@ export class TimingService {
     } catch (error) {
       console.error(`[timing] ${run.id}/${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  private dropRun(id: string): void {
-    this.entries.delete(id);
-    this.memo.delete(id);
   }
 }
 
