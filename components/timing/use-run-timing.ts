@@ -1,6 +1,6 @@
 "use client";
 
-/** Fetches a run's timing rollup, and again every 1.5 s while scenarios are still being read. */
+/** Fetches a run's timing rollup, and again every 4 s while scenarios are still being read. */
 import { useEffect, useState } from "react";
 import { apiRunPath } from "@/components/format";
 import type { RunTiming } from "@/lib/shared/timing";
@@ -19,7 +19,7 @@ export function useRunTiming(runId: string): { timing: RunTiming | null; error: 
         if (stopped) return;
         setTiming(body);
         setError(null);
-        if (body.pending > 0) timer = setTimeout(load, 1500);
+        if (body.pending > 0) timer = setTimeout(load, 4000);
       } catch (e) {
         if (!stopped) setError(e instanceof Error ? e.message : String(e));
       }

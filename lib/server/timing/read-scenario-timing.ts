@@ -33,12 +33,12 @@ export async function timingSignature(dir: string): Promise<string> {
   return parts.join(",");
 }
 
-async function text(dir: string, file: string): Promise<string | null> {
-  const r = await readText(join(/*turbopackIgnore: true*/ dir, file), file);
-  return r.text;
-}
-
-export async function readScenarioTiming(dir: string, name: string, metrics: Record<string, unknown> | null): Promise<RollupItem> {
+export async function readScenarioTiming(dir: string, name: string, metrics: Record<string, unknown> | null, signature?: string): Promise<RollupItem> {
+  const absent = new Set(signature ? TIMING_FILES.filter((_, i) => signature.split(",")[i] === "-") : []);
+  const text = async (d: string, file: (typeof TIMING_FILES)[number]): Promise<string | null> => {
+    if (absent.has(file)) return null;
+    return (await readText(join(/*turbopackIgnore: true*/ d, file), file)).text;
+  };
   const [conv, seg, bridge, agentCtx, userCtx, judge] = await Promise.all([
     text(dir, "conversation_log.txt"),
     text(dir, "conversation_log.seglst.json"),
