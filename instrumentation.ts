@@ -4,7 +4,8 @@ export async function register() {
   if (!process.env.RESULTS_DIR) return;
   const { getStore } = await import("@/lib/server/store");
   const store = getStore();
-  // Timing rollups read every scenario's logs in the background once the first scan is done.
+  // Timing rollups read every scenario's logs in the background, once the watcher is live and has
+  // caught up (reading earlier delays its catch-up pass into the first page views).
   const { timingService } = await import("@/lib/server/timing/service");
-  timingService(store.index);
+  void store.watching.then(() => timingService(store.index));
 }
