@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: makes results folders with the project's generator (deterministic, cached under
  * $BENCH_DIR, default /tmp/voice-eval-dashboard-bench) and prints the figures of issue 7: first scan against the floor, memory, landing →
+ * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
  *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends]
@@ -73,6 +74,28 @@ function scanFigures(label: string, dir: string): void {
   report(`${label}: floor, async pool of 64 / sync sequential`, `${Math.round(median(floors))} ms / ${Math.round(median(syncFloors))} ms`);
   report(`${label}: scan ÷ honest floor (the faster)`, `${(s / f).toFixed(2)}×`);
   report(`${label}: resident memory after first scan`, `${Math.round(rss)} MB`);
+}
+
+/** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
+function rollupFigures(label: string, dir: string): void {
+  const script = join(ROOT, "bench", "rollup.ts");
+  const once = (mode: string) => runJson(process.execPath, [TSX, "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode]);
+  const without: number[] = [];
+  const withIt: number[] = [];
+  const pendingZero: number[] = [];
+  let fold = 0;
+  let calls = 0;
+  for (let i = 0; i < REPEAT; i++) {
+    without.push(once("without").scanMs as number);
+    const w = once("with");
+    withIt.push(w.scanMs as number);
+    pendingZero.push(w.pendingZeroMs as number);
+    fold = w.foldMs as number;
+    calls = w.llmCalls as number;
+  }
+  report(`${label}: first scan without the timing rollup (median of ${REPEAT})`, `${Math.round(median(without))} ms`);
+  report(`${label}: first scan with the timing rollup running (median of ${REPEAT})`, `${Math.round(median(withIt))} ms`);
+  report(`${label}: timing rollup, first scan done → pending 0`, `${Math.round(median(pendingZero))} ms (${calls} agent LLM calls pooled; fold of all runs ${Math.round(fold)} ms)`);
 }
 
 async function freePort(): Promise<number> {
@@ -279,6 +302,10 @@ async function main(): Promise<void> {
     console.log(`\n[${size} scenarios] ${dir}`);
     scanFigures(size, dir);
   }
+  // Issue #13: the timing rollup of one 10,000-scenario run with every log present (not lean).
+  const rollupRun = generate("rollup-10k", ["--preset", "big-3000", "--scenarios", "10000"]);
+  console.log(`\n[timing rollup, one run of 10,000 scenarios with logs] ${rollupRun}`);
+  rollupFigures("10k run", rollupRun);
   if (ONLY_TRENDS) return printTable();
   // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
   const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);

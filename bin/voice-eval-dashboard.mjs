@@ -18,7 +18,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger"]);
+const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -62,6 +62,11 @@ const HELP = `Usage:
   voice-eval-dashboard ledger import <file|-> [--format jsonl|csv]
       Export or import the triage ledger (labels, judge overrides); takes
       --database / --state-dir like the server.
+
+  voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]
+      Print the triage report (Markdown): aggregate signals, per-scenario
+      status, patterns, latency by stage, turn-taking, next steps; with
+      --scenario, one scenario's report. --out writes it to FILE instead.
 
   -h, --help        show this help
 `;

@@ -11,6 +11,7 @@ import { ComparePicker } from "@/components/compare/picker";
 import { CompareScenarioTable } from "@/components/compare/scenario-table";
 import { SignalDeltas } from "@/components/compare/signals";
 import { TokenDeltas } from "@/components/compare/tokens";
+import { CompareTiming } from "@/components/timing/compare-timing";
 import type { CompareRow, PickerRun, RunSide } from "@/components/compare/types";
 import { linkClass, Panel, RunId } from "@/components/compare/ui";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
@@ -187,6 +188,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <SignalDeltas base={baseSide} other={otherSide} pair={pair} />
       <LatencyCompare key={`lat-${pair.run}`} base={baseSide} other={otherSide} />
       <TokenDeltas base={baseSide} other={otherSide} />
+      <CompareTiming key={`timing-${pair.run}`} baseId={result.base} otherId={pair.run} />
     </Shell>
   );
 }

@@ -5,6 +5,8 @@
  * turns drawn as lanes under it, and a playhead. Without audio the lanes still show the timing.
  */
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { LaneMarks } from "@/components/timing/lane-marks";
+import type { InteractionMarks } from "@/lib/shared/timing";
 import { clock } from "./text";
 import { revealTurn, useScenario } from "./interaction";
 
@@ -23,7 +25,7 @@ function turnAt(turns: readonly LaneTurn[], t: number): number | null {
   return found;
 }
 
-export function AudioPanel({ src, turns, initialTime, permalinkBase }: { src: string; turns: LaneTurn[]; initialTime: number | null; permalinkBase: string }) {
+export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { src: string; turns: LaneTurn[]; initialTime: number | null; permalinkBase: string; marks?: InteractionMarks }) {
   const { registerAudio, seek, setPlaying, playing } = useScenario();
   const ref = useRef<HTMLAudioElement | null>(null);
   const [time, setTime] = useState(initialTime ?? 0);
@@ -32,6 +34,9 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase }: { src: st
 
   useEffect(() => {
     registerAudio(ref.current);
+    // The metadata may have loaded before hydration attached onLoadedMetadata.
+    const el = ref.current;
+    if (el && el.readyState >= 1 && Number.isFinite(el.duration)) setDuration(el.duration);
     if (initialTime !== null) {
       seek(initialTime, false);
       const at = turnAt(turns, initialTime);
@@ -49,7 +54,8 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase }: { src: st
     setPlaying(!el.paused || el.currentTime > 0 ? turnAt(turns, el.currentTime) : null);
   };
 
-  const total = Math.max(duration ?? 0, ...turns.map((t) => t.end), 1);
+  const transcriptEnd = Math.max(0, ...turns.map((t) => t.end));
+  const total = Math.max(duration ?? 0, transcriptEnd, 1);
   const linkTime = Math.floor(time * 10) / 10;
   const linkHash = playing !== null ? `#turn-${playing}` : "";
   const permalink = `?${permalinkBase ? `${permalinkBase}&` : ""}t=${linkTime}${linkHash}`;
@@ -71,7 +77,12 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase }: { src: st
         onError={() => setFailed(true)}
       />
       {failed && <p className="text-sm text-amber-800 dark:text-amber-300">The audio could not be loaded.</p>}
-      <Lanes turns={turns} total={total} time={time} onSeek={(t) => seek(t, true)} />
+      {duration !== null && duration + 0.5 < transcriptEnd && (
+        <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="audio-short">
+          The recording is {clock(duration)} long but the transcript runs to {clock(transcriptEnd)}: later turns cannot be played.
+        </p>
+      )}
+      <Lanes turns={turns} total={total} time={time} onSeek={(t) => seek(t, true)} marks={marks} />
       <p className="flex flex-wrap justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <span className="font-mono tabular-nums" data-testid="audio-time">
           {clock(time)} / {clock(total)}
@@ -85,12 +96,12 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase }: { src: st
 }
 
 /** Static lanes for a scenario without audio: segments link to their turns. */
-export function StaticLanes({ turns }: { turns: LaneTurn[] }) {
+export function StaticLanes({ turns, marks }: { turns: LaneTurn[]; marks?: InteractionMarks }) {
   const total = Math.max(...turns.map((t) => t.end), 1);
-  return <Lanes turns={turns} total={total} time={null} onSeek={null} />;
+  return <Lanes turns={turns} total={total} time={null} onSeek={null} marks={marks} />;
 }
 
-function Lanes({ turns, total, time, onSeek }: { turns: LaneTurn[]; total: number; time: number | null; onSeek: ((t: number) => void) | null }) {
+function Lanes({ turns, total, time, onSeek, marks }: { turns: LaneTurn[]; total: number; time: number | null; onSeek: ((t: number) => void) | null; marks?: InteractionMarks }) {
   const pct = (t: number) => `${Math.min(100, Math.max(0, (t / total) * 100))}%`;
   const click = (e: MouseEvent<HTMLDivElement>) => {
     if (!onSeek) return;
@@ -130,6 +141,7 @@ function Lanes({ turns, total, time, onSeek }: { turns: LaneTurn[]; total: numbe
                 />
               ) : null,
             )}
+            {marks && <LaneMarks marks={marks} lane={lane.role} total={total} />}
             {time !== null && <span aria-hidden className="pointer-events-none absolute -inset-y-1 w-0.5 bg-red-600 dark:bg-red-400" style={{ left: pct(time) }} data-testid="playhead" />}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { CappedTextProvider } from "./capped-text";
 import { apiTextHref } from "@/lib/shared/routes";
 import type { ReactNode } from "react";
 import { apiRunPath } from "@/components/format";
+import { ScenarioTimingSection } from "@/components/timing/scenario-timing";
 import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
 import { HeardVsMeant } from "./asr";
@@ -119,13 +120,13 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
             <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
               {hasAudio ? (
-                <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} />
+                <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} marks={data.timing?.marks} />
               ) : (
                 <>
                   <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
                     No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only.
                   </p>
-                  {lanes.length > 0 && <StaticLanes turns={lanes} />}
+                  {lanes.length > 0 && <StaticLanes turns={lanes} marks={data.timing?.marks} />}
                 </>
               )}
             </div>
@@ -148,6 +149,11 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
             </div>
           </div>
         </div>
+        {data.timing && (
+          <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
+            <ScenarioTimingSection timing={data.timing} reportHref={`${apiHref}/report.md`} />
+          </Card>
+        )}
         <div className="grid items-start gap-5 lg:grid-cols-2">
           <Card id="checks" title="Checks" className="min-w-0">
             <Checks

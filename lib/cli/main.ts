@@ -1,12 +1,14 @@
 /** The command line behind `voice-eval-dashboard <subcommand>`: returns the process exit code. */
 import { checkCommand } from "./check";
 import { exportCommand } from "./export";
+import { reportCommand } from "./report";
 import { summaryCommand } from "./summary";
 
 const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
        voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
        voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]
-       voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]`;
+       voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]
+       voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -15,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === "export") return exportCommand(rest);
   // Loaded on demand: the database drivers stay out of `summary`'s start-up.
   if (command === "ledger") return (await import("./ledger")).ledgerCommand(rest);
+  if (command === "report") return reportCommand(rest);
   process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
   return 2;
 }

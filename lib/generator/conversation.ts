@@ -158,6 +158,10 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     for (const ex of exchanges) {
       // The caller: optional phone-control tool calls, then speech.
       let uStart = t + rng.float(0.9, 2.8);
+      const planted = ex.timing;
+      if (planted?.pauseBefore !== undefined) uStart = t + planted.pauseBefore;
+      const lastSeg = segs[segs.length - 1];
+      if (planted?.userBargeIn && lastSeg?.role === "agent") uStart = Math.max(lastSeg.start + 0.5, lastSeg.end - 1.2);
       for (const c of ex.userTools ?? []) {
         runTool(c, uStart, "user");
         uStart += rng.float(0.4, 1.1);
@@ -175,6 +179,8 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
       let aStart = uEnd + (rng.chance(0.07) ? rng.float(4, 9) : rng.float(0.45, 2.0));
       if (cap >= 600 && rng.chance(0.012)) aStart = uEnd + rng.float(60.5, 72);
       if (rng.chance(0.04)) aStart = Math.max(uStart + 0.4, uEnd - rng.float(0.05, 0.25));
+      if (planted?.agentBargeIn) aStart = Math.max(uStart + 0.4, uEnd - 0.9);
+      else if (planted) aStart = Math.min(aStart, uEnd + 2.0);
       if (ex.agentPre) {
         agentCall(aStart - 0.2, ex.agentPre);
         pushAgent({ role: "assistant", content: ex.agentPre }, aStart);
@@ -189,7 +195,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
       agentCall(aStart - 0.2, ex.agent);
       pushAgent({ role: "assistant", content: ex.agent }, aStart);
       pushUser({ role: "user", content: ex.agent }, aStart);
-      const interrupted = rng.chance(0.07);
+      const interrupted = rng.chance(0.07) && !planted;
       const dur = speak(ex.agent) * (interrupted ? rng.float(0.3, 0.7) : 1);
       segs.push({ role: "agent", text: interrupted ? INTERRUPTED : ex.agent, start: aStart, end: aStart + dur, complete: true });
       t = aStart + dur;

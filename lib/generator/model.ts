@@ -35,6 +35,12 @@ export interface Exchange {
   tools?: ToolCall[];
   /** The agent's reply; empty string = the agent said nothing (stall). */
   agent: string;
+  /**
+   * Planted timing (the timing showcase): the caller waits `pauseBefore` seconds, or starts while
+   * the agent still speaks; the agent starts before the caller is done. An exchange with `timing`
+   * is never randomly cut off.
+   */
+  timing?: { pauseBefore?: number; userBargeIn?: boolean; agentBargeIn?: boolean };
 }
 
 export interface Script {

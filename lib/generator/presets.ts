@@ -7,7 +7,7 @@ export type PresetName = (typeof PRESETS)[number];
 const EXAMPLE_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "restaurant", "qa"];
 const BENCH_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "eva_airline", "restaurant", "customer_service", "qa"];
 
-/** The bundled example: the same 24 scenarios in a finished, a resumed and a killed run. */
+/** The bundled example: the same 24 scenarios in a finished, a resumed and a killed run, and a small timing showcase run. */
 function example(seed: number, scenarios: number): GenerateOptions {
   // Every failure kind at least once in the finished run (queue positions, 0-based).
   const forced: Record<string, OutcomeKind> = {
@@ -43,6 +43,18 @@ function example(seed: number, scenarios: number): GenerateOptions {
       { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, maxScenarios: 4 } },
       { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
       { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.4 },
+      // Issue #13: what the Timing section and the flow audit find, planted; one WAV covers the whole call (3 kHz: Chromium's lowest rate).
+      {
+        name: "eval_20261130_093000",
+        scenarios: 2,
+        domains: ["timing_showcase"],
+        state: "finished",
+        outcomes: { "#0": "success", "#1": "success" },
+        agentContextKB: 4,
+        judgeContextStringLimit: 1500,
+        audio: { sampleRate: 3000, fullCall: true, maxScenarios: 1 },
+        userTtsTtfb: true,
+      },
     ],
   };
 }

@@ -131,7 +131,8 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
         minAgentTurns: legacyAll ? 0 : m,
         legacy: legacyAll || (legacyFraction > 0 && Rng.of(seed, "legacy", name).chance(legacyFraction)),
         contextBytes: (large.has(i) ? (run.largeContexts?.kb ?? 1024) : contextKB) * 1024,
-        audio: withAudio ? { sampleRate: audio.sampleRate, secondsPerTurn: audio.secondsPerTurn } : undefined,
+        audio: withAudio ? { sampleRate: audio.sampleRate, secondsPerTurn: audio.secondsPerTurn, ...(audio.fullCall ? { fullCall: true } : {}) } : undefined,
+        ...(run.userTtsTtfb ? { userTtsTtfb: true } : {}),
         directory: `${runDir}/${name}`,
       };
     },

@@ -24,7 +24,9 @@ export interface ScenarioSettings {
   minAgentTurns: number;
   legacy: boolean;
   contextBytes: number;
-  audio?: { sampleRate: number; secondsPerTurn: number };
+  audio?: { sampleRate: number; secondsPerTurn: number; fullCall?: boolean };
+  /** Log the user side's TTS TTFB too. */
+  userTtsTtfb?: boolean;
   /** `scenario_directory` as the runner writes it. */
   directory: string;
 }
@@ -164,7 +166,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
     if (traceMetrics !== undefined) add("bot_logs_agent/trace_metrics.json", dumps(traceMetrics, 2), end);
     // Push-shaped predictions exist only when the end-of-scenario pull failed (§1.8).
     const pullFailed = noSummary || zeroTurn || (kit.kind === "push" && outcome !== "summary_not_captured");
-    bridge = bridgeLog({ def, conv, start, rng, contextRace, noSummary: pullFailed, dbHash, userDbHash });
+    bridge = bridgeLog({ def, conv, start, rng, contextRace, noSummary: pullFailed, dbHash, userDbHash, userTts: s.userTtsTtfb });
     if (judge?.error) bridge.add(saved - 20_000, "ERROR", "nemo_voice_agent.evaluation.utils:evaluate:512", `LLM judge request failed: ${judge.error}`);
     add("bridge_log.txt", bridge.text(), judge?.error ? saved : end);
   }

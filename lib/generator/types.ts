@@ -67,6 +67,8 @@ export interface AudioOptions {
   secondsPerTurn?: number;
   /** Only the first N finished scenarios of the run get a WAV (default: all). */
   maxScenarios?: number;
+  /** Each segment's tone at its real time, so the WAV covers the whole call (`secondsPerTurn` unused). */
+  fullCall?: boolean;
 }
 
 export type RunState = "finished" | "killed" | "running" | "resumed";
@@ -107,6 +109,8 @@ export interface RunOptions {
   largeContexts?: { count: number; kb: number };
   /** Write `conversation_log.wav` files (short synthetic tones: left = user, right = agent). */
   audio?: boolean | AudioOptions;
+  /** Also log the user simulator's TTS time to first byte (`[USER METRICS] ttfb processor=…TTSService…`). */
+  userTtsTtfb?: boolean;
   /** Write only metrics.json, judge_result.json and the run-level files. */
   lean?: boolean;
   /** Older harness layout: `true` for the whole run, or the fraction of scenarios affected. */

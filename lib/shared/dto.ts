@@ -11,6 +11,7 @@ import type { ConversationLog } from "@/lib/core/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";
+import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
 
 export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory };
 
@@ -140,6 +141,8 @@ export interface ScenarioDetail {
   tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
   traceMetrics: unknown;
   bridgeLogTail: string | null;
+  /** Latency by stage, turn-taking, waterfall and flow audit (issue #13); `null` without a transcript or bridge log. */
+  timing: ScenarioTiming | null;
   /** Evidence derived from the files above (ARTIFACTS.md §7). */
   insights: {
     /** `null` when the agent context is missing or empty ("unknown", not zero). */

@@ -34,12 +34,18 @@ export const apiScenariosHref = (runId: string, query: string) => `${apiRunPath(
 export const apiAudioHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio`;
 export const apiFileHref = (runId: string, name: string, file: string) => `${apiScenarioPath(runId, name)}/files/${file.split("/").map(enc).join("/")}`;
 export const apiToolCallHref = (runId: string, name: string, index: number) => `${apiScenarioPath(runId, name)}/tool-calls/${index}`;
+export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
+export const apiRunReportHref = (runId: string) => `${apiRunPath(runId)}/report.md`;
+export const apiScenarioReportHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/report.md`;
 export const apiTextHref = (runId: string, name: string, field: string) => `${apiScenarioPath(runId, name)}/text?field=${enc(field)}`;
 
 /** What a path under `/api/runs/` or `/runs/` asks for, the run id resolved against the index. */
 export type RunRoute =
   | { kind: "run"; run: string }
   | { kind: "summary-text"; run: string }
+  | { kind: "timing"; run: string }
+  | { kind: "report"; run: string }
+  | { kind: "scenario-report"; run: string; name: string }
   | { kind: "scenarios"; run: string }
   | { kind: "scenario"; run: string; name: string }
   | { kind: "audio"; run: string; name: string }
@@ -85,11 +91,14 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   const [first, name, third, ...more] = parts.slice(k);
   if (first === undefined) return { kind: "run", run };
   if (first === "summary.txt" && name === undefined) return { kind: "summary-text", run };
+  if (first === "timing" && name === undefined) return { kind: "timing", run };
+  if (first === "report.md" && name === undefined) return { kind: "report", run };
   if (first !== "scenarios") return { kind: "error", status: 404, reason: "unknown resource" };
   if (name === undefined) return { kind: "scenarios", run };
   if (third === undefined) return { kind: "scenario", run, name };
   if (third === "audio" && more.length === 0) return { kind: "audio", run, name };
   if (third === "text" && more.length === 0) return { kind: "text", run, name };
+  if (third === "report.md" && more.length === 0) return { kind: "scenario-report", run, name };
   if (third === "tool-calls" && more.length === 1) return { kind: "tool-call", run, name, index: more[0] as string };
   if (third === "files" && more.length > 0) return { kind: "file", run, name, file: more.join("/") };
   return { kind: "error", status: 404, reason: "unknown resource" };

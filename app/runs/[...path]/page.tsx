@@ -12,6 +12,7 @@ import { RunHeader } from "@/components/run/run-header";
 import { StallWarning } from "@/components/run/stall-warning";
 import { SummaryStatus } from "@/components/run/summary-status";
 import { UsagePanel } from "@/components/run/usage-panel";
+import { RunTimingPanels } from "@/components/timing/run-timing-panels";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { ScenarioTable } from "@/components/scenarios/scenario-table";
 import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
@@ -172,6 +173,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           <LatencyPanel {...latency} />
         </Card>
       </div>
+      <RunTimingPanels runId={d.id} />
       <Card id="domains" title="Per domain">
         <PerDomain perDomain={d.perDomain} />
       </Card>

@@ -5,12 +5,14 @@ import type { ActionDiff } from "./action-diff";
 import type { AsrDiff } from "./asr-diff";
 import type { ToolCall } from "./tool-calls";
 
-export type HintKind = "stalled" | "timeout" | "inaction" | "asr" | "tool-error" | "judge-error" | "no-audio" | "no-db-hash" | "no-tool-calls";
+export type HintKind = "stalled" | "timeout" | "inaction" | "asr" | "tool-error" | "judge-error" | "no-audio" | "no-db-hash" | "no-tool-calls" | "fabrication" | "loop" | "echo" | "skipped-confirmation";
 
 export interface Hint {
   kind: HintKind;
   /** Who is likely at fault (§7.12). */
   owner: "agent" | "user-sim" | "ASR" | "framework" | "judge";
+  /** A second likely owner (§7.12), when there is one. */
+  secondary?: "agent" | "user-sim" | "ASR" | "framework" | "judge";
   message: string;
   /** Where the evidence is: an anchor id on the scenario page. */
   evidence: string;
@@ -39,7 +41,8 @@ export function hints(input: HintInput): Hint[] {
     const audio = input.hasAudio ? "" : " and no audio was routed";
     out.push({ kind: "no-audio", owner: "framework", message: `The bots crashed before any audio: no turns were recorded${audio}.`, evidence: "transcript" });
   }
-  if (row.stop_reason === "[TIMEOUT]") {
+  // A stalled scenario's cause is the stall, not an agent timeout.
+  if (row.stop_reason === "[TIMEOUT]" && !row.stalled) {
     out.push({ kind: "timeout", owner: "agent", message: "Timeout: the agent never ended the call; look for loops or a stuck confirmation near the end.", evidence: "transcript" });
   }
   const reason = input.judgeReason ?? "";

@@ -42,6 +42,8 @@ export interface BridgeFacts {
   noSummary: boolean;
   dbHash: string | null;
   userDbHash: string | null;
+  /** Log the user simulator's TTS TTFB before each of its turns (no random draw: other files stay as they were). */
+  userTts?: boolean;
 }
 
 export function bridgeLog(x: BridgeFacts): BridgeLog {
@@ -70,6 +72,7 @@ export function bridgeLog(x: BridgeFacts): BridgeLog {
         log.add(at(s.end + 0.32), "INFO", `${BRIDGE}:_finish_segment:1602`, `[AGENT] ${s.text}`);
       }
     } else {
+      if (x.userTts) log.add(at(s.start - 0.05), "DEBUG", rtvi, `[USER METRICS] ttfb processor=ElevenLabsTTSService#0 value=${fixed(0.11 + (Math.round(s.start * 1000) % 170) / 1000, 3)}s`);
       log.add(at(s.start), "DEBUG", rtvi, "[TIMING] User started speaking");
       log.add(at(s.start + 0.02), "DEBUG", rtvi, `[USER TTS] ${s.text}`);
       if (s.heard && s.heard.length > 12 && rng.chance(0.5)) {

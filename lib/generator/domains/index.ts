@@ -6,9 +6,10 @@ import { evaKit } from "./eva";
 import { qaKit, simpleQaKits } from "./qa";
 import { fastbiteKit, restaurantKit } from "./restaurant";
 import { retailKit } from "./retail";
+import { showcaseKit } from "./showcase";
 import { telecomKit, telecomWorkflowKit } from "./telecom";
 
-const KITS: DomainKit[] = [evaKit, airlineKit, retailKit, telecomKit, telecomWorkflowKit, restaurantKit, customerServiceKit, qaKit, fastbiteKit, ...simpleQaKits];
+const KITS: DomainKit[] = [evaKit, airlineKit, retailKit, telecomKit, telecomWorkflowKit, restaurantKit, customerServiceKit, qaKit, fastbiteKit, ...simpleQaKits, showcaseKit];
 
 export const DOMAINS: readonly string[] = KITS.map((k) => k.domain);
 

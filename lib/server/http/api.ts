@@ -20,6 +20,7 @@ import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { runsList } from "../views/runs-list";
+import { runReportRoute, scenarioReportRoute, timingRoute } from "../timing/routes";
 import { fullText, scenarioDetail, scenarioDetailJson } from "../views/scenario-detail";
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
@@ -37,7 +38,7 @@ export function listRuns(index: ResultsIndex): Response {
 }
 
 
-/** `/api/runs/{id}[/summary.txt | /scenarios[/{name}[/audio | /text | /files/{file} | /tool-calls/{i}]]]` */
+/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(store: Store, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -48,6 +49,8 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (!run) return error(404, "unknown run");
   if (route.kind === "run") return json({ ...runDetail(run), summary: runSummaryJson(runAnalysis(run)) });
   if (route.kind === "summary-text") return summaryText(run);
+  if (route.kind === "timing") return timingRoute(store.index, run);
+  if (route.kind === "report") return runReportRoute(store.index, run);
   if (route.kind === "scenarios") return scenarioPage(store, run, url.searchParams);
   if (!run.scenarios.has(route.name)) return error(404, "unknown scenario");
   switch (route.kind) {
@@ -55,6 +58,8 @@ export async function runRoute(store: Store, request: Request): Promise<Response
       const body = await scenarioDetailJson(run, route.name);
       return body === null ? error(404, "unknown scenario") : new Response(body, { headers: JSON_HEADERS });
     }
+    case "scenario-report":
+      return scenarioReportRoute(run, route.name);
     case "audio":
       return scenarioFile(run, route.name, "conversation_log.wav", request);
     case "text":

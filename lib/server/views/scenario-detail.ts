@@ -23,6 +23,7 @@ import {
   toolCalls,
   type Problem,
 } from "@/lib/core";
+import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { SizedCache } from "./sized-cache";
 import "server-only";
@@ -113,7 +114,10 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
         ...insights,
         hints:
           row && record
-            ? hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools })
+            ? [
+                ...hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools }),
+                ...(files.timing ? flowHints(files.timing.flow, row.stalled) : []),
+              ]
             : [],
       },
     };
@@ -272,6 +276,8 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     },
     traceMetrics:
       traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", traceRoot)) : traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", traceAgent)) : null,
+    // Issue #13: latency by stage, turn-taking and the flow audit, from the files read above.
+    timing: conversation || bridge !== null ? scenarioTiming({ conversation, segments: segRead?.value ?? null, bridgeLog: bridge, agentContext: agentMessages }).timing : null,
     bridgeLogTail: bridge === null ? null : bridge.length > BRIDGE_TAIL_BYTES ? bridge.slice(-BRIDGE_TAIL_BYTES) : bridge,
     insights: {
       toolCalls: calls,

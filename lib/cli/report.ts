@@ -1,0 +1,81 @@
+/**
+ * `report <run-folder> [--scenario NAME] [--out FILE]`: the triage report as Markdown, built by the
+ * same code as `GET /api/runs/{id}/report.md` (an index over the folder, its timing rollup read
+ * once). Nothing is written into the results folder; `--out` writes only the named file.
+ */
+import { writeFile } from "node:fs/promises";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
+import { closeStore, createStore } from "@/lib/server/live/store";
+import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
+import { timingService } from "@/lib/server/timing/service";
+import { runAnalysis } from "@/lib/server/views/run-views";
+
+interface ReportArgs {
+  folder: string;
+  scenario?: string;
+  out?: string;
+}
+
+function parseArgs(args: string[]): ReportArgs | string {
+  const o: Partial<ReportArgs> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const value = (flag: string) => (a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i]) ?? `${flag} needs a value`;
+    if (a === "--scenario" || a.startsWith("--scenario=")) o.scenario = value("--scenario");
+    else if (a === "--out" || a.startsWith("--out=")) o.out = value("--out");
+    else if (a.startsWith("--")) return `unknown option: ${a}`;
+    else if (o.folder === undefined) o.folder = a;
+    else return `unexpected argument: ${a}`;
+  }
+  if (o.folder === undefined) return "missing <run-folder>";
+  if (o.scenario?.endsWith("needs a value") || o.out?.endsWith("needs a value")) return (o.scenario ?? o.out) as string;
+  return o as ReportArgs;
+}
+
+export async function reportCommand(args: string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === "string") {
+    process.stderr.write(`report: ${parsed}\n`);
+    return 2;
+  }
+  const dir = resolve(parsed.folder);
+  if (parsed.out) {
+    const rel = relative(dir, resolve(parsed.out));
+    if (rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel))) {
+      process.stderr.write("report: --out must not point inside the results folder (the dashboard never writes there)\n");
+      return 2;
+    }
+  }
+  const store = createStore(dir, { watch: false });
+  try {
+    await store.scanned;
+    const runs = [...store.index.runs.values()];
+    if (runs.length !== 1) {
+      process.stderr.write(`report: ${dir} ${runs.length === 0 ? "is not a run folder" : `holds ${runs.length} runs; name one of them`}\n`);
+      return 2;
+    }
+    const run = (await store.openRun(runs[0]!.id))!;
+    let text: string;
+    if (parsed.scenario !== undefined) {
+      const detail = run.scenarios.has(parsed.scenario) ? await scenarioDetail(run, parsed.scenario, { contexts: false }) : null;
+      const report = detail ? scenarioReportText(detail) : null;
+      if (report === null) {
+        process.stderr.write(`report: ${detail ? "no transcript or bridge log for" : "no scenario named"} ${parsed.scenario}\n`);
+        return 2;
+      }
+      text = report;
+    } else {
+      const service = timingService(store.index);
+      await service.idle();
+      const timing = await service.runTiming(run);
+      const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
+      text = runReportText(run.id, runAnalysis(run), problems, timing);
+    }
+    if (parsed.out) await writeFile(resolve(parsed.out), text);
+    else process.stdout.write(text);
+    return 0;
+  } finally {
+    await closeStore(store);
+  }
+}

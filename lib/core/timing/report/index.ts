@@ -1,0 +1,4 @@
+export * from "./md";
+export * from "./latency-sections";
+export * from "./run-report";
+export * from "./scenario-report";

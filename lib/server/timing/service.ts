@@ -1,0 +1,205 @@
+/**
+ * Run timing rollups, computed off the request path: once the first scan is done, every scenario's
+ * logs are read once in the background (a small worker pool that yields between scenarios, so pages
+ * stay responsive and the first scan is never slowed), cached by the files' size and mtime, and
+ * read again when a request finds the files changed (or the scenario new). It does not subscribe
+ * to the index's change events: those listeners are the SSE clients, counted by /api/health.
+ */
+import "server-only";
+import { join } from "node:path";
+import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
+import type { ResultsIndex } from "../model/results-index";
+import type { RunModel } from "../model/run-model";
+import { readScenarioTiming, timingSignature } from "./read-scenario-timing";
+
+const WORKERS = 2;
+/** Runs up to this size are re-checked (one lstat per timing file) before a request is answered. */
+const AWAIT_REVALIDATE_MAX = 300;
+/** A run's files are re-checked at most this often. */
+const REVALIDATE_EVERY_MS = 1000;
+/** While scenarios are pending, a run's rollup is folded again at most this often (or 3× its cost). */
+const MIN_REFOLD_MS = 5000;
+/** Scenarios whose files are re-checked together. */
+const CHECK_BATCH = 100;
+
+interface Entry {
+  signature: string;
+  item: RollupItem;
+}
+
+interface Job {
+  run: RunModel;
+  name: string;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class TimingService {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly queue: Job[] = [];
+  private readonly queued = new Set<string>();
+  private readonly memo = new Map<string, { generation: number; size: number; value: RunTiming; at: number; costMs: number }>();
+  private readonly generations = new Map<string, number>();
+  private readonly checks = new Map<string, { at: number; running: Promise<void> | null }>();
+  private active = 0;
+  private started = false;
+  private idleWaiters: Array<() => void> = [];
+  readonly ready: Promise<void>;
+
+  constructor(private readonly index: ResultsIndex) {
+    this.ready = whenScanned(index).then(() => {
+      this.started = true;
+      for (const run of index.runs.values()) this.enqueueRun(run);
+    });
+  }
+
+  /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
+  async runTiming(run: RunModel): Promise<RunTiming> {
+    // Runs gone from the index leave the cache.
+    for (const id of this.entries.keys()) {
+      if (!this.index.runs.get(id)) {
+        this.entries.delete(id);
+        this.memo.delete(id);
+      }
+    }
+    if (this.started) {
+      // A small run is checked before answering; a large one in the background (its lstats cost more than the answer).
+      const pass = this.revalidate(run);
+      if (run.scenarios.size <= AWAIT_REVALIDATE_MAX) await pass;
+    }
+    const have = this.entries.get(run.id) ?? new Map<string, Entry>();
+    const items: RollupItem[] = [];
+    let pending = 0;
+    for (const name of run.scenarios.keys()) {
+      const e = have.get(name);
+      if (!e || this.queued.has(key(run.id, name))) pending++;
+      if (e) items.push(e.item);
+    }
+    const generation = this.generations.get(run.id) ?? 0;
+    const memo = this.memo.get(run.id);
+    if (memo && memo.generation === generation && memo.size === run.scenarios.size && memo.value.pending === pending) return memo.value;
+    // While the background reading goes on, a large run's fold (about a second at 10,000 scenarios)
+    // is redone at most every few seconds; the pending count is always current.
+    if (memo && pending > 0 && Date.now() - memo.at < Math.max(MIN_REFOLD_MS, 3 * memo.costMs)) return { ...memo.value, pending };
+    const started = performance.now();
+    const value = runTiming(items, pending);
+    this.memo.set(run.id, { generation, size: run.scenarios.size, value, at: Date.now(), costMs: performance.now() - started });
+    return value;
+  }
+
+  /** Resolves when nothing is queued or being read (tests, bench). */
+  async idle(): Promise<void> {
+    await this.ready;
+    if (this.active === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Scenarios of all runs not read yet. */
+  get pending(): number {
+    let n = 0;
+    for (const run of this.index.runs.values()) {
+      const have = this.entries.get(run.id);
+      for (const name of run.scenarios.keys()) if (!have?.has(name) || this.queued.has(key(run.id, name))) n++;
+    }
+    return n;
+  }
+
+  private revalidate(run: RunModel): Promise<void> {
+    const last = this.checks.get(run.id);
+    // A large run is re-checked less often: 60,000 lstats for 10,000 scenarios are not free.
+    const every = Math.max(REVALIDATE_EVERY_MS, run.scenarios.size * 2);
+    if (last && (last.running || Date.now() - last.at < every)) return last.running ?? Promise.resolve();
+    const state: { at: number; running: Promise<void> | null } = { at: Date.now(), running: null };
+    this.checks.set(run.id, state);
+    state.running = this.checkFiles(run).finally(() => {
+      state.running = null;
+      state.at = Date.now();
+    });
+    return state.running;
+  }
+
+  /** One lstat per timing file of every scenario, a batch at a time (a 10,000-scenario run must not flood the loop). */
+  private async checkFiles(run: RunModel): Promise<void> {
+    const have = this.entries.get(run.id);
+    if (!have) return this.enqueueRun(run);
+    // Scenarios gone from the run (removed folders) leave the cache.
+    for (const name of have.keys()) if (!run.scenarios.has(name)) have.delete(name);
+    const names = [...run.scenarios.keys()];
+    for (let i = 0; i < names.length; i += CHECK_BATCH) {
+      if (i > 0) await yieldToLoop();
+      await Promise.all(
+        names.slice(i, i + CHECK_BATCH).map(async (name) => {
+          const e = have.get(name);
+          if (!e) return this.enqueue(run, name);
+          if ((await timingSignature(join(run.dir, name))) !== e.signature) this.enqueue(run, name);
+        }),
+      );
+    }
+  }
+
+  private enqueueRun(run: RunModel): void {
+    for (const name of run.scenarios.keys()) if (!this.entries.get(run.id)?.has(name)) this.enqueue(run, name);
+  }
+
+  private enqueue(run: RunModel, name: string): void {
+    const k = key(run.id, name);
+    if (this.queued.has(k)) return;
+    this.queued.add(k);
+    this.queue.push({ run, name });
+    while (this.active < WORKERS && this.queue.length > 0) void this.work();
+  }
+
+  private async work(): Promise<void> {
+    this.active++;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        await this.read(job);
+        this.queued.delete(key(job.run.id, job.name));
+        await yieldToLoop();
+      }
+    } finally {
+      this.active--;
+      if (this.active === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+
+  private async read({ run, name }: Job): Promise<void> {
+    const indexed = run.scenarios.get(name);
+    if (!indexed || this.index.runs.get(run.id) !== run) return;
+    const dir = join(run.dir, name);
+    try {
+      const signature = await timingSignature(dir);
+      // Files the lstat found absent are not opened.
+      const item = await readScenarioTiming(dir, name, indexed.record?.metrics ?? null, signature);
+      let map = this.entries.get(run.id);
+      if (!map) this.entries.set(run.id, (map = new Map()));
+      map.set(name, { signature, item });
+      this.generations.set(run.id, (this.generations.get(run.id) ?? 0) + 1);
+    } catch (error) {
+      console.error(`[timing] ${run.id}/${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function key(run: string, name: string): string {
+  return `${run}\0${name}`;
+}
+
+function whenScanned(index: ResultsIndex): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (index.indexing === null ? resolve() : setTimeout(check, 50));
+    check();
+  });
+}
+
+const KEY = Symbol.for("voice-eval-dashboard.timing");
+type Holder = { [KEY]?: WeakMap<ResultsIndex, TimingService> };
+
+/** One timing service per index (process-wide, like the store). */
+export function timingService(index: ResultsIndex): TimingService {
+  const holder = globalThis as Holder;
+  const map = (holder[KEY] ??= new WeakMap());
+  let service = map.get(index);
+  if (!service) map.set(index, (service = new TimingService(index)));
+  return service;
+}
