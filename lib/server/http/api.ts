@@ -20,6 +20,7 @@ import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { runsList } from "../views/runs-list";
+import { sseResponse } from "./sse";
 import { runReportRoute, scenarioReportRoute, timingRoute } from "../timing/routes";
 import { fullText, scenarioDetail, scenarioDetailJson } from "../views/scenario-detail";
 
@@ -170,53 +171,11 @@ async function scenarioFile(run: RunModel, name: string, file: string, request: 
   return new Response(stream, { status, headers });
 }
 
-const HEARTBEAT_MS = 15_000;
-const SSE_HEADERS = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache, no-transform",
-  connection: "keep-alive",
-  "x-accel-buffering": "no",
-};
-
 /** `GET /api/events`: one `change` event per index change, a `hello` with the version, and heartbeats. `HEAD`: headers only. */
 export function events(index: ResultsIndex, request: Request): Response {
-  if (request.method === "HEAD") return new Response(null, { headers: SSE_HEADERS });
-  // Already gone (a client that gave up before the handler ran): nothing to subscribe.
-  if (request.signal.aborted) return new Response(null, { status: 204 });
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      send(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ version: index.version })}\n\n`);
-      const unsubscribe = index.subscribe((event: ChangeEvent) => send(`id: ${event.version}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`));
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
-      let done = false;
-      cleanup = () => {
-        if (done) return;
-        done = true;
-        unsubscribe();
-        clearInterval(heartbeat);
-        request.signal.removeEventListener("abort", cleanup);
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      request.signal.addEventListener("abort", cleanup);
-    },
-    cancel() {
-      cleanup();
-    },
-  });
-  return new Response(stream, { headers: SSE_HEADERS });
+  return sseResponse(request, `event: hello\ndata: ${JSON.stringify({ version: index.version })}\n\n`, (send) =>
+    index.subscribe((event: ChangeEvent) => send(`id: ${event.version}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`)),
+  );
 }
 
 const CompareQuerySchema = z.object({

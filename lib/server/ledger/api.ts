@@ -18,6 +18,7 @@ import type { LedgerStore } from "./store";
 import { suggestionFor } from "./suggest";
 import { summarize } from "./summary";
 import { exportLedger } from "./transfer";
+import { sseResponse } from "@/lib/server/http/sse";
 
 export interface LedgerDeps {
   ledger: LedgerStore;
@@ -154,45 +155,10 @@ export async function exportRoute(request: Request, deps: LedgerDeps): Promise<R
   });
 }
 
-const HEARTBEAT_MS = 15_000;
-
 /** `GET /api/ledger/events`: a `ledger` event with the revision whenever any instance writes. */
 export async function ledgerEvents(request: Request, deps: LedgerDeps): Promise<Response> {
-  const encoder = new TextEncoder();
   const start = await deps.ledger.revision();
-  let cleanup = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      send(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ revision: start })}\n\n`);
-      const unsubscribe = watchRevision(deps.ledger, (revision) => send(`id: ${revision}\nevent: ledger\ndata: ${JSON.stringify({ revision })}\n\n`));
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
-      let done = false;
-      cleanup = () => {
-        if (done) return;
-        done = true;
-        unsubscribe();
-        clearInterval(heartbeat);
-        request.signal.removeEventListener("abort", cleanup);
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      request.signal.addEventListener("abort", cleanup);
-    },
-    cancel() {
-      cleanup();
-    },
-  });
-  return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" },
-  });
+  return sseResponse(request, `event: hello\ndata: ${JSON.stringify({ revision: start })}\n\n`, (send) =>
+    watchRevision(deps.ledger, (revision) => send(`id: ${revision}\nevent: ledger\ndata: ${JSON.stringify({ revision })}\n\n`)),
+  );
 }

@@ -6,3 +6,8 @@ export const runtime = "nodejs";
 export function GET(request: Request) {
   return withServerDeps((deps) => ledgerEvents(request, deps));
 }
+
+/** Headers only: a HEAD must not subscribe (Next would otherwise answer it by running GET). */
+export function HEAD(request: Request) {
+  return withServerDeps((deps) => ledgerEvents(request, deps));
+}
