@@ -22,7 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <LiveUpdates />
           </div>
         </header>
-        <main className="mx-auto max-w-[1600px] px-4 py-6">{children}</main>
+        <main className="mx-auto min-w-0 max-w-[1600px] px-4 py-6">{children}</main>
       </body>
     </html>
   );

@@ -210,7 +210,7 @@ export function TriagePanel({
         ))}
       </fieldset>
       <form
-        className="grid gap-2 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-2 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
           if (draft.cause) void write(fieldsOf(draft, draft.cause));

@@ -78,7 +78,7 @@ export function ScenarioContext({
   const rawPaths = new Set(raw.map((r) => r.path));
   return (
     <div className="space-y-4">
-      <div className="grid gap-2 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
         <Collapsed title="Agent prompt (scenario_config/agent_prompt.txt)" testId="agent-prompt">
           {prompts.agent === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre><CappedText field="prompt.agent" text={prompts.agent} /></Pre>}
         </Collapsed>

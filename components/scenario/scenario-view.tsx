@@ -116,7 +116,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
           <Hints hints={data.insights.hints} />
         </Card>
         {triage}
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
             <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
               {hasAudio ? (

@@ -53,7 +53,7 @@ export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: st
       ) : (
         <div className="space-y-2">
           {(base.pending > 0 || other.pending > 0) && <p className="text-xs text-amber-800 dark:text-amber-300">Some scenarios are not read yet ({base.pending} + {other.pending}).</p>}
-          <table className="w-full text-xs" data-testid="compare-timing">
+          <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="compare-timing">
             <thead className="border-b border-zinc-200 dark:border-zinc-700">
               <tr>
                 {["Figure", "Baseline", "Other", "Δ (other − baseline)"].map((h) => (

@@ -46,7 +46,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Pooled over {t.scenarios} scenario(s) (events concatenated; killed attempts left out). Wall clock {sec(t.wall_clock_s, 0)} against Σ scenario_duration {sec(t.scenario_duration_s, 0)}.
           </p>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div>
               <h3 className="mb-1 text-sm font-semibold">TTFB by side and stage</h3>
               <TtfbTable ttfb={t.ttfb} />
@@ -71,7 +71,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">By domain</h3>
-            <table className="w-full text-xs" data-testid="latency-by-domain">
+            <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Scenarios", "Agent p50 s", "Agent p90 s", "Agent LLM calls / turn", "Agent LLM TTFB mean s", "Over 60 s"].map((h) => (
@@ -104,10 +104,10 @@ export function RunTimingPanels({ runId }: { runId: string }) {
         </div>
       </Card>
       <Card id="turn-taking" title="Turn-taking">
-        <div className="grid gap-4 lg:grid-cols-2" data-testid="run-turn-taking">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="run-turn-taking">
           <TurnTaking i={t.interaction} />
           <div className="space-y-3 text-xs">
-            <table className="w-full" data-testid="turn-taking-by-domain">
+            <table className="w-full max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Response rate", "Agent interruptions", "Caller interruptions", "Gaps over 3 s"].map((h) => (

@@ -25,7 +25,7 @@ export function ScenarioTimingSection({ timing, reportHref }: { timing: Scenario
         <h3 className={h3}>Conversation budget</h3>
         <BudgetBar budget={timing.budget} />
       </section>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section>
           <h3 className={h3}>Waterfall per agent turn</h3>
           <WaterfallChart turns={timing.waterfall} alignment={timing.alignment_text} />
@@ -49,7 +49,7 @@ export function ScenarioTimingSection({ timing, reportHref }: { timing: Scenario
         <h3 className={h3}>LLM calls per turn</h3>
         <CallsPerTurn calls={timing.calls_per_turn} />
       </section>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section>
           <h3 className={h3}>Turn-taking</h3>
           <TurnTaking i={timing.interaction} />

@@ -18,7 +18,7 @@ export function TurnTaking({ i }: { i: InteractionFigures }) {
     ["Talk share agent / user", <span key="t"><FigureCell f={i.talk_share.agent} kind="pct" /> / <FigureCell f={i.talk_share.user} kind="pct" /></span>, "talk-share"],
   ];
   return (
-    <table className="w-full text-xs" data-testid="turn-taking">
+    <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">
       <tbody>
         {rows.map(([label, value, id]) => (
           <tr key={id} data-fact={id} className="border-b border-zinc-100 dark:border-zinc-800">

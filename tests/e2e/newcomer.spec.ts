@@ -21,8 +21,18 @@ const rows = (page: Page) => page.locator('[data-testid="scenario-scroll"] tbody
 
 /** The page is no wider than the window (nothing forces a horizontal scrollbar). */
 async function expectNoHorizontalOverflow(page: Page, what: string) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what}: page width ${scroll} px in a ${client} px window`).toBeLessThanOrEqual(client);
+  const { scroll, client, culprit } = await page.evaluate(() => {
+    const scroll = document.documentElement.scrollWidth;
+    // The innermost element reaching the page's right edge: what to fix when this fails.
+    const reaching = [...document.querySelectorAll("body *")].filter((el) => Math.round(el.getBoundingClientRect().right) >= scroll - 1);
+    const last = reaching[reaching.length - 1];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : el.id ? `#${el.id}` : ""}`;
+    const path: string[] = [];
+    for (let el: Element | null = last ?? null; el && el !== document.body && path.length < 8; el = el.parentElement) if (el.getAttribute("data-testid") || el.id || path.length === 0) path.push(name(el));
+    const culprit = last ? `${path.join(" < ")} "${(last.textContent ?? "").slice(0, 40)}"` : "none";
+    return { scroll, client: document.documentElement.clientWidth, culprit };
+  });
+  expect(scroll, `${what}: page width ${scroll} px in a ${client} px window (widest: ${culprit})`).toBeLessThanOrEqual(client);
 }
 
 test.beforeAll(async () => {

@@ -40,7 +40,7 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
           The review queue is empty: every failing scenario of this run has a label.
         </p>
       )}
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <dl className="grid grid-cols-2 content-start gap-x-4 gap-y-2 self-start text-sm">
           <dt className="text-zinc-600 dark:text-zinc-400">Reviewed / failing</dt>
           <dd className="font-mono" data-testid="triage-reviewed">
