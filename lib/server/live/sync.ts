@@ -17,9 +17,9 @@ import { KeyedScheduler } from "./scheduler";
 /** A run is audited this long after its last event (at most `AUDIT_MAX_DELAY_MS` after its first). */
 const AUDIT_QUIET_MS = 400;
 const AUDIT_MAX_DELAY_MS = 3000;
-/** The whole folder is audited at most this often, and never more than 5% of the time (an audit of 100k scenarios takes seconds). */
+/** The whole folder is audited at most this often, and never more than 10% of the time (an audit of 100k scenarios takes seconds). */
 const FULL_AUDIT_MIN_MS = 2_000;
-const FULL_AUDIT_SHARE = 20;
+const FULL_AUDIT_SHARE = 10;
 const STATE_TICK_MS = 5000;
 
 export class IndexSync {
