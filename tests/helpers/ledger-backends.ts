@@ -40,6 +40,26 @@ export function withSchema(url: string, schema: string): string {
   return u.toString();
 }
 
+type Connection = { ledger: LedgerStore; db: SqlDb };
+
+/** The first connection, more on demand (a second instance), and one dispose: close them all, then `cleanup`. */
+async function connections(open: () => Promise<Connection>, cleanup: () => Promise<void>): ReturnType<Backend["create"]> {
+  const first = await open();
+  const others: LedgerStore[] = [];
+  return {
+    ...first,
+    connect: async () => {
+      const o = await open();
+      others.push(o.ledger);
+      return o;
+    },
+    dispose: async () => {
+      for (const l of [first.ledger, ...others]) await l.close().catch(() => {});
+      await cleanup();
+    },
+  };
+}
+
 export const sqliteBackend: Backend = {
   name: "sqlite",
   async create() {
@@ -49,20 +69,7 @@ export const sqliteBackend: Backend = {
       await migrate(db);
       return { ledger: new SqlLedger(db, file), db };
     };
-    const first = await open();
-    const others: LedgerStore[] = [];
-    return {
-      ...first,
-      connect: async () => {
-        const o = await open();
-        others.push(o.ledger);
-        return o;
-      },
-      dispose: async () => {
-        for (const l of [first.ledger, ...others]) await l.close().catch(() => {});
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    return connections(open, () => rm(dir, { recursive: true, force: true }));
   },
 };
 
@@ -81,23 +88,12 @@ export const postgresBackend: Backend = {
       await migrate(db);
       return { ledger: new SqlLedger(db, schema), db };
     };
-    const first = await open();
-    const others: LedgerStore[] = [];
-    return {
-      ...first,
-      connect: async () => {
-        const o = await open();
-        others.push(o.ledger);
-        return o;
-      },
-      dispose: async () => {
-        for (const l of [first.ledger, ...others]) await l.close().catch(() => {});
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      },
-    };
+    return connections(open, async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    });
   },
 };
 
