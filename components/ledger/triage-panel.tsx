@@ -63,6 +63,14 @@ export function TriagePanel({
 
   // Writes of this tab: their live echo is not "someone else".
   const mine = useRef(new Set<string>());
+  // Answers can come back out of order (a save's re-read and a live refresh): an older one never replaces a newer.
+  const newest = useRef(initial.ledgerRevision);
+  const adopt = (next: ScenarioLedger): boolean => {
+    if (next.ledgerRevision < newest.current) return false;
+    newest.current = next.ledgerRevision;
+    setData(next);
+    return true;
+  };
   const refresh = async () => {
     try {
       const next = await loadScenario(run, scenario);
@@ -71,8 +79,7 @@ export function TriagePanel({
       if (after && (before?.revision ?? 0) !== after.revision && !mine.current.has(after.updatedAt)) {
         setNotice(`Changed by ${after.updatedBy} at ${when(after.updatedAt)} (revision ${after.revision}).`);
       } else if (before && !after) setNotice("Someone removed this label.");
-      setData(next);
-      if (!dirty) setDraft(draftOf(next.label));
+      if (adopt(next) && !dirty) setDraft(draftOf(next.label));
     } catch (err) {
       setProblem((err as Error).message);
     }
@@ -93,8 +100,7 @@ export function TriagePanel({
       setDraft(draftOf(res.value));
       setDirty(false);
       setSavedAt(res.value.updatedAt);
-      const next = await loadScenario(run, scenario);
-      setData(next);
+      adopt(await loadScenario(run, scenario));
     } catch (err) {
       setProblem((err as Error).message);
     } finally {
@@ -126,7 +132,7 @@ export function TriagePanel({
     setProblem(null);
     try {
       await action();
-      setData(await loadScenario(run, scenario));
+      adopt(await loadScenario(run, scenario));
       return true;
     } catch (err) {
       setProblem((err as Error).message);

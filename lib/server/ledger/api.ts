@@ -159,6 +159,6 @@ export async function exportRoute(request: Request, deps: LedgerDeps): Promise<R
 export async function ledgerEvents(request: Request, deps: LedgerDeps): Promise<Response> {
   const start = await deps.ledger.revision();
   return sseResponse(request, `event: hello\ndata: ${JSON.stringify({ revision: start })}\n\n`, (send) =>
-    watchRevision(deps.ledger, (revision) => send(`id: ${revision}\nevent: ledger\ndata: ${JSON.stringify({ revision })}\n\n`)),
+    watchRevision(deps.ledger, start, (revision) => send(`id: ${revision}\nevent: ledger\ndata: ${JSON.stringify({ revision })}\n\n`)),
   );
 }

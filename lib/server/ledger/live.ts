@@ -13,7 +13,6 @@ type Listener = (revision: number) => void;
 class RevisionWatch {
   private listeners = new Set<Listener>();
   private timer: ReturnType<typeof setInterval> | null = null;
-  private last = -1;
   private busy = false;
 
   constructor(private readonly ledger: LedgerStore) {}
@@ -37,12 +36,9 @@ class RevisionWatch {
     if (this.busy) return;
     this.busy = true;
     try {
+      // Every subscriber hears every poll and filters on its own baseline (see `watchRevision`).
       const rev = await this.ledger.revision();
-      if (rev !== this.last) {
-        const first = this.last === -1;
-        this.last = rev;
-        if (!first) for (const fn of this.listeners) fn(rev);
-      }
+      for (const fn of this.listeners) fn(rev);
     } catch {
       // The database is briefly unreachable: try again on the next tick.
     } finally {
@@ -53,8 +49,18 @@ class RevisionWatch {
 
 const watches = new WeakMap<LedgerStore, RevisionWatch>();
 
-export function watchRevision(ledger: LedgerStore, fn: Listener): () => void {
+/**
+ * Calls `fn` whenever the revision differs from the last one this subscriber saw, starting from
+ * `since` (the revision its stream's `hello` carried). Each subscriber keeps its own baseline: a
+ * write between its `hello` and the watch's next poll is announced to it, never taken as a baseline.
+ */
+export function watchRevision(ledger: LedgerStore, since: number, fn: Listener): () => void {
   let w = watches.get(ledger);
   if (!w) watches.set(ledger, (w = new RevisionWatch(ledger)));
-  return w.subscribe(fn);
+  let seen = since;
+  return w.subscribe((revision) => {
+    if (revision === seen) return;
+    seen = revision;
+    fn(revision);
+  });
 }

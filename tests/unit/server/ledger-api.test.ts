@@ -256,13 +256,35 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
       }
     })();
     await waitFor(() => text.includes("event: hello"), 5000, "the hello event");
-    // Give the poller its first reading before the other instance writes.
-    await new Promise((r) => setTimeout(r, 1200));
     await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "agent", secondary: null, status: "confirmed", ref: null, note: null }, "carol");
     const rev = await env.ledger.revision();
     await waitFor(() => text.includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for the other instance's write");
     abort.abort();
     await pump.catch(() => {});
     expect((await getScenario(RUN_B)).label).toMatchObject({ cause: "agent", updatedBy: "carol" });
+  });
+
+  it("streams a write made right after the hello, before the poller's first reading", async () => {
+    // A connection no stream listened on yet: its watch starts with this subscriber.
+    const fresh = await env.connect();
+    const other = await env.connect();
+    const abort = new AbortController();
+    const res = await ledgerEvents(new Request(`http://${HOST}/api/ledger/events`, { signal: abort.signal }), { ...deps, ledger: fresh.ledger });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const pump = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value);
+      }
+    })();
+    await waitFor(() => text.includes("event: hello"), 5000, "the hello event");
+    await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "asr", secondary: null, status: "confirmed", ref: null, note: null }, "dave");
+    const rev = await env.ledger.revision();
+    await waitFor(() => text.includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for a write before the first poll");
+    abort.abort();
+    await pump.catch(() => {});
   });
 });
