@@ -139,7 +139,7 @@ function ensureBuild(env) {
   if (res.status !== 0) fail("`next build` failed; see the output above.");
 }
 
-function serve(argv) {
+async function serve(argv) {
   const { values, positionals } = parseServeArgs(argv);
   if (values.help) {
     process.stdout.write(HELP);
@@ -169,6 +169,9 @@ function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  // The first scan's worker threads run this bundle (built here, once per change of lib/).
+  const { compiledScanWorker } = await import("./compile-cli.mjs");
+  childEnv.VOICE_EVAL_SCAN_WORKER = await compiledScanWorker();
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);
@@ -191,5 +194,5 @@ const argv = process.argv.slice(2);
 if (argv[0] && SUBCOMMANDS.has(argv[0])) {
   await runSubcommand(argv);
 } else {
-  serve(argv);
+  await serve(argv);
 }

@@ -62,7 +62,9 @@ export function recordFromTexts(name: string, metrics: Record<string, unknown>, 
  */
 export function slimMetrics(metrics: Record<string, unknown>): Record<string, unknown> {
   const slim: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(metrics)) {
+  for (const key in metrics) {
+    if (!Object.hasOwn(metrics, key)) continue;
+    const value = metrics[key];
     if (key === "turns") {
       // The summary only falls back on the number of turns.
       if (typeof metrics.total_turns !== "number") slim.turns = Array.isArray(value) ? value.map(() => null) : value;
@@ -85,14 +87,26 @@ const MAX_INTERNED = 4096;
 
 /** `value` with its strings (in arrays and one level of object) replaced by a shared copy. */
 function interned(value: unknown): unknown {
-  const one = (v: unknown): unknown => {
-    if (typeof v !== "string") return v;
-    const hit = INTERNED.get(v);
-    if (hit !== undefined) return hit;
-    if (INTERNED.size < MAX_INTERNED) INTERNED.set(v, v);
-    return v;
-  };
-  if (typeof value === "string") return one(value);
+  if (typeof value === "string") return internedString(value);
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.map(one) : one(v)]));
+  // Plain loops: this runs for every metrics.json of a scan.
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (key === "__proto__") continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (Array.isArray(v)) {
+      const list = new Array<unknown>(v.length);
+      for (let i = 0; i < v.length; i++) list[i] = internedString(v[i]);
+      out[key] = list;
+    } else out[key] = internedString(v);
+  }
+  return out;
+}
+
+function internedString(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const hit = INTERNED.get(v);
+  if (hit !== undefined) return hit;
+  if (INTERNED.size < MAX_INTERNED) INTERNED.set(v, v);
+  return v;
 }

@@ -17,7 +17,7 @@ export type TextRead = { text: string; mtimeMs: number; size: number } | { text:
 
 // Symbolic links are never followed (the dashboard reads nothing from outside the results folder),
 // and a FIFO must not block a read.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+export const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
  * Reads a whole text file in one open/fstat/read/close; the scan's hot path. Written with the
@@ -27,12 +27,7 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
 export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<TextRead> {
   return new Promise((resolve) => {
     openFd(path, OPEN_FLAGS, (openError, fd) => {
-      if (openError) {
-        const code = openError.code;
-        if (code === "ENOENT" || code === "ENOTDIR") return resolve({ text: null, missing: true });
-        if (code === "ELOOP") return resolve({ text: null, missing: false, problem: linkProblem(label) });
-        return resolve({ text: null, missing: false, problem: problem(label, "unreadable", code ?? String(openError)) });
-      }
+      if (openError) return resolve(openFailure(openError, label));
       // The answer does not wait for the close.
       const done = (result: TextRead) => {
         close(fd, () => {});
@@ -41,10 +36,8 @@ export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES)
       const failed = (error: NodeJS.ErrnoException) => done({ text: null, missing: false, problem: problem(label, "unreadable", error.code ?? String(error)) });
       fstat(fd, (statError, info) => {
         if (statError) return failed(statError);
-        if (!info.isFile()) return done({ text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") });
-        if (info.size > maxBytes) {
-          return done({ text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) });
-        }
+        const refused = refusal(info, label, maxBytes);
+        if (refused) return done(refused);
         const buffer = Buffer.allocUnsafe(info.size);
         let filled = 0;
         const finish = () => done({ text: buffer.toString("utf8", 0, filled), mtimeMs: info.mtimeMs, size: info.size });
@@ -63,6 +56,21 @@ export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES)
   });
 }
 
+/** What a failed open means: missing, a link (refused by O_NOFOLLOW), or unreadable. */
+export function openFailure(error: NodeJS.ErrnoException, label: string): TextRead {
+  const code = error.code;
+  if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
+  if (code === "ELOOP") return { text: null, missing: false, problem: linkProblem(label) };
+  return { text: null, missing: false, problem: problem(label, "unreadable", code ?? String(error)) };
+}
+
+/** An opened entry that is not read: not a regular file (a FIFO, a device), or over its size limit. */
+export function refusal(info: Stats, label: string, maxBytes: number): TextRead | null {
+  if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
+  if (info.size > maxBytes) return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
+  return null;
+}
+
 export function linkProblem(label: string): Problem {
   return problem(label, "unsafe", "a symbolic link (not followed)");
 }
@@ -79,9 +87,13 @@ export async function lstatSafe(path: string): Promise<{ kind: EntryKind; info: 
     const info = await lstat(path);
     return { kind: kindOf(info), info };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { kind: code === "ENOENT" || code === "ENOTDIR" ? "missing" : "unreadable", info: null };
+    return lstatFailure(error);
   }
+}
+
+export function lstatFailure(error: unknown): { kind: EntryKind; info: null } {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { kind: code === "ENOENT" || code === "ENOTDIR" ? "missing" : "unreadable", info: null };
 }
 
 /**
@@ -95,29 +107,45 @@ export async function checkFolders(base: string, rel: string): Promise<null | "m
   for (let i = 0; i < parts.length - 1; i++) {
     at = join(at, parts[i] as string);
     const label = parts.slice(0, i + 1).join("/");
-    const { kind } = await lstatSafe(at);
-    if (kind === "missing") return "missing";
-    if (kind === "link") return linkProblem(label);
-    if (kind === "unreadable") return problem(label, "unreadable", "the folder cannot be read");
-    if (kind !== "dir") return problem(label, "unreadable", "not a folder");
+    const verdict = folderVerdict((await lstatSafe(at)).kind, label);
+    if (verdict) return verdict;
   }
   return null;
+}
+
+/** `null` for a real folder on the way to a file; else `missing` or the problem. */
+export function folderVerdict(kind: EntryKind, label: string): null | "missing" | Problem {
+  if (kind === "dir") return null;
+  if (kind === "missing") return "missing";
+  if (kind === "link") return linkProblem(label);
+  if (kind === "unreadable") return problem(label, "unreadable", "the folder cannot be read");
+  return problem(label, "unreadable", "not a folder");
 }
 
 /** `readText` of `base/rel`, with every folder on the way checked first (see `checkFolders`). */
 export async function readInside(base: string, rel: string, label = rel, maxBytes = maxBytesOf(rel)): Promise<TextRead> {
   const folders = rel.includes("/") ? await checkFolders(base, rel) : null;
+  return folders ? folderRead(folders, label) : readText(join(base, rel), label, maxBytes);
+}
+
+/** The read of a file whose way there is not a real folder. */
+export function folderRead(folders: "missing" | Problem, label: string): TextRead {
   if (folders === "missing") return { text: null, missing: true };
-  if (folders) return { text: null, missing: false, problem: { ...folders, file: label, message: `${folders.file}/: ${folders.message}` } };
-  return readText(join(base, rel), label, maxBytes);
+  return { text: null, missing: false, problem: { ...folders, file: label, message: `${folders.file}/: ${folders.message}` } };
 }
 
 /** `lstat` of `base/rel` with the folders on the way checked: a file behind a linked folder is reported as a link. */
-export async function lstatInside(base: string, rel: string): Promise<{ kind: EntryKind; info: Stats | null }> {
+export async function lstatInside(base: string, rel: string): Promise<Entry> {
   const folders = rel.includes("/") ? await checkFolders(base, rel) : null;
+  return folders ? folderEntry(folders) : lstatSafe(join(base, rel));
+}
+
+export type Entry = { kind: EntryKind; info: Stats | null };
+
+/** What `lstatInside` answers for a file whose way there is not a real folder. */
+export function folderEntry(folders: "missing" | Problem): Entry {
   if (folders === "missing") return { kind: "missing", info: null };
-  if (folders) return { kind: folders.kind === "unsafe" ? "link" : "unreadable", info: null };
-  return lstatSafe(join(base, rel));
+  return { kind: folders.kind === "unsafe" ? "link" : "unreadable", info: null };
 }
 
 /**

@@ -11,9 +11,8 @@ import { runIdOf, type FoundRun } from "./discover";
 import { lstatSafe, readInside } from "./fs-safe";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit } from "./pool";
-import { readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
-import { currentSignature, part, readScenario, searchTextOf } from "./read-scenario";
-import { RUN_LEVEL_FILES } from "./layout";
+import { levelSignature, readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
+import { currentSignature, readScenario, searchTextOf } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 
 export const SCAN_CONCURRENCY = 64;
@@ -52,15 +51,6 @@ export async function refreshScenario(index: ResultsIndex, run: RunModel, name: 
 /** The run's last activity from the files' own times (§5.3), not from when we noticed. */
 export async function refreshActivity(index: ResultsIndex, run: RunModel): Promise<void> {
   index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
-}
-
-/** The run-level files' sizes and mtimes: what decides whether they are read again. */
-export async function levelSignature(dir: string): Promise<string> {
-  const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
-    const { kind, info } = await lstatSafe(join(dir, f));
-    return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
-  }));
-  return parts.join(",");
 }
 
 /**

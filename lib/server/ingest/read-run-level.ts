@@ -3,10 +3,12 @@ import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { createHash } from "node:crypto";
-import { readText, readTextTail } from "./fs-safe";
+import { lstatSafe, readText, readTextTail } from "./fs-safe";
+import { RUN_LEVEL_FILES } from "./layout";
+import { part } from "./read-scenario";
 
-/** How much of a single-session log is read: enough for the end-of-run recap of a few thousand scenarios. */
-const LOG_TAIL_BYTES = 512 * 1024;
+/** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
+const LOG_TAIL_BYTES = 128 * 1024;
 
 export interface RunLevel {
   isRun: boolean;
@@ -96,6 +98,29 @@ export async function readAllMetricsOrder(dir: string): Promise<{ order: string[
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function summaryDigest(text: string, mtimeMs: number): NonNullable<RunLevel["allSummary"]> {
-  const digest = sha256(text);
+  return withMatches(sha256(text), mtimeMs);
+}
+
+function withMatches(digest: string, mtimeMs: number): NonNullable<RunLevel["allSummary"]> {
   return { sha256: digest, mtimeMs, matches: (other: string) => sha256(other) === digest };
+}
+
+/** A run level as data (no function), to cross threads and be stored: see `livingLevel`. */
+export type PlainRunLevel = Omit<RunLevel, "allSummary"> & { allSummary: { sha256: string; mtimeMs: number } | null };
+
+export function plainLevel(level: RunLevel): PlainRunLevel {
+  return { ...level, allSummary: level.allSummary ? { sha256: level.allSummary.sha256, mtimeMs: level.allSummary.mtimeMs } : null };
+}
+
+export function livingLevel(plain: PlainRunLevel): RunLevel {
+  return { ...plain, allSummary: plain.allSummary ? withMatches(plain.allSummary.sha256, plain.allSummary.mtimeMs) : null };
+}
+
+/** The run-level files' sizes and mtimes: what decides whether they are read again. */
+export async function levelSignature(dir: string): Promise<string> {
+  const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
+    const { kind, info } = await lstatSafe(join(dir, f));
+    return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
+  }));
+  return parts.join(",");
 }

@@ -1,38 +1,96 @@
-/** The first scan: every run under the results folder read once into the index. */
+/**
+ * The first scan: every run under the results folder read once into the index. Scenario folders
+ * are read by worker threads in buckets (see `scan-pool`, `snapshot`); the main thread lists the
+ * runs, reads their run-level files, and applies what the workers hand back, so it keeps answering
+ * requests meanwhile. A run joins the index once all its buckets are in.
+ */
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
-import { discoverRuns } from "./discover";
+import { RunModel } from "../model/run-model";
+import { discoverRuns, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
 import { listingOf } from "./list-run";
-import { loadRun, readLevelOf } from "./load-run";
+import { mapLimit } from "./pool";
+import type { ScenarioRead } from "./read-scenario";
+import { lastActivityMs } from "./run-activity";
+import { ScanPool, workerBundle } from "./scan-pool";
+import { bucketCountOf, bucketOf } from "./snapshot";
 
-export async function scanRoot(index: ResultsIndex, onProgress?: (p: { done: number; total: number }) => void): Promise<void> {
+export interface ScanOptions {
+  onProgress?: (p: { done: number; total: number }) => void;
+  /** The persisted index's folder (in the state folder); `null`: none. */
+  snapshotDir?: string | null;
+  /** The worker bundle; by default the CLI's (see `workerBundle`), `null` reads on the main thread. */
+  bundle?: string | null;
+}
+
+/** What the last first scan did, for `/api/health` and the bench. */
+export interface ScanStats {
+  threads: number;
+  /** Scenario folders read from disk; the others were reused from the snapshot. */
+  read: number;
+  reused: number;
+  /** Shards of the snapshot written after the scan (`null` while that is under way). */
+  written: number | null;
+  problems: string[];
+  /** Resolves once the snapshot is written and the workers are gone. */
+  settled: Promise<void>;
+}
+
+export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): Promise<ScanStats> {
   const started = performance.now();
   const found = await discoverRuns(index.root);
   index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
-  const progress = { done: 0, total: found.runs.reduce((n, f) => n + listingOf(f.entries).scenarios.length, 0) };
+  const listings = found.runs.map((f) => listingOf(f.entries));
+  const progress = { done: 0, total: listings.reduce((n, l) => n + l.scenarios.length, 0) };
   index.indexing = progress;
-  const tick = () => {
-    progress.done++;
-    if (onProgress && (progress.done % 500 === 0 || progress.done === progress.total)) onProgress(progress);
-  };
-  // Runs one after another, each with a pool of reads. The next run's run-level files are read
-  // while this run's scenarios are, so no run waits on them.
-  const readAhead = (i: number): ReturnType<typeof readLevelOf> | null => {
-    const f = found.runs[i];
-    if (!f) return null;
-    const level = readLevelOf(f);
-    // Awaited later: a failure surfaces there, not as an unhandled rejection meanwhile.
-    level.catch(() => {});
-    return level;
-  };
-  let nextLevel = readAhead(0);
-  for (const [i, f] of found.runs.entries()) {
-    const level = await (nextLevel as ReturnType<typeof readLevelOf>);
-    nextLevel = readAhead(i + 1);
-    index.addRun(await loadRun(index.root, f, level, tick));
-  }
+  const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
+  const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], settled: Promise.resolve() };
+  let reported = 0;
+  await mapLimit(found.runs, 8, async (f, i) => {
+    const names = (listings[i] as ReturnType<typeof listingOf>).scenarios;
+    const buckets = bucketCountOf(names.length);
+    const byBucket: string[][] = Array.from({ length: buckets }, () => []);
+    for (const name of names) byBucket[bucketOf(name, buckets)]?.push(name);
+    // Queued first, so the workers start while the run-level files are read here.
+    const reads = byBucket.map((bucketNames, bucket) => pool.read({ runDir: f.dir, buckets, bucket }, bucketNames));
+    const run = await startRun(index.root, f, pool);
+    const byName = new Map<string, ScenarioRead>();
+    for (const pending of reads) {
+      const bucket = await pending;
+      for (const [name, read] of bucket.reads) byName.set(name, read);
+      stats.read += bucket.fresh;
+      stats.reused += bucket.reads.length - bucket.fresh;
+      progress.done += bucket.reads.length;
+      if (options.onProgress && (progress.done - reported >= 500 || progress.done === progress.total)) {
+        reported = progress.done;
+        options.onProgress(progress);
+      }
+    }
+    // In listing order, as a live read would have added them.
+    for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
+    run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
+    index.addRun(run);
+  });
   index.indexing = null;
   index.scanMs = performance.now() - started;
   index.announce({ runs: [...index.runs.keys()] });
+  // The snapshot is written after the index is complete, by the workers, off this thread.
+  stats.settled = pool
+    .flush()
+    .then((flushed) => {
+      stats.written = flushed.written;
+      stats.problems = flushed.problems;
+    })
+    .finally(() => pool.close());
+  return stats;
+}
+
+async function startRun(root: string, f: FoundRun, pool: ScanPool): Promise<RunModel> {
+  const listing = listingOf(f.entries);
+  const { level, signature } = await pool.level(f.dir, listing.files);
+  const run = new RunModel(runIdOf(root, f.dir), f.dir, level);
+  run.apply({ kind: "run-level", runLevel: level, signature });
+  run.apply({ kind: "listing", killedFolders: listing.killed, linked: listing.linked });
+  return run;
 }

@@ -6,7 +6,9 @@
 import "server-only";
 import type { FSWatcher } from "chokidar";
 import { serverEnv } from "../env";
-import { scanRoot } from "../ingest/scan";
+import { scanRoot, type ScanStats } from "../ingest/scan";
+import { snapshotDirOf } from "../ingest/snapshot";
+import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { IndexSync } from "./sync";
@@ -22,6 +24,8 @@ export interface Store {
   /** True once the watcher is live and its catch-up pass is done. */
   live: boolean;
   watcher: FSWatcher | null;
+  /** What the first scan did (threads, folders read and reused), once it is done. */
+  scan: ScanStats | null;
   /** The run with this id, ready to show (see `IndexSync.openRun`). */
   openRun(id: string): Promise<RunModel | undefined>;
 }
@@ -33,12 +37,32 @@ export function getStore(): Store {
   const holder = globalThis as Holder;
   const existing = holder[KEY];
   if (existing) return existing;
-  const store = createStore(serverEnv().resultsDir, { log: true });
+  const root = serverEnv().resultsDir;
+  const store = createStore(root, { log: true, snapshotDir: defaultSnapshotDir(root) });
   holder[KEY] = store;
   return store;
 }
 
-export function createStore(root: string, options: { log?: boolean; watch?: boolean } = {}): Store {
+/** The persisted index lives in the state folder (beside the ledger), never in the results folder. */
+function defaultSnapshotDir(root: string): string | null {
+  try {
+    const config = ledgerConfig({ database: "", resultsDir: root });
+    return config.kind === "sqlite" ? snapshotDirOf(config.stateDir, root) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StoreOptions {
+  log?: boolean;
+  watch?: boolean;
+  /** The persisted index's folder; none by default (tests), the state folder's for the server. */
+  snapshotDir?: string | null;
+  /** The scan worker bundle (see `workerBundle`); `null` reads on the main thread. */
+  bundle?: string | null;
+}
+
+export function createStore(root: string, options: StoreOptions = {}): Store {
   const index = new ResultsIndex(root);
   const sync = new IndexSync(index);
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
@@ -49,10 +73,16 @@ export function createStore(root: string, options: { log?: boolean; watch?: bool
     watching: Promise.resolve(),
     live: false,
     watcher: null,
+    scan: null,
     openRun: (id) => sync.openRun(id),
   };
-  store.scanned = scanRoot(index, (p) => log(`indexing ${p.done}/${p.total} scenarios`)).then(() => {
-    log(`indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms`);
+  store.scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), snapshotDir: options.snapshotDir ?? null, bundle: options.bundle }).then((stats) => {
+    store.scan = stats;
+    const how = stats.threads ? `${stats.threads} worker threads` : "the main thread";
+    log(`indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms with ${how}: ${stats.read} read, ${stats.reused} unchanged since the last start`);
+    void stats.settled.then(() => {
+      if (stats.problems.length) log(`the index snapshot was not written: ${stats.problems.join("; ")}`);
+    });
   });
   if (options.watch !== false) {
     store.watching = store.scanned.then(async () => {
@@ -73,6 +103,7 @@ export function createStore(root: string, options: { log?: boolean; watch?: bool
 /** Stops the watcher and timers (tests). */
 export async function closeStore(store: Store): Promise<void> {
   await store.scanned.catch(() => {});
+  await store.scan?.settled.catch(() => {});
   await store.watching.catch(() => {});
   store.sync.close();
   store.index.close();

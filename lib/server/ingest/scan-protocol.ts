@@ -1,0 +1,23 @@
+/** The messages between the first scan (main thread) and its workers. */
+import "server-only";
+import type { PlainRunLevel } from "./read-run-level";
+import type { ShardKey } from "./snapshot";
+
+export interface WorkerSetup {
+  /** Where the persisted index lives; `null`: read everything, store nothing. */
+  snapshotDir: string | null;
+}
+
+export type ToWorker =
+  /** Read (or reuse from the snapshot) these scenario folders of one bucket of a run. */
+  | { kind: "bucket"; id: number; key: ShardKey; names: string[] }
+  /** Read (or reuse) a run's run-level files; `files`: the names of the run folder's files. */
+  | { kind: "level"; id: number; runDir: string; files: string[] }
+  /** The scan is over: write the buckets that changed, then answer `flushed`. */
+  | { kind: "flush" };
+
+export type FromWorker =
+  /** The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused. */
+  | { kind: "bucket"; id: number; json: string; special: Uint8Array | null; fresh: number }
+  | { kind: "level"; id: number; level: PlainRunLevel; signature: string }
+  | { kind: "flushed"; written: number; problem: string | null };

@@ -1,0 +1,91 @@
+/**
+ * A scan worker (bundled on its own, see bin/compile-cli.mjs): reads scenario folders with
+ * synchronous calls and hands each bucket to the main thread as one JSON text (see `bucket-codec`).
+ * With a snapshot folder it first takes the bucket's stored reads: when no file changed size or
+ * mtime, the stored text goes on as it is; otherwise only the changed folders are read again.
+ * After the scan it writes back the buckets that changed.
+ */
+import "server-only";
+import { mkdirSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
+import { syncIo } from "./fs-sync";
+import { currentSignature, readScenario } from "./read-scenario";
+import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
+import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
+import { loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
+
+const setup = workerData as WorkerSetup;
+const port = parentPort;
+/** Buckets whose shard must be written at the flush. */
+const changed: Array<{ key: ShardKey; bucket: StoredBucket }> = [];
+const changedLevels: Array<{ runDir: string; stored: StoredLevel }> = [];
+
+/** The run-level files: parsing a log's tail is the costliest part of a run besides its scenarios. */
+async function readLevel(runDir: string, files: string[]): Promise<StoredLevel> {
+  const signature = await levelSignature(runDir);
+  const stored = setup.snapshotDir ? loadLevel(setup.snapshotDir, runDir) : null;
+  if (stored && stored.signature === signature) return stored;
+  const fresh = { signature, level: plainLevel(await readRunLevel(runDir, new Set(files))) };
+  if (setup.snapshotDir) changedLevels.push({ runDir, stored: fresh });
+  return fresh;
+}
+
+function signatureOf(entry: ReadEntry): string {
+  const read = entry[1];
+  return read.kind === "not-scenario" ? "" : read.signature;
+}
+
+async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number }> {
+  const stored = setup.snapshotDir ? loadShard(setup.snapshotDir, key) : null;
+  const known = stored && "json" in stored ? stored : null;
+  const before = new Map<string, string>();
+  known?.names.forEach((name, i) => before.set(name, known.signatures[i] as string));
+  const stale: string[] = [];
+  for (const name of names) {
+    const signature = before.get(name);
+    if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.push(name);
+  }
+  // Nothing changed: the stored text goes to the main thread as it is, unparsed.
+  if (known && stale.length === 0 && known.names.length === names.length) return { bucket: known, fresh: 0 };
+  const kept = new Map<string, ReadEntry>();
+  if (known && stale.length < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
+  const stalePart = new Set(stale);
+  const entries: ReadEntry[] = [];
+  for (const name of names) {
+    const entry = stalePart.has(name) ? undefined : kept.get(name);
+    entries.push(entry ?? [name, await readScenario(key.runDir, name, {}, syncIo)]);
+  }
+  const bucket = encodeBucket(entries);
+  if (setup.snapshotDir) changed.push({ key, bucket: { ...bucket, names: entries.map((e) => e[0]), signatures: entries.map(signatureOf) } });
+  return { bucket, fresh: stale.length };
+}
+
+function flush(): FromWorker {
+  if (!setup.snapshotDir || changed.length + changedLevels.length === 0) return { kind: "flushed", written: 0, problem: null };
+  try {
+    mkdirSync(setup.snapshotDir, { recursive: true });
+    for (const shard of changed) writeShard(setup.snapshotDir, shard.key, shard.bucket);
+    for (const l of changedLevels) writeLevel(setup.snapshotDir, l.runDir, l.stored);
+    return { kind: "flushed", written: changed.length + changedLevels.length, problem: null };
+  } catch (error) {
+    return { kind: "flushed", written: 0, problem: (error as Error).message };
+  } finally {
+    changed.length = 0;
+    changedLevels.length = 0;
+  }
+}
+
+// Tasks run one at a time, in the order they came: each is synchronous work between awaits of plain values.
+let queue = Promise.resolve();
+port?.on("message", (message: ToWorker) => {
+  queue = queue.then(async () => {
+    if (message.kind === "flush") return port.postMessage(flush());
+    if (message.kind === "level") {
+      const { level, signature } = await readLevel(message.runDir, message.files);
+      return port.postMessage({ kind: "level", id: message.id, level, signature } satisfies FromWorker);
+    }
+    const { bucket, fresh } = await readBucket(message.key, message.names);
+    port.postMessage({ kind: "bucket", id: message.id, json: bucket.json, special: bucket.special, fresh } satisfies FromWorker);
+  });
+});

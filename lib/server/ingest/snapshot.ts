@@ -1,0 +1,126 @@
+/**
+ * The persisted index: what a scan read of each scenario folder, kept in the state folder (never the
+ * results folder) so that a restart reads again only the folders whose files changed. A run's
+ * scenarios are split into buckets by a hash of their names (so both scan workers share a big run);
+ * each bucket is one file, written whole and renamed into place.
+ *
+ * A shard is never trusted: one that does not decode, names another format, project version, run or
+ * bucket layout is ignored, and every stored read is used only after an `lstat` of each file it was
+ * read from gives the same size and mtime (its signature, see `read-scenario`).
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import pkg from "@/package.json";
+import type { EncodedBucket } from "./bucket-codec";
+import type { PlainRunLevel } from "./read-run-level";
+
+/** Bumped whenever what a `ScenarioRead` holds changes shape or meaning. */
+export const SNAPSHOT_FORMAT = 1;
+export const PROJECT_VERSION: string = pkg.version;
+/** About this many scenarios per bucket (one worker task, one shard file). */
+export const BUCKET_SIZE = 512;
+
+/** The snapshot folder of one results folder, inside the state folder. */
+export function snapshotDirOf(stateDir: string, root: string): string {
+  return join(stateDir, "index", createHash("sha256").update(root).digest("hex").slice(0, 16));
+}
+
+/** A power of two, so that a run that grows a little keeps its buckets. */
+export function bucketCountOf(scenarios: number): number {
+  let n = 1;
+  while (n * BUCKET_SIZE < scenarios) n *= 2;
+  return n;
+}
+
+/** FNV-1a of the folder name: stable across processes and versions. */
+export function bucketOf(name: string, buckets: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % buckets;
+}
+
+export interface ShardKey {
+  runDir: string;
+  buckets: number;
+  bucket: number;
+}
+
+/** A bucket as stored: the names and signatures apart, so that checking them needs no parse of the reads. */
+export interface StoredBucket extends EncodedBucket {
+  names: string[];
+  signatures: string[];
+}
+
+interface Shard extends ShardKey, StoredBucket {
+  format: number;
+  version: string;
+}
+
+export function shardFile(dir: string, key: ShardKey): string {
+  const run = createHash("sha256").update(key.runDir).digest("hex").slice(0, 16);
+  return join(dir, `${run}-${key.buckets}-${key.bucket}.v8`);
+}
+
+/** The stored bucket, or why there is none (`missing`, or the reason it was ignored). */
+export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(shardFile(dir, key));
+  } catch {
+    return { ignored: "missing" };
+  }
+  let shard: Partial<Shard>;
+  try {
+    shard = deserialize(bytes) as Partial<Shard>;
+  } catch {
+    return { ignored: "corrupt" };
+  }
+  if (!shard || typeof shard !== "object") return { ignored: "corrupt" };
+  if (shard.format !== SNAPSHOT_FORMAT || shard.version !== PROJECT_VERSION) return { ignored: "another version" };
+  if (shard.runDir !== key.runDir || shard.buckets !== key.buckets || shard.bucket !== key.bucket) return { ignored: "corrupt" };
+  const { names, signatures, json, special } = shard;
+  if (!isStrings(names) || !isStrings(signatures) || names.length !== signatures.length || typeof json !== "string" || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
+  return { names, signatures, json, special };
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/** Written to a temporary name and renamed, so a reader never sees half a shard. */
+export function writeShard(dir: string, key: ShardKey, bucket: StoredBucket): void {
+  const shard: Shard = { format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, ...key, ...bucket };
+  const file = shardFile(dir, key);
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, serialize(shard));
+  renameSync(tmp, file);
+}
+
+/** A run's run-level files as last read, by the signature they were read at. */
+export interface StoredLevel {
+  signature: string;
+  level: PlainRunLevel;
+}
+
+function levelFile(dir: string, runDir: string): string {
+  return join(dir, `${createHash("sha256").update(runDir).digest("hex").slice(0, 16)}-level.v8`);
+}
+
+export function loadLevel(dir: string, runDir: string): StoredLevel | null {
+  try {
+    const stored = deserialize(readFileSync(levelFile(dir, runDir))) as Partial<StoredLevel & { format: number; version: string; runDir: string }>;
+    if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || stored.runDir !== runDir) return null;
+    if (typeof stored.signature !== "string" || !stored.level || typeof stored.level !== "object" || !Array.isArray(stored.level.sessions) || !Array.isArray(stored.level.problems)) return null;
+    return { signature: stored.signature, level: stored.level };
+  } catch {
+    return null;
+  }
+}
+
+export function writeLevel(dir: string, runDir: string, stored: StoredLevel): void {
+  const file = levelFile(dir, runDir);
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, runDir, ...stored }));
+  renameSync(tmp, file);
+}
