@@ -1,0 +1,151 @@
+/**
+ * The first scan's worker threads and the persisted index (issue 17): a scan in workers holds
+ * exactly what a main-thread scan holds (NaN and -0 included); a restart with the snapshot reads
+ * again only the folders whose files changed, and a damaged or foreign snapshot is ignored.
+ */
+import { createHash } from "node:crypto";
+import { cp, lstat, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { deserialize, serialize } from "node:v8";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainLevel } from "@/lib/server/ingest/read-run-level";
+import { closeStore, createStore, type Store, type StoreOptions } from "@/lib/server/live/store";
+import { tempDir } from "../../helpers/run-builder";
+
+const FIXTURES = join(__dirname, "../../fixtures/harness");
+const RUNS = ["small-2-domains/run/eval_20260810_031700", "stalls/run/eval_20260804_144300", "judge-only/run/eval_20260803_223300"];
+const EXOTIC = "eval_20260810_031700/tau2_airline__34";
+
+let root: string;
+let stateDir: string;
+let before: string;
+
+async function checksum(dir: string): Promise<string> {
+  const hash = createHash("sha256");
+  const walk = async (at: string) => {
+    for (const e of (await readdir(at, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(at, e.name);
+      hash.update(`${relative(dir, p)}\0${(await lstat(p)).mtimeMs}\0`);
+      if (e.isDirectory()) await walk(p);
+      else hash.update(await readFile(p));
+    }
+  };
+  await walk(dir);
+  return hash.digest("hex");
+}
+
+/** Everything the index holds of every run, comparable with `isDeepStrictEqual` (NaN equals NaN, -0 is not 0). */
+function contents(store: Store): unknown {
+  return [...store.index.runs.values()]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((run) => ({ id: run.id, level: plainLevel(run.runLevel), levelSignature: run.levelSignature, killed: run.killedFolders, activity: run.lastActivityMs, scenarios: [...run.scenarios.values()] }));
+}
+
+async function scanned(options: StoreOptions): Promise<Store> {
+  const store = createStore(root, { watch: false, ...options });
+  await store.scanned;
+  await store.scan?.settled;
+  return store;
+}
+
+/** A fresh main-thread scan, without any snapshot: what every other scan must equal. */
+async function truth(): Promise<unknown> {
+  const store = await scanned({ bundle: null });
+  try {
+    return contents(store);
+  } finally {
+    await closeStore(store);
+  }
+}
+
+beforeAll(async () => {
+  root = await tempDir("ved-snapshot-results-");
+  stateDir = await tempDir("ved-snapshot-state-");
+  for (const run of RUNS) await cp(join(FIXTURES, run), join(root, run.split("/").pop() as string), { recursive: true });
+  // Python writes NaN as a bare token; a negative zero survives as -0.0.
+  const path = join(root, EXOTIC, "metrics.json");
+  const text = (await readFile(path, "utf8")).replace(/"judge_score": [^,\n]+/, '"judge_score": NaN').replace(/"duration_seconds": [^,\n]+/, '"duration_seconds": -0.0');
+  await writeFile(path, text);
+  before = await checksum(root);
+});
+
+afterAll(async () => {
+  // The snapshot lives in the state folder: the results folder is untouched.
+  expect(await checksum(root)).toBe(before);
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+describe("the first scan in worker threads", () => {
+  it("holds exactly what a main-thread scan holds, NaN and -0 included", async () => {
+    const store = await scanned({});
+    try {
+      expect(store.scan?.threads, "the scan ran in worker threads (the bundle is built by the test setup)").toBeGreaterThanOrEqual(2);
+      const exotic = store.index.runs.get("eval_20260810_031700")?.scenarios.get("tau2_airline__34")?.record?.metrics;
+      expect(Number.isNaN(exotic?.judge_score), "judge_score NaN crossed the thread as NaN").toBe(true);
+      expect(Object.is(exotic?.duration_seconds, -0), "duration_seconds -0.0 crossed as -0").toBe(true);
+      expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
+    } finally {
+      await closeStore(store);
+    }
+  });
+});
+
+describe("the persisted index", () => {
+  const snapshotDir = () => join(stateDir, "index");
+  const total = (store: Store) => store.index.scenarioCount;
+
+  it("is written after a scan, and a restart on an unchanged folder reads no scenario again", async () => {
+    const first = await scanned({ snapshotDir: snapshotDir() });
+    expect(first.scan?.written, "shards written").toBeGreaterThan(0);
+    expect(first.scan?.read).toBe(total(first));
+    await closeStore(first);
+    const second = await scanned({ snapshotDir: snapshotDir() });
+    try {
+      expect({ read: second.scan?.read, reused: second.scan?.reused, written: second.scan?.written }).toEqual({ read: 0, reused: total(second), written: 0 });
+      expect(isDeepStrictEqual(contents(second), await truth())).toBe(true);
+    } finally {
+      await closeStore(second);
+    }
+  });
+
+  it("reads again only the folders that changed, appeared or came back, and forgets the ones gone", async () => {
+    const run = join(root, "eval_20260804_144300");
+    const names = (await readdir(run, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const [changed, gone, copied] = names as [string, string, string];
+    // Same size, other content and mtime: the signature's mtime must catch it.
+    const metricsPath = join(run, changed, "metrics.json");
+    const m = await readFile(metricsPath, "utf8");
+    await writeFile(metricsPath, m.replace(/"total_turns": (\d)/, (_, d: string) => `"total_turns": ${(Number(d) + 1) % 10}`));
+    await utimes(metricsPath, new Date(), new Date(Date.now() + 5_000));
+    await rm(join(run, gone), { recursive: true });
+    await cp(join(run, copied), join(run, `${copied}_again`), { recursive: true });
+    const store = await scanned({ snapshotDir: snapshotDir() });
+    try {
+      expect(store.scan?.read, "the changed and the new folder, nothing else").toBe(2);
+      expect(store.index.runs.get("eval_20260804_144300")?.scenarios.has(gone)).toBe(false);
+      expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
+    } finally {
+      await closeStore(store);
+    }
+    before = await checksum(root);
+  });
+
+  it("ignores shards that are damaged or from another version, and reads their folders again", async () => {
+    const files = (await readdir(snapshotDir())).filter((f) => f.endsWith(".v8") && !f.includes("-level"));
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    const [damaged, foreign] = files as [string, string];
+    const bucketSize = async (file: string) => (deserialize(await readFile(join(snapshotDir(), file))) as { names: string[] }).names.length;
+    const expected = (await bucketSize(damaged)) + (await bucketSize(foreign));
+    await writeFile(join(snapshotDir(), damaged), Buffer.from("not a snapshot at all"));
+    const shard = deserialize(await readFile(join(snapshotDir(), foreign))) as { version: string };
+    await writeFile(join(snapshotDir(), foreign), serialize({ ...shard, version: "0.0.0-another" }));
+    const store = await scanned({ snapshotDir: snapshotDir() });
+    try {
+      expect(store.scan?.read).toBe(expected);
+      expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
+    } finally {
+      await closeStore(store);
+    }
+  });
+});
