@@ -4,10 +4,10 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +31,8 @@ const SIZES = arg("sizes", "1k,10k,100k").split(",").filter((s) => s in PRESET);
 /** The trends page's suite, RUNSxSCENARIOS (`none` skips it); `--only trends` measures nothing else. */
 const TRENDS = arg("trends", "100x2000");
 const ONLY_TRENDS = arg("only", "") === "trends";
+/** `--only scan`: the first-scan, restart and memory figures of issue 17 and nothing else. */
+const ONLY_SCAN = arg("only", "") === "scan";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -55,25 +57,126 @@ function runJson(cmd: string, cmdArgs: string[]): Record<string, number> {
   return JSON.parse(out.trim().split("\n").pop() as string) as Record<string, number>;
 }
 
-function scanFigures(label: string, dir: string): void {
+const scanOnce = (dir: string, snapshot?: string) =>
+  runJson(process.execPath, [TSX, "--conditions=react-server", "--expose-gc", "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir, ...(snapshot ? [snapshot] : [])]);
+const range = (xs: number[], unit = " ms") => `${Math.round(median(xs))}${unit} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${xs.length})`;
+
+/** The metrics.json files of the first `n` scenario folders found, for the 1% restart. */
+function someMetricsFiles(dir: string, n: number): string[] {
+  const out: string[] = [];
+  const visit = (at: string) => {
+    for (const e of readdirSync(at, { withFileTypes: true })) {
+      if (out.length >= n || !e.isDirectory()) continue;
+      const path = join(at, e.name, "metrics.json");
+      if (existsSync(path)) out.push(path);
+      else visit(join(at, e.name));
+    }
+  };
+  visit(dir);
+  return out;
+}
+
+/** Issue #17: first scan, restarts with the persisted index, memory; against the honest floor measured in the same run. */
+function scanFigures(label: string, dir: string): { floor: number } {
   const floors: number[] = [];
   const syncFloors: number[] = [];
   const scans: number[] = [];
-  let rss = 0;
+  const rss: number[] = [];
+  const perScenario: number[] = [];
+  let threads = 0;
   for (let i = 0; i < REPEAT; i++) {
     floors.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number);
     syncFloors.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]).ms as number);
-    const scan = runJson(process.execPath, [TSX, "--conditions=react-server", "--expose-gc", "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir]);
+    const scan = scanOnce(dir);
     scans.push(scan.ms as number);
-    rss = Math.max(rss, scan.rssMb as number);
+    rss.push(scan.rssMb as number);
+    perScenario.push(((scan.indexHeapMb as number) * 2 ** 20) / (scan.scenarios as number));
+    threads = scan.threads as number;
   }
   // The honest floor: the faster of the two plain readers, measured in this run on the same files.
   const f = Math.min(median(floors), median(syncFloors));
   const s = median(scans);
-  report(`${label}: first scan (median of ${REPEAT})`, `${Math.round(s)} ms`);
-  report(`${label}: floor, async pool of 64 / sync sequential`, `${Math.round(median(floors))} ms / ${Math.round(median(syncFloors))} ms`);
-  report(`${label}: scan ÷ honest floor (the faster)`, `${(s / f).toFixed(2)}×`);
-  report(`${label}: resident memory after first scan`, `${Math.round(rss)} MB`);
+  report(`${label}: first scan, ${threads} worker threads`, range(scans));
+  report(`${label}: floor, async pool of 64 / sync sequential`, `${range(floors)} / ${range(syncFloors)}`);
+  report(`${label}: first scan ÷ honest floor (the faster)`, `${(s / f).toFixed(2)}× (${(Math.min(...scans) / f).toFixed(2)}–${(Math.max(...scans) / f).toFixed(2)})`);
+  report(`${label}: resident memory after the first scan (workers gone)`, range(rss, " MB"));
+  report(`${label}: index heap per scenario`, range(perScenario, " bytes"));
+  // Restarts with the persisted index: unchanged, then with 1% of the metrics.json files touched.
+  const snapshot = mkdtempSync(join(tmpdir(), "ved-bench-snapshot-"));
+  try {
+    scanOnce(dir, snapshot);
+    const restarts: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const r = scanOnce(dir, snapshot);
+      if (r.read !== 0) throw new Error(`a restart on an unchanged folder read ${r.read} scenarios`);
+      restarts.push(r.ms as number);
+    }
+    report(`${label}: restart, unchanged folder (persisted index)`, `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`);
+    const scenarios = scanOnce(dir, snapshot).scenarios as number;
+    const touched = someMetricsFiles(dir, Math.ceil(scenarios / 100));
+    const later = new Date(Date.now() + 60_000);
+    for (const file of touched) utimesSync(file, later, later);
+    const r = scanOnce(dir, snapshot);
+    report(`${label}: restart after 1% of metrics.json changed`, `${Math.round(r.ms as number)} ms, read ${r.read} of ${r.scenarios} folders (${touched.length} changed)`);
+  } finally {
+    rmSync(snapshot, { recursive: true, force: true });
+  }
+  return { floor: f };
+}
+
+/** Polls `/api/health` from the spawn until the index is complete: time to fully indexed, and the health latencies meanwhile. */
+async function timeToIndexed(dir: string, stateDir: string): Promise<{ ms: number; healthMs: number[] }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir } });
+  const healthMs: number[] = [];
+  try {
+    for (let i = 0; i < 12_000; i++) {
+      const t = performance.now();
+      try {
+        const body = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { indexing: unknown; scan: unknown };
+        const at = performance.now();
+        if (body.indexing !== null) healthMs.push(at - t);
+        if (body.indexing === null && body.scan) return { ms: at - started, healthMs };
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("the server did not finish indexing within 4 minutes");
+  } finally {
+    stopServer(child);
+  }
+}
+
+/** Server start to fully indexed, boot excluded (the same start on an empty folder), and /api/health during the scan. */
+async function serverScanFigures(label: string, dir: string, floor: number): Promise<void> {
+  const empty = mkdtempSync(join(tmpdir(), "ved-bench-empty-"));
+  const boots: number[] = [];
+  const indexed: number[] = [];
+  const restarts: number[] = [];
+  const health: number[] = [];
+  try {
+    for (let i = 0; i < REPEAT; i++) {
+      const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
+      try {
+        boots.push((await timeToIndexed(empty, state)).ms);
+        const first = await timeToIndexed(dir, state);
+        indexed.push(first.ms);
+        health.push(...first.healthMs);
+        restarts.push((await timeToIndexed(dir, state)).ms);
+      } finally {
+        rmSync(state, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+  const boot = median(boots);
+  const beyond = indexed.map((t) => t - boot);
+  report(`${label}: server start → fully indexed, boot (${Math.round(boot)} ms) excluded`, `${range(beyond)} = ${(median(beyond) / floor).toFixed(2)}× the honest floor`);
+  report(`${label}: server restart → fully indexed (persisted index), boot excluded`, `${range(restarts.map((t) => t - boot))} = ${((median(restarts) - boot) / floor).toFixed(2)}× the honest floor`);
+  report(`${label}: /api/health during the first scan`, health.length ? `p50 ${Math.round(pct(health, 0.5))} ms, p95 ${Math.round(pct(health, 0.95))} ms, max ${Math.round(Math.max(...health))} ms (${health.length} requests)` : "the scan finished before the first answer");
 }
 
 /** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
@@ -110,7 +213,9 @@ async function freePort(): Promise<number> {
 
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  // Its own state folder: the ledger and the persisted index of a bench run stay out of the user's.
+  const env = { ...process.env, VOICE_EVAL_STATE_DIR: mkdtempSync(join(tmpdir(), "ved-bench-state-")) };
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true, env });
   child.stdout?.on("data", () => {});
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
@@ -296,12 +401,14 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
-  if (TRENDS !== "none") await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
+  if (TRENDS !== "none" && !ONLY_SCAN) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
   for (const size of ONLY_TRENDS ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);
-    scanFigures(size, dir);
+    const { floor } = scanFigures(size, dir);
+    if (size !== "1k") await serverScanFigures(size, dir, floor);
   }
+  if (ONLY_SCAN) return printTable();
   // Issue #13: the timing rollup of one 10,000-scenario run with every log present (not lean).
   const rollupRun = generate("rollup-10k", ["--preset", "big-3000", "--scenarios", "10000"]);
   console.log(`\n[timing rollup, one run of 10,000 scenarios with logs] ${rollupRun}`);

@@ -1,6 +1,6 @@
 // One first scan of the live index (no watcher), in a fresh process, with the scan workers.
 //   bench/scan.ts <folder> [snapshot-dir]   (with a snapshot folder: reuse it, then write it)
-// Prints JSON: { ms, rssMb, heapMb, scenarios, runs, threads, read, reused, written }.
+// Prints JSON: { ms, rssMb, heapMb, indexHeapMb, scenarios, runs, threads, read, reused, written }.
 import { createStore } from "@/lib/server/live/store";
 import { runAnalysis } from "@/lib/server/views/run-views";
 // @ts-expect-error: a plain .mjs module of the CLI, without types
@@ -8,7 +8,10 @@ import { compiledScanWorker } from "../bin/compile-cli.mjs";
 
 const root = process.argv[2] as string;
 const snapshotDir = process.argv[3] ?? null;
-const bundle = (await compiledScanWorker()) as string;
+const bundle = process.env.SCAN_MAIN_THREAD ? null : ((await compiledScanWorker()) as string);
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
 const started = performance.now();
 const store = createStore(root, { watch: false, snapshotDir, bundle });
 await store.scanned;
@@ -17,8 +20,9 @@ let scenarios = 0;
 for (const run of store.index.runs.values()) scenarios += runAnalysis(run).records.length;
 const scan = store.scan;
 await scan?.settled;
-(globalThis as { gc?: () => void }).gc?.();
+gc?.();
 const mem = process.memoryUsage();
-process.stdout.write(JSON.stringify({ ms, rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20, scenarios, runs: store.index.runs.size, threads: scan?.threads, read: scan?.read, reused: scan?.reused, written: scan?.written }) + "\n");
+// indexHeapMb: what the index itself holds (the heap after the scan less the heap before it).
+process.stdout.write(JSON.stringify({ ms, rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20, indexHeapMb: (mem.heapUsed - heapBefore) / 2 ** 20, scenarios, runs: store.index.runs.size, threads: scan?.threads, read: scan?.read, reused: scan?.reused, written: scan?.written }) + "\n");
 store.index.close();
 process.exit(0);
