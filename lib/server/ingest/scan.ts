@@ -14,7 +14,7 @@ import { mapLimit } from "./pool";
 import type { ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { ScanPool, workerBundle } from "./scan-pool";
-import { bucketCountOf, bucketOf } from "./snapshot";
+import { bucketCountOf, bucketOf, fileName, levelFile, pruneSnapshot, shardFile } from "./snapshot";
 
 export interface ScanOptions {
   onProgress?: (p: { done: number; total: number }) => void;
@@ -33,6 +33,8 @@ export interface ScanStats {
   /** Shards of the snapshot written after the scan (`null` while that is under way). */
   written: number | null;
   problems: string[];
+  /** Files of the snapshot removed after the scan: buckets and runs it no longer has. */
+  pruned: number;
   /** Resolves once the snapshot is written and the workers are gone. */
   settled: Promise<void>;
 }
@@ -45,8 +47,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   const progress = { done: 0, total: listings.reduce((n, l) => n + l.scenarios.length, 0) };
   index.indexing = progress;
   const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
-  const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], settled: Promise.resolve() };
+  const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
   let reported = 0;
+  const used = new Set<string>();
+  const snapshotDir = options.snapshotDir ?? null;
   await mapLimit(found.runs, 8, async (f, i) => {
     const names = (listings[i] as ReturnType<typeof listingOf>).scenarios;
     const buckets = bucketCountOf(names.length);
@@ -54,6 +58,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
     for (const name of names) byBucket[bucketOf(name, buckets)]?.push(name);
     // Queued first, so the workers start while the run-level files are read here.
     const reads = byBucket.map((bucketNames, bucket) => pool.read({ runDir: f.dir, buckets, bucket }, bucketNames));
+    if (snapshotDir) {
+      used.add(fileName(levelFile(snapshotDir, f.dir)));
+      for (let bucket = 0; bucket < buckets; bucket++) used.add(fileName(shardFile(snapshotDir, { runDir: f.dir, buckets, bucket })));
+    }
     const run = await startRun(index.root, f, pool);
     const byName = new Map<string, ScenarioRead>();
     for (const pending of reads) {
@@ -78,9 +86,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   // The snapshot is written after the index is complete, by the workers, off this thread.
   stats.settled = pool
     .flush()
-    .then((flushed) => {
+    .then(async (flushed) => {
       stats.written = flushed.written;
       stats.problems = flushed.problems;
+      if (snapshotDir) stats.pruned = await pruneSnapshot(snapshotDir, used);
     })
     .finally(() => pool.close());
   return stats;

@@ -11,7 +11,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdir, unlink } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import pkg from "@/package.json";
 import type { EncodedBucket } from "./bucket-codec";
@@ -103,7 +104,7 @@ export interface StoredLevel {
   level: PlainRunLevel;
 }
 
-function levelFile(dir: string, runDir: string): string {
+export function levelFile(dir: string, runDir: string): string {
   return join(dir, `${createHash("sha256").update(runDir).digest("hex").slice(0, 16)}-level.v8`);
 }
 
@@ -124,3 +125,16 @@ export function writeLevel(dir: string, runDir: string, stored: StoredLevel): vo
   writeFileSync(tmp, serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, runDir, ...stored }));
   renameSync(tmp, file);
 }
+
+/** Removes the files of buckets and runs this scan did not use (runs gone, buckets re-laid out); returns how many. */
+export async function pruneSnapshot(dir: string, used: ReadonlySet<string>): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".v8") || used.has(name)) continue;
+    await unlink(join(dir, name)).then(() => removed++, () => {});
+  }
+  return removed;
+}
+
+export const fileName = (path: string) => basename(path);

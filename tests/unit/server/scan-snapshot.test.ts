@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The snapshot lives in the state folder: the results folder is untouched.
+  // The snapshot lives in the state folder: the results folder is untouched (but for the tests' own edits).
   expect(await checksum(root)).toBe(before);
   await rm(stateDir, { recursive: true, force: true });
 });
@@ -147,5 +147,18 @@ describe("the persisted index", () => {
     } finally {
       await closeStore(store);
     }
+  });
+  it("removes the files of a run that is gone", async () => {
+    const files = (await readdir(snapshotDir())).length;
+    await rm(join(root, "eval_20260803_223300"), { recursive: true });
+    const store = await scanned({ snapshotDir: snapshotDir() });
+    try {
+      expect(store.scan?.pruned, "the gone run's bucket and level files").toBeGreaterThanOrEqual(2);
+      expect((await readdir(snapshotDir())).length).toBe(files - (store.scan?.pruned ?? 0));
+      expect(store.scan?.read, "nothing else read again").toBe(0);
+    } finally {
+      await closeStore(store);
+    }
+    before = await checksum(root);
   });
 });
