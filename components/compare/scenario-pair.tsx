@@ -2,8 +2,7 @@
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
-import type { Divergence, Exchange, SpokenLine, ToolCall, Transcript } from "./align";
-import { normalizeWords, toolDiffers } from "./align";
+import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
 import { SIGNAL_LABEL } from "./labels";
 import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
 import type { CountedVerdict } from "./types";
@@ -27,7 +26,7 @@ export interface SideView {
   judge: JudgeView | null;
   audioUrl: string | null;
   runScenarioHref: string;
-  transcript: Transcript;
+  transcript: AlignedTranscript;
   turns: number;
   durationSeconds: number | null;
 }
@@ -222,7 +221,7 @@ function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine;
 /** Per exchange; a context that loops through thousands of calls must not flood the page. */
 const MAX_TOOLS_SHOWN = 50;
 
-function Tools({ mine, theirs }: { mine: readonly ToolCall[]; theirs: readonly ToolCall[] }) {
+function Tools({ mine, theirs }: { mine: readonly ExchangeToolCall[]; theirs: readonly ExchangeToolCall[] }) {
   if (mine.length === 0) return null;
   const hidden = mine.length - MAX_TOOLS_SHOWN;
   return (
@@ -313,7 +312,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                 const y = b[i];
                 const isDiv = divergence?.index === i;
                 const after = divergence !== null && i > divergence.index;
-                const agentDiffers = !!x?.agent && !!y?.agent && normalizeWords(x.agent.text) !== normalizeWords(y.agent.text);
+                const agentDiffers = !!x?.agent && !!y?.agent && comparableWords(x.agent.text) !== comparableWords(y.agent.text);
                 return (
                   <tr
                     key={i}

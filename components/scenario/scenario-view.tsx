@@ -19,7 +19,8 @@ import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
-import type { RunFacts, ScenarioData, ScenarioNav, TurnView } from "./types";
+import { shownTurns } from "@/lib/core/transcript";
+import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
 function record(v: unknown): Record<string, unknown> | null {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -29,40 +30,12 @@ function strings(v: unknown): string[] | null {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
 }
 
-/** Turns from conversation_log.txt, else from the segLST; user latency derived (§7.8). */
-export function turnViews(data: ScenarioData): { turns: TurnView[]; source: "conversation_log.txt" | "conversation_log.seglst.json" | null } {
-  const log = data.conversation?.turns ?? [];
-  let turns: TurnView[];
-  let source: "conversation_log.txt" | "conversation_log.seglst.json" | null = null;
-  if (log.length > 0) {
-    source = "conversation_log.txt";
-    turns = log.map((t) => ({ role: t.role, start: t.start, end: t.end, duration: t.duration, text: t.text, interrupted: t.interrupted, latencyMs: t.role === "agent" ? t.responseLatencyMs : null }));
-  } else {
-    const segs = (data.segments ?? []).map(record).filter((s): s is Record<string, unknown> => s !== null);
-    turns = segs
-      .filter((s) => (s.speaker === "user" || s.speaker === "agent") && typeof s.start_time === "number" && typeof s.end_time === "number")
-      .map((s) => {
-        const text = typeof s.words === "string" ? s.words : "";
-        return { role: s.speaker as "user" | "agent", start: s.start_time as number, end: s.end_time as number, duration: (s.end_time as number) - (s.start_time as number), text, interrupted: text.trim() === "[INTERRUPTED]", latencyMs: null };
-      });
-    if (turns.length) source = "conversation_log.seglst.json";
-  }
-  // Latency where the file does not state it: start − end of the other side's most recent turn.
-  const lastEnd: Record<"user" | "agent", number | null> = { user: null, agent: null };
-  for (const t of turns) {
-    const other = lastEnd[t.role === "agent" ? "user" : "agent"];
-    if (t.latencyMs === null && other !== null && (t.role === "user" || source !== "conversation_log.txt")) t.latencyMs = (t.start - other) * 1000;
-    lastEnd[t.role] = t.end;
-  }
-  return { turns, source };
-}
-
 export function ScenarioView({ data, run, nav, seekTo, triage }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode }) {
   const metadata = record(data.metadata);
   const whitelist = strings(metadata?.success_signals);
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
-  const { turns, source } = turnViews(data);
+  const { turns, source } = shownTurns({ conversation: data.conversation, segments: data.segments });
   const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
   const audioHref = `${apiHref}/audio`;
   const nlAssertions = strings(metadata?.nl_assertions) ?? [];
