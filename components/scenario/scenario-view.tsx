@@ -12,7 +12,8 @@ import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
 import { HeardVsMeant } from "./asr";
 import { Checks } from "./checks";
-import { neededBy, ScenarioContext, type RawArtifact } from "./context";
+import { gatesOn, neededBy } from "@/lib/core/gating";
+import { ScenarioContext, type RawArtifact } from "./context";
 import { ScenarioHeader } from "./header";
 import { Hints } from "./hints";
 import { ScenarioInteraction } from "./interaction";
@@ -40,7 +41,6 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
   const audioHref = `${apiHref}/audio`;
   const nlAssertions = strings(metadata?.nl_assertions) ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
-  const gates = (s: string) => (whitelist ? whitelist.includes(s) : null);
   const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
 
   const emptyReason = !present("conversation_log.txt")
@@ -113,7 +113,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
                   judge={data.judge}
                   present={present("judge_result.json")}
                   needed={judgeNeed.needed}
-                  gating={{ judge_passed: gates("judge_passed"), nl_assertion: gates("nl_assertion") }}
+                  gating={{ judge_passed: gatesOn(whitelist, "judge_passed"), nl_assertion: gatesOn(whitelist, "nl_assertion") }}
                   threshold={run.judgeThreshold}
                   verdictTurns={data.insights.verdictTurns}
                   nlAssertions={nlAssertions}
@@ -138,7 +138,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
               assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
               actions={data.insights.actions}
               referencePresent={present("scenario_config/reference_answer.json")}
-              actionGating={gates("is_action_match")}
+              actionGating={gatesOn(whitelist, "is_action_match")}
               finalAgentResponse={data.finalAgentResponse}
             />
           </Card>
