@@ -12,7 +12,7 @@ import { CompareScenarioTable } from "@/components/compare/scenario-table";
 import { SignalDeltas } from "@/components/compare/signals";
 import { TokenDeltas } from "@/components/compare/tokens";
 import { CompareTiming } from "@/components/timing/compare-timing";
-import type { CompareRow, PickerRun, RunSide } from "@/components/compare/types";
+import type { CompareRow, PickerRun, RunSide } from "@/lib/shared/compare";
 import { linkClass, Panel, RunId } from "@/components/compare/ui";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
 import type { RunModel } from "@/lib/server/model/run-model";

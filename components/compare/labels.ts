@@ -1,6 +1,6 @@
 /** Labels, tones and small formatters of the compare views (server and client safe). */
 import { fixed, percent } from "@/components/format";
-import type { Change, CountedVerdict, RateName } from "./types";
+import type { Change, CountedVerdict, RateName } from "@/lib/shared/compare";
 
 export const CHANGE_ORDER: readonly Change[] = ["regressed", "fixed", "now_stalled", "was_stalled", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"];
 

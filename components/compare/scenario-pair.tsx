@@ -5,7 +5,7 @@ import { fixed, group } from "@/components/format";
 import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
 import { SIGNAL_LABEL } from "./labels";
 import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
-import type { CountedVerdict } from "./types";
+import type { CountedVerdict } from "@/lib/shared/compare";
 
 export interface JudgeView {
   score: number | null;

@@ -26,7 +26,7 @@ import { compareCsv, csvFileName, downloadText } from "./csv";
 import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref, SIGNAL_LABEL } from "./labels";
 import { JudgePair, judgeSortValue, SideVerdict } from "./side-cells";
 import { buttonClass, ChangeBadge, linkClass, RunId, VerdictMark } from "./ui";
-import type { Change, CompareRow, CountedVerdict } from "./types";
+import type { Change, CompareRow, CountedVerdict } from "@/lib/shared/compare";
 
 interface Meta {
   align?: "right" | "center";

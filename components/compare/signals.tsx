@@ -2,7 +2,7 @@
 import { group } from "@/components/format";
 import { deltaText, percent, SIGNAL_LABEL, toneOf } from "./labels";
 import { Delta, Panel, tableClass } from "./ui";
-import type { PairComparison, RunSide, SignalBreakdownCounts } from "./types";
+import type { PairComparison, RunSide, SignalBreakdownCounts } from "@/lib/shared/compare";
 
 const ORDER = Object.keys(SIGNAL_LABEL);
 
