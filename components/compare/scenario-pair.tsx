@@ -2,6 +2,7 @@
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
+import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
 import { SIGNAL_LABEL } from "./labels";
 import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
@@ -31,23 +32,15 @@ export interface SideView {
   durationSeconds: number | null;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Reads what the page shows from a judge_result.json value of any shape. */
-export function judgeView(judge: unknown, judgePassed: boolean | null): JudgeView | null {
-  if (!isRecord(judge)) return null;
-  const verdicts = Array.isArray(judge.nl_assertion_verdicts) ? judge.nl_assertion_verdicts : [];
+/** What the page shows of a judge_result.json (its fields read by lib/core/judge-fields.ts). */
+export function judgeView(judge: StoredJudge, judgePassed: boolean | null): JudgeView | null {
+  const j = judgeFields(judge);
+  if (!j) return null;
   return {
-    score: typeof judge.score === "number" ? judge.score : null,
+    score: j.score,
     passed: judgePassed,
-    reason: typeof judge.reason === "string" ? judge.reason : null,
-    nl: verdicts.filter(isRecord).map((v) => ({
-      assertion: typeof v.assertion === "string" ? v.assertion : `#${String(v.index ?? "?")}`,
-      passed: typeof v.passed === "boolean" ? v.passed : null,
-      reason: typeof v.reason === "string" ? v.reason : null,
-    })),
+    reason: j.reason,
+    nl: j.verdicts.filter((v) => v !== null).map((v) => ({ assertion: v.assertion ?? `#${v.index ?? "?"}`, passed: v.passed, reason: v.reason })),
   };
 }
 

@@ -23,23 +23,15 @@ import { Transcript } from "./transcript";
 import { shownTurns } from "@/lib/core/transcript";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
-function record(v: unknown): Record<string, unknown> | null {
-  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-}
-
-function strings(v: unknown): string[] | null {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
-}
-
 export function ScenarioView({ data, run, nav, seekTo, triage }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode }) {
-  const metadata = record(data.metadata);
-  const whitelist = strings(metadata?.success_signals);
+  const metadata = data.metadata;
+  const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
   const { turns, source } = shownTurns({ conversation: data.conversation, segments: data.segments });
   const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
   const audioHref = `${apiHref}/audio`;
-  const nlAssertions = strings(metadata?.nl_assertions) ?? [];
+  const nlAssertions = metadata?.nl_assertions ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
   const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
 
@@ -134,8 +126,8 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
               metrics={data.metrics}
               whitelist={whitelist}
               dbHashes={data.dbHashes}
-              expectedUserHash={typeof metadata?.expected_user_db_hash === "string" ? metadata.expected_user_db_hash : null}
-              assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
+              expectedUserHash={metadata?.expected_user_db_hash ?? null}
+              assertionsDeclared={metadata?.db_state_assertions ?? []}
               actions={data.insights.actions}
               referencePresent={present("scenario_config/reference_answer.json")}
               actionGating={gatesOn(whitelist, "is_action_match")}

@@ -12,6 +12,8 @@ import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";
 import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
+import type { StoredJudge } from "@/lib/core/judge-fields";
+import type { ScenarioMetadata, Segment } from "@/lib/core/schemas";
 
 export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory };
 
@@ -128,14 +130,15 @@ export interface ScenarioDetail {
   row: ScenarioRow | null;
   files: Array<{ path: string; present: boolean; size: number | null }>;
   metrics: Record<string, unknown> | null;
-  judge: unknown;
+  /** judge_result.json: the schema's type when it validated, else the JSON as stored (a problem says why). */
+  judge: StoredJudge | null;
   finalAgentResponse: unknown[] | null;
   dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
   conversation: ConversationLog | null;
-  segments: unknown[] | null;
+  segments: Segment[] | null;
   agentContext: unknown[] | null;
   userContext: unknown[] | null;
-  metadata: unknown;
+  metadata: ScenarioMetadata | null;
   referenceAnswer: unknown;
   prompts: { user: string | null; agent: string | null };
   tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };

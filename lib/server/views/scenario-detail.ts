@@ -27,6 +27,7 @@ import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { SizedCache } from "./sized-cache";
 import "server-only";
+import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
 import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
 import type { RunModel } from "../model/run-model";
@@ -162,10 +163,10 @@ function capped(d: ScenarioDetail): ScenarioDetail {
 }
 
 /** The judge object and its verdicts copied one level deep: enough to replace their `reason`s. */
-function shallowJudgeCopy(judge: unknown): unknown {
+function shallowJudgeCopy(judge: StoredJudge | null): StoredJudge | null {
   if (!judge || typeof judge !== "object" || Array.isArray(judge)) return judge;
-  const j = { ...(judge as Record<string, unknown>) };
-  if (Array.isArray(j.nl_assertion_verdicts)) j.nl_assertion_verdicts = j.nl_assertion_verdicts.map((v: unknown) => (v && typeof v === "object" ? { ...v } : v));
+  const j: Record<string, JsonValue> = { ...(judge as Record<string, JsonValue>) };
+  if (Array.isArray(j.nl_assertion_verdicts)) j.nl_assertion_verdicts = j.nl_assertion_verdicts.map((v) => (v && typeof v === "object" ? { ...v } : v));
   return j;
 }
 
