@@ -53,15 +53,6 @@ export const RATE_LABEL: Record<RateName, { label: string; unit: string; mean?: 
   clean_exit_rate: { label: "Clean exit", unit: "scenarios" },
 };
 
-export const SIGNAL_LABEL: Record<string, string> = {
-  is_action_match: "Action match",
-  db_state_match: "DB state",
-  db_state_assertion: "DB assertions",
-  nl_assertion: "NL assertions",
-  judge_passed: "Judge passed",
-  clean_exit: "Clean exit",
-};
-
 export function verdictText(v: CountedVerdict): string {
   if (v === true) return "pass";
   if (v === false) return "fail";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
-import { SIGNAL_LABEL } from "./labels";
+import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
 import type { CountedVerdict } from "@/lib/shared/compare";
 
@@ -103,12 +103,12 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
             <div className="flex flex-wrap gap-1 text-xs">
               {b.failed.map((s) => (
                 <span key={`f-${s}`} className="rounded bg-red-50 px-1.5 py-0.5 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-950 dark:text-red-300 dark:ring-red-900">
-                  ✗ {SIGNAL_LABEL[s] ?? s}
+                  ✗ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
               {b.passed.map((s) => (
                 <span key={`p-${s}`} className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900">
-                  ✓ {SIGNAL_LABEL[s] ?? s}
+                  ✓ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
             </div>

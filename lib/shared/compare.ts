@@ -2,7 +2,7 @@
  * `GET /api/compare` and the compare page's props, typed once: lib/server/views/compare.ts returns
  * these types, so the server and the components cannot drift apart.
  */
-import type { Change, ComparedScenario, CountedVerdict, JudgeCell, PairedTest, SignalFlip, VerdictMatrix } from "@/lib/core/compare";
+import type { Change, ComparedScenario, PairedTest, VerdictMatrix } from "@/lib/core/compare";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "./dto";
 import type { CompareLabel } from "./ledger";
@@ -61,19 +61,8 @@ export interface CompareResult {
 }
 
 /** One row of the scenario table (one scenario, baseline against one other run). */
-export interface CompareRow {
-  name: string;
-  domain: string;
-  base: CountedVerdict;
-  other: CountedVerdict;
-  change: Change;
-  baseTask: CountedVerdict;
-  otherTask: CountedVerdict;
-  signals: SignalFlip[];
+export interface CompareRow extends ComparedScenario {
   nl: NlFlip[];
-  baseStalled: boolean | null;
-  otherStalled: boolean | null;
-  judge: { base: JudgeCell | null; other: JudgeCell | null };
   /** The triage ledger's label (other run first, else baseline), shown for regressed and still-failing rows. */
   label?: CompareLabel | null;
 }
