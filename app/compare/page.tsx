@@ -12,7 +12,8 @@ import { CompareScenarioTable } from "@/components/compare/scenario-table";
 import { SignalDeltas } from "@/components/compare/signals";
 import { TokenDeltas } from "@/components/compare/tokens";
 import { CompareTiming } from "@/components/timing/compare-timing";
-import type { CompareRow, PickerRun, RunSide } from "@/components/compare/types";
+import type { CompareRow, PickerRun, RunSide } from "@/lib/shared/compare";
+import { PageFrame } from "@/components/ui/page-frame";
 import { linkClass, Panel, RunId } from "@/components/compare/ui";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
 import type { RunModel } from "@/lib/server/model/run-model";
@@ -40,22 +41,12 @@ function sideOf(run: RunModel): RunSide {
   return { id: run.id, histogram: d.histogram, latency: d.latency, latencyByDomain: d.latencyByDomain, successBreakdown: d.successBreakdown, tokens: d.tokens };
 }
 
+/** The compare page's frame, in every state (no runs picked, an unknown run, a comparison). */
 function Shell({ children, subtitle }: { children: React.ReactNode; subtitle?: React.ReactNode }) {
   return (
-    <section className="space-y-4" aria-labelledby="compare-heading">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/" className={linkClass}>
-          ← All runs
-        </Link>
-      </nav>
-      <div>
-        <h1 id="compare-heading" className="text-2xl font-semibold tracking-tight">
-          Compare runs
-        </h1>
-        {subtitle}
-      </div>
+    <PageFrame id="compare" title="Compare runs" subtitle={subtitle}>
       {children}
-    </section>
+    </PageFrame>
   );
 }
 

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Panel, linkClass } from "@/components/compare/ui";
 import { Suspense } from "react";
 import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { PageFrame } from "@/components/ui/page-frame";
 import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
@@ -39,20 +40,15 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
   const pages = Math.max(1, Math.ceil(strip.total / strip.pageSize));
 
   return (
-    <section className="space-y-4" aria-labelledby="trends-heading">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/" className={linkClass}>
-          ← All runs
-        </Link>
-      </nav>
-      <div>
-        <h1 id="trends-heading" className="text-2xl font-semibold tracking-tight">
-          Trends
-        </h1>
+    <PageFrame
+      id="trends"
+      title="Trends"
+      subtitle={
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
           Runs that queued the same scenarios (or a subset) form a suite. Bands are 95% Wilson intervals; a red point is a significant drop in success from the previous run (McNemar exact, p &lt; 0.05, as on the compare page).
         </p>
-      </div>
+      }
+    >
       {data.suites.length > 1 && (
         <nav aria-label="Suites" className="flex flex-wrap gap-2 text-xs">
           {data.suites.map((s) => (
@@ -125,6 +121,6 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           </Panel>
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 /** CSV export of the compare table, built in the browser. */
 import { judgeErrorLabel } from "@/lib/core/judge-score";
 import { verdictText } from "./labels";
-import type { CompareRow, JudgeCell } from "./types";
+import type { CompareRow, JudgeCell } from "@/lib/shared/compare";
 
 /** A judge score as the table shows it: a NaN is `judge error (NaN)`, never an empty cell. */
 function judgeText(cell: JudgeCell | null): string {

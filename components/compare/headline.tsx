@@ -3,7 +3,7 @@ import { group } from "@/components/format";
 import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
 import { Delta, Panel, RunId, tableClass } from "./ui";
-import type { CompareResult, PairedTest, Rate, RateName } from "./types";
+import type { CompareResult, PairedTest, Rate, RateName } from "@/lib/shared/compare";
 
 const RATES = Object.keys(RATE_LABEL) as RateName[];
 

@@ -6,7 +6,7 @@ import { fixed, group } from "@/components/format";
 import { judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, toneOf } from "./labels";
 import { Delta } from "./ui";
-import type { JudgeMeanNote } from "./types";
+import type { JudgeMeanNote } from "@/lib/shared/compare";
 
 export function JudgeMeanExtra({ note }: { note: JudgeMeanNote }) {
   if (note.errors === 0) return null;

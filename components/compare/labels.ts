@@ -1,6 +1,6 @@
 /** Labels, tones and small formatters of the compare views (server and client safe). */
 import { fixed, percent } from "@/components/format";
-import type { Change, CountedVerdict, RateName } from "./types";
+import type { Change, CountedVerdict, RateName } from "@/lib/shared/compare";
 
 export const CHANGE_ORDER: readonly Change[] = ["regressed", "fixed", "now_stalled", "was_stalled", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"];
 
@@ -51,15 +51,6 @@ export const RATE_LABEL: Record<RateName, { label: string; unit: string; mean?: 
   judge_score_mean: { label: "Judge score (mean)", unit: "scenarios", mean: true },
   judge_pass_rate: { label: "Judge passed", unit: "scenarios" },
   clean_exit_rate: { label: "Clean exit", unit: "scenarios" },
-};
-
-export const SIGNAL_LABEL: Record<string, string> = {
-  is_action_match: "Action match",
-  db_state_match: "DB state",
-  db_state_assertion: "DB assertions",
-  nl_assertion: "NL assertions",
-  judge_passed: "Judge passed",
-  clean_exit: "Clean exit",
 };
 
 export function verdictText(v: CountedVerdict): string {

@@ -10,7 +10,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import { group, ms } from "@/components/format";
 import { fixed } from "./labels";
 import { Panel, RunId, tableClass } from "./ui";
-import type { HistogramBin, LatencySummary, RunSide } from "./types";
+import type { HistogramBin, LatencySummary, RunSide } from "@/lib/shared/compare";
 
 const POOLED = "";
 

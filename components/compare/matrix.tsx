@@ -5,7 +5,7 @@ import { useState } from "react";
 import { group } from "@/components/format";
 import { percent } from "./labels";
 import { buttonClass, Panel, VerdictMark } from "./ui";
-import type { Stability, VerdictMatrix } from "./types";
+import type { Stability, VerdictMatrix } from "@/lib/shared/compare";
 
 const STABILITY: Array<{ key: Stability; label: string; hint: string; tone: string }> = [
   { key: "flaky", label: "Flaky", hint: "passed in some runs and failed in others", tone: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800" },

@@ -2,7 +2,7 @@
 import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
 import { Delta, Panel, SmallMark, SmallSample, tableClass } from "./ui";
-import type { PairComparison, Rate, RateName } from "./types";
+import type { PairComparison, Rate, RateName } from "@/lib/shared/compare";
 
 function short(rate: Rate, mean: boolean): string {
   if (rate.denominator === 0 || rate.value === null) return "N/A";

@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { compareHref } from "./labels";
 import { buttonClass } from "./ui";
-import type { PickerRun } from "./types";
+import type { PickerRun } from "@/lib/shared/compare";
 
 export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[]; base: string | null; others: string[]; open: boolean }) {
   const router = useRouter();

@@ -2,11 +2,11 @@
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
-import type { Divergence, Exchange, SpokenLine, ToolCall, Transcript } from "./align";
-import { normalizeWords, toolDiffers } from "./align";
-import { SIGNAL_LABEL } from "./labels";
+import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
+import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
-import type { CountedVerdict } from "./types";
+import type { CountedVerdict } from "@/lib/shared/compare";
 
 export interface JudgeView {
   score: number | null;
@@ -27,28 +27,20 @@ export interface SideView {
   judge: JudgeView | null;
   audioUrl: string | null;
   runScenarioHref: string;
-  transcript: Transcript;
+  transcript: AlignedTranscript;
   turns: number;
   durationSeconds: number | null;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Reads what the page shows from a judge_result.json value of any shape. */
-export function judgeView(judge: unknown, judgePassed: boolean | null): JudgeView | null {
-  if (!isRecord(judge)) return null;
-  const verdicts = Array.isArray(judge.nl_assertion_verdicts) ? judge.nl_assertion_verdicts : [];
+/** What the page shows of a judge_result.json (its fields read by lib/core/judge-fields.ts). */
+export function judgeView(judge: StoredJudge, judgePassed: boolean | null): JudgeView | null {
+  const j = judgeFields(judge);
+  if (!j) return null;
   return {
-    score: typeof judge.score === "number" ? judge.score : null,
+    score: j.score,
     passed: judgePassed,
-    reason: typeof judge.reason === "string" ? judge.reason : null,
-    nl: verdicts.filter(isRecord).map((v) => ({
-      assertion: typeof v.assertion === "string" ? v.assertion : `#${String(v.index ?? "?")}`,
-      passed: typeof v.passed === "boolean" ? v.passed : null,
-      reason: typeof v.reason === "string" ? v.reason : null,
-    })),
+    reason: j.reason,
+    nl: j.verdicts.filter((v) => v !== null).map((v) => ({ assertion: v.assertion ?? `#${v.index ?? "?"}`, passed: v.passed, reason: v.reason })),
   };
 }
 
@@ -111,12 +103,12 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
             <div className="flex flex-wrap gap-1 text-xs">
               {b.failed.map((s) => (
                 <span key={`f-${s}`} className="rounded bg-red-50 px-1.5 py-0.5 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-950 dark:text-red-300 dark:ring-red-900">
-                  ✗ {SIGNAL_LABEL[s] ?? s}
+                  ✗ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
               {b.passed.map((s) => (
                 <span key={`p-${s}`} className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900">
-                  ✓ {SIGNAL_LABEL[s] ?? s}
+                  ✓ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
             </div>
@@ -222,7 +214,7 @@ function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine;
 /** Per exchange; a context that loops through thousands of calls must not flood the page. */
 const MAX_TOOLS_SHOWN = 50;
 
-function Tools({ mine, theirs }: { mine: readonly ToolCall[]; theirs: readonly ToolCall[] }) {
+function Tools({ mine, theirs }: { mine: readonly ExchangeToolCall[]; theirs: readonly ExchangeToolCall[] }) {
   if (mine.length === 0) return null;
   const hidden = mine.length - MAX_TOOLS_SHOWN;
   return (
@@ -313,7 +305,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                 const y = b[i];
                 const isDiv = divergence?.index === i;
                 const after = divergence !== null && i > divergence.index;
-                const agentDiffers = !!x?.agent && !!y?.agent && normalizeWords(x.agent.text) !== normalizeWords(y.agent.text);
+                const agentDiffers = !!x?.agent && !!y?.agent && comparableWords(x.agent.text) !== comparableWords(y.agent.text);
                 return (
                   <tr
                     key={i}

@@ -23,10 +23,11 @@ import {
 } from "@tanstack/react-table";
 import { group } from "@/components/format";
 import { compareCsv, csvFileName, downloadText } from "./csv";
-import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref, SIGNAL_LABEL } from "./labels";
+import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref } from "./labels";
+import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { JudgePair, judgeSortValue, SideVerdict } from "./side-cells";
 import { buttonClass, ChangeBadge, linkClass, RunId, VerdictMark } from "./ui";
-import type { Change, CompareRow, CountedVerdict } from "./types";
+import type { Change, CompareRow, CountedVerdict } from "@/lib/shared/compare";
 
 interface Meta {
   align?: "right" | "center";
@@ -149,7 +150,7 @@ function buildColumns(baseId: string, otherId: string) {
           <ul className="flex flex-wrap gap-1">
             {list.map((s) => (
               <li key={s.signal} className="inline-flex items-center gap-0.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs whitespace-nowrap dark:bg-zinc-800" data-signal={s.signal}>
-                <span>{SIGNAL_LABEL[s.signal] ?? s.signal}</span> {stateMark(s.base)}
+                <span>{SIGNAL_LABELS[s.signal] ?? s.signal}</span> {stateMark(s.base)}
                 <span aria-hidden="true" className="text-zinc-400">
                   →
                 </span>

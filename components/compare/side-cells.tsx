@@ -2,7 +2,7 @@
 import { fixed } from "@/components/format";
 import { judgeErrorExplanation, judgeErrorLabel } from "@/lib/core/judge-score";
 import { VerdictMark } from "./ui";
-import type { CountedVerdict, JudgeCell } from "./types";
+import type { CountedVerdict, JudgeCell } from "@/lib/shared/compare";
 
 /** The verdict as counted; a stalled side says so (its ✗ is an infrastructure failure, not the agent's). */
 export function SideVerdict({ v, stalled, label }: { v: CountedVerdict; stalled: boolean | null; label: string }) {

@@ -1,10 +1,11 @@
 /** Per-signal pass rates (passed ÷ (passed + failed) in success_breakdown) of two runs, and flips. */
 import { group } from "@/components/format";
-import { deltaText, percent, SIGNAL_LABEL, toneOf } from "./labels";
+import { SIGNAL_LABELS } from "@/components/run/rate-meta";
+import { deltaText, percent, toneOf } from "./labels";
 import { Delta, Panel, tableClass } from "./ui";
-import type { PairComparison, RunSide, SignalBreakdownCounts } from "./types";
+import type { PairComparison, RunSide, SignalBreakdownCounts } from "@/lib/shared/compare";
 
-const ORDER = Object.keys(SIGNAL_LABEL);
+const ORDER = Object.keys(SIGNAL_LABELS);
 
 function rateOf(c: SignalBreakdownCounts | undefined): { value: number | null; passed: number; scored: number } {
   const passed = c?.passed ?? 0;
@@ -64,7 +65,7 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
                 return (
                   <tr key={n} data-signal={n}>
                     <th scope="row" className="font-medium">
-                      {SIGNAL_LABEL[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
+                      {SIGNAL_LABELS[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
                     </th>
                     <td className="tabular-nums">
                       {percent(a.value)} <span className="text-xs text-zinc-500">{group(a.passed)}/{group(a.scored)}</span>

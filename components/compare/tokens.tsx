@@ -2,7 +2,7 @@
 import { group } from "@/components/format";
 import { fixed } from "./labels";
 import { Panel, tableClass } from "./ui";
-import type { RunSide, TokenTotals } from "./types";
+import type { RunSide, TokenTotals } from "@/lib/shared/compare";
 
 type Side = TokenTotals["agent"];
 

@@ -1,7 +1,7 @@
 /** Small building blocks of the compare pages (server and client safe: no hooks). */
 import type { ReactNode } from "react";
 import { CHANGE_LABEL, CHANGE_TONE, TONE_TEXT, type Tone } from "./labels";
-import type { Change, CountedVerdict } from "./types";
+import type { Change, CountedVerdict } from "@/lib/shared/compare";
 
 export function Panel({ id, title, children, actions, description }: { id: string; title: ReactNode; children: ReactNode; actions?: ReactNode; description?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 /** Warnings when the runs compared are not like for like. Shown above everything else. */
-import type { CompareWarning } from "./types";
+import type { CompareWarning } from "@/lib/shared/compare";
 
 const KIND_LABEL: Record<CompareWarning["kind"], string> = {
   scenario_set: "Different scenario sets",

@@ -2,23 +2,13 @@
  * The slice of a run the runs list shows. Built on the server from a `RunListItem` so that the
  * client payload carries counts, not every problem of every run.
  */
-import type { Rate, RunListItem, RunState } from "@/lib/shared/dto";
+import type { Rate, RunListItem } from "@/lib/shared/dto";
 
-export interface RunSummary {
-  id: string;
-  state: RunState;
-  scenarioCount: number;
-  intendedCount: number;
-  updatedAt: string | null;
-  startedAt: string | null;
+/** The list item's own fields, plus the two rates and the problem count the table shows. */
+export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount"> {
   successRate: Rate;
   taskSuccessRate: Rate;
   problemCount: number;
-  domains: string[];
-  inFlight: string | null;
-  partial: boolean;
-  resumed: boolean;
-  stalledCount: number;
 }
 
 export function toRunSummary(run: RunListItem): RunSummary {

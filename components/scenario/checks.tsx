@@ -7,12 +7,11 @@ import type { ReactNode } from "react";
 import { percent } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import type { ActionDiff, ScenarioRow } from "@/lib/core";
+import { gatesOn, signalBucket, signalMetric, SIGNALS, type SignalName } from "@/lib/core/gating";
 import { inlineJson } from "./text";
 
-const SIGNALS = ["is_action_match", "db_state_match", "db_state_assertion", "nl_assertion", "judge_passed", "clean_exit"] as const;
-
-function signalValue(metrics: Record<string, unknown>, s: (typeof SIGNALS)[number]): string {
-  const v = s === "db_state_assertion" ? metrics.db_state_assertion_pass_rate : s === "nl_assertion" ? metrics.nl_assertion_pass_rate : metrics[s];
+function signalValue(metrics: Record<string, unknown>, s: SignalName): string {
+  const v = signalMetric(metrics, s);
   if (v === undefined) return "absent";
   if (typeof v === "number") return s.endsWith("assertion") ? percent(v) : String(v);
   return inlineJson(v, true);
@@ -67,16 +66,6 @@ export function Checks({
 }
 
 function SignalTable({ metrics, row, whitelist }: { metrics: Record<string, unknown>; row: ScenarioRow; whitelist: string[] | null }) {
-  const bucket = (s: string) =>
-    row.success_breakdown.passed.includes(s)
-      ? "passed"
-      : row.success_breakdown.failed.includes(s)
-        ? "failed"
-        : row.success_breakdown.not_applicable.includes(s)
-          ? "not_applicable"
-          : row.success_breakdown.excluded.includes(s)
-            ? "excluded"
-            : null;
   const tone = { passed: "good", failed: "bad", not_applicable: "neutral", excluded: "neutral" } as const;
   return (
     <Sub title="Signals (scoring contract)">
@@ -91,8 +80,8 @@ function SignalTable({ metrics, row, whitelist }: { metrics: Record<string, unkn
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {SIGNALS.map((s) => {
-            const b = bucket(s);
-            const gates = whitelist ? whitelist.includes(s) : null;
+            const b = signalBucket(row, s);
+            const gates = gatesOn(whitelist, s);
             return (
               <tr key={s} data-signal={s} data-bucket={b ?? ""}>
                 <td className="py-1 font-mono">{s}</td>

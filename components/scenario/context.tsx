@@ -6,6 +6,7 @@ import { CappedText } from "./capped-text";
 import { Badge } from "@/components/ui/badge";
 import { Collapsed, Pre } from "./collapsed";
 import { RawFile } from "./raw-file";
+import { neededBy } from "@/lib/core/gating";
 import { boundedJson } from "./text";
 import type { ScenarioFileStatus } from "./types";
 
@@ -14,28 +15,6 @@ export interface RawArtifact {
   note?: string;
   /** Show the end of the file rather than its start (logs). */
   tail?: boolean;
-}
-
-/** Whether the whitelist needs a file (§7.1); `null` = not a scoring input. */
-export function neededBy(path: string, whitelist: string[] | null): { needed: boolean | null; why: string } {
-  const gate = (signals: string[], what: string) => {
-    if (!whitelist) return { needed: null, why: "whitelist unknown (no metadata.json)" };
-    const on = signals.filter((s) => whitelist.includes(s));
-    return on.length ? { needed: true, why: `${on.join(", ")} gates` } : { needed: false, why: `${what} does not gate` };
-  };
-  switch (path) {
-    case "metrics.json":
-      return { needed: true, why: "always: a scenario is finished only with it" };
-    case "judge_result.json":
-      return gate(["judge_passed", "nl_assertion"], "the judge");
-    case "scenario_config/reference_answer.json":
-    case "final_agent_response.json":
-      return gate(["is_action_match"], "is_action_match");
-    case "final_scenario_db_hash.txt":
-      return gate(["db_state_match"], "db_state_match");
-    default:
-      return { needed: null, why: "" };
-  }
 }
 
 export function rawId(path: string): string {

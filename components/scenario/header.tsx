@@ -4,6 +4,7 @@ import { duration, fixed, group, ms, STOP_REASON_MISSING } from "@/components/fo
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow } from "@/lib/core";
+import { tokenSide } from "@/lib/core/token-usage";
 import { KeyNav } from "./key-nav";
 import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
@@ -15,19 +16,6 @@ function verdictBadge(v: Verdict | null, yes = "passed", no = "failed") {
   if (v === false) return <Badge tone="bad">{no}</Badge>;
   if (v === "N/A") return <Badge>N/A</Badge>;
   return <Badge>unknown</Badge>;
-}
-
-interface TokenSide {
-  n_calls: unknown;
-  prompt: unknown;
-  completion: unknown;
-}
-
-function tokenSide(metrics: Record<string, unknown> | null, side: "agent" | "user"): TokenSide | null {
-  const usage = metrics?.token_usage;
-  if (!usage || typeof usage !== "object") return null;
-  const s = (usage as Record<string, unknown>)[side];
-  return s && typeof s === "object" ? (s as TokenSide) : null;
 }
 
 const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? group(v) : "–");

@@ -2,11 +2,11 @@
 import { CappedText } from "./capped-text";
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
+import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
 import { VerdictList, type VerdictView } from "./verdict-list";
 
-const KNOWN = new Set(["score", "reason", "nl_assertion_verdicts", "judge_input", "nl_assertion_pass_count", "nl_assertion_total", "nl_assertion_pass_rate"]);
 const INPUT_MAX = 60_000;
 
 export function JudgeEvidence({
@@ -18,7 +18,7 @@ export function JudgeEvidence({
   verdictTurns,
   nlAssertions,
 }: {
-  judge: unknown;
+  judge: StoredJudge;
   /** judge_result.json exists. */
   present: boolean;
   /** The whitelist gates on the judge (judge_passed or nl_assertion); null when unknown. */
@@ -28,7 +28,8 @@ export function JudgeEvidence({
   verdictTurns: number[][];
   nlAssertions: string[];
 }) {
-  if (!present || !judge || typeof judge !== "object" || Array.isArray(judge)) {
+  const j = present ? judgeFields(judge) : null;
+  if (!j) {
     return (
       <p className={`rounded-md px-3 py-2 text-sm ${needed ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-zinc-50 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300"}`} data-testid="judge-missing">
         {present ? "judge_result.json could not be read (see the problems above)." : "No judge_result.json"}
@@ -42,27 +43,23 @@ export function JudgeEvidence({
       </p>
     );
   }
-  const j = judge as Record<string, unknown>;
   const errorToken = judgeErrorToken(j.score);
-  const score = typeof j.score === "number" && !errorToken ? j.score : null;
-  const reason = typeof j.reason === "string" ? j.reason : "";
+  const score = errorToken ? null : j.score;
+  const reason = j.reason ?? "";
   const judgeFailed = errorToken !== null || isJudgeErrorReason(reason);
   const passed = score !== null && threshold !== null ? score >= threshold : null;
-  const raw = Array.isArray(j.nl_assertion_verdicts) ? j.nl_assertion_verdicts : [];
-  const verdicts: VerdictView[] = raw.map((v, i) => {
-    const o = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-    const r = typeof o.reason === "string" ? o.reason : "";
+  const verdicts: VerdictView[] = j.verdicts.map((o, i) => {
+    const r = o?.reason ?? "";
     return {
-      index: typeof o.index === "number" ? o.index : i + 1,
-      assertion: typeof o.assertion === "string" ? o.assertion : (nlAssertions[i] ?? ""),
-      passed: o.passed === true,
+      index: o?.index ?? i + 1,
+      assertion: o?.assertion ?? nlAssertions[i] ?? "",
+      passed: o?.passed === true,
       reason: r,
       fault: isJudgeErrorReason(r) ? "judge" : /^Missing verdict/.test(r) ? "missing" : null,
       turns: verdictTurns[i] ?? [],
     };
   });
-  const extras = Object.entries(j).filter(([k]) => !KNOWN.has(k));
-  const input = j.judge_input && typeof j.judge_input === "object" ? (j.judge_input as Record<string, unknown>) : null;
+  const { extras, input } = j;
   const passCount = verdicts.filter((v) => v.passed).length;
   return (
     <div className="space-y-3 text-sm">
@@ -138,7 +135,7 @@ export function JudgeEvidence({
           <summary className="cursor-pointer px-3 py-1.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">What the judge was sent (judge_input)</summary>
           <div className="space-y-2 px-3 pb-2">
             {(["system_prompt", "user_content"] as const).map((k) => {
-              const text = typeof input[k] === "string" ? (input[k] as string) : null;
+              const text = input[k];
               if (text === null) return null;
               const c = clip(text, INPUT_MAX);
               return (

@@ -12,62 +12,27 @@ import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
 import { HeardVsMeant } from "./asr";
 import { Checks } from "./checks";
-import { neededBy, ScenarioContext, type RawArtifact } from "./context";
+import { gatesOn, neededBy } from "@/lib/core/gating";
+import { ScenarioContext, type RawArtifact } from "./context";
 import { ScenarioHeader } from "./header";
 import { Hints } from "./hints";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
-import type { RunFacts, ScenarioData, ScenarioNav, TurnView } from "./types";
-
-function record(v: unknown): Record<string, unknown> | null {
-  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-}
-
-function strings(v: unknown): string[] | null {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
-}
-
-/** Turns from conversation_log.txt, else from the segLST; user latency derived (§7.8). */
-export function turnViews(data: ScenarioData): { turns: TurnView[]; source: "conversation_log.txt" | "conversation_log.seglst.json" | null } {
-  const log = data.conversation?.turns ?? [];
-  let turns: TurnView[];
-  let source: "conversation_log.txt" | "conversation_log.seglst.json" | null = null;
-  if (log.length > 0) {
-    source = "conversation_log.txt";
-    turns = log.map((t) => ({ role: t.role, start: t.start, end: t.end, duration: t.duration, text: t.text, interrupted: t.interrupted, latencyMs: t.role === "agent" ? t.responseLatencyMs : null }));
-  } else {
-    const segs = (data.segments ?? []).map(record).filter((s): s is Record<string, unknown> => s !== null);
-    turns = segs
-      .filter((s) => (s.speaker === "user" || s.speaker === "agent") && typeof s.start_time === "number" && typeof s.end_time === "number")
-      .map((s) => {
-        const text = typeof s.words === "string" ? s.words : "";
-        return { role: s.speaker as "user" | "agent", start: s.start_time as number, end: s.end_time as number, duration: (s.end_time as number) - (s.start_time as number), text, interrupted: text.trim() === "[INTERRUPTED]", latencyMs: null };
-      });
-    if (turns.length) source = "conversation_log.seglst.json";
-  }
-  // Latency where the file does not state it: start − end of the other side's most recent turn.
-  const lastEnd: Record<"user" | "agent", number | null> = { user: null, agent: null };
-  for (const t of turns) {
-    const other = lastEnd[t.role === "agent" ? "user" : "agent"];
-    if (t.latencyMs === null && other !== null && (t.role === "user" || source !== "conversation_log.txt")) t.latencyMs = (t.start - other) * 1000;
-    lastEnd[t.role] = t.end;
-  }
-  return { turns, source };
-}
+import { shownTurns } from "@/lib/core/transcript";
+import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
 export function ScenarioView({ data, run, nav, seekTo, triage }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode }) {
-  const metadata = record(data.metadata);
-  const whitelist = strings(metadata?.success_signals);
+  const metadata = data.metadata;
+  const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
-  const { turns, source } = turnViews(data);
+  const { turns, source } = shownTurns({ conversation: data.conversation, segments: data.segments });
   const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
   const audioHref = `${apiHref}/audio`;
-  const nlAssertions = strings(metadata?.nl_assertions) ?? [];
+  const nlAssertions = metadata?.nl_assertions ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
-  const gates = (s: string) => (whitelist ? whitelist.includes(s) : null);
   const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
 
   const emptyReason = !present("conversation_log.txt")
@@ -140,7 +105,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
                   judge={data.judge}
                   present={present("judge_result.json")}
                   needed={judgeNeed.needed}
-                  gating={{ judge_passed: gates("judge_passed"), nl_assertion: gates("nl_assertion") }}
+                  gating={{ judge_passed: gatesOn(whitelist, "judge_passed"), nl_assertion: gatesOn(whitelist, "nl_assertion") }}
                   threshold={run.judgeThreshold}
                   verdictTurns={data.insights.verdictTurns}
                   nlAssertions={nlAssertions}
@@ -161,11 +126,11 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
               metrics={data.metrics}
               whitelist={whitelist}
               dbHashes={data.dbHashes}
-              expectedUserHash={typeof metadata?.expected_user_db_hash === "string" ? metadata.expected_user_db_hash : null}
-              assertionsDeclared={(Array.isArray(metadata?.db_state_assertions) ? metadata.db_state_assertions : []).map((a) => record(a) ?? {})}
+              expectedUserHash={metadata?.expected_user_db_hash ?? null}
+              assertionsDeclared={metadata?.db_state_assertions ?? []}
               actions={data.insights.actions}
               referencePresent={present("scenario_config/reference_answer.json")}
-              actionGating={gates("is_action_match")}
+              actionGating={gatesOn(whitelist, "is_action_match")}
               finalAgentResponse={data.finalAgentResponse}
             />
           </Card>

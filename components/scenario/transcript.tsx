@@ -8,7 +8,7 @@ import type { ToolCall } from "@/lib/core";
 import { LazyField } from "./lazy-field";
 import { inlineJson, millis, plural, secs } from "./text";
 import { SeekButton, TurnItem } from "./turn-item";
-import type { TurnView } from "./types";
+import type { ShownTurn, TurnSource } from "@/lib/core/transcript";
 
 /** Beyond these the page links to the raw files instead (a 5 MB context must still open fast). */
 const MAX_TURNS = 3000;
@@ -26,10 +26,10 @@ function kindOf(c: ToolCall): Kind {
   return c.name === "EndConversationTool" ? "end" : c.mutating ? "write" : READ_ONLY.test(c.name) ? "read" : "other";
 }
 
-type Item = { kind: "turn"; index: number; turn: TurnView } | { kind: "calls"; calls: ToolCall[] };
+type Item = { kind: "turn"; index: number; turn: ShownTurn } | { kind: "calls"; calls: ToolCall[] };
 
 /** Tool calls made after `k` agent utterances sit just before the (k+1)-th agent turn. */
-export function interleave(turns: TurnView[], calls: ToolCall[]): Item[] {
+export function interleave(turns: ShownTurn[], calls: ToolCall[]): Item[] {
   const items: Item[] = [];
   const pending = [...calls].sort((a, b) => a.afterAgentTurns - b.afterAgentTurns || a.messageIndex - b.messageIndex);
   let next = 0;
@@ -60,9 +60,9 @@ export function Transcript({
 }: {
   /** The scenario's API path; each tool call is `${apiHref}/tool-calls/{position}`. */
   apiHref: string;
-  turns: TurnView[];
+  turns: ShownTurn[];
   toolCalls: ToolCall[] | null;
-  source: "conversation_log.txt" | "conversation_log.seglst.json" | null;
+  source: TurnSource | null;
   permalinkBase: string;
   emptyReason: string;
 }) {
@@ -122,7 +122,7 @@ export function Transcript({
   );
 }
 
-function Turn({ index, turn, permalinkBase }: { index: number; turn: TurnView; permalinkBase: string }) {
+function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; permalinkBase: string }) {
   const agent = turn.role === "agent";
   const barge = turn.latencyMs !== null && turn.latencyMs < 0;
   const base =

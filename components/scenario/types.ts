@@ -45,14 +45,3 @@ export interface RunFacts {
   agentTurnCount: number | null;
 }
 
-/** A transcript turn as shown (from conversation_log.txt, or from the segLST when the log has none). */
-export interface TurnView {
-  role: "user" | "agent";
-  start: number;
-  end: number;
-  duration: number;
-  text: string;
-  interrupted: boolean;
-  /** Agent: the log's `→ Response latency`; user: start − end of the most recent agent turn (§7.8). */
-  latencyMs: number | null;
-}

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
+import type { JsonValue } from "./judge-fields";
 import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
 import { schemaMessage } from "./schema-message";
@@ -98,8 +99,9 @@ function metricsLookRight(m: Record<string, unknown>): boolean {
   return true;
 }
 
-export function readJudgeResult(text: string): Read<JudgeResult> & { raw: unknown } {
-  return readJsonArtifact("judge_result.json", text, JudgeResultSchema);
+export function readJudgeResult(text: string): Read<JudgeResult> & { raw: JsonValue | undefined } {
+  // parseJson yields JSON values only: the raw form is shown when the schema does not hold.
+  return readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
 }
 
 /**

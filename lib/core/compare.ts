@@ -1,6 +1,6 @@
 /** Comparing runs: per-scenario change buckets, paired tests, and a verdict matrix across runs. */
 import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
-import { SIGNALS } from "./schemas";
+import { signalBucket, SIGNALS, type SignalBucket } from "./gating";
 import type { ScenarioRow, Verdict } from "./scenario-row";
 import { mcnemarExact, pairedDifferenceInterval, type Interval } from "./stats";
 
@@ -35,21 +35,15 @@ export function changeOf(base: CountedVerdict, other: CountedVerdict, stalled: S
 
 export interface SignalFlip {
   signal: string;
-  base: "passed" | "failed" | "not_applicable" | "excluded" | null;
-  other: "passed" | "failed" | "not_applicable" | "excluded" | null;
-}
-
-function signalState(row: ScenarioRow | undefined, signal: string): SignalFlip["base"] {
-  if (!row) return null;
-  for (const state of ["passed", "failed", "not_applicable", "excluded"] as const) if (row.success_breakdown[state].includes(signal)) return state;
-  return null;
+  base: SignalBucket | null;
+  other: SignalBucket | null;
 }
 
 export function signalFlips(base: ScenarioRow | undefined, other: ScenarioRow | undefined): SignalFlip[] {
   const out: SignalFlip[] = [];
   for (const signal of SIGNALS) {
-    const a = signalState(base, signal);
-    const b = signalState(other, signal);
+    const a = signalBucket(base, signal);
+    const b = signalBucket(other, signal);
     if (a !== b && (a === "passed" || a === "failed" || b === "passed" || b === "failed")) out.push({ signal, base: a, other: b });
   }
   return out;

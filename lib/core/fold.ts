@@ -2,6 +2,7 @@
 import { domainOf } from "./domain";
 import { truthy } from "./py";
 import { agentTurnCount, isStalled } from "./stall";
+import { tokenSide } from "./token-usage";
 
 /** One finished scenario as the fold sees it: its raw `metrics.json` plus the two side inputs of §2.1. */
 export interface ScenarioRecord {
@@ -133,9 +134,8 @@ function foldOne(fold: Fold, record: ScenarioRecord, minAgentTurns: number): voi
 }
 
 function addTokens(fold: Fold, m: Record<string, unknown>): void {
-  const usage = m.token_usage && typeof m.token_usage === "object" ? (m.token_usage as Record<string, unknown>) : {};
   for (const side of ["agent", "user"] as const) {
-    const raw = usage[side] && typeof usage[side] === "object" ? (usage[side] as Record<string, unknown>) : {};
+    const raw = tokenSide(m, side) ?? {};
     for (const key of ["n_calls", "prompt", "completion"] as const) {
       const v = raw[key];
       if (typeof v === "number" && Number.isFinite(v)) fold.tokens[side][key] += v;

@@ -16,6 +16,7 @@ export * from "./run-plan";
 export * from "./run-state";
 export * from "./schemas";
 export * from "./stall";
+export * from "./token-usage";
 export * from "./summary-text";
 export * from "./run-analysis";
 export * from "./scenario-row";

@@ -1,6 +1,7 @@
 /** One scenario as a table row: the headline facts of §7.2, with the verdict as the fold counts it. */
 import { failedSignals, recordDomain, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
 import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
+import { tokenSide } from "./token-usage";
 import type { Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 
@@ -43,9 +44,8 @@ function numOrNull(v: unknown): number | null {
 }
 
 function tokensOf(m: Record<string, unknown>, side: "agent" | "user"): number {
-  const usage = m.token_usage as Record<string, Record<string, unknown>> | undefined;
-  const s = usage && typeof usage === "object" ? usage[side] : undefined;
-  if (!s || typeof s !== "object") return 0;
+  const s = tokenSide(m, side);
+  if (!s) return 0;
   const p = typeof s.prompt === "number" ? s.prompt : 0;
   const c = typeof s.completion === "number" ? s.completion : 0;
   return p + c;

@@ -136,6 +136,7 @@ export const SegmentSchema = z.looseObject({
   start_time: num,
   end_time: num,
 });
+export type Segment = z.infer<typeof SegmentSchema>;
 export const SegLstSchema = z.array(SegmentSchema);
 
 export const DbAssertionSpecSchema = z.looseObject({

@@ -1,4 +1,5 @@
 /** The stall rule (ARTIFACTS.md §4.6). */
+import { tokenSide } from "./token-usage";
 
 /**
  * Agent LLM call count: `token_usage.agent.n_calls` when it is an integer (a JSON `true` counts
@@ -13,11 +14,7 @@ export function agentTurnCount(metrics: Record<string, unknown>, agentContextAss
 
 /** The stored `n_calls` when it counts as a Python int, else `null`. */
 export function nCallsOf(metrics: Record<string, unknown>): number | null {
-  const usage = metrics.token_usage;
-  if (!usage || typeof usage !== "object") return null;
-  const agent = (usage as Record<string, unknown>).agent;
-  if (!agent || typeof agent !== "object") return null;
-  const calls = (agent as Record<string, unknown>).n_calls;
+  const calls = tokenSide(metrics, "agent")?.n_calls;
   if (typeof calls === "boolean") return calls ? 1 : 0;
   if (typeof calls === "number" && Number.isInteger(calls)) return calls;
   return null;

@@ -12,8 +12,11 @@ import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";
 import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
+import type { HistogramBin } from "@/lib/core/histogram";
+import type { StoredJudge } from "@/lib/core/judge-fields";
+import type { ScenarioMetadata, Segment } from "@/lib/core/schemas";
 
-export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory };
+export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory, HistogramBin };
 
 export interface ScopedProblem extends Problem {
   /** Scenario folder name, or `null` for a run-level file. */
@@ -51,20 +54,6 @@ export interface RunsResponse {
   indexing?: { done: number; total: number };
   /** Places under the results folder that are not shown, and why (a run nested too deep). */
   problems: Array<{ path: string; message: string }>;
-}
-
-export interface HistogramBin {
-  /** Lower edge, ms (inclusive). */
-  from: number;
-  /** Upper edge, ms (exclusive, inclusive for the last bin). */
-  to: number;
-  count: number;
-  /**
-   * The last bin, holding every value from `from` (the regular bins' upper edge, above the run's
-   * pooled display bound: p99, or Q3 + 3·IQR when lower, lib/core/latency-bound.ts) up to `to`
-   * (the pooled maximum). Absent on regular bins.
-   */
-  overflow?: true;
 }
 
 export interface SignalBreakdownCounts {
@@ -128,14 +117,15 @@ export interface ScenarioDetail {
   row: ScenarioRow | null;
   files: Array<{ path: string; present: boolean; size: number | null }>;
   metrics: Record<string, unknown> | null;
-  judge: unknown;
+  /** judge_result.json: the schema's type when it validated, else the JSON as stored (a problem says why). */
+  judge: StoredJudge | null;
   finalAgentResponse: unknown[] | null;
   dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
   conversation: ConversationLog | null;
-  segments: unknown[] | null;
+  segments: Segment[] | null;
   agentContext: unknown[] | null;
   userContext: unknown[] | null;
-  metadata: unknown;
+  metadata: ScenarioMetadata | null;
   referenceAnswer: unknown;
   prompts: { user: string | null; agent: string | null };
   tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
-import { buildTranscript, firstDivergence } from "@/components/compare/align";
+import { alignedTranscript, firstDivergence } from "@/lib/core/transcript";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
@@ -36,7 +36,7 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     judge: null,
     audioUrl: null,
     runScenarioHref: scenarioHref(run.id, name),
-    transcript: { exchanges: [], source: "none", note: null },
+    transcript: { exchanges: [], source: null, note: null },
     turns: 0,
     durationSeconds: null,
   };
@@ -53,7 +53,7 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     breakdown: row?.success_breakdown ?? null,
     judge: judgeView(detail.judge, row?.judge_passed ?? null),
     audioUrl: hasWav ? apiAudioHref(run.id, name) : null,
-    transcript: buildTranscript(detail.conversation, detail.agentContext, detail.metrics),
+    transcript: alignedTranscript(detail.conversation, detail.agentContext, detail.metrics),
     turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
     durationSeconds: row?.duration_seconds ?? null,
   };

@@ -2,6 +2,7 @@
 import { CauseChart } from "@/components/ledger/cause-chart";
 import { LedgerRefresh } from "@/components/ledger/ledger-refresh";
 import { runHref, scenarioHref } from "@/components/format";
+import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
 import { Card } from "@/components/ui/card";
 import { runTriage } from "@/lib/server/ledger/page-data";
 import type { ResultsIndex } from "@/lib/server/model/results-index";
@@ -11,15 +12,7 @@ const fmt = (v: number | null, digits = 2) => (v === null ? "—" : v.toFixed(di
 
 export async function RunTriage({ index, run, queueEmpty }: { index: ResultsIndex; run: RunModel; queueEmpty: boolean }) {
   const loaded = await runTriage(index, run);
-  if (!loaded.ok) {
-    return (
-      <Card id="triage" title="Triage">
-        <p role="alert" className="text-sm text-amber-900 dark:text-amber-200">
-          {loaded.reason}
-        </p>
-      </Card>
-    );
-  }
+  if (!loaded.ok) return <LedgerUnavailable reason={loaded.reason} />;
   const { summary: s, revision } = loaded.value;
   const a = s.agreement;
   return (

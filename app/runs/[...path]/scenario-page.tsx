@@ -55,11 +55,6 @@ function navigation(run: RunModel, rowName: string | null, view: URLSearchParams
   return { list: around(list), failing: around(failing), runHref: `${runHref(run.id, viewQuery)}#scenarios`, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
 }
 
-function nlAssertionsOf(metadata: unknown): string[] {
-  const list = metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).nl_assertions : null;
-  return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string") : [];
-}
-
 export async function ScenarioPage({ run, name, searchParams }: { run: RunModel; name: string; searchParams: SearchParams }) {
   const data = await scenarioDetail(run, name, { contexts: false, capTexts: true });
   if (!data) notFound();
@@ -83,7 +78,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
           run={run}
           name={name}
           hints={data.insights.hints}
-          nlAssertions={nlAssertionsOf(data.metadata)}
+          nlAssertions={data.metadata?.nl_assertions ?? []}
           judgePassed={data.row?.judge_passed ?? null}
           review={first(searchParams[REVIEW_PARAM]) === "unreviewed"}
         />

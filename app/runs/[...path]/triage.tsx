@@ -2,6 +2,7 @@
 import { causeOfOwner } from "@/components/ledger/ledger-client";
 import { TriagePanel } from "@/components/ledger/triage-panel";
 import { scenarioHref } from "@/components/format";
+import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
 import { Card } from "@/components/ui/card";
 import type { Hint } from "@/lib/core";
 import { scenarioTriage } from "@/lib/server/ledger/page-data";
@@ -13,15 +14,7 @@ export const REVIEW_PARAM = "review";
 
 export async function Triage({ index, run, name, hints, nlAssertions, judgePassed, review }: { index: ResultsIndex; run: RunModel; name: string; hints: Hint[]; nlAssertions: string[]; judgePassed: boolean | null; review: boolean }) {
   const loaded = await scenarioTriage(index, run, name, review);
-  if (!loaded.ok) {
-    return (
-      <Card id="triage" title="Triage">
-        <p role="alert" className="text-sm text-amber-900 dark:text-amber-200">
-          {loaded.reason}
-        </p>
-      </Card>
-    );
-  }
+  if (!loaded.ok) return <LedgerUnavailable reason={loaded.reason} />;
   const { view, csrf, queue } = loaded.value;
   const hinted = [...new Set(hints.map((h) => causeOfOwner(h.owner)).filter((c): c is Cause => c !== null))];
   const href = (n: string | null) => (n ? `${scenarioHref(run.id, n)}?${REVIEW_PARAM}=unreviewed` : null);

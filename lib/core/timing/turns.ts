@@ -4,6 +4,7 @@
  */
 import type { ConversationTurn } from "../conversation-log";
 import type { Side } from "./bridge-events";
+import { gapsSinceOtherSide } from "../transcript/turns";
 
 export interface TurnLatency {
   /** Position of the turn in the transcript (0-based): the scenario page's `#turn-N`. */
@@ -34,13 +35,9 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 export type TurnLike = Pick<ConversationTurn, "role" | "start" | "end" | "duration" | "text" | "interrupted">;
 
 export function turnLatencies(turns: readonly TurnLike[]): TurnLatency[] {
-  const lastEnd: Record<Side, number | null> = { agent: null, user: null };
-  return turns.map((t, index) => {
-    const other: Side = t.role === "agent" ? "user" : "agent";
-    const prev = lastEnd[other];
-    lastEnd[t.role] = t.end;
-    return { index, role: t.role, start: t.start, end: t.end, latency_s: round6(prev === null ? t.start : t.start - prev), interrupted: t.interrupted, text: t.text };
-  });
+  const gaps = gapsSinceOtherSide(turns);
+  // A first turn's latency is its start: the wait since routing began.
+  return turns.map((t, index) => ({ index, role: t.role, start: t.start, end: t.end, latency_s: round6(gaps[index] ?? t.start), interrupted: t.interrupted, text: t.text }));
 }
 
 export function budgetOf(turns: readonly TurnLike[], latencies: readonly TurnLatency[]): Budget {

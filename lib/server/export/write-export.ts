@@ -5,6 +5,7 @@
  * into the output folder, which may not lie inside a results folder it reads.
  */
 import "server-only";
+import type { JsonValue } from "@/lib/core/judge-fields";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { ratesOf, runSummaryJson } from "@/lib/core";
@@ -70,8 +71,8 @@ const slug = (i: number, name: string) => `${String(i + 1).padStart(4, "0")}-${n
  * or ASR segments (the transcript is shown from the conversation log), so an export of thousands stays small.
  */
 function exportedDetail(d: ScenarioDetail): ScenarioDetail {
-  const judge = d.judge && typeof d.judge === "object" ? { ...(d.judge as Record<string, unknown>) } : d.judge;
-  if (judge && typeof judge === "object") delete (judge as Record<string, unknown>).judge_input;
+  const judge = d.judge && typeof d.judge === "object" ? { ...(d.judge as Record<string, JsonValue>) } : d.judge;
+  if (judge && typeof judge === "object") delete (judge as Record<string, JsonValue>).judge_input;
   return { ...d, judge, agentContext: null, userContext: null, segments: null, prompts: { user: null, agent: null }, tools: { user: null, agent: null }, bridgeLogTail: null };
 }
 

@@ -14,6 +14,7 @@ import {
   type RateName,
 } from "@/lib/core";
 import "server-only";
+import type { CompareResult, CompareWarning, NlFlip, PairComparison, RateDelta } from "@/lib/shared/compare";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel, ScenarioState } from "../model/run-model";
@@ -24,12 +25,6 @@ import { stallWarnings } from "./compare-stalls";
 export const SMALL_SAMPLE = 10;
 /** NL-assertion flips are read from judge files for at most this many changed scenarios. */
 const MAX_NL_DIFFS = 500;
-
-export interface Warning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
-  message: string;
-}
-
 
 function parsedArgs(run: RunModel): Record<string, unknown> {
   const inv = run.runLevel.invocations;
@@ -62,8 +57,8 @@ async function whitelist(run: RunModel, name: string): Promise<string | null> {
   return value;
 }
 
-async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison): Promise<Warning[]> {
-  const out: Warning[] = [];
+async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison): Promise<CompareWarning[]> {
+  const out: CompareWarning[] = [];
   const onlyBase = comparison.counts.only_base;
   const onlyOther = comparison.counts.only_other;
   if (onlyBase || onlyOther) {
@@ -104,7 +99,7 @@ async function nlVerdicts(run: RunModel, name: string): Promise<Map<string, bool
 async function nlFlips(base: RunModel, other: RunModel, name: string) {
   const [a, b] = await Promise.all([nlVerdicts(base, name), nlVerdicts(other, name)]);
   if (!a || !b) return [];
-  const out: Array<{ assertion: string; base: boolean | null; other: boolean | null }> = [];
+  const out: NlFlip[] = [];
   for (const text of new Set([...a.keys(), ...b.keys()])) {
     const x = a.get(text) ?? null;
     const y = b.get(text) ?? null;
@@ -113,7 +108,7 @@ async function nlFlips(base: RunModel, other: RunModel, name: string) {
   return out;
 }
 
-function rateDelta(a: Rate, b: Rate) {
+function rateDelta(a: Rate, b: Rate): RateDelta {
   return { base: a, other: b, delta: a.value !== null && b.value !== null ? b.value - a.value : null };
 }
 
@@ -132,7 +127,7 @@ function latencyBlock(run: RunModel) {
   };
 }
 
-async function computePair(base: RunModel, other: RunModel) {
+async function computePair(base: RunModel, other: RunModel): Promise<PairComparison> {
   const baseRows = runRows(base);
   const otherRows = runRows(other);
   const comparison = compareRows(baseRows, otherRows);
@@ -141,13 +136,13 @@ async function computePair(base: RunModel, other: RunModel) {
   const nlByName = new Map(flips);
   const baseRates = runRates(base);
   const otherRates = runRates(other);
-  const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, rateDelta(baseRates[n], otherRates[n])])) as Record<RateName, ReturnType<typeof rateDelta>>;
+  const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, rateDelta(baseRates[n], otherRates[n])])) as Record<RateName, RateDelta>;
   const baseDetail = runDetail(base);
   const otherDetail = runDetail(other);
-  const perDomain: Record<string, Record<string, ReturnType<typeof rateDelta> & { small: boolean }>> = {};
+  const perDomain: Record<string, Record<string, RateDelta & { small: boolean }>> = {};
   for (const name of RATE_NAMES) {
     const domains = new Set([...Object.keys(baseDetail.perDomain[name]), ...Object.keys(otherDetail.perDomain[name])]);
-    const block: Record<string, ReturnType<typeof rateDelta> & { small: boolean }> = {};
+    const block: Record<string, RateDelta & { small: boolean }> = {};
     const empty: Rate = { value: null, numerator: 0, denominator: 0 };
     for (const d of [...domains].sort()) {
       const a = baseDetail.perDomain[name][d] ?? empty;
@@ -186,7 +181,7 @@ async function computePair(base: RunModel, other: RunModel) {
 }
 
 /** The comparison of two runs, kept for the pair of revisions it was computed at. */
-const pairs = new Map<string, { key: string; value: Promise<Awaited<ReturnType<typeof computePair>>> }>();
+const pairs = new Map<string, { key: string; value: Promise<PairComparison> }>();
 const MAX_PAIRS = 32;
 
 export function comparePair(base: RunModel, other: RunModel) {
@@ -203,7 +198,7 @@ export function comparePair(base: RunModel, other: RunModel) {
 }
 
 /** `runs` are looked up by the caller (`store.openRun`), so what each still needed is read. */
-export async function compareRuns(base: RunModel, others: RunModel[]) {
+export async function compareRuns(base: RunModel, others: RunModel[]): Promise<CompareResult> {
   const comparisons = await Promise.all(others.map((o) => comparePair(base, o)));
   const first = comparisons[0]!;
   const all = [base, ...others];

@@ -24,7 +24,7 @@ import {
 import type { HistogramBin, RunDetail, RunListItem, SignalBreakdownCounts } from "@/lib/shared/dto";
 import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
 import type { RunModel } from "../model/run-model";
-import { histogramOn } from "./histogram";
+import { histogramOn } from "@/lib/core/histogram";
 
 const MAX_CACHED_VIEWS = 16;
 const CLOCK_BUCKET_MS = 10_000;

@@ -27,6 +27,7 @@ import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { SizedCache } from "./sized-cache";
 import "server-only";
+import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
 import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
 import type { RunModel } from "../model/run-model";
@@ -162,10 +163,10 @@ function capped(d: ScenarioDetail): ScenarioDetail {
 }
 
 /** The judge object and its verdicts copied one level deep: enough to replace their `reason`s. */
-function shallowJudgeCopy(judge: unknown): unknown {
+function shallowJudgeCopy(judge: StoredJudge | null): StoredJudge | null {
   if (!judge || typeof judge !== "object" || Array.isArray(judge)) return judge;
-  const j = { ...(judge as Record<string, unknown>) };
-  if (Array.isArray(j.nl_assertion_verdicts)) j.nl_assertion_verdicts = j.nl_assertion_verdicts.map((v: unknown) => (v && typeof v === "object" ? { ...v } : v));
+  const j: Record<string, JsonValue> = { ...(judge as Record<string, JsonValue>) };
+  if (Array.isArray(j.nl_assertion_verdicts)) j.nl_assertion_verdicts = j.nl_assertion_verdicts.map((v) => (v && typeof v === "object" ? { ...v } : v));
   return j;
 }
 
@@ -198,6 +199,13 @@ async function statKnownFiles(dir: string): Promise<FileStat[]> {
   );
 }
 
+/** Reads every named file at once; the result keeps the names, so no read depends on its position. */
+async function readNamed<K extends string>(files: Record<K, ScenarioFile>, read: (file: ScenarioFile) => Promise<string | null>): Promise<Record<K, string | null>> {
+  const names = Object.keys(files) as K[];
+  const texts = await Promise.all(names.map((k) => read(files[k])));
+  return Object.fromEntries(names.map((k, i) => [k, texts[i] ?? null])) as Record<K, string | null>;
+}
+
 async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidence> {
   const problems: Problem[] = [];
   const files = KNOWN_FILES.map((path, i) => {
@@ -212,73 +220,76 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     if (!r.missing) problems.push(r.problem);
     return null;
   };
-  const [metricsText, judgeText, farText, hashText, convText, segText, agentCtx, userCtx, metaText, refText, userPrompt, agentPrompt, userTools, agentTools, traceRoot, traceAgent, bridge] =
-    await Promise.all([
-      read("metrics.json"),
-      read("judge_result.json"),
-      read("final_agent_response.json"),
-      read("final_scenario_db_hash.txt"),
-      read("conversation_log.txt"),
-      read("conversation_log.seglst.json"),
-      read("bot_logs_agent/llm_context.json"),
-      read("bot_logs_user/llm_context.json"),
-      read("scenario_config/metadata.json"),
-      read("scenario_config/reference_answer.json"),
-      read("scenario_config/user_prompt.txt"),
-      read("scenario_config/agent_prompt.txt"),
-      read("scenario_config/user_tools.json"),
-      read("scenario_config/agent_tools.json"),
-      read("trace_metrics.json"),
-      read("bot_logs_agent/trace_metrics.json"),
-      read("bridge_log.txt"),
-    ]);
+  // Named, not positional: adding a file cannot shift another into its slot.
+  const text = await readNamed(
+    {
+      metrics: "metrics.json",
+      judge: "judge_result.json",
+      finalAgentResponse: "final_agent_response.json",
+      dbHash: "final_scenario_db_hash.txt",
+      conversation: "conversation_log.txt",
+      segments: "conversation_log.seglst.json",
+      agentContext: "bot_logs_agent/llm_context.json",
+      userContext: "bot_logs_user/llm_context.json",
+      metadata: "scenario_config/metadata.json",
+      reference: "scenario_config/reference_answer.json",
+      userPrompt: "scenario_config/user_prompt.txt",
+      agentPrompt: "scenario_config/agent_prompt.txt",
+      userTools: "scenario_config/user_tools.json",
+      agentTools: "scenario_config/agent_tools.json",
+      traceRoot: "trace_metrics.json",
+      traceAgent: "bot_logs_agent/trace_metrics.json",
+      bridge: "bridge_log.txt",
+    },
+    read,
+  );
   const take = <T>(r: { value: T | null; problems: Problem[] }): T | null => {
     problems.push(...r.problems);
     return r.value;
   };
-  const judgeRead = judgeText === null ? null : readJudgeResult(judgeText);
+  const judgeRead = text.judge === null ? null : readJudgeResult(text.judge);
   if (judgeRead) problems.push(...judgeRead.problems);
-  const agentRead = agentCtx === null ? null : readLlmContext("bot_logs_agent/llm_context.json", agentCtx);
+  const agentRead = text.agentContext === null ? null : readLlmContext("bot_logs_agent/llm_context.json", text.agentContext);
   if (agentRead) problems.push(...agentRead.problems);
-  const userRead = userCtx === null ? null : readLlmContext("bot_logs_user/llm_context.json", userCtx);
+  const userRead = text.userContext === null ? null : readLlmContext("bot_logs_user/llm_context.json", text.userContext);
   if (userRead) problems.push(...userRead.problems);
-  const segRead = segText === null ? null : readSegLst(segText);
+  const segRead = text.segments === null ? null : readSegLst(text.segments);
   if (segRead) problems.push(...segRead.problems);
   const agentMessages = agentRead?.value ?? null;
   const userMessages = userRead?.value ?? null;
-  const conversationRead = convText === null ? null : parseConversationLog(convText);
+  const conversationRead = text.conversation === null ? null : parseConversationLog(text.conversation);
   if (conversationRead) problems.push(...conversationRead.problems);
   const conversation = conversationRead?.value ?? null;
   const judge = judgeRead?.value ?? null;
   const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;
-  const reference = refText === null ? null : readReferenceAnswer(refText).value;
-  const prediction = farText === null ? null : readFinalAgentResponse(farText).value;
+  const reference = text.reference === null ? null : readReferenceAnswer(text.reference).value;
+  const prediction = text.finalAgentResponse === null ? null : readFinalAgentResponse(text.finalAgentResponse).value;
   const actions = reference !== null ? actionDiff(reference, prediction ?? []) : null;
   const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
-  const agentToolsRead = agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", agentTools);
+  const agentToolsRead = text.agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", text.agentTools);
   const offeredTools = agentToolsRead?.value ?? null;
   return {
     files,
-    metrics: metricsText === null ? null : take(readMetrics(metricsText)),
+    metrics: text.metrics === null ? null : take(readMetrics(text.metrics)),
     // Show what parsed even when a field has an unexpected type (the problem is listed).
     judge: judgeRead ? (judgeRead.value ?? judgeRead.raw ?? null) : null,
-    finalAgentResponse: farText === null ? null : take(readFinalAgentResponse(farText)),
-    dbHashes: hashText === null ? null : take(readDbHashFile(hashText)),
+    finalAgentResponse: text.finalAgentResponse === null ? null : take(readFinalAgentResponse(text.finalAgentResponse)),
+    dbHashes: text.dbHash === null ? null : take(readDbHashFile(text.dbHash)),
     conversation,
     segments: segRead ? (segRead.value ?? null) : null,
-    contextTexts: { agent: agentCtx, user: userCtx },
-    metadata: metaText === null ? null : take(readMetadata(metaText)),
-    referenceAnswer: refText === null ? null : take(readReferenceAnswer(refText)),
-    prompts: { user: userPrompt, agent: agentPrompt },
+    contextTexts: { agent: text.agentContext, user: text.userContext },
+    metadata: text.metadata === null ? null : take(readMetadata(text.metadata)),
+    referenceAnswer: text.reference === null ? null : take(readReferenceAnswer(text.reference)),
+    prompts: { user: text.userPrompt, agent: text.agentPrompt },
     tools: {
-      user: userTools === null ? null : take(readToolsFile("scenario_config/user_tools.json", userTools)),
+      user: text.userTools === null ? null : take(readToolsFile("scenario_config/user_tools.json", text.userTools)),
       agent: agentToolsRead === null ? null : take(agentToolsRead),
     },
     traceMetrics:
-      traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", traceRoot)) : traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", traceAgent)) : null,
+      text.traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", text.traceRoot)) : text.traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", text.traceAgent)) : null,
     // Issue #13: latency by stage, turn-taking and the flow audit, from the files read above.
-    timing: conversation || bridge !== null ? scenarioTiming({ conversation, segments: segRead?.value ?? null, bridgeLog: bridge, agentContext: agentMessages }).timing : null,
-    bridgeLogTail: bridge === null ? null : bridge.length > BRIDGE_TAIL_BYTES ? bridge.slice(-BRIDGE_TAIL_BYTES) : bridge,
+    timing: conversation || text.bridge !== null ? scenarioTiming({ conversation, segments: segRead?.value ?? null, bridgeLog: text.bridge, agentContext: agentMessages }).timing : null,
+    bridgeLogTail: text.bridge === null ? null : text.bridge.length > BRIDGE_TAIL_BYTES ? text.bridge.slice(-BRIDGE_TAIL_BYTES) : text.bridge,
     insights: {
       toolCalls: calls,
       asr,

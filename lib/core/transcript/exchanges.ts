@@ -3,6 +3,9 @@
  * with the user's words and the agent's tool calls that led up to it. The first exchange where
  * the agent's words or its tool calls (name or arguments) differ is the divergence.
  */
+import type { ConversationTurn } from "../conversation-log";
+import { contentText, isRecord } from "./messages";
+import { buildTurns, type Turn, type TurnSource } from "./turns";
 
 export interface SpokenLine {
   text: string;
@@ -12,7 +15,7 @@ export interface SpokenLine {
   responseLatencyMs: number | null;
 }
 
-export interface ToolCall {
+export interface ExchangeToolCall {
   name: string;
   /** Arguments as written (a JSON string, usually). */
   arguments: string;
@@ -22,15 +25,15 @@ export interface ToolCall {
 
 export interface Exchange {
   user: SpokenLine[];
-  tools: ToolCall[];
+  tools: ExchangeToolCall[];
   /** `null` for trailing user words after the last agent reply. */
   agent: SpokenLine | null;
 }
 
-export interface Transcript {
+export interface AlignedTranscript {
   exchanges: Exchange[];
-  /** Where the words came from. */
-  source: "conversation_log" | "metrics" | "llm_context" | "none";
+  /** Where the words came from; `null` when nowhere. */
+  source: TurnSource | null;
   /** Set when tool calls could only be placed approximately. */
   note: string | null;
 }
@@ -38,30 +41,6 @@ export interface Transcript {
 export interface Divergence {
   index: number;
   reason: string;
-}
-
-interface TurnLike {
-  role: "user" | "agent";
-  text: string;
-  start?: number | null;
-  end?: number | null;
-  interrupted?: boolean;
-  responseLatencyMs?: number | null;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((p) => (typeof p === "string" ? p : isRecord(p) && typeof p.text === "string" ? p.text : ""))
-      .filter(Boolean)
-      .join(" ");
-  }
-  return "";
 }
 
 function sortKeys(v: unknown): unknown {
@@ -79,10 +58,10 @@ export function canonicalArguments(raw: unknown): string {
   }
 }
 
-function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
+function toolCallsOf(message: Record<string, unknown>): ExchangeToolCall[] {
   const calls = message.tool_calls;
   if (!Array.isArray(calls)) return [];
-  const out: ToolCall[] = [];
+  const out: ExchangeToolCall[] = [];
   for (const c of calls) {
     if (!isRecord(c)) continue;
     const fn = isRecord(c.function) ? c.function : c;
@@ -94,64 +73,35 @@ function toolCallsOf(message: Record<string, unknown>): ToolCall[] {
 }
 
 /**
- * The agent's LLM context as steps: each spoken reply with the tool calls made since the previous
+ * The agent's LLM context as replies: each spoken reply with the tool calls made since the previous
  * reply (calls on the reply's own message count for it), plus calls after the last reply.
  */
-function contextSteps(context: readonly unknown[]): { replies: Array<{ text: string; tools: ToolCall[] }>; trailing: ToolCall[]; turns: TurnLike[] } {
-  const replies: Array<{ text: string; tools: ToolCall[] }> = [];
-  const turns: TurnLike[] = [];
-  let pending: ToolCall[] = [];
+function contextReplies(context: readonly unknown[]): { replies: Array<{ tools: ExchangeToolCall[] }>; trailing: ExchangeToolCall[] } {
+  const replies: Array<{ tools: ExchangeToolCall[] }> = [];
+  let pending: ExchangeToolCall[] = [];
   for (const m of context) {
-    if (!isRecord(m)) continue;
-    if (m.role === "assistant") {
-      pending.push(...toolCallsOf(m));
-      const text = contentText(m.content).trim();
-      if (text) {
-        replies.push({ text, tools: pending });
-        turns.push({ role: "agent", text });
-        pending = [];
-      }
-    } else if (m.role === "user") {
-      const text = contentText(m.content).trim();
-      if (text) turns.push({ role: "user", text });
+    if (!isRecord(m) || m.role !== "assistant") continue;
+    pending.push(...toolCallsOf(m));
+    if (contentText(m.content).trim()) {
+      replies.push({ tools: pending });
+      pending = [];
     }
   }
-  return { replies, trailing: pending, turns };
+  return { replies, trailing: pending };
 }
 
-function line(t: TurnLike): SpokenLine {
-  return { text: t.text, start: t.start ?? null, end: t.end ?? null, interrupted: t.interrupted ?? false, responseLatencyMs: t.responseLatencyMs ?? null };
-}
-
-function metricsTurns(metrics: unknown): TurnLike[] | null {
-  if (!isRecord(metrics) || !Array.isArray(metrics.turns)) return null;
-  const out: TurnLike[] = [];
-  for (const t of metrics.turns) {
-    if (!isRecord(t) || typeof t.text !== "string") continue;
-    if (t.role === "agent" || t.role === "user") out.push({ role: t.role, text: t.text });
-  }
-  return out.length ? out : null;
+function line(t: Turn): SpokenLine {
+  return { text: t.text, start: t.start, end: t.end, interrupted: t.interrupted, responseLatencyMs: t.statedLatencyMs };
 }
 
 /** Builds a scenario's exchanges from what it has: conversation log, else metrics turns, else the LLM context. */
-export function buildTranscript(conversation: { turns?: readonly TurnLike[] } | null, agentContext: readonly unknown[] | null, metrics: unknown): Transcript {
-  const steps = agentContext ? contextSteps(agentContext) : null;
-  let turns: TurnLike[] | null = null;
-  let source: Transcript["source"] = "none";
-  if (conversation?.turns && conversation.turns.length) {
-    turns = [...conversation.turns];
-    source = "conversation_log";
-  } else if (metricsTurns(metrics)) {
-    turns = metricsTurns(metrics);
-    source = "metrics";
-  } else if (steps && steps.turns.length) {
-    turns = steps.turns;
-    source = "llm_context";
-  }
+export function alignedTranscript(conversation: { turns: readonly ConversationTurn[] } | null, agentContext: readonly unknown[] | null, metrics: unknown): AlignedTranscript {
+  const steps = agentContext ? contextReplies(agentContext) : null;
+  const { turns, source } = buildTurns({ conversation, metrics, agentContext });
   const exchanges: Exchange[] = [];
   let users: SpokenLine[] = [];
   let k = 0;
-  for (const t of turns ?? []) {
+  for (const t of turns) {
     if (t.role === "user") {
       users.push(line(t));
       continue;
@@ -163,14 +113,14 @@ export function buildTranscript(conversation: { turns?: readonly TurnLike[] } | 
   const trailing = [...(steps?.replies.slice(k).flatMap((r) => r.tools) ?? []), ...(steps?.trailing ?? [])];
   if (users.length || trailing.length) exchanges.push({ user: users, tools: trailing, agent: null });
   let note: string | null = null;
-  if (steps && source !== "llm_context" && steps.replies.length !== k) {
-    note = `tool calls are placed by the order of the agent's replies in its LLM context (${steps.replies.length} replies there, ${k} agent turns in the ${source === "metrics" ? "metrics" : "conversation log"})`;
+  if (steps && source !== "bot_logs_agent/llm_context.json" && steps.replies.length !== k) {
+    note = `tool calls are placed by the order of the agent's replies in its LLM context (${steps.replies.length} replies there, ${k} agent turns in the ${source === "metrics.json" ? "metrics" : "conversation log"})`;
   }
   return { exchanges, source, note };
 }
 
 /** Agent words compared case- and punctuation-insensitively (ASR and TTS add their own punctuation). */
-export function normalizeWords(text: string): string {
+export function comparableWords(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s]/gu, " ")
@@ -178,7 +128,7 @@ export function normalizeWords(text: string): string {
     .trim();
 }
 
-function describeTools(a: readonly ToolCall[], b: readonly ToolCall[]): string | null {
+function describeTools(a: readonly ExchangeToolCall[], b: readonly ExchangeToolCall[]): string | null {
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a[i];
@@ -200,15 +150,15 @@ export function firstDivergence(base: readonly Exchange[], other: readonly Excha
     if (!a || !b) return { index: i, reason: a ? "the other run's conversation ends before this turn" : "the baseline's conversation ends before this turn" };
     const tools = describeTools(a.tools, b.tools);
     if (tools) return { index: i, reason: tools };
-    const wa = a.agent ? normalizeWords(a.agent.text) : null;
-    const wb = b.agent ? normalizeWords(b.agent.text) : null;
+    const wa = a.agent ? comparableWords(a.agent.text) : null;
+    const wb = b.agent ? comparableWords(b.agent.text) : null;
     if (wa !== wb) return { index: i, reason: wa === null || wb === null ? "only one run has an agent reply here" : "different agent words" };
   }
   return null;
 }
 
 /** Which tool calls of an exchange differ from the other side's at the same position. */
-export function toolDiffers(mine: readonly ToolCall[], theirs: readonly ToolCall[], i: number): boolean {
+export function toolDiffers(mine: readonly ExchangeToolCall[], theirs: readonly ExchangeToolCall[], i: number): boolean {
   const x = mine[i];
   const y = theirs[i];
   return !x || !y || x.name !== y.name || x.canonical !== y.canonical;

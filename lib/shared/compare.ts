@@ -1,19 +1,15 @@
 /**
- * Plain shapes the compare page hands to its client components. Types only (erased at build), so
- * client code never pulls server modules into the browser bundle.
+ * `GET /api/compare` and the compare page's props, typed once: lib/server/views/compare.ts returns
+ * these types, so the server and the components cannot drift apart.
  */
-import type { CompareLabel } from "@/lib/shared/ledger";
-import type { Change, ComparedScenario, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
+import type { Change, ComparedScenario, PairedTest, VerdictMatrix } from "@/lib/core/compare";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
-import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "@/lib/shared/dto";
+import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "./dto";
+import type { CompareLabel } from "./ledger";
 
-export type { Change, CountedVerdict, JudgeCell, JudgeMeanNote, PairedTest, SignalFlip, Stability, VerdictMatrix, HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
+export type { Change, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
+export type { HistogramBin, JudgeMeanNote, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
 
-/*
- * The parts of `compareRuns()` (lib/server/compare.ts) these views read, restated here because
- * components may not import server modules; the page passes the server's value, so TypeScript
- * checks that the two still agree.
- */
 export interface CompareWarning {
   kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
   message: string;
@@ -31,6 +27,12 @@ export interface NlFlip {
   other: boolean | null;
 }
 
+export interface LatencySide {
+  pooled: LatencySummary | null;
+  byDomain: Record<string, LatencySummary>;
+}
+
+/** One baseline against one other run. */
 export interface PairComparison {
   run: string;
   scenarios: Array<ComparedScenario & { nlAssertions: NlFlip[] }>;
@@ -40,30 +42,27 @@ export interface PairComparison {
   /** Each run's judge-score mean over its valid scores, beside the harness's (which a NaN makes `nan`). */
   judgeScores: { base: JudgeMeanNote; other: JudgeMeanNote };
   perDomain: Record<string, Record<string, RateDelta & { small: boolean }>>;
+  latency: { base: LatencySide; other: LatencySide; p50Delta: number | null; p95Delta: number | null };
+  tokens: { base: TokenTotals; other: TokenTotals; delta: { agent: number; user: number } };
   warnings: CompareWarning[];
 }
 
+/** `GET /api/compare`: the first pair's headline at the top level, every pair in `comparisons`. */
 export interface CompareResult {
   base: string;
   runs: string[];
+  scenarios: Array<Pick<ComparedScenario, "name" | "base" | "other" | "change" | "baseStalled" | "otherStalled">>;
+  counts: Record<Change, number>;
+  tests: { success: PairedTest; task: PairedTest };
+  warnings: CompareWarning[];
   comparisons: PairComparison[];
+  /** The verdict matrix across all runs, from three runs up. */
   matrix: VerdictMatrix | null;
 }
 
 /** One row of the scenario table (one scenario, baseline against one other run). */
-export interface CompareRow {
-  name: string;
-  domain: string;
-  base: CountedVerdict;
-  other: CountedVerdict;
-  change: Change;
-  baseTask: CountedVerdict;
-  otherTask: CountedVerdict;
-  signals: SignalFlip[];
+export interface CompareRow extends ComparedScenario {
   nl: NlFlip[];
-  baseStalled: boolean | null;
-  otherStalled: boolean | null;
-  judge: { base: JudgeCell | null; other: JudgeCell | null };
   /** The triage ledger's label (other run first, else baseline), shown for regressed and still-failing rows. */
   label?: CompareLabel | null;
 }

@@ -1,6 +1,6 @@
 /** Latency histogram bins: regular bins up to the pooled p99, one overflow bin for the slow tail. */
 import { describe, expect, it } from "vitest";
-import { histogram } from "@/lib/server/views/histogram";
+import { histogram } from "@/lib/core/histogram";
 import type { HistogramBin } from "@/lib/shared/dto";
 
 /** 500 turns spread evenly over 800..2,290 ms (deterministic; the top 1% stays below the 2,300 edge). */

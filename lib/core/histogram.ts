@@ -1,7 +1,22 @@
-/** Latency histogram bins on a "nice" step, shared by the pooled and per-domain views of one run. */
-import "server-only";
-import { latencyDisplayBound } from "@/lib/core/latency-bound";
-import type { HistogramBin } from "@/lib/shared/dto";
+/**
+ * Latency histogram bins on a "nice" step, shared by the pooled and per-domain views of one run
+ * (the run and compare pages). Pure: lib/server/views/run-views.ts keeps the result per revision.
+ */
+import { latencyDisplayBound } from "./latency-bound";
+
+export interface HistogramBin {
+  /** Lower edge, ms (inclusive). */
+  from: number;
+  /** Upper edge, ms (exclusive, inclusive for the last bin). */
+  to: number;
+  count: number;
+  /**
+   * The last bin, holding every value from `from` (the regular bins' upper edge, above the run's
+   * pooled display bound: p99, or Q3 + 3·IQR when lower, lib/core/latency-bound.ts) up to `to`
+   * (the pooled maximum). Absent on regular bins.
+   */
+  overflow?: true;
+}
 
 const TARGET_BINS = 24;
 

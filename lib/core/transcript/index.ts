@@ -1,0 +1,3 @@
+/** Transcripts: turns from whichever file has them, and the compare page's aligned exchanges. */
+export * from "./turns";
+export * from "./exchanges";

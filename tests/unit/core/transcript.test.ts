@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { alignedTranscript, buildTurns, firstDivergence, shownTurns } from "@/lib/core/transcript";
+import type { ConversationTurn } from "@/lib/core/conversation-log";
+
+const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({ role, start, end, duration: end - start, text, interrupted: false, responseLatencyMs });
+
+describe("buildTurns", () => {
+  it("takes the first source that has turns, in file order", () => {
+    const segments = [{ speaker: "user", start_time: 1, end_time: 2, words: "hi" }];
+    expect(buildTurns({ conversation: { turns: [] }, segments }).source).toBe("conversation_log.seglst.json");
+    expect(buildTurns({ conversation: null, metrics: { turns: [{ role: "agent", text: "hello" }] } }).source).toBe("metrics.json");
+    expect(buildTurns({ agentContext: [{ role: "assistant", content: [{ text: "a" }, { text: "b" }] }] }).turns[0]?.text).toBe("a b");
+    expect(buildTurns({})).toEqual({ turns: [], source: null });
+  });
+});
+
+describe("shownTurns", () => {
+  it("keeps the log's agent latency and derives the user's", () => {
+    const { turns } = shownTurns({ conversation: { turns: [turn("user", 0, 1, "hi"), turn("agent", 1.5, 3, "hello", 480), turn("user", 3.25, 4, "ok")] } });
+    expect(turns.map((t) => t.latencyMs)).toEqual([null, 480, 250]);
+  });
+  it("derives every segLST turn's latency", () => {
+    const segments = [
+      { speaker: "user", start_time: 0, end_time: 1, words: "hi" },
+      { speaker: "agent", start_time: 1.5, end_time: 2, words: "[INTERRUPTED]" },
+    ];
+    const { turns, source } = shownTurns({ segments });
+    expect(source).toBe("conversation_log.seglst.json");
+    expect(turns.map((t) => [t.latencyMs, t.interrupted])).toEqual([[null, false], [500, true]]);
+  });
+});
+
+describe("alignedTranscript", () => {
+  const context = [
+    { role: "user", content: "book it" },
+    { role: "assistant", content: "", tool_calls: [{ function: { name: "book", arguments: '{"b":1,"a":2}' } }] },
+    { role: "assistant", content: "done" },
+  ];
+  it("places tool calls before the reply they led to", () => {
+    const t = alignedTranscript(null, context, null);
+    expect(t.source).toBe("bot_logs_agent/llm_context.json");
+    expect(t.exchanges).toHaveLength(1);
+    expect(t.exchanges[0]?.tools[0]).toMatchObject({ name: "book", canonical: '{"a":2,"b":1}' });
+    expect(t.note).toBeNull();
+  });
+  it("finds the first divergence", () => {
+    const a = alignedTranscript(null, context, null).exchanges;
+    const b = alignedTranscript(null, [...context.slice(0, 2), { role: "assistant", content: "Done!" }], null).exchanges;
+    expect(firstDivergence(a, b)).toBeNull();
+    expect(firstDivergence(a, [])?.reason).toBe("the other run's conversation ends before this turn");
+  });
+});
