@@ -31,14 +31,17 @@ function judgeShapeProblem(judge: unknown): string | null {
   return null;
 }
 
-export function recordFromTexts(name: string, metrics: Record<string, unknown>, side: SideTexts): { record: ScenarioRecord; problems: Problem[] } {
+/** `judge`: the parsed `judge_result.json` (when given and valid JSON), so no caller parses it again. */
+export function recordFromTexts(name: string, metrics: Record<string, unknown>, side: SideTexts): { record: ScenarioRecord; problems: Problem[]; judge: unknown } {
   const problems: Problem[] = [];
   let nlPassed: boolean[] | null = null;
+  let parsedJudge: unknown = undefined;
   if (side.judgeText !== null) {
     // Only what the fold needs is checked here; the scenario page validates the whole file.
     const judge = parseJson(side.judgeText);
     if (!judge.ok) problems.push(problem("judge_result.json", side.judgeText.trim() ? "invalid-json" : "empty", judge.error));
     else {
+      parsedJudge = judge.value;
       problems.push(...droppedKeysProblem("judge_result.json", judge.dropped));
       const shape = judgeShapeProblem(judge.value);
       if (shape) problems.push(problem("judge_result.json", "schema", shape));
@@ -50,7 +53,7 @@ export function recordFromTexts(name: string, metrics: Record<string, unknown>, 
     const parsed = parseJson(side.agentContextText);
     if (parsed.ok) agentContextAssistantCount = assistantMessageCount(parsed.value);
   }
-  return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems };
+  return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems, judge: parsedJudge };
 }
 
 

@@ -19,10 +19,12 @@ import { maxBytesOf } from "./layout";
 export function readTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): TextRead {
   let info;
   try {
-    info = lstatSync(path);
+    // No exception for a missing file (judge files often are): building one costs more than the read.
+    info = lstatSync(path, { throwIfNoEntry: false });
   } catch (error) {
     return openFailure(error as NodeJS.ErrnoException, label);
   }
+  if (!info) return { text: null, missing: true };
   if (info.isSymbolicLink()) return { text: null, missing: false, problem: linkProblem(label) };
   const refused = refusal(info, label, maxBytes);
   if (refused) return refused;
@@ -36,7 +38,8 @@ export function readTextSync(path: string, label: string, maxBytes = MAX_TEXT_BY
 
 export function lstatSafeSync(path: string): Entry {
   try {
-    const info = lstatSync(path);
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info) return { kind: "missing", info: null };
     return { kind: kindOf(info), info };
   } catch (error) {
     return lstatFailure(error);

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { join } from "node:path";
-import { needsAgentContext, needsJudgeResult, readJudgeResult, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
+import { needsAgentContext, needsJudgeResult, parseJson, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
 import { lstatInside, readInside, type Entry, type EntryKind, type TextRead } from "./fs-safe";
 
 /**
@@ -86,7 +86,9 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
     problems.push({ file: "judge_result.json", kind: "inconsistent", message: "nl_assertion_pass_rate is set but judge_result.json is missing; its assertions are not counted" });
   }
   const record = { ...built.record, metrics: slimMetrics(built.record.metrics) };
-  const read: ScenarioRead = { kind: "completed", record, problems, signature: parts.join(","), searchText: judgeText === null ? (options.searchText ? "" : null) : searchTextOf(judgeText) };
+  // The judge file is parsed once: by the fold's read when it needs it, here only for the search.
+  const searchText = judgeText === null ? (options.searchText ? "" : null) : wantJudge ? searchTextOfJudge(built.judge) : searchTextOf(judgeText);
+  const read: ScenarioRead = { kind: "completed", record, problems, signature: parts.join(","), searchText };
   if (mayHoldExoticNumber(metricsRead.text)) read.exotic = true;
   return read;
 }
@@ -101,7 +103,12 @@ export function unfinishedSignature(markers: readonly EntryKind[]): string {
 
 /** The lower-cased start of the judge's reason, for the table's text search. */
 export function searchTextOf(judgeText: string): string {
-  const reason = readJudgeResult(judgeText).value?.reason;
+  const parsed = parseJson(judgeText);
+  return parsed.ok ? searchTextOfJudge(parsed.value) : "";
+}
+
+function searchTextOfJudge(judge: unknown): string {
+  const reason = judge && typeof judge === "object" ? (judge as { reason?: unknown }).reason : undefined;
   return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
 }
 
