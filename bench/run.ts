@@ -138,7 +138,16 @@ async function timeToIndexed(dir: string, stateDir: string): Promise<{ ms: numbe
       try {
         const body = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { indexing: unknown; scan: unknown };
         const at = performance.now();
-        if (body.indexing === null && body.scan) return { ms: at - started, healthMs, runsMs };
+        if (body.indexing === null && body.scan) {
+          // Stopped only once the snapshot is written, so that the next start can use it.
+          const ms = at - started;
+          for (let k = 0; k < 600; k++) {
+            const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { scan: { snapshotWritten: number | null } };
+            if (h.scan.snapshotWritten !== null) break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return { ms, healthMs, runsMs };
+        }
         // The first answer is the server's first request (route code loaded and compiled): not counted.
         if (up) healthMs.push(at - t);
         // The runs list, between health checks, while runs join the index.
@@ -155,7 +164,9 @@ async function timeToIndexed(dir: string, stateDir: string): Promise<{ ms: numbe
     }
     throw new Error("the server did not finish indexing within 4 minutes");
   } finally {
+    const exited = new Promise((r) => child.once("exit", r));
     stopServer(child);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   }
 }
 

@@ -34,7 +34,7 @@ export function compiledCli() {
 export function compiledScanWorker() {
   // Its packages (zod) bundled in too: one file loads in a fraction of the time of zod's many modules,
   // and each worker starts with the first scan.
-  return compiled(path.join(ROOT, "lib", "server", "ingest", "scan-worker.ts"), path.join(CACHE, "scan-worker.mjs"), {});
+  return compiled(path.join(ROOT, "lib", "server", "ingest", "scan-worker.ts"), path.join(CACHE, "scan-worker.mjs"), { minify: true });
 }
 
 async function compiled(entry, out, options) {

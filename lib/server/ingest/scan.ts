@@ -41,12 +41,13 @@ export interface ScanStats {
 
 export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): Promise<ScanStats> {
   const started = performance.now();
+  // Started first: the workers boot while the folder is listed.
+  const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
   const found = await discoverRuns(index.root);
   index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
   const listings = found.runs.map((f) => listingOf(f.entries));
   const progress = { done: 0, total: listings.reduce((n, l) => n + l.scenarios.length, 0) };
   index.indexing = progress;
-  const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
   const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
   let reported = 0;
   const used = new Set<string>();
