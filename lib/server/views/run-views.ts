@@ -33,7 +33,7 @@ interface Derived {
   revision: number;
   bucket: number;
   analysis: RunAnalysis;
-  rows: SearchableRow[];
+  readonly rows: SearchableRow[];
   listItem?: RunListItem;
   detail?: RunDetail;
   /** Filtered and sorted rows by view (paging aside): table pages and prev/next are slices of these. */
@@ -58,11 +58,21 @@ function derive(run: RunModel, nowMs: number): Derived {
     lastActivityMs: run.lastActivityMs,
     nowMs,
   });
-  const rows = analysis.records.map((record, order) => {
-    const s = run.scenarios.get(record.name);
-    return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order, searchText: s?.searchText ?? "" };
-  });
-  const fresh: Derived = { revision: run.revision, bucket, analysis, rows, views: new Map(), positions: new Map() };
+  let rows: SearchableRow[] | null = null;
+  const fresh: Derived = {
+    revision: run.revision,
+    bucket,
+    analysis,
+    // Built on the first table request: the runs list, which asks for every run, needs no rows.
+    get rows() {
+      return (rows ??= analysis.records.map((record, order) => {
+        const s = run.scenarios.get(record.name);
+        return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order, searchText: s?.searchText ?? "" };
+      }));
+    },
+    views: new Map(),
+    positions: new Map(),
+  };
   derived.set(run, fresh);
   return fresh;
 }
