@@ -241,10 +241,10 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     await expect(env.db.all("DELETE FROM history")).rejects.toThrow(/append-only/);
   });
 
-  it("streams a change made by another instance sharing the database", async () => {
-    const other = await env.connect();
+  /** The ledger's event stream on `d`, read into a growing text; `close()` aborts it. */
+  async function openStream(d: LedgerDeps): Promise<{ text: () => string; close: () => Promise<void> }> {
     const abort = new AbortController();
-    const res = await ledgerEvents(new Request(`http://${HOST}/api/ledger/events`, { signal: abort.signal }), deps);
+    const res = await ledgerEvents(new Request(`http://${HOST}/api/ledger/events`, { signal: abort.signal }), d);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
@@ -256,11 +256,22 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
       }
     })();
     await waitFor(() => text.includes("event: hello"), 5000, "the hello event");
+    return {
+      text: () => text,
+      close: async () => {
+        abort.abort();
+        await pump.catch(() => {});
+      },
+    };
+  }
+
+  it("streams a change made by another instance sharing the database", async () => {
+    const other = await env.connect();
+    const stream = await openStream(deps);
     await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "agent", secondary: null, status: "confirmed", ref: null, note: null }, "carol");
     const rev = await env.ledger.revision();
-    await waitFor(() => text.includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for the other instance's write");
-    abort.abort();
-    await pump.catch(() => {});
+    await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for the other instance's write");
+    await stream.close();
     expect((await getScenario(RUN_B)).label).toMatchObject({ cause: "agent", updatedBy: "carol" });
   });
 
@@ -268,23 +279,10 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     // A connection no stream listened on yet: its watch starts with this subscriber.
     const fresh = await env.connect();
     const other = await env.connect();
-    const abort = new AbortController();
-    const res = await ledgerEvents(new Request(`http://${HOST}/api/ledger/events`, { signal: abort.signal }), { ...deps, ledger: fresh.ledger });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    const pump = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value);
-      }
-    })();
-    await waitFor(() => text.includes("event: hello"), 5000, "the hello event");
+    const stream = await openStream({ ...deps, ledger: fresh.ledger });
     await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "asr", secondary: null, status: "confirmed", ref: null, note: null }, "dave");
     const rev = await env.ledger.revision();
-    await waitFor(() => text.includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for a write before the first poll");
-    abort.abort();
-    await pump.catch(() => {});
+    await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for a write before the first poll");
+    await stream.close();
   });
 });
