@@ -52,18 +52,25 @@ export function analyzeRun(input: RunAnalysisInput): RunAnalysis {
     return r ? [r] : [];
   });
   const fold = foldRecords(records, plan.minAgentTurns);
-  const summaryText = renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold);
   const status = runStatus({ sessions: input.sessions, lastActivityMs: input.lastActivityMs, nowMs: input.nowMs });
-  const onDiskSummary: OnDiskSummary =
-    input.allSummary === null ? "absent" : !plan.finished ? "stale" : input.allSummary.matches(summaryText) ? "matches" : "differs";
+  // The summary text is most of an analysis's cost (every scenario's block, Python-formatted), and
+  // only the summary and the on-disk check need it: rendered on first use, once.
+  let summaryText: string | undefined;
+  const summary = () => (summaryText ??= renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold));
+  const allSummary = input.allSummary;
+  let onDisk: OnDiskSummary | undefined;
   return {
     plan,
     status,
     records,
     fold,
-    summaryText,
+    get summaryText() {
+      return summary();
+    },
     aggregates: aggregatesOf(records, fold, plan.finished ? plan.queueLength : records.length, plan.minAgentTurns),
-    onDiskSummary,
+    get onDiskSummary(): OnDiskSummary {
+      return (onDisk ??= allSummary === null ? "absent" : !plan.finished ? "stale" : allSummary.matches(summary()) ? "matches" : "differs");
+    },
     partial: !plan.finished,
   };
 }
