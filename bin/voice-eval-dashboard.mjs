@@ -34,7 +34,8 @@ const HELP = `Usage:
                       bound address, IP literals and localhost (a reverse proxy's
                       name); repeatable. Other Host headers are refused, so a
                       DNS-rebinding page cannot read your results.
-      --state-dir <d> folder of the triage ledger's SQLite file (or env VOICE_EVAL_STATE_DIR;
+      --state-dir <d> folder of the triage ledger's SQLite file and of the persisted index
+                      that lets a restart skip unchanged folders (or env VOICE_EVAL_STATE_DIR;
                       default $XDG_STATE_HOME/voice-eval-dashboard, else ~/.local/state/voice-eval-dashboard)
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
                       (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
