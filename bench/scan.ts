@@ -1,5 +1,6 @@
 // One first scan of the live index (no watcher), in a fresh process, with the scan workers.
 //   bench/scan.ts <folder> [snapshot-dir]   (with a snapshot folder: reuse it, then write it)
+// SCAN_MAIN_THREAD=1: without the worker bundle, the way a server without it would scan.
 // Prints JSON: { ms, rssMb, heapMb, indexHeapMb, scenarios, runs, threads, read, reused, written }.
 import { createStore } from "@/lib/server/live/store";
 import { runAnalysis } from "@/lib/server/views/run-views";

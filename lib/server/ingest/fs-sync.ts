@@ -6,7 +6,7 @@
 import "server-only";
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { problem, type Problem } from "@/lib/core/problems";
+import type { Problem } from "@/lib/core/problems";
 import { folderEntry, folderRead, folderVerdict, kindOf, linkProblem, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextRead } from "./fs-safe";
 import { maxBytesOf } from "./layout";
 
@@ -31,8 +31,7 @@ export function readTextSync(path: string, label: string, maxBytes = MAX_TEXT_BY
   try {
     return { text: readFileSync(path, { encoding: "utf8", flag: OPEN_FLAGS as unknown as string /* typed as a string; Node takes the numeric flags too */ }), mtimeMs: info.mtimeMs, size: info.size };
   } catch (error) {
-    const failed = openFailure(error as NodeJS.ErrnoException, label);
-    return failed.text === null && failed.missing ? failed : { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
+    return openFailure(error as NodeJS.ErrnoException, label);
   }
 }
 

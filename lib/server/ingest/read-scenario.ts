@@ -18,7 +18,7 @@ export interface FolderIo {
   lstatInside(base: string, rel: string): Entry | Promise<Entry>;
 }
 
-export const asyncIo: FolderIo = { readInside: (base, rel) => readInside(base, rel), lstatInside };
+export const asyncIo: FolderIo = { readInside, lstatInside };
 import { SCENARIO_MARKERS } from "./layout";
 
 const SEARCH_TEXT_LIMIT = 400;

@@ -77,7 +77,7 @@ export class ScanPool {
         const reads = await mapLimit(names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(key.runDir, name)]);
         resolve({ reads, fresh: reads.length });
       };
-      this.#submit({ kind: "bucket", id: this.#next, key, names }, here, (m) => {
+      this.#submit((id) => ({ kind: "bucket", id, key, names }), here, (m) => {
         const reads = m.kind === "bucket" ? decodeBucket(m) : null;
         // A stored bucket that does not decode: its folders are read here instead.
         if (reads && m.kind === "bucket") resolve({ reads, fresh: m.fresh });
@@ -98,7 +98,7 @@ export class ScanPool {
         resolve({ level: livingLevel(m.level), signature: m.signature });
         return true;
       };
-      this.#submit({ kind: "level", id: this.#next, runDir, files: [...files] }, here, take, true);
+      this.#submit((id) => ({ kind: "level", id, runDir, files: [...files] }), here, take, true);
     });
   }
 
@@ -119,8 +119,9 @@ export class ScanPool {
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
-  #submit(message: ToWorker, here: () => Promise<void>, take: (m: FromWorker) => boolean, first = false): void {
-    const task: Task = { id: this.#next++, message, take, here };
+  #submit(message: (id: number) => ToWorker, here: () => Promise<void>, take: (m: FromWorker) => boolean, first = false): void {
+    const id = this.#next++;
+    const task: Task = { id, message: message(id), take, here };
     if (first) this.#queue.unshift(task);
     else this.#queue.push(task);
     this.#pump();

@@ -41,24 +41,23 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
   const known = stored && "json" in stored ? stored : null;
   const before = new Map<string, string>();
   known?.names.forEach((name, i) => before.set(name, known.signatures[i] as string));
-  const stale: string[] = [];
+  const stale = new Set<string>();
   for (const name of names) {
     const signature = before.get(name);
-    if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.push(name);
+    if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.add(name);
   }
   // Nothing changed: the stored text goes to the main thread as it is, unparsed.
-  if (known && stale.length === 0 && known.names.length === names.length) return { bucket: known, fresh: 0 };
+  if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0 };
   const kept = new Map<string, ReadEntry>();
-  if (known && stale.length < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
-  const stalePart = new Set(stale);
+  if (known && stale.size < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
   const entries: ReadEntry[] = [];
   for (const name of names) {
-    const entry = stalePart.has(name) ? undefined : kept.get(name);
+    const entry = stale.has(name) ? undefined : kept.get(name);
     entries.push(entry ?? [name, await readScenario(key.runDir, name, {}, syncIo)]);
   }
   const bucket = encodeBucket(entries);
   if (setup.snapshotDir) changed.push({ key, bucket: { ...bucket, names: entries.map((e) => e[0]), signatures: entries.map(signatureOf) } });
-  return { bucket, fresh: stale.length };
+  return { bucket, fresh: stale.size };
 }
 
 function flush(): FromWorker {

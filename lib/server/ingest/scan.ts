@@ -9,12 +9,12 @@ import type { ResultsIndex } from "../model/results-index";
 import { RunModel } from "../model/run-model";
 import { discoverRuns, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
-import { listingOf } from "./list-run";
+import { listingOf, type RunListing } from "./list-run";
 import { mapLimit } from "./pool";
 import type { ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { ScanPool, workerBundle } from "./scan-pool";
-import { bucketCountOf, bucketOf, fileName, levelFile, pruneSnapshot, shardFile } from "./snapshot";
+import { bucketCountOf, bucketOf, levelName, pruneSnapshot, shardName } from "./snapshot";
 
 export interface ScanOptions {
   onProgress?: (p: { done: number; total: number }) => void;
@@ -53,17 +53,18 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   const used = new Set<string>();
   const snapshotDir = options.snapshotDir ?? null;
   await mapLimit(found.runs, 8, async (f, i) => {
-    const names = (listings[i] as ReturnType<typeof listingOf>).scenarios;
+    const listing = listings[i] as RunListing;
+    const names = listing.scenarios;
     const buckets = bucketCountOf(names.length);
     const byBucket: string[][] = Array.from({ length: buckets }, () => []);
     for (const name of names) byBucket[bucketOf(name, buckets)]?.push(name);
     // Queued first, so the workers start while the run-level files are read here.
     const reads = byBucket.map((bucketNames, bucket) => pool.read({ runDir: f.dir, buckets, bucket }, bucketNames));
     if (snapshotDir) {
-      used.add(fileName(levelFile(snapshotDir, f.dir)));
-      for (let bucket = 0; bucket < buckets; bucket++) used.add(fileName(shardFile(snapshotDir, { runDir: f.dir, buckets, bucket })));
+      used.add(levelName(f.dir));
+      for (let bucket = 0; bucket < buckets; bucket++) used.add(shardName({ runDir: f.dir, buckets, bucket }));
     }
-    const run = await startRun(index.root, f, pool);
+    const run = await startRun(index.root, f, listing, pool);
     const byName = new Map<string, ScenarioRead>();
     for (const pending of reads) {
       const bucket = await pending;
@@ -96,8 +97,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   return stats;
 }
 
-async function startRun(root: string, f: FoundRun, pool: ScanPool): Promise<RunModel> {
-  const listing = listingOf(f.entries);
+async function startRun(root: string, f: FoundRun, listing: RunListing, pool: ScanPool): Promise<RunModel> {
   const { level, signature } = await pool.level(f.dir, listing.files);
   const run = new RunModel(runIdOf(root, f.dir), f.dir, level);
   run.apply({ kind: "run-level", runLevel: level, signature });

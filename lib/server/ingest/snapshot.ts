@@ -12,7 +12,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, unlink } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import pkg from "@/package.json";
 import type { EncodedBucket } from "./bucket-codec";
@@ -60,16 +60,24 @@ interface Shard extends ShardKey, StoredBucket {
   version: string;
 }
 
-export function shardFile(dir: string, key: ShardKey): string {
-  const run = createHash("sha256").update(key.runDir).digest("hex").slice(0, 16);
-  return join(dir, `${run}-${key.buckets}-${key.bucket}.v8`);
+const runKey = (runDir: string) => createHash("sha256").update(runDir).digest("hex").slice(0, 16);
+
+/** The file names of a bucket's and of a run level's shard, inside the snapshot folder. */
+export const shardName = (key: ShardKey) => `${runKey(key.runDir)}-${key.buckets}-${key.bucket}.v8`;
+export const levelName = (runDir: string) => `${runKey(runDir)}-level.v8`;
+
+/** Written to a temporary name and renamed, so a reader never sees half a file. */
+function writeWhole(file: string, bytes: Buffer): void {
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(tmp, bytes);
+  renameSync(tmp, file);
 }
 
 /** The stored bucket, or why there is none (`missing`, or the reason it was ignored). */
 export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored: string } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(shardFile(dir, key));
+    bytes = readFileSync(join(dir, shardName(key)));
   } catch {
     return { ignored: "missing" };
   }
@@ -89,13 +97,9 @@ export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored:
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
 
-/** Written to a temporary name and renamed, so a reader never sees half a shard. */
 export function writeShard(dir: string, key: ShardKey, bucket: StoredBucket): void {
   const shard: Shard = { format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, ...key, ...bucket };
-  const file = shardFile(dir, key);
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, serialize(shard));
-  renameSync(tmp, file);
+  writeWhole(join(dir, shardName(key)), serialize(shard));
 }
 
 /** A run's run-level files as last read, by the signature they were read at. */
@@ -104,13 +108,9 @@ export interface StoredLevel {
   level: PlainRunLevel;
 }
 
-export function levelFile(dir: string, runDir: string): string {
-  return join(dir, `${createHash("sha256").update(runDir).digest("hex").slice(0, 16)}-level.v8`);
-}
-
 export function loadLevel(dir: string, runDir: string): StoredLevel | null {
   try {
-    const stored = deserialize(readFileSync(levelFile(dir, runDir))) as Partial<StoredLevel & { format: number; version: string; runDir: string }>;
+    const stored = deserialize(readFileSync(join(dir, levelName(runDir)))) as Partial<StoredLevel & { format: number; version: string; runDir: string }>;
     if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || stored.runDir !== runDir) return null;
     if (typeof stored.signature !== "string" || !stored.level || typeof stored.level !== "object" || !Array.isArray(stored.level.sessions) || !Array.isArray(stored.level.problems)) return null;
     return { signature: stored.signature, level: stored.level };
@@ -120,10 +120,7 @@ export function loadLevel(dir: string, runDir: string): StoredLevel | null {
 }
 
 export function writeLevel(dir: string, runDir: string, stored: StoredLevel): void {
-  const file = levelFile(dir, runDir);
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, runDir, ...stored }));
-  renameSync(tmp, file);
+  writeWhole(join(dir, levelName(runDir)), serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, runDir, ...stored }));
 }
 
 /** Removes the files of buckets and runs this scan did not use (runs gone, buckets re-laid out); returns how many. */
@@ -136,5 +133,3 @@ export async function pruneSnapshot(dir: string, used: ReadonlySet<string>): Pro
   }
   return removed;
 }
-
-export const fileName = (path: string) => basename(path);
