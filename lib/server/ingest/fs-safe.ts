@@ -56,6 +56,23 @@ export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES)
   });
 }
 
+/**
+ * Whether a file could be read, without reading it: the same open (no link followed, no FIFO
+ * blocked on) and the same refusals as `readText`, then its size and mtime.
+ */
+export function probeText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<{ size: number; mtimeMs: number } | Exclude<TextRead, { text: string }>> {
+  return new Promise((resolve) => {
+    openFd(path, OPEN_FLAGS, (openError, fd) => {
+      if (openError) return resolve(openFailure(openError, label) as Exclude<TextRead, { text: string }>);
+      fstat(fd, (statError, info) => {
+        close(fd, () => {});
+        if (statError) return resolve({ text: null, missing: false, problem: problem(label, "unreadable", statError.code ?? String(statError)) });
+        resolve((refusal(info, label, maxBytes) as Exclude<TextRead, { text: string }> | null) ?? { size: info.size, mtimeMs: info.mtimeMs });
+      });
+    });
+  });
+}
+
 /** What a failed open means: missing, a link (refused by O_NOFOLLOW), or unreadable. */
 export function openFailure(error: NodeJS.ErrnoException, label: string): TextRead {
   const code = error.code;

@@ -4,35 +4,66 @@
  * through libuv's thread pool. Same rules: no link followed, FIFOs not blocked on, sizes capped.
  */
 import "server-only";
-import { lstatSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import type { Problem } from "@/lib/core/problems";
-import { folderEntry, folderRead, folderVerdict, kindOf, linkProblem, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextRead } from "./fs-safe";
+import { problem, type Problem } from "@/lib/core/problems";
+import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextRead } from "./fs-safe";
 import { maxBytesOf } from "./layout";
 
+/** Grown as needed and reused: the text is copied out of it, so one buffer serves every read of a thread. */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
 /**
- * `lstat` first (kind, size limit, and the size and mtime the read is signed with, taken before the
- * read so a change during it shows next time), then one `readFileSync`: Node reads a whole file
- * into a string in one native call, several times cheaper than open/fstat/read/close from here.
- * The open still refuses links (O_NOFOLLOW) and does not block on a FIFO swapped in meanwhile.
+ * One open (never through a link: O_NOFOLLOW; never blocking on a FIFO: O_NONBLOCK), then `fstat`
+ * of what was opened: its kind, the size limit, and the size and mtime the read is signed with, of
+ * the very file read. One path lookup per file, which is most of a small file's cost here.
  */
 export function readTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): TextRead {
-  let info;
+  return withOpenFile(path, label, maxBytes, (fd, info) => ({ text: readRange(fd, 0, info.size), mtimeMs: info.mtimeMs, size: info.size }));
+}
+
+/** `readTextSync` of the last `bytes` only, from a line start, and whether that is the whole file (see `readTextTail`). */
+export function readTextTailSync(path: string, label: string, bytes: number): TextRead & { whole?: boolean } {
+  return withOpenFile(path, label, Infinity, (fd, info) => {
+    const start = Math.max(0, info.size - bytes);
+    let text = readRange(fd, start, info.size - start);
+    if (start > 0) text = text.slice(text.indexOf("\n") + 1);
+    return { text, mtimeMs: info.mtimeMs, size: info.size, whole: start === 0 };
+  });
+}
+
+/** Whether the file could be read, and its size and mtime, without reading it (see `probeText`). */
+export function probeTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): { size: number; mtimeMs: number } | Exclude<TextRead, { text: string }> {
+  const read = withOpenFile(path, label, maxBytes, (_, info) => ({ text: "", mtimeMs: info.mtimeMs, size: info.size }));
+  return read.text === null ? read : { size: read.size, mtimeMs: read.mtimeMs };
+}
+
+function withOpenFile<T extends TextRead>(path: string, label: string, maxBytes: number, read: (fd: number, info: Stats) => T): T | Exclude<TextRead, { text: string }> {
+  let fd: number;
   try {
-    // No exception for a missing file (judge files often are): building one costs more than the read.
-    info = lstatSync(path, { throwIfNoEntry: false });
+    fd = openSync(path, OPEN_FLAGS);
   } catch (error) {
-    return openFailure(error as NodeJS.ErrnoException, label);
+    return openFailure(error as NodeJS.ErrnoException, label) as Exclude<TextRead, { text: string }>;
   }
-  if (!info) return { text: null, missing: true };
-  if (info.isSymbolicLink()) return { text: null, missing: false, problem: linkProblem(label) };
-  const refused = refusal(info, label, maxBytes);
-  if (refused) return refused;
   try {
-    return { text: readFileSync(path, { encoding: "utf8", flag: OPEN_FLAGS as unknown as string /* typed as a string; Node takes the numeric flags too */ }), mtimeMs: info.mtimeMs, size: info.size };
+    const info = fstatSync(fd);
+    return (refusal(info, label, maxBytes) as Exclude<TextRead, { text: string }> | null) ?? read(fd, info);
   } catch (error) {
-    return openFailure(error as NodeJS.ErrnoException, label);
+    return { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
+  } finally {
+    closeSync(fd);
   }
+}
+
+function readRange(fd: number, position: number, length: number): string {
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.max(length, scratch.length * 2));
+  let filled = 0;
+  while (filled < length) {
+    const n = readSync(fd, scratch, filled, length - filled, position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return scratch.toString("utf8", 0, filled);
 }
 
 export function lstatSafeSync(path: string): Entry {
@@ -70,3 +101,6 @@ export function lstatInsideSync(base: string, rel: string): Entry {
 
 /** The two reads a scenario folder needs, the synchronous way (see `FolderIo`). */
 export const syncIo = { readInside: readInsideSync, lstatInside: lstatInsideSync };
+
+/** The reads of a run's run-level files, the synchronous way (see `LevelIo`). */
+export const syncLevelIo = { readText: readTextSync, readTextTail: readTextTailSync, probeText: probeTextSync, lstat: lstatSafeSync };

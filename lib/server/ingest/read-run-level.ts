@@ -2,21 +2,39 @@
 import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
-import { createHash } from "node:crypto";
-import { lstatSafe, readText, readTextTail } from "./fs-safe";
+import { lstatSafe, probeText, readText, readTextTail, type Entry, type TextRead } from "./fs-safe";
+import { readTextSync } from "./fs-sync";
 import { RUN_LEVEL_FILES } from "./layout";
 import { part } from "./read-scenario";
 
 /** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
 const LOG_TAIL_BYTES = 128 * 1024;
 
+/**
+ * How the run-level files are read: `asyncLevelIo` on the main thread, `syncLevelIo` (fs-sync) in a
+ * scan worker, where an asynchronous call is a round trip through the process's thread pool.
+ */
+export interface LevelIo {
+  readText(path: string, label: string): TextRead | Promise<TextRead>;
+  readTextTail(path: string, label: string, bytes: number): (TextRead & { whole?: boolean }) | Promise<TextRead & { whole?: boolean }>;
+  probeText(path: string, label: string): FileProbe | Promise<FileProbe>;
+  lstat(path: string): Entry | Promise<Entry>;
+}
+
+type FileProbe = { size: number; mtimeMs: number } | Exclude<TextRead, { text: string }>;
+
+export const asyncLevelIo: LevelIo = { readText, readTextTail, probeText, lstat: lstatSafe };
+
 export interface RunLevel {
   isRun: boolean;
   invocations: Invocation[];
   sessions: LogSession[];
   logMtimeMs: number | null;
-  /** The on-disk `all_summary.txt`, by digest (its text is read again only to be shown). */
-  allSummary: { sha256: string; mtimeMs: number; matches(text: string): boolean } | null;
+  /**
+   * The on-disk `all_summary.txt`, by size and mtime: it is as large as the run's summary text and
+   * only the run page compares it, so `matches` reads it then, not the scan.
+   */
+  allSummary: { size: number; mtimeMs: number; matches(text: string): boolean } | null;
   /** `scenario_name`s of `all_metrics.json`, read only when the last session finished. */
   allMetricsOrder: string[] | null;
   hasAllMetrics: boolean;
@@ -28,12 +46,9 @@ export interface RunLevel {
  * leaves it for later (`readAllMetricsOrder`): it is as large as every metrics.json together and
  * only the summary text's order depends on it, never a rate.
  */
-export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false): Promise<RunLevel> {
+export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false, io: LevelIo = asyncLevelIo): Promise<RunLevel> {
   const problems: Problem[] = [];
-  const [args, summary] = await Promise.all([
-    readText(join(dir, "run_args.json"), "run_args.json"),
-    readText(join(dir, "all_summary.txt"), "all_summary.txt"),
-  ]);
+  const [args, summary] = await Promise.all([io.readText(join(dir, "run_args.json"), "run_args.json"), io.probeText(join(dir, "all_summary.txt"), "all_summary.txt")]);
   let invocations: Invocation[] = [];
   if (args.text !== null) {
     const read = readRunArgs(args.text);
@@ -47,7 +62,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
   const single = invocations.length === 1 && !invocations[0]?.parsed_args?.resume && !withWholeLog;
   const count = invocations[0]?.resolved_scenario_count ?? 0;
   const path = join(dir, "evaluation_log.txt");
-  const log = single ? await readTextTail(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : await readText(path, "evaluation_log.txt");
+  const log = single ? await io.readTextTail(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : await io.readText(path, "evaluation_log.txt");
   let sessions: LogSession[] = [];
   if (log.text !== null) {
     const whole = !single || ("whole" in log && log.whole === true);
@@ -60,7 +75,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
       first.queued = invocations[0]?.resolved_scenario_names ?? null;
     }
   } else if (!log.missing) problems.push(log.problem);
-  if (summary.text === null && !summary.missing) problems.push(summary.problem);
+  if ("problem" in summary) problems.push(summary.problem);
 
   let allMetricsOrder: string[] | null = null;
   if (withAllMetrics && sessions[sessions.length - 1]?.complete && fileNames.has("all_metrics.json")) {
@@ -73,7 +88,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
     invocations,
     sessions,
     logMtimeMs: log.text !== null ? log.mtimeMs : null,
-    allSummary: summary.text !== null ? summaryDigest(summary.text, summary.mtimeMs) : null,
+    allSummary: "size" in summary ? onDiskSummary(dir, summary) : null,
     hasAllMetrics: fileNames.has("all_metrics.json"),
     allMetricsOrder,
     problems,
@@ -95,31 +110,29 @@ export async function readAllMetricsOrder(dir: string): Promise<{ order: string[
   return { order: parsed.value ? parsed.value.map((r) => r.scenario_name ?? "?") : null, problems: parsed.problems };
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
-function summaryDigest(text: string, mtimeMs: number): NonNullable<RunLevel["allSummary"]> {
-  return withMatches(sha256(text), mtimeMs);
-}
-
-function withMatches(digest: string, mtimeMs: number): NonNullable<RunLevel["allSummary"]> {
-  return { sha256: digest, mtimeMs, matches: (other: string) => sha256(other) === digest };
+/** Compares a summary text with the file as it is now (read under the same rules as every read); a differing length needs no read. */
+function onDiskSummary(dir: string, file: { size: number; mtimeMs: number }): NonNullable<RunLevel["allSummary"]> {
+  return {
+    ...file,
+    matches: (text: string) => Buffer.byteLength(text) === file.size && readTextSync(join(dir, "all_summary.txt"), "all_summary.txt").text === text,
+  };
 }
 
 /** A run level as data (no function), to cross threads and be stored: see `livingLevel`. */
-export type PlainRunLevel = Omit<RunLevel, "allSummary"> & { allSummary: { sha256: string; mtimeMs: number } | null };
+export type PlainRunLevel = Omit<RunLevel, "allSummary"> & { allSummary: { size: number; mtimeMs: number } | null };
 
 export function plainLevel(level: RunLevel): PlainRunLevel {
-  return { ...level, allSummary: level.allSummary ? { sha256: level.allSummary.sha256, mtimeMs: level.allSummary.mtimeMs } : null };
+  return { ...level, allSummary: level.allSummary ? { size: level.allSummary.size, mtimeMs: level.allSummary.mtimeMs } : null };
 }
 
-export function livingLevel(plain: PlainRunLevel): RunLevel {
-  return { ...plain, allSummary: plain.allSummary ? withMatches(plain.allSummary.sha256, plain.allSummary.mtimeMs) : null };
+export function livingLevel(dir: string, plain: PlainRunLevel): RunLevel {
+  return { ...plain, allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null };
 }
 
 /** The run-level files' sizes and mtimes: what decides whether they are read again. */
-export async function levelSignature(dir: string): Promise<string> {
+export async function levelSignature(dir: string, io: LevelIo = asyncLevelIo): Promise<string> {
   const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
-    const { kind, info } = await lstatSafe(join(dir, f));
+    const { kind, info } = await io.lstat(join(dir, f));
     return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
   }));
   return parts.join(",");

@@ -95,7 +95,7 @@ export class ScanPool {
       };
       const take = (m: FromWorker) => {
         if (m.kind !== "level") return false;
-        resolve({ level: livingLevel(m.level), signature: m.signature });
+        resolve({ level: livingLevel(runDir, m.level), signature: m.signature });
         return true;
       };
       this.#submit((id) => ({ kind: "level", id, runDir, files: [...files] }), here, take, true);

@@ -18,6 +18,6 @@ export type ToWorker =
 
 export type FromWorker =
   /** The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused. */
-  | { kind: "bucket"; id: number; json: string; special: Uint8Array | null; fresh: number }
+  | { kind: "bucket"; id: number; meta: string; numbers: Float64Array; special: Uint8Array | null; fresh: number }
   | { kind: "level"; id: number; level: PlainRunLevel; signature: string }
   | { kind: "flushed"; written: number; problem: string | null };

@@ -1,15 +1,15 @@
 /**
  * A scan worker (bundled on its own, see bin/compile-cli.mjs): reads scenario folders with
- * synchronous calls and hands each bucket to the main thread as one JSON text (see `bucket-codec`).
+ * synchronous calls and hands each bucket to the main thread encoded (see `bucket-codec`).
  * With a snapshot folder it first takes the bucket's stored reads: when no file changed size or
- * mtime, the stored text goes on as it is; otherwise only the changed folders are read again.
+ * mtime, the stored encoding goes on as it is; otherwise only the changed folders are read again.
  * After the scan it writes back the buckets that changed.
  */
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
-import { syncIo } from "./fs-sync";
+import { syncIo, syncLevelIo } from "./fs-sync";
 import { currentSignature, readScenario } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
@@ -23,10 +23,10 @@ const changedLevels: Array<{ runDir: string; stored: StoredLevel }> = [];
 
 /** The run-level files: parsing a log's tail is the costliest part of a run besides its scenarios. */
 async function readLevel(runDir: string, files: string[]): Promise<StoredLevel> {
-  const signature = await levelSignature(runDir);
+  const signature = await levelSignature(runDir, syncLevelIo);
   const stored = setup.snapshotDir ? loadLevel(setup.snapshotDir, runDir) : null;
   if (stored && stored.signature === signature) return stored;
-  const fresh = { signature, level: plainLevel(await readRunLevel(runDir, new Set(files))) };
+  const fresh = { signature, level: plainLevel(await readRunLevel(runDir, new Set(files), false, false, syncLevelIo)) };
   if (setup.snapshotDir) changedLevels.push({ runDir, stored: fresh });
   return fresh;
 }
@@ -38,7 +38,7 @@ function signatureOf(entry: ReadEntry): string {
 
 async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number }> {
   const stored = setup.snapshotDir ? loadShard(setup.snapshotDir, key) : null;
-  const known = stored && "json" in stored ? stored : null;
+  const known = stored && "meta" in stored ? stored : null;
   const before = new Map<string, string>();
   known?.names.forEach((name, i) => before.set(name, known.signatures[i] as string));
   const stale = new Set<string>();
@@ -85,6 +85,6 @@ port?.on("message", (message: ToWorker) => {
       return port.postMessage({ kind: "level", id: message.id, level, signature } satisfies FromWorker);
     }
     const { bucket, fresh } = await readBucket(message.key, message.names);
-    port.postMessage({ kind: "bucket", id: message.id, json: bucket.json, special: bucket.special, fresh } satisfies FromWorker);
+    port.postMessage({ kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh } satisfies FromWorker);
   });
 });

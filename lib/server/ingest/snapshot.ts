@@ -19,7 +19,7 @@ import type { EncodedBucket } from "./bucket-codec";
 import type { PlainRunLevel } from "./read-run-level";
 
 /** Bumped whenever what a `ScenarioRead` holds changes shape or meaning. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 export const PROJECT_VERSION: string = pkg.version;
 /** About this many scenarios per bucket (one worker task, one shard file). */
 export const BUCKET_SIZE = 512;
@@ -90,9 +90,9 @@ export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored:
   if (!shard || typeof shard !== "object") return { ignored: "corrupt" };
   if (shard.format !== SNAPSHOT_FORMAT || shard.version !== PROJECT_VERSION) return { ignored: "another version" };
   if (shard.runDir !== key.runDir || shard.buckets !== key.buckets || shard.bucket !== key.bucket) return { ignored: "corrupt" };
-  const { names, signatures, json, special } = shard;
-  if (!isStrings(names) || !isStrings(signatures) || names.length !== signatures.length || typeof json !== "string" || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
-  return { names, signatures, json, special };
+  const { names, signatures, meta, numbers, special } = shard;
+  if (!isStrings(names) || !isStrings(signatures) || names.length !== signatures.length || typeof meta !== "string" || !(numbers instanceof Float64Array) || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
+  return { names, signatures, meta, numbers, special };
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");

@@ -2,7 +2,7 @@
  * Which records make the aggregate, in which order, with which Q (ARTIFACTS.md §1.4, §1.16, §2.1, §2.6,
  * §4.11, §5.3): resumed runs, killed runs, finished runs. Expected texts are derived by hand from the spec.
  */
-import { rm } from "node:fs/promises";
+import { rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEvaluationLog, planRun, type Invocation, type LogSession } from "@/lib/core";
@@ -357,6 +357,22 @@ describe("a resumed run (§4.11)", () => {
     const dir = await run(spec({ finished: true, allSummary: finishedSummary }));
     const { analysis } = await analyzeFolder(dir);
     expect(analysis.onDiskSummary).toBe("matches");
+  });
+
+  it("a same-length all_summary.txt with other text differs; a linked one is a problem, not read", async () => {
+    const altered = finishedSummary.replace("Total Turns: 21", "Total Turns: 12");
+    expect(altered.length).toBe(finishedSummary.length);
+    const dir = await run(spec({ finished: true, allSummary: altered }));
+    expect((await analyzeFolder(dir)).analysis.onDiskSummary).toBe("differs");
+    // Compared with the file as it is when the check runs (the scan only took its size and mtime).
+    await writeFile(join(dir, "all_summary.txt"), finishedSummary);
+    expect((await analyzeFolder(dir)).analysis.onDiskSummary).toBe("matches");
+    await rm(join(dir, "all_summary.txt"));
+    await writeFile(join(dir, "outside.txt"), finishedSummary);
+    await symlink(join(dir, "outside.txt"), join(dir, "all_summary.txt"));
+    const linked = await analyzeFolder(dir);
+    expect(linked.analysis.onDiskSummary).toBe("absent");
+    expect(linked.read.runLevel.problems.map((p) => `${p.file}: ${p.kind}`)).toContain("all_summary.txt: unsafe");
   });
 
   it("unfinished resume: stale all_metrics.json and all_summary.txt are ignored; Q is the completed count; in-flight r__1 pending", async () => {
