@@ -27,6 +27,7 @@ export default function HomePage() {
           {indexing ? (
             <span data-testid="indexing">
               Indexing {indexing.done}/{indexing.total} scenarios…
+              {indexing.runsPending > 0 && ` ${indexing.runsPending} more run${indexing.runsPending === 1 ? "" : "s"} read, listed in a moment.`}
             </span>
           ) : (
             `${runs.length} run${runs.length === 1 ? "" : "s"}`

@@ -51,7 +51,8 @@ export interface RunsResponse {
   runs: RunListItem[];
   version: number;
   /** Present while the first scan is under way. */
-  indexing?: { done: number; total: number };
+  /** While the first scan runs: scenarios read of all found, and runs read but not listed yet (see `runsList`). */
+  indexing?: { done: number; total: number; runsPending: number };
   /** Places under the results folder that are not shown, and why (a run nested too deep). */
   problems: Array<{ path: string; message: string }>;
 }

@@ -21,7 +21,6 @@ import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
 import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunModel } from "@/lib/server/model/run-model";
-import { runsList } from "@/lib/server/views/runs-list";
 import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
 import { parseRunPath } from "@/lib/shared/routes";
 import { requestTime } from "@/components/request-time";
@@ -81,7 +80,7 @@ export default async function RunRoute({ params, searchParams }: Props) {
     return <ScenarioDrillDown run={run} name={route.name} searchParams={await searchParams} />;
   }
 
-  const indexing = runsList(store.index).indexing;
+  const indexing = store.index.indexing;
   if (indexing) {
     return (
       <section className="space-y-2">

@@ -43,11 +43,19 @@ interface Derived {
 
 const derived = new WeakMap<RunModel, Derived>();
 
-function derive(run: RunModel, nowMs: number): Derived {
-  // An unfinished run's state depends on the clock: recomputed at most every 10 s when nothing changed.
-  const bucket = run.finished ? -1 : Math.floor(nowMs / CLOCK_BUCKET_MS);
+/** An unfinished run's state depends on the clock: recomputed at most every 10 s when nothing changed. */
+const clockBucket = (run: RunModel, nowMs: number) => (run.finished ? -1 : Math.floor(nowMs / CLOCK_BUCKET_MS));
+
+/** What is derived of the run as it is now, if it was derived already. */
+function current(run: RunModel, nowMs: number): Derived | null {
   const hit = derived.get(run);
-  if (hit && hit.revision === run.revision && hit.bucket === bucket) return hit;
+  return hit && hit.revision === run.revision && hit.bucket === clockBucket(run, nowMs) ? hit : null;
+}
+
+function derive(run: RunModel, nowMs: number): Derived {
+  const hit = current(run, nowMs);
+  if (hit) return hit;
+  const bucket = clockBucket(run, nowMs);
   const level = run.runLevel;
   const analysis = analyzeRun({
     invocations: level.invocations,
@@ -88,6 +96,12 @@ export function runRates(run: RunModel, nowMs = Date.now()) {
 export function runListItem(run: RunModel, nowMs = Date.now()): RunListItem {
   const d = derive(run, nowMs);
   return (d.listItem ??= buildListItem(run, d.analysis));
+}
+
+/** The run's list item when its analysis is already made (nothing is computed here). */
+export function builtRunListItem(run: RunModel, nowMs = Date.now()): RunListItem | null {
+  const d = current(run, nowMs);
+  return d ? (d.listItem ??= buildListItem(run, d.analysis)) : null;
 }
 
 export function runDetail(run: RunModel, nowMs = Date.now()): RunDetail {

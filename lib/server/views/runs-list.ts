@@ -1,12 +1,31 @@
 /** The runs list: every run's list item, newest first, with the index's own state. */
 import "server-only";
-import type { RunsResponse } from "@/lib/shared/dto";
+import type { RunListItem, RunsResponse } from "@/lib/shared/dto";
 import type { ResultsIndex } from "../model/results-index";
-import { runListItem } from "./run-views";
+import { builtRunListItem, runListItem } from "./run-views";
 
-export function runsList(index: ResultsIndex, nowMs = Date.now()): RunsResponse {
-  const runs = [...index.runs.values()].map((r) => runListItem(r, nowMs));
+/**
+ * While the first scan runs, runs join the index faster than their analyses (10-40 ms each for
+ * 2,000 scenarios) can be made: one request makes at least one and then stops at this budget. The
+ * others are counted in `indexing.runsPending` and listed by a later request (the page refreshes
+ * every second meanwhile). Once the scan is done, every run is listed.
+ */
+export const INDEXING_BUDGET_MS = 20;
+
+export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = INDEXING_BUDGET_MS): RunsResponse {
+  const started = performance.now();
+  const runs: RunListItem[] = [];
+  let made = 0;
+  let pending = 0;
+  for (const run of index.runs.values()) {
+    const built = index.indexing ? builtRunListItem(run, nowMs) : null;
+    if (built) runs.push(built);
+    else if (!index.indexing || made === 0 || performance.now() - started < budgetMs) {
+      runs.push(runListItem(run, nowMs));
+      made++;
+    } else pending++;
+  }
   runs.sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.id.localeCompare(a.id));
   const problems = index.rootProblems.map((p) => ({ path: p.path.slice(index.root.length + 1) || ".", message: p.message }));
-  return { runs, version: index.version, problems, ...(index.indexing ? { indexing: { ...index.indexing } } : {}) };
+  return { runs, version: index.version, problems, ...(index.indexing ? { indexing: { ...index.indexing, runsPending: pending } } : {}) };
 }
