@@ -35,19 +35,24 @@ const isRunListing = (entries: readonly Dirent[]) => entries.some((e) => e.isFil
 /**
  * Walks `dir` (at `depth` below the root); a folder is a run when it holds a run-level file, or a
  * child that is a scenario folder. `dir` other than the root is checked to be a real folder first.
+ * `onRun` hears of each run as soon as it is found (the first scan starts reading it then).
  */
-export async function discoverRuns(root: string, dir = root): Promise<Discovery> {
+export async function discoverRuns(root: string, dir = root, onRun: (run: FoundRun) => void = () => {}): Promise<Discovery> {
   const out: Discovery = { runs: [], tooDeep: [] };
   if (dir !== root && (await lstatSafe(dir)).kind !== "dir") return out;
   const depth = dir === root ? 0 : dir.slice(root.length + 1).split(/[\\/]/).length;
-  await walk(dir, depth, await list(dir), out);
+  const found = (run: FoundRun) => {
+    out.runs.push(run);
+    onRun(run);
+  };
+  await walk(dir, depth, await list(dir), out, found);
   return out;
 }
 
-async function walk(dir: string, depth: number, own: Dirent[] | null, out: Discovery): Promise<void> {
+async function walk(dir: string, depth: number, own: Dirent[] | null, out: Discovery, found: (run: FoundRun) => void): Promise<void> {
   if (!own) return;
   if (isRunListing(own)) {
-    out.runs.push({ dir, entries: own });
+    found({ dir, entries: own });
     return;
   }
   const children = own.filter((e) => e.isDirectory());
@@ -57,7 +62,7 @@ async function walk(dir: string, depth: number, own: Dirent[] | null, out: Disco
     return names ? isScenarioFolder(c.name, new Set(names.map((n) => n.name))) : false;
   });
   if (looksLikeRun) {
-    out.runs.push({ dir, entries: own });
+    found({ dir, entries: own });
     return;
   }
   if (depth >= MAX_RUN_DEPTH) {
@@ -65,7 +70,7 @@ async function walk(dir: string, depth: number, own: Dirent[] | null, out: Disco
     if (childEntries.some((names) => names && isRunListing(names))) out.tooDeep.push(dir);
     return;
   }
-  await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out)));
+  await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out, found)));
 }
 
 /** The run id: the folder's path relative to the results folder, `/`-separated; the folder name when the root is the run. */

@@ -10,7 +10,7 @@ import { RunModel } from "../model/run-model";
 import { discoverRuns, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
 import { listingOf, type RunListing } from "./list-run";
-import { mapLimit } from "./pool";
+import { Limiter } from "./pool";
 import type { ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { ScanPool, workerBundle } from "./scan-pool";
@@ -43,17 +43,15 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   const started = performance.now();
   // Started first: the workers boot while the folder is listed.
   const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
-  const found = await discoverRuns(index.root);
-  index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
-  const listings = found.runs.map((f) => listingOf(f.entries));
-  const progress = { done: 0, total: listings.reduce((n, l) => n + l.scenarios.length, 0) };
+  const progress = { done: 0, total: 0 };
   index.indexing = progress;
   const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
   let reported = 0;
   const used = new Set<string>();
   const snapshotDir = options.snapshotDir ?? null;
-  await mapLimit(found.runs, 8, async (f, i) => {
-    const listing = listings[i] as RunListing;
+
+  /** One run: its buckets and run-level files go to the workers; it joins the index once all are back. */
+  const scanRun = async (f: FoundRun, listing: RunListing): Promise<void> => {
     const names = listing.scenarios;
     const buckets = bucketCountOf(names.length);
     const byBucket: string[][] = Array.from({ length: buckets }, () => []);
@@ -81,7 +79,18 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
     for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
     run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
     index.addRun(run);
+  };
+
+  // Each run is read as soon as the walk finds it, eight at a time; the total grows as runs are found.
+  const runs = new Limiter(8);
+  const scanned: Array<Promise<void>> = [];
+  const found = await discoverRuns(index.root, index.root, (f) => {
+    const listing = listingOf(f.entries);
+    progress.total += listing.scenarios.length;
+    scanned.push(runs.run(() => scanRun(f, listing)));
   });
+  index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
+  await Promise.all(scanned);
   index.indexing = null;
   index.scanMs = performance.now() - started;
   index.announce({ runs: [...index.runs.keys()] });
