@@ -10,7 +10,12 @@ const NON_FINITE = /NaN|-?Infinity/;
 const NOT_BLANK = /\S/;
 /** Deeper than this, recursive consumers (serializers, validators) would overflow the stack. */
 export const MAX_JSON_DEPTH = 512;
-const HOSTILE_KEY = /"(?:__proto__|constructor|prototype)"\s*:/;
+/**
+ * A hostile key as written, or any printable ASCII character written as a `\u00XX` escape (which a
+ * key such as `"\u005f_proto__"` needs, and which writers such as Python's `json.dump` never
+ * produce): either sends the text through the reviver, which sees every key decoded.
+ */
+const HOSTILE_KEY = /"(?:__proto__|constructor|prototype)"\s*:|\\u00[2-7][0-9a-fA-F]/;
 const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 export function parseJson(text: string): ParseResult<unknown> {
