@@ -50,8 +50,7 @@ export interface RunListItem {
 export interface RunsResponse {
   runs: RunListItem[];
   version: number;
-  /** Present while the first scan is under way. */
-  /** While the first scan runs: scenarios read of all found, and runs read but not listed yet (see `runsList`). */
+  /** Present while the first scan is under way: scenarios read of all found, and runs read but not listed yet (see `runsList`). */
   indexing?: { done: number; total: number; runsPending: number };
   /** Places under the results folder that are not shown, and why (a run nested too deep). */
   problems: Array<{ path: string; message: string }>;

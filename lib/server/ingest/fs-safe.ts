@@ -13,7 +13,11 @@ import { maxBytesOf } from "./layout";
 /** Files above this size are not read into memory (a 100 MB junk file must not stall the index). */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
-export type TextRead = { text: string; mtimeMs: number; size: number } | { text: null; missing: true } | { text: null; missing: false; problem: Problem };
+export type TextRead = { text: string; mtimeMs: number; size: number } | TextFailure;
+/** A read that gave no text: the file is missing, or the problem that stopped it. */
+export type TextFailure = { text: null; missing: true } | { text: null; missing: false; problem: Problem };
+/** What `probeText` learns of a file it could read, or why it could not. */
+export type FileProbe = { size: number; mtimeMs: number } | TextFailure;
 
 // Symbolic links are never followed (the dashboard reads nothing from outside the results folder),
 // and a FIFO must not block a read.
@@ -60,21 +64,21 @@ export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES)
  * Whether a file could be read, without reading it: the same open (no link followed, no FIFO
  * blocked on) and the same refusals as `readText`, then its size and mtime.
  */
-export function probeText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<{ size: number; mtimeMs: number } | Exclude<TextRead, { text: string }>> {
+export function probeText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<FileProbe> {
   return new Promise((resolve) => {
     openFd(path, OPEN_FLAGS, (openError, fd) => {
-      if (openError) return resolve(openFailure(openError, label) as Exclude<TextRead, { text: string }>);
+      if (openError) return resolve(openFailure(openError, label));
       fstat(fd, (statError, info) => {
         close(fd, () => {});
         if (statError) return resolve({ text: null, missing: false, problem: problem(label, "unreadable", statError.code ?? String(statError)) });
-        resolve((refusal(info, label, maxBytes) as Exclude<TextRead, { text: string }> | null) ?? { size: info.size, mtimeMs: info.mtimeMs });
+        resolve(refusal(info, label, maxBytes) ?? { size: info.size, mtimeMs: info.mtimeMs });
       });
     });
   });
 }
 
 /** What a failed open means: missing, a link (refused by O_NOFOLLOW), or unreadable. */
-export function openFailure(error: NodeJS.ErrnoException, label: string): TextRead {
+export function openFailure(error: NodeJS.ErrnoException, label: string): TextFailure {
   const code = error.code;
   if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
   if (code === "ELOOP") return { text: null, missing: false, problem: linkProblem(label) };
@@ -82,7 +86,7 @@ export function openFailure(error: NodeJS.ErrnoException, label: string): TextRe
 }
 
 /** An opened entry that is not read: not a regular file (a FIFO, a device), or over its size limit. */
-export function refusal(info: Stats, label: string, maxBytes: number): TextRead | null {
+export function refusal(info: Stats, label: string, maxBytes: number): TextFailure | null {
   if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
   if (info.size > maxBytes) return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
   return null;

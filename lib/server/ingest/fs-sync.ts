@@ -7,7 +7,7 @@ import "server-only";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { problem, type Problem } from "@/lib/core/problems";
-import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextRead } from "./fs-safe";
+import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type FileProbe, type TextFailure, type TextRead } from "./fs-safe";
 import { maxBytesOf } from "./layout";
 
 /** Grown as needed and reused: the text is copied out of it, so one buffer serves every read of a thread. */
@@ -33,21 +33,21 @@ export function readTextTailSync(path: string, label: string, bytes: number): Te
 }
 
 /** Whether the file could be read, and its size and mtime, without reading it (see `probeText`). */
-export function probeTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): { size: number; mtimeMs: number } | Exclude<TextRead, { text: string }> {
-  const read = withOpenFile(path, label, maxBytes, (_, info) => ({ text: "", mtimeMs: info.mtimeMs, size: info.size }));
-  return read.text === null ? read : { size: read.size, mtimeMs: read.mtimeMs };
+export function probeTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): FileProbe {
+  return withOpenFile(path, label, maxBytes, (_, info) => ({ size: info.size, mtimeMs: info.mtimeMs }));
 }
 
-function withOpenFile<T extends TextRead>(path: string, label: string, maxBytes: number, read: (fd: number, info: Stats) => T): T | Exclude<TextRead, { text: string }> {
+/** Opens the file under the read rules, checks what was opened, then `read`s it; the descriptor is always closed. */
+function withOpenFile<T>(path: string, label: string, maxBytes: number, read: (fd: number, info: Stats) => T): T | TextFailure {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
   } catch (error) {
-    return openFailure(error as NodeJS.ErrnoException, label) as Exclude<TextRead, { text: string }>;
+    return openFailure(error as NodeJS.ErrnoException, label);
   }
   try {
     const info = fstatSync(fd);
-    return (refusal(info, label, maxBytes) as Exclude<TextRead, { text: string }> | null) ?? read(fd, info);
+    return refusal(info, label, maxBytes) ?? read(fd, info);
   } catch (error) {
     return { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
   } finally {

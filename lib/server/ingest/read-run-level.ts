@@ -2,7 +2,7 @@
 import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
-import { lstatSafe, probeText, readText, readTextTail, type Entry, type TextRead } from "./fs-safe";
+import { lstatSafe, probeText, readText, readTextTail, type Entry, type FileProbe, type TextRead } from "./fs-safe";
 import { readTextSync } from "./fs-sync";
 import { RUN_LEVEL_FILES } from "./layout";
 import { part } from "./read-scenario";
@@ -20,8 +20,6 @@ export interface LevelIo {
   probeText(path: string, label: string): FileProbe | Promise<FileProbe>;
   lstat(path: string): Entry | Promise<Entry>;
 }
-
-type FileProbe = { size: number; mtimeMs: number } | Exclude<TextRead, { text: string }>;
 
 export const asyncLevelIo: LevelIo = { readText, readTextTail, probeText, lstat: lstatSafe };
 

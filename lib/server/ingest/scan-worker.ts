@@ -46,7 +46,7 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
     const signature = before.get(name);
     if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.add(name);
   }
-  // Nothing changed: the stored text goes to the main thread as it is, unparsed.
+  // Nothing changed: the stored encoding goes to the main thread as it is, not decoded here.
   if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0 };
   const kept = new Map<string, ReadEntry>();
   if (known && stale.size < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);

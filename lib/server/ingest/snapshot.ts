@@ -18,7 +18,7 @@ import pkg from "@/package.json";
 import type { EncodedBucket } from "./bucket-codec";
 import type { PlainRunLevel } from "./read-run-level";
 
-/** Bumped whenever what a `ScenarioRead` holds changes shape or meaning. */
+/** Bumped whenever what a `ScenarioRead` holds, or how a bucket encodes it, changes. */
 export const SNAPSHOT_FORMAT = 2;
 export const PROJECT_VERSION: string = pkg.version;
 /** About this many scenarios per bucket (one worker task, one shard file). */

@@ -94,15 +94,16 @@ export function runRates(run: RunModel, nowMs = Date.now()) {
 }
 
 export function runListItem(run: RunModel, nowMs = Date.now()): RunListItem {
-  const d = derive(run, nowMs);
-  return (d.listItem ??= buildListItem(run, d.analysis));
+  return listItemOf(run, derive(run, nowMs));
 }
 
-/** The run's list item when its analysis is already made (nothing is computed here). */
+/** The run's list item when its analysis is already made (no analysis is computed here). */
 export function builtRunListItem(run: RunModel, nowMs = Date.now()): RunListItem | null {
   const d = current(run, nowMs);
-  return d ? (d.listItem ??= buildListItem(run, d.analysis)) : null;
+  return d ? listItemOf(run, d) : null;
 }
+
+const listItemOf = (run: RunModel, d: Derived): RunListItem => (d.listItem ??= buildListItem(run, d.analysis));
 
 export function runDetail(run: RunModel, nowMs = Date.now()): RunDetail {
   const d = derive(run, nowMs);
