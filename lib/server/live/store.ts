@@ -86,15 +86,17 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   });
   if (options.watch !== false) {
     store.watching = store.scanned.then(async () => {
+      const started = performance.now();
       const { watcher, ready } = startWatcher(sync);
       store.watcher = watcher;
       await ready;
+      const watcherMs = performance.now() - started;
       // Changes made while the first scan ran.
       await sync.auditAll();
       await sync.idle();
       sync.startTimers();
       store.live = true;
-      log(`watching ${root}`);
+      log(`watching ${root} (watcher ready in ${Math.round(watcherMs)} ms, catch-up audit ${Math.round(performance.now() - started - watcherMs)} ms)`);
     });
   }
   return store;
