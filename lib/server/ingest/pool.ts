@@ -1,6 +1,10 @@
-/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
+/** Bounded concurrency for reads: a pool over a list, a limiter shared by callers, a yield to the event loop. */
 import "server-only";
 
+/** Lets the event loop run (timers, requests) before the caller goes on with the next slice of its work. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;

@@ -4,7 +4,6 @@
  * share one index and one watcher.
  */
 import "server-only";
-import type { FSWatcher } from "chokidar";
 import { serverEnv } from "../env";
 import { scanRoot, type ScanStats } from "../ingest/scan";
 import { snapshotDirOf } from "../ingest/snapshot";
@@ -12,7 +11,7 @@ import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { IndexSync } from "./sync";
-import { startWatcher } from "./watcher";
+import { startWatcher, type Watcher } from "./watcher";
 
 export interface Store {
   index: ResultsIndex;
@@ -23,7 +22,7 @@ export interface Store {
   watching: Promise<void>;
   /** True once the watcher is live and its catch-up pass is done. */
   live: boolean;
-  watcher: FSWatcher | null;
+  watcher: Watcher | null;
   /** What the first scan did (threads, folders read and reused), once it is done. */
   scan: ScanStats | null;
   /** The run with this id, ready to show (see `IndexSync.openRun`). */
@@ -87,9 +86,9 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   if (options.watch !== false) {
     store.watching = store.scanned.then(async () => {
       const started = performance.now();
-      const { watcher, ready } = startWatcher(sync);
+      const watcher = startWatcher(sync, index.runs.values());
       store.watcher = watcher;
-      await ready;
+      await watcher.ready;
       const watcherMs = performance.now() - started;
       // Changes made while the first scan ran.
       await sync.auditAll();

@@ -67,18 +67,32 @@ export class IndexSync {
 
   /**
    * The watcher's ignore rule. Outside the known runs, folders down to one below the run depth
-   * limit are watched (a run may appear there). Chokidar asks about every entry of a watched folder
-   * when its listing changes, also entries it will ignore: for a finished run, that is how a scenario
-   * folder appearing or vanishing is noticed (it schedules an audit) without watching inside it.
+   * limit are watched (a run may appear there). A finished run's folder is not walked at all (see
+   * `watchedNatively`), but for the results folder when it is the run: there chokidar asks about every
+   * entry when the listing changes, also entries it will ignore, and a scenario folder appearing or
+   * vanishing schedules an audit without a watch inside it.
    */
   ignores(path: string): boolean {
     if (path === this.root) return false;
     const located = this.locate(path);
     if (!located) return path.slice(this.root.length + 1).split(sep).length > MAX_RUN_DEPTH + 1;
     const { run, rel } = located;
+    if (rel.length === 0 && this.watchedNatively(run)) return true;
     const watched = watchedInRun(rel, !run.finished);
     if (!watched && rel.length === 1 && this.index.runs.get(run.id) === run) this.scheduleAudit(run);
     return !watched;
+  }
+
+  /**
+   * A finished run's folder is left out of chokidar's walk and watched by itself (see `watcher`),
+   * except when the results folder is the run: the walk starts there.
+   */
+  watchedNatively(run: RunModel): boolean {
+    return run.finished && run.dir !== this.root;
+  }
+
+  isIndexed(run: RunModel): boolean {
+    return this.current(run);
   }
 
   /** Routes one file-system event (absolute path) to the smallest re-read that covers it. */
@@ -181,7 +195,9 @@ export class IndexSync {
       if (this.closed) break;
       const known = this.index.runAt(f.dir);
       if (!known) {
-        this.index.addRun(await loadRun(this.root, f, await readLevelOf(f)));
+        const run = await loadRun(this.root, f, await readLevelOf(f));
+        this.index.addRun(run);
+        this.onLivenessChange?.(run);
         repaired++;
         continue;
       }

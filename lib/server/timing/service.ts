@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
+import { yieldToLoop } from "../ingest/pool";
 import { readScenarioTiming, timingSignature } from "./read-scenario-timing";
 
 const WORKERS = 2;
@@ -31,8 +32,6 @@ interface Job {
   run: RunModel;
   name: string;
 }
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class TimingService {
   private readonly entries = new Map<string, Map<string, Entry>>();

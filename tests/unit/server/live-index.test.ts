@@ -110,3 +110,36 @@ describe("live index", () => {
     expect(runAnalysis(store.index.runs.get(RUN)!).records.map((r) => r.name)).not.toContain("restaurant__burger_spicy_feast");
   });
 });
+
+describe("watching a finished run", () => {
+  const logLine = (message: string) => `2026-08-10 04:00:00 | run_evaluation.py:main:455 | [INFO]: ${message}\n`;
+
+  it("leaves its folder out of chokidar's walk, and still sees a scenario folder come and go, a resume, and the folder's removal", async () => {
+    const root = await tempDir();
+    const runDir = join(root, RUN);
+    await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
+    const log = (await readFile(join(runDir, "evaluation_log.txt"), "utf8")) + logLine("Evaluation Complete!");
+    await writeFile(join(runDir, "evaluation_log.txt"), log);
+    store = createStore(root);
+    await store.watching;
+    const run = () => store!.index.runs.get(RUN);
+    expect(run()?.finished).toBe(true);
+    // Not walked: chokidar lists and lstats every entry of a folder it watches (100,000 at scale).
+    expect(store.watcher!.walkedFolders().filter((dir) => dir === runDir || dir.startsWith(runDir + "/"))).toEqual([]);
+    expect(store.watcher!.finishedRunsWatched).toBe(1);
+
+    await cp(join(runDir, "tau2_airline__12"), join(runDir, "tau2_airline__99"), { recursive: true });
+    await waitFor(() => run()?.scenarios.get("tau2_airline__99")?.record, 5000, "the scenario folder copied into the finished run");
+    await rm(join(runDir, "tau2_airline__34"), { recursive: true });
+    await waitFor(() => !run()?.scenarios.has("tau2_airline__34"), 5000, "the scenario folder removed from the finished run to leave the index");
+
+    // Resumed: the run is live again, and chokidar now walks it and watches its scenario folders.
+    await writeFile(join(runDir, "evaluation_log.txt"), log + logLine(`=== RESUMING run ${RUN} ===`) + logLine("Queued 1 scenario(s): ['tau2_airline__34']"));
+    await waitFor(() => run()?.finished === false, 5000, "the resumed run to be live");
+    await waitFor(() => store!.watcher!.walkedFolders().includes(runDir), 5000, "chokidar to walk the resumed run");
+    expect(store.watcher!.finishedRunsWatched).toBe(0);
+
+    await rm(runDir, { recursive: true });
+    await waitFor(() => !run(), 5000, "the removed run to leave the index");
+  });
+});
