@@ -8,6 +8,7 @@
 import { useId, useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
+import { LatencyBinsTable } from "@/components/latency-bins-table";
 import { fixed } from "./labels";
 import { Panel, RunId, tableClass } from "./ui";
 import type { HistogramBin, LatencySummary, RunSide } from "@/lib/shared/compare";
@@ -145,30 +146,16 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                   ["Other", other.id, binsB],
                 ] as const
               ).map(([label, id, bins]) => (
-                <table key={label} className={tableClass}>
-                  <caption className="text-left font-medium">
-                    {label} <span className="font-mono">{id}</span>, {scopeText}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">From (ms)</th>
-                      <th scope="col">To (ms)</th>
-                      <th scope="col" className="text-right">
-                        Turns
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {bins.map((x) => (
-                      <tr key={x.from} data-overflow={x.overflow ? "true" : undefined}>
-                        {/* The overflow bin holds every turn at or above the last regular edge, up to the slowest. */}
-                        <td className="tabular-nums">{x.overflow ? `≥ ${group(x.from)}` : group(x.from)}</td>
-                        <td className="tabular-nums">{x.overflow ? `${group(x.to)} (slowest)` : group(x.to)}</td>
-                        <td className="text-right tabular-nums">{x.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <LatencyBinsTable
+                  key={label}
+                  bins={bins}
+                  className={tableClass}
+                  caption={
+                    <caption className="text-left font-medium">
+                      {label} <span className="font-mono">{id}</span>, {scopeText}
+                    </caption>
+                  }
+                />
               ))}
             </div>
           </details>

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
+import { LatencyBinsTable } from "@/components/latency-bins-table";
 import type { HistogramBin, LatencySummary } from "@/lib/shared/dto";
 import { ChartFigure, dataTable } from "./chart-figure";
 
@@ -78,27 +79,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
             caption={`Turn latency histogram, ${scopeText} (${group(stats.count)} measurements)`}
             note={overflow}
             data={
-              <table className={dataTable}>
-                <caption className="sr-only">Latency histogram bins for {scopeText}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">From (ms)</th>
-                    <th scope="col">To (ms)</th>
-                    <th scope="col" className="text-right">
-                      Turns
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {bins.map((b) => (
-                    <tr key={b.overflow ? "overflow" : b.from}>
-                      <td className="tabular-nums">{b.overflow ? `≥ ${group(b.from)}` : group(b.from)}</td>
-                      <td className="tabular-nums">{group(b.to)}</td>
-                      <td className="text-right tabular-nums">{b.count}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <LatencyBinsTable bins={bins} className={dataTable} caption={<caption className="sr-only">Latency histogram bins for {scopeText}</caption>} />
             }
           >
             <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}.${overflow ? ` ${overflow}` : ""}`}>
