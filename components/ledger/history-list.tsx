@@ -1,5 +1,6 @@
 /** The append-only history of a scenario's label and overrides: who, when, old → new. */
 import { CAUSE_LABEL, STATUS_LABEL, type Cause, type HistoryEntry, type Status } from "@/lib/shared/ledger";
+import { ledgerTime } from "./ledger-time";
 
 function summary(kind: HistoryEntry["kind"], v: Record<string, unknown> | null): string {
   if (v === null) return "—";
@@ -22,7 +23,7 @@ export function HistoryList({ history }: { history: HistoryEntry[] }) {
       {[...history].reverse().map((h) => (
         <li key={h.id} className="break-words" data-testid="ledger-history-entry" data-author={h.author} data-action={h.action}>
           <time dateTime={h.at} className="text-zinc-500 dark:text-zinc-400">
-            {h.at.replace("T", " ").slice(0, 19)}
+            {ledgerTime(h.at)}
           </time>{" "}
           <span className="font-medium">{h.author}</span> {h.action === "delete" ? "removed" : h.action === "import" ? "imported" : "set"} {targetText(h.target)}:{" "}
           <span className="text-zinc-500 line-through decoration-zinc-400 dark:text-zinc-400">{summary(h.kind, h.old)}</span> → <span data-testid="ledger-history-new">{summary(h.kind, h.new)}</span>
