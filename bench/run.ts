@@ -243,7 +243,7 @@ async function serverScanFigures(label: string, dir: string, floor: number): Pro
 /** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
 function rollupFigures(label: string, dir: string): void {
   const script = join(ROOT, "bench", "rollup.ts");
-  const once = (mode: string) => runJson(process.execPath, [TSX, "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode]);
+  const once = (mode: string) => runJson(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode]);
   const without: number[] = [];
   const withIt: number[] = [];
   const pendingZero: number[] = [];
@@ -469,12 +469,11 @@ async function main(): Promise<void> {
     const { floor } = scanFigures(size, dir);
     if (size !== "1k") await serverScanFigures(size, dir, floor);
   }
-  if (ONLY_SCAN) return printTable();
+  if (ONLY_SCAN || ONLY_TRENDS) return printTable();
   // Issue #13: the timing rollup of one 10,000-scenario run with every log present (not lean).
   const rollupRun = generate("rollup-10k", ["--preset", "big-3000", "--scenarios", "10000"]);
   console.log(`\n[timing rollup, one run of 10,000 scenarios with logs] ${rollupRun}`);
   rollupFigures("10k run", rollupRun);
-  if (ONLY_TRENDS) return printTable();
   // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
   const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);
   const runId = "eval_20261115_080000";
