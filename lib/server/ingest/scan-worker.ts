@@ -6,7 +6,8 @@
  * After the scan it writes back the buckets that changed.
  */
 import "server-only";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
 import { syncIo, syncLevelIo } from "./fs-sync";
@@ -17,6 +18,23 @@ import { loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type Store
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
+const SCAN_NICE = 10;
+lowerPriority();
+
+/**
+ * The workers take the cores the main thread leaves idle, not a share of the time it needs to
+ * answer requests during the scan: this thread runs at a nice value 10 above the process's. Linux gives each thread its own id
+ * (`/proc/thread-self` → `<pid>/task/<tid>`), and `setpriority` of that id changes this thread alone.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, Math.min(19, getPriority(tid) + SCAN_NICE));
+  } catch {
+    // Not Linux, or not allowed: the worker keeps the main thread's priority.
+  }
+}
+
 /** Buckets whose shard must be written at the flush. */
 const changed: Array<{ key: ShardKey; bucket: StoredBucket }> = [];
 const changedLevels: Array<{ runDir: string; stored: StoredLevel }> = [];

@@ -10,8 +10,10 @@ import { isDeepStrictEqual } from "node:util";
 import { deserialize, serialize } from "node:v8";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainLevel } from "@/lib/server/ingest/read-run-level";
+import { ScanPool, workerBundle } from "@/lib/server/ingest/scan-pool";
 import { closeStore, createStore, type Store, type StoreOptions } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
+import { waitFor } from "../../helpers/wait";
 
 const FIXTURES = join(__dirname, "../../fixtures/harness");
 const RUNS = ["small-2-domains/run/eval_20260810_031700", "stalls/run/eval_20260804_144300", "judge-only/run/eval_20260803_223300"];
@@ -87,6 +89,21 @@ describe("the first scan in worker threads", () => {
       expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
     } finally {
       await closeStore(store);
+    }
+  });
+
+  it("runs its workers at a lower priority than the main thread, which answers requests meanwhile", async () => {
+    const pool = new ScanPool(workerBundle(), { snapshotDir: null }, 2);
+    try {
+      // The 19th field of a thread's stat is its nice value (after the parenthesised name, which may hold spaces).
+      const niceOf = async (stat: string) => Number((await readFile(stat, "utf8")).split(") ")[1]?.split(" ")[16]);
+      const own = await niceOf("/proc/thread-self/stat");
+      const nices = async () => Promise.all((await readdir("/proc/self/task")).map((tid) => niceOf(`/proc/self/task/${tid}/stat`)));
+      const lowered = await waitFor(async () => (await nices()).filter((n) => n === Math.min(19, own + 10)).length >= 2, 10_000, "both scan workers to run 10 nice levels below this thread");
+      expect(lowered).toBe(true);
+      expect(await niceOf("/proc/thread-self/stat"), "this thread keeps its priority").toBe(own);
+    } finally {
+      await pool.close();
     }
   });
 });
