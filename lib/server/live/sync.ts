@@ -30,6 +30,8 @@ export class IndexSync {
   private closed = false;
   /** Called when a run turns live or finished: the watcher re-walks it with the rule that now applies. */
   onLivenessChange: ((run: RunModel) => void) | null = null;
+  /** Called for each run an audit of the whole folder kept: the watcher checks it still watches it. */
+  onAudited: ((run: RunModel) => void) | null = null;
   lastFullAudit: { atMs: number; durationMs: number; repaired: number } | null = null;
 
   constructor(private readonly index: ResultsIndex) {}
@@ -204,6 +206,7 @@ export class IndexSync {
       const wasFinished = known.finished;
       repaired += await auditRun(this.index, known, { contents: true });
       if (wasFinished !== known.finished) this.onLivenessChange?.(known);
+      else if (this.current(known)) this.onAudited?.(known);
     }
     const durationMs = performance.now() - started;
     this.lastFullAudit = { atMs: Date.now(), durationMs, repaired };

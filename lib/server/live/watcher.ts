@@ -9,7 +9,7 @@
  */
 import "server-only";
 import { watch as watchFolder, type FSWatcher as FolderWatch } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { watch } from "chokidar";
 import { MAX_RUN_DEPTH } from "../ingest/layout";
 import type { RunModel } from "../model/run-model";
@@ -20,6 +20,10 @@ export interface Watcher {
   ready: Promise<void>;
   /** Finished runs' folders watched natively. */
   readonly finishedRunsWatched: number;
+  /** Whether a finished run's folder has its native watch. */
+  watchesNatively(dir: string): boolean;
+  /** How many native watches were made so far (a folder made again gets a new one). */
+  readonly nativeWatchesMade: number;
   /** The folders chokidar walked and watches. */
   walkedFolders(): string[];
   close(): Promise<void>;
@@ -38,6 +42,7 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
   tree.on("error", (error) => console.error(`[watcher] ${error instanceof Error ? error.message : String(error)}`));
 
   const folders = new Map<string, FolderWatch>();
+  let made = 0;
   const release = (dir: string) => {
     folders.get(dir)?.close();
     folders.delete(dir);
@@ -45,14 +50,21 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
   const watchFinished = (run: RunModel) => {
     if (folders.has(run.dir) || !sync.watchedNatively(run)) return;
     try {
-      const folder = watchFolder(run.dir, { persistent: false }, (_event, file) => {
-        // The run may be gone from the index (removed, replaced) since: the watch goes with it.
+      const watch = watchFolder(run.dir, { persistent: false }, (_event, file) => {
+        const name = file?.toString() ?? null;
         if (!sync.isIndexed(run)) release(run.dir);
-        sync.handleEvent("change", file ? join(run.dir, file.toString()) : run.dir);
+        else if (name === basename(run.dir)) {
+          // An event naming the folder itself: it was removed or moved, and the watch with it (a
+          // folder made again under the same name is another one). Watched again at once if it is
+          // back already, else by the next audit of the whole folder.
+          release(run.dir);
+          watchFinished(run);
+        }
+        sync.handleEvent("change", name ? join(run.dir, name) : run.dir);
       });
-      // The folder was removed or moved: the event before this one has the index look at it.
-      folder.on("error", () => release(run.dir));
-      folders.set(run.dir, folder);
+      watch.on("error", () => release(run.dir));
+      folders.set(run.dir, watch);
+      made++;
     } catch {
       // No watch left (the inotify limit) or the folder is gone: the audits still cover the run.
     }
@@ -65,6 +77,8 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
     if (sync.watchedNatively(run)) watchFinished(run);
     else tree.add(run.dir);
   };
+  // Every audit of the whole folder checks that each finished run has its watch: made again if it went.
+  sync.onAudited = (run) => watchFinished(run);
   for (const run of runs) watchFinished(run);
   const ready = new Promise<void>((resolve) => tree.once("ready", () => resolve()));
   return {
@@ -73,6 +87,10 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
       return folders.size;
     },
     walkedFolders: () => Object.keys(tree.getWatched()),
+    watchesNatively: (dir) => folders.has(dir),
+    get nativeWatchesMade() {
+      return made;
+    },
     async close() {
       for (const dir of [...folders.keys()]) release(dir);
       await tree.close();

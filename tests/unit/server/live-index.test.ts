@@ -142,4 +142,29 @@ describe("watching a finished run", () => {
     await rm(runDir, { recursive: true });
     await waitFor(() => !run(), 5000, "the removed run to leave the index");
   });
+
+  it("follows the folder when it is removed and made again under the same name", async () => {
+    const root = await tempDir();
+    const runDir = join(root, RUN);
+    const copy = async () => {
+      await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
+      await writeFile(join(runDir, "evaluation_log.txt"), (await readFile(join(runDir, "evaluation_log.txt"), "utf8")) + logLine("Evaluation Complete!"));
+    };
+    await copy();
+    store = createStore(root);
+    await store.watching;
+    expect(store.watcher!.watchesNatively(runDir)).toBe(true);
+
+    const made = store.watcher!.nativeWatchesMade;
+
+    // Replaced at once, so the run need not leave the index; the old folder's watch died with it
+    // (an event names the folder itself) and the new folder (often under the same inode number) gets its own.
+    await rm(runDir, { recursive: true });
+    await copy();
+    await store.sync.auditAll();
+    expect(store.watcher!.watchesNatively(runDir)).toBe(true);
+    expect(store.watcher!.nativeWatchesMade, "a new watch for the new folder").toBeGreaterThan(made);
+    await cp(join(runDir, "tau2_airline__12"), join(runDir, "tau2_airline__77"), { recursive: true });
+    await waitFor(() => store!.index.runs.get(RUN)?.scenarios.get("tau2_airline__77")?.record, 5000, "a scenario folder copied into the new folder");
+  });
 });
