@@ -23,8 +23,9 @@ lowerPriority();
 
 /**
  * The workers take the cores the main thread leaves idle, not a share of the time it needs to
- * answer requests during the scan: this thread runs at a nice value 10 above the process's. Linux gives each thread its own id
- * (`/proc/thread-self` → `<pid>/task/<tid>`), and `setpriority` of that id changes this thread alone.
+ * answer requests during the scan: this thread runs 10 nice levels below the process. Linux gives
+ * each thread its own id (`/proc/thread-self` → `<pid>/task/<tid>`), and `setpriority` of that id
+ * changes this thread alone.
  */
 function lowerPriority(): void {
   try {

@@ -81,7 +81,7 @@ export class IndexSync {
     const { run, rel } = located;
     if (rel.length === 0 && this.watchedNatively(run)) return true;
     const watched = watchedInRun(rel, !run.finished);
-    if (!watched && rel.length === 1 && this.index.runs.get(run.id) === run) this.scheduleAudit(run);
+    if (!watched && rel.length === 1 && this.isIndexed(run)) this.scheduleAudit(run);
     return !watched;
   }
 
@@ -91,10 +91,6 @@ export class IndexSync {
    */
   watchedNatively(run: RunModel): boolean {
     return run.finished && run.dir !== this.root;
-  }
-
-  isIndexed(run: RunModel): boolean {
-    return this.current(run);
   }
 
   /** Routes one file-system event (absolute path) to the smallest re-read that covers it. */
@@ -118,10 +114,10 @@ export class IndexSync {
       case "scenario":
       case "record-file":
       case "scenario-folder":
-        this.scheduler.schedule(`scenario:${run.id}\0${c.name}`, async () => void (this.current(run) && (await refreshScenario(this.index, run, c.name))));
+        this.scheduler.schedule(`scenario:${run.id}\0${c.name}`, async () => void (this.isIndexed(run) && (await refreshScenario(this.index, run, c.name))));
         break;
       case "activity-file":
-        this.scheduler.schedule(`activity:${run.id}`, async () => void (this.current(run) && (await refreshActivity(this.index, run))), { delayMs: 1000 });
+        this.scheduler.schedule(`activity:${run.id}`, async () => void (this.isIndexed(run) && (await refreshActivity(this.index, run))), { delayMs: 1000 });
         break;
       case "nothing":
         return;
@@ -129,15 +125,16 @@ export class IndexSync {
     this.scheduleAudit(run);
   }
 
-  private current(run: RunModel): boolean {
+  /** Whether this model is the index's run for its id (not removed, nor replaced by a newer one). */
+  isIndexed(run: RunModel): boolean {
     return this.index.runs.get(run.id) === run;
   }
 
   private async refreshRun(run: RunModel): Promise<void> {
-    if (!this.current(run)) return;
+    if (!this.isIndexed(run)) return;
     const wasFinished = run.finished;
     await refreshRunLevel(this.index, run);
-    if (this.current(run) && wasFinished !== run.finished) {
+    if (this.isIndexed(run) && wasFinished !== run.finished) {
       this.onLivenessChange?.(run);
       // Events between the watcher letting go and taking hold again are caught by an audit.
       this.scheduleAudit(run, true);
@@ -148,9 +145,9 @@ export class IndexSync {
     this.scheduler.schedule(
       `audit:${run.id}`,
       async () => {
-        if (!this.current(run)) return;
+        if (!this.isIndexed(run)) return;
         await this.refreshRun(run);
-        if (this.current(run)) await auditRun(this.index, run, { contents });
+        if (this.isIndexed(run)) await auditRun(this.index, run, { contents });
       },
       { delayMs: AUDIT_QUIET_MS, quiet: true, maxDelayMs: AUDIT_MAX_DELAY_MS },
     );
@@ -206,7 +203,7 @@ export class IndexSync {
       const wasFinished = known.finished;
       repaired += await auditRun(this.index, known, { contents: true });
       if (wasFinished !== known.finished) this.onLivenessChange?.(known);
-      else if (this.current(known)) this.onAudited?.(known);
+      else if (this.isIndexed(known)) this.onAudited?.(known);
     }
     const durationMs = performance.now() - started;
     this.lastFullAudit = { atMs: Date.now(), durationMs, repaired };

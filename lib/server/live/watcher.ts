@@ -18,8 +18,6 @@ import type { IndexSync } from "./sync";
 export interface Watcher {
   /** Resolves once chokidar's first walk is done. */
   ready: Promise<void>;
-  /** Finished runs' folders watched natively. */
-  readonly finishedRunsWatched: number;
   /** Whether a finished run's folder has its native watch. */
   watchesNatively(dir: string): boolean;
   /** How many native watches were made so far (a folder made again gets a new one). */
@@ -83,9 +81,6 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
   const ready = new Promise<void>((resolve) => tree.once("ready", () => resolve()));
   return {
     ready,
-    get finishedRunsWatched() {
-      return folders.size;
-    },
     walkedFolders: () => Object.keys(tree.getWatched()),
     watchesNatively: (dir) => folders.has(dir),
     get nativeWatchesMade() {

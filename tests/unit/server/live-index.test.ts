@@ -126,7 +126,7 @@ describe("watching a finished run", () => {
     expect(run()?.finished).toBe(true);
     // Not walked: chokidar lists and lstats every entry of a folder it watches (100,000 at scale).
     expect(store.watcher!.walkedFolders().filter((dir) => dir === runDir || dir.startsWith(runDir + "/"))).toEqual([]);
-    expect(store.watcher!.finishedRunsWatched).toBe(1);
+    expect(store.watcher!.watchesNatively(runDir)).toBe(true);
 
     await cp(join(runDir, "tau2_airline__12"), join(runDir, "tau2_airline__99"), { recursive: true });
     await waitFor(() => run()?.scenarios.get("tau2_airline__99")?.record, 5000, "the scenario folder copied into the finished run");
@@ -137,7 +137,7 @@ describe("watching a finished run", () => {
     await writeFile(join(runDir, "evaluation_log.txt"), log + logLine(`=== RESUMING run ${RUN} ===`) + logLine("Queued 1 scenario(s): ['tau2_airline__34']"));
     await waitFor(() => run()?.finished === false, 5000, "the resumed run to be live");
     await waitFor(() => store!.watcher!.walkedFolders().includes(runDir), 5000, "chokidar to walk the resumed run");
-    expect(store.watcher!.finishedRunsWatched).toBe(0);
+    expect(store.watcher!.watchesNatively(runDir)).toBe(false);
 
     await rm(runDir, { recursive: true });
     await waitFor(() => !run(), 5000, "the removed run to leave the index");
