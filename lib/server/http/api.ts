@@ -53,7 +53,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (route.kind === "timing") return timingRoute(store.index, run);
   if (route.kind === "report") return runReportRoute(store.index, run);
   if (route.kind === "scenarios") return scenarioPage(store, run, url.searchParams);
-  if (!run.scenarios.has(route.name)) return error(404, "unknown scenario");
+  if (!run.hasScenario(route.name)) return error(404, "unknown scenario");
   switch (route.kind) {
     case "scenario": {
       const body = await scenarioDetailJson(run, route.name);

@@ -16,8 +16,11 @@ import type { ScenarioRead } from "./read-scenario";
 export type ReadEntry = [name: string, read: ScenarioRead];
 
 export interface EncodedBucket {
-  /** `[names, shapes, others, roots]` as JSON (see `encodeBucket`). */
-  meta: string;
+  /**
+   * `[names, shapes, others, roots]` as JSON (see `encodeBucket`), or that JSON's UTF-8 bytes (as the
+   * snapshot stores it: bytes move between threads without a copy, and are decoded only when used).
+   */
+  meta: string | Uint8Array;
   numbers: Float64Array;
   /** Entries the JSON part could not carry exactly (`v8.serialize`), `null` when there are none. */
   special: Uint8Array | null;
@@ -206,7 +209,8 @@ class Decoder {
 /** `null` when this is not a bucket of reads (a damaged snapshot): the caller reads the folders again. */
 export function decodeBucket(bucket: EncodedBucket): ReadEntry[] | null {
   try {
-    const [names, shapes, others, roots] = JSON.parse(bucket.meta) as unknown[];
+    const meta = typeof bucket.meta === "string" ? bucket.meta : Buffer.from(bucket.meta.buffer, bucket.meta.byteOffset, bucket.meta.byteLength).toString("utf8");
+    const [names, shapes, others, roots] = JSON.parse(meta) as unknown[];
     if (!isStrings(names) || !Array.isArray(others) || !Array.isArray(roots) || roots.length !== names.length || !validShapes(shapes)) return null;
     const decoder = new Decoder(shapes, bucket.numbers, others);
     const entries: unknown[] = roots.map((root, i) => {

@@ -82,16 +82,17 @@ export async function auditRun(index: ResultsIndex, run: RunModel, options: { co
   if (!listing) return 0;
   const present = new Set(listing.scenarios);
   let repaired = 0;
-  for (const name of [...run.scenarios.keys()]) {
+  for (const name of [...run.scenarioNames()]) {
     if (!present.has(name) && index.apply(run, { kind: "scenario-gone", name })) repaired++;
   }
   const checked = listing.scenarios.filter((name) => {
+    if (options.contents) return run.hasScenario(name);
     const known = run.scenarios.get(name);
-    return known && (options.contents || !known.record || known.problems.length > 0);
+    return known && (!known.record || known.problems.length > 0);
   });
   const changed = await changedScenarios(run, checked);
   // New folders and changed ones, in listing order (the order a first scan adds them in).
-  const stale = listing.scenarios.filter((name) => !run.scenarios.has(name) || changed.has(name));
+  const stale = listing.scenarios.filter((name) => !run.hasScenario(name) || changed.has(name));
   await mapLimit(stale, 16, async (name) => {
     if (await refreshScenario(index, run, name)) repaired++;
   });
@@ -113,8 +114,8 @@ export async function changedScenarios(run: RunModel, names: readonly string[]):
   let sliceStarted = performance.now();
   for (const name of names) {
     // Looked up at each step: a live event may have re-read the scenario during a yield.
-    const known = run.scenarios.get(name);
-    if (known && (await currentSignature(run.dir, name, known.signature, syncIo)) !== known.signature) changed.add(name);
+    const known = run.signatureOf(name);
+    if (known !== undefined && (await currentSignature(run.dir, name, known, syncIo)) !== known) changed.add(name);
     if (performance.now() - sliceStarted >= AUDIT_SLICE_MS) {
       await yieldToLoop();
       sliceStarted = performance.now();

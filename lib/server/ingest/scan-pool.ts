@@ -14,13 +14,17 @@ import { mapLimit } from "./pool";
 import { levelSignature, livingLevel, readRunLevel, type RunLevel } from "./read-run-level";
 import { readScenario } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
-import type { ShardKey } from "./snapshot";
+import { splitList, type ShardKey, type StoredBucket } from "./snapshot";
 
-export interface BucketRead {
-  reads: ReadEntry[];
-  /** Folders read from disk (the rest came from the snapshot, unchanged). */
-  fresh: number;
-}
+export type BucketRead =
+  | {
+      kind: "read";
+      reads: ReadEntry[];
+      /** Folders read from disk (the rest came from the snapshot, unchanged). */
+      fresh: number;
+    }
+  /** Every folder as the snapshot has it: the reads are still encoded (see `StoredScenarios`). */
+  | { kind: "unchanged"; bucket: StoredBucket };
 
 export interface LevelRead {
   level: RunLevel;
@@ -75,12 +79,18 @@ export class ScanPool {
     return new Promise((resolve) => {
       const here = async () => {
         const reads = await mapLimit(names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(key.runDir, name)]);
-        resolve({ reads, fresh: reads.length });
+        resolve({ kind: "read", reads, fresh: reads.length });
       };
       this.#submit((id) => ({ kind: "bucket", id, key, names }), here, (m) => {
-        const reads = m.kind === "bucket" ? decodeBucket(m) : null;
-        // A stored bucket that does not decode: its folders are read here instead.
-        if (reads && m.kind === "bucket") resolve({ reads, fresh: m.fresh });
+        if (m.kind !== "bucket") return false;
+        if (m.unchanged) {
+          const { names, signatures } = m.unchanged;
+          resolve({ kind: "unchanged", bucket: { names: splitList(names), signatures: splitList(signatures), meta: m.meta, numbers: m.numbers, special: m.special } });
+          return true;
+        }
+        const reads = decodeBucket(m);
+        // A bucket that does not decode: its folders are read here instead.
+        if (reads) resolve({ kind: "read", reads, fresh: m.fresh });
         return reads !== null;
       });
     });

@@ -17,7 +17,11 @@ export type ToWorker =
   | { kind: "flush" };
 
 export type FromWorker =
-  /** The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused. */
-  | { kind: "bucket"; id: number; meta: string; numbers: Float64Array; special: Uint8Array | null; fresh: number }
+  /**
+   * The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused.
+   * `unchanged`: the snapshot's bucket as it was stored, every file as it was read (then `fresh` is 0),
+   * with its names and signatures NUL-joined (see `joinList`): one string travels faster than a thousand.
+   */
+  | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { names: string; signatures: string } | null }
   | { kind: "level"; id: number; level: PlainRunLevel; signature: string }
   | { kind: "flushed"; written: number; problem: string | null };

@@ -14,7 +14,7 @@ import { syncIo, syncLevelIo } from "./fs-sync";
 import { currentSignature, readScenario } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
-import { loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
+import { joinList, loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
@@ -55,7 +55,7 @@ function signatureOf(entry: ReadEntry): string {
   return read.kind === "not-scenario" ? "" : read.signature;
 }
 
-async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number }> {
+async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number; unchanged: StoredBucket | null }> {
   const stored = setup.snapshotDir ? loadShard(setup.snapshotDir, key) : null;
   const known = stored && "meta" in stored ? stored : null;
   const before = new Map<string, string>();
@@ -66,7 +66,7 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
     if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.add(name);
   }
   // Nothing changed: the stored encoding goes to the main thread as it is, not decoded here.
-  if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0 };
+  if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0, unchanged: known };
   const kept = new Map<string, ReadEntry>();
   if (known && stale.size < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
   const entries: ReadEntry[] = [];
@@ -76,7 +76,17 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
   }
   const bucket = encodeBucket(entries);
   if (setup.snapshotDir) changed.push({ key, bucket: { ...bucket, names: entries.map((e) => e[0]), signatures: entries.map(signatureOf) } });
-  return { bucket, fresh: stale.size };
+  return { bucket, fresh: stale.size, unchanged: null };
+}
+
+/** The buffers that belong to these arrays alone (a view into a shared one is copied, not moved). */
+function ownBuffers(arrays: Array<string | ArrayBufferView | null>): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const a of arrays) {
+    if (a === null || typeof a === "string") continue;
+    if (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer && !out.includes(a.buffer)) out.push(a.buffer);
+  }
+  return out;
 }
 
 function flush(): FromWorker {
@@ -103,7 +113,10 @@ port?.on("message", (message: ToWorker) => {
       const { level, signature } = await readLevel(message.runDir, message.files);
       return port.postMessage({ kind: "level", id: message.id, level, signature } satisfies FromWorker);
     }
-    const { bucket, fresh } = await readBucket(message.key, message.names);
-    port.postMessage({ kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh } satisfies FromWorker);
+    const { bucket, fresh, unchanged } = await readBucket(message.key, message.names);
+    const stored = unchanged && { names: joinList(unchanged.names), signatures: joinList(unchanged.signatures) };
+    const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: stored } satisfies FromWorker;
+    // A stored bucket is not kept here: its bytes move to the main thread rather than being copied.
+    port.postMessage(answer, unchanged ? ownBuffers([bucket.meta, bucket.numbers, bucket.special]) : []);
   });
 });

@@ -10,11 +10,13 @@ import { RunModel } from "../model/run-model";
 import { discoverRuns, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
 import { listingOf, type RunListing } from "./list-run";
-import { Limiter } from "./pool";
-import type { ScenarioRead } from "./read-scenario";
+import { decodeBucket, type ReadEntry } from "./bucket-codec";
+import { Limiter, mapLimit } from "./pool";
+import { readScenario, type ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
-import { ScanPool, workerBundle } from "./scan-pool";
+import { ScanPool, workerBundle, type BucketRead } from "./scan-pool";
 import { bucketCountOf, bucketOf, levelName, pruneSnapshot, shardName } from "./snapshot";
+import { storedScenarios } from "./stored-scenarios";
 
 export interface ScanOptions {
   onProgress?: (p: { done: number; total: number }) => void;
@@ -63,20 +65,28 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       for (let bucket = 0; bucket < buckets; bucket++) used.add(shardName({ runDir: f.dir, buckets, bucket }));
     }
     const run = await startRun(index.root, f, listing, pool);
-    const byName = new Map<string, ScenarioRead>();
+    const answers: BucketRead[] = [];
     for (const pending of reads) {
       const bucket = await pending;
-      for (const [name, read] of bucket.reads) byName.set(name, read);
-      stats.read += bucket.fresh;
-      stats.reused += bucket.reads.length - bucket.fresh;
-      progress.done += bucket.reads.length;
+      answers.push(bucket);
+      const count = bucket.kind === "read" ? bucket.reads.length : bucket.bucket.names.length;
+      stats.read += bucket.kind === "read" ? bucket.fresh : 0;
+      stats.reused += bucket.kind === "read" ? count - bucket.fresh : count;
+      progress.done += count;
       if (options.onProgress && (progress.done - reported >= 500 || progress.done === progress.total)) {
         reported = progress.done;
         options.onProgress(progress);
       }
     }
-    // In listing order, as a live read would have added them.
-    for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
+    const stored = answers.flatMap((b) => (b.kind === "unchanged" ? [b.bucket] : []));
+    // A run the snapshot has whole keeps its reads encoded until a page needs them (see `stored-scenarios`).
+    if (names.length > 0 && stored.length === answers.length) run.apply({ kind: "stored-scenarios", stored: storedScenarios(names, stored) });
+    else {
+      const byName = new Map<string, ScenarioRead>();
+      for (const bucket of answers) for (const [name, read] of await readsOf(f.dir, bucket)) byName.set(name, read);
+      // In listing order, as a live read would have added them.
+      for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
+    }
     run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
     index.addRun(run);
   };
@@ -104,6 +114,12 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
     })
     .finally(() => pool.close());
   return stats;
+}
+
+/** A bucket's reads: decoded when the snapshot had it whole, or read here when that does not decode. */
+async function readsOf(runDir: string, bucket: BucketRead): Promise<ReadEntry[]> {
+  if (bucket.kind === "read") return bucket.reads;
+  return decodeBucket(bucket.bucket) ?? (await mapLimit(bucket.bucket.names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(runDir, name)]));
 }
 
 async function startRun(root: string, f: FoundRun, listing: RunListing, pool: ScanPool): Promise<RunModel> {

@@ -40,7 +40,7 @@ export class ResultsIndex {
 
   get scenarioCount(): number {
     let n = 0;
-    for (const run of this.#runs.values()) n += run.scenarios.size;
+    for (const run of this.#runs.values()) n += run.scenarioCount;
     return n;
   }
 
@@ -62,11 +62,11 @@ export class ResultsIndex {
   /** Applies a change to a run of the index and announces it when it changed anything. */
   apply(run: RunModel, change: RunChange): boolean {
     if (this.#runs.get(run.id) !== run) return false;
-    const existed = change.kind === "scenario" || change.kind === "scenario-gone" ? run.scenarios.has(change.name) : false;
+    const existed = change.kind === "scenario" || change.kind === "scenario-gone" ? run.hasScenario(change.name) : false;
     if (!run.apply(change)) return false;
     if (change.kind === "scenario" || change.kind === "scenario-gone") {
       const ref = { run: run.id, name: change.name };
-      if (existed && !run.scenarios.has(change.name)) this.#bump({ runs: [run.id], removedScenarios: [ref] });
+      if (existed && !run.hasScenario(change.name)) this.#bump({ runs: [run.id], removedScenarios: [ref] });
       else this.#bump({ runs: [run.id], scenarios: [ref] });
     } else {
       this.#bump({ runs: [run.id] });

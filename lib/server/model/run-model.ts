@@ -7,6 +7,7 @@ import "server-only";
 import type { Problem, ScenarioRecord } from "@/lib/core";
 import type { RunLevel } from "../ingest/read-run-level";
 import type { ScenarioRead } from "../ingest/read-scenario";
+import type { StoredScenarios } from "../ingest/stored-scenarios";
 
 export interface ScenarioState {
   readonly name: string;
@@ -21,6 +22,8 @@ export interface ScenarioState {
 
 export type RunChange =
   | { kind: "scenario"; name: string; read: ScenarioRead }
+  /** Every scenario at once, as the snapshot has them (a restart): decoded when first needed. */
+  | { kind: "stored-scenarios"; stored: StoredScenarios }
   | { kind: "scenario-gone"; name: string }
   /** `signature`: the run-level files' sizes and mtimes the level was read at. */
   | { kind: "run-level"; runLevel: RunLevel; signature: string }
@@ -31,10 +34,14 @@ export type RunChange =
   | { kind: "search-texts"; texts: ReadonlyMap<string, string> };
 
 const NO_PROBLEMS: readonly Problem[] = [];
+/** A stored read that did not decode: no record, and a signature no file has, so the next audit reads it again. */
+const UNDECODED: ScenarioRead = { kind: "unfinished", problems: [{ file: "metrics.json", kind: "unreadable", message: "the saved index of this scenario did not decode; it is read again" }], signature: "?" };
 
 export class RunModel {
   #revision = 0;
   readonly #scenarios = new Map<string, ScenarioState>();
+  /** Set when the scenarios came from the snapshot and are not decoded yet (`#scenarios` is then empty). */
+  #stored: StoredScenarios | null = null;
   #runLevel: RunLevel;
   #killedFolders: readonly string[] = [];
   #linked: readonly string[] = [];
@@ -55,8 +62,28 @@ export class RunModel {
   get revision(): number {
     return this.#revision;
   }
+  /** Every scenario's state (decodes stored ones first: what needs only names or signatures asks below). */
   get scenarios(): ReadonlyMap<string, ScenarioState> {
+    this.#decodeStored();
     return this.#scenarios;
+  }
+  get scenarioCount(): number {
+    return this.#stored ? this.#stored.names.length : this.#scenarios.size;
+  }
+  /** Scenario names in the order they were added (the listing's). */
+  scenarioNames(): Iterable<string> {
+    return this.#stored ? this.#stored.names : this.#scenarios.keys();
+  }
+  hasScenario(name: string): boolean {
+    return this.#stored ? this.#stored.signatures.has(name) : this.#scenarios.has(name);
+  }
+  /** The files a scenario was read from (see `read-scenario`), or `undefined` for no such scenario. */
+  signatureOf(name: string): string | undefined {
+    return this.#stored ? this.#stored.signatures.get(name) : this.#scenarios.get(name)?.signature;
+  }
+  /** Whether the scenarios are still as the snapshot stored them, not decoded. */
+  get stored(): boolean {
+    return this.#stored !== null;
   }
   get runLevel(): Readonly<RunLevel> {
     return this.#runLevel;
@@ -92,7 +119,7 @@ export class RunModel {
     const own = [...this.#runLevel.problems, ...(this.#order?.problems ?? [])];
     for (const name of this.#linked) own.push({ file: name, kind: "unsafe", message: "a symbolic link (not followed)" });
     const out: Array<Problem & { scenario: string | null }> = own.map((p) => ({ ...p, scenario: null }));
-    for (const s of this.#scenarios.values()) for (const p of s.problems) out.push({ ...p, scenario: s.name });
+    for (const s of this.scenarios.values()) for (const p of s.problems) out.push({ ...p, scenario: s.name });
     return out;
   }
 
@@ -104,9 +131,14 @@ export class RunModel {
   }
 
   #apply(change: RunChange): boolean {
+    if (change.kind === "scenario" || change.kind === "scenario-gone" || change.kind === "search-texts") this.#decodeStored();
     switch (change.kind) {
       case "scenario":
         return this.#applyRead(change.name, change.read);
+      case "stored-scenarios":
+        this.#scenarios.clear();
+        this.#stored = change.stored;
+        return true;
       case "scenario-gone":
         return this.#scenarios.delete(change.name);
       case "run-level":
@@ -137,6 +169,15 @@ export class RunModel {
         return true;
       }
     }
+  }
+
+  /** The stored reads become states, in listing order, as if each had been read: nothing shown changes (nor the revision). */
+  #decodeStored(): void {
+    const stored = this.#stored;
+    if (!stored) return;
+    this.#stored = null;
+    const reads = stored.decode();
+    for (const name of stored.names) this.#applyRead(name, reads?.get(name) ?? UNDECODED);
   }
 
   #applyRead(name: string, read: ScenarioRead): boolean {

@@ -64,25 +64,25 @@ export class TimingService {
     if (this.started) {
       // A small run is checked before answering; a large one in the background (its lstats cost more than the answer).
       const pass = this.revalidate(run);
-      if (run.scenarios.size <= AWAIT_REVALIDATE_MAX) await pass;
+      if (run.scenarioCount <= AWAIT_REVALIDATE_MAX) await pass;
     }
     const have = this.entries.get(run.id) ?? new Map<string, Entry>();
     const items: RollupItem[] = [];
     let pending = 0;
-    for (const name of run.scenarios.keys()) {
+    for (const name of run.scenarioNames()) {
       const e = have.get(name);
       if (!e || this.queued.has(key(run.id, name))) pending++;
       if (e) items.push(e.item);
     }
     const generation = this.generations.get(run.id) ?? 0;
     const memo = this.memo.get(run.id);
-    if (memo && memo.generation === generation && memo.size === run.scenarios.size && memo.value.pending === pending) return memo.value;
+    if (memo && memo.generation === generation && memo.size === run.scenarioCount && memo.value.pending === pending) return memo.value;
     // While the background reading goes on, a large run's fold (about a second at 10,000 scenarios)
     // is redone at most every few seconds; the pending count is always current.
     if (memo && pending > 0 && Date.now() - memo.at < Math.max(MIN_REFOLD_MS, 3 * memo.costMs)) return { ...memo.value, pending };
     const started = performance.now();
     const value = runTiming(items, pending);
-    this.memo.set(run.id, { generation, size: run.scenarios.size, value, at: Date.now(), costMs: performance.now() - started });
+    this.memo.set(run.id, { generation, size: run.scenarioCount, value, at: Date.now(), costMs: performance.now() - started });
     return value;
   }
 
@@ -98,7 +98,7 @@ export class TimingService {
     let n = 0;
     for (const run of this.index.runs.values()) {
       const have = this.entries.get(run.id);
-      for (const name of run.scenarios.keys()) if (!have?.has(name) || this.queued.has(key(run.id, name))) n++;
+      for (const name of run.scenarioNames()) if (!have?.has(name) || this.queued.has(key(run.id, name))) n++;
     }
     return n;
   }
@@ -106,7 +106,7 @@ export class TimingService {
   private revalidate(run: RunModel): Promise<void> {
     const last = this.checks.get(run.id);
     // A large run is re-checked less often: 60,000 lstats for 10,000 scenarios are not free.
-    const every = Math.max(REVALIDATE_EVERY_MS, run.scenarios.size * 2);
+    const every = Math.max(REVALIDATE_EVERY_MS, run.scenarioCount * 2);
     if (last && (last.running || Date.now() - last.at < every)) return last.running ?? Promise.resolve();
     const state: { at: number; running: Promise<void> | null } = { at: Date.now(), running: null };
     this.checks.set(run.id, state);
@@ -122,8 +122,8 @@ export class TimingService {
     const have = this.entries.get(run.id);
     if (!have) return this.enqueueRun(run);
     // Scenarios gone from the run (removed folders) leave the cache.
-    for (const name of have.keys()) if (!run.scenarios.has(name)) have.delete(name);
-    const names = [...run.scenarios.keys()];
+    for (const name of have.keys()) if (!run.hasScenario(name)) have.delete(name);
+    const names = [...run.scenarioNames()];
     for (let i = 0; i < names.length; i += CHECK_BATCH) {
       if (i > 0) await yieldToLoop();
       await Promise.all(
@@ -137,7 +137,7 @@ export class TimingService {
   }
 
   private enqueueRun(run: RunModel): void {
-    for (const name of run.scenarios.keys()) if (!this.entries.get(run.id)?.has(name)) this.enqueue(run, name);
+    for (const name of run.scenarioNames()) if (!this.entries.get(run.id)?.has(name)) this.enqueue(run, name);
   }
 
   private enqueue(run: RunModel, name: string): void {

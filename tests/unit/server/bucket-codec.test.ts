@@ -62,10 +62,21 @@ describe("bucket codec", () => {
     expect(decodeBucket({ ...good, numbers: good.numbers.subarray(1) })).toBeNull();
     expect(decodeBucket({ ...good, numbers: new Float64Array([...good.numbers, 7]) })).toBeNull();
     // A shape that holds itself would never end.
-    const [names, shapes, others, roots] = JSON.parse(good.meta) as [string[], Array<[string[], number[]]>, unknown[], number[]];
+    const [names, shapes, others, roots] = JSON.parse(good.meta as string) as [string[], Array<[string[], number[]]>, unknown[], number[]];
     const cyclic = shapes.map(([keys, codes], id) => [keys, codes.map((c) => (c >= 6 ? 6 + id : c))]);
     expect(decodeBucket({ ...good, meta: JSON.stringify([names, cyclic, others, roots]) })).toBeNull();
     expect(decodeBucket({ ...good, meta: JSON.stringify([names, shapes, others, roots.map(() => 99)]) })).toBeNull();
     expect(decodeBucket({ ...good, meta: "not json" })).toBeNull();
+  });
+
+  it("decodes the same reads from the JSON's UTF-8 bytes (as the snapshot stores it)", () => {
+    const entries = [completed("d__é", { total_turns: 3, judge_score: 0.5 }), completed("d__2", { total_turns: 4, judge_score: Number.NaN })];
+    const good = encodeBucket(entries);
+    const bytes = Buffer.from(good.meta as string, "utf8");
+    // A view into a bigger buffer, as a file read gives.
+    const within = new Uint8Array(bytes.length + 8);
+    within.set(bytes, 4);
+    expect(decodeBucket({ ...good, meta: within.subarray(4, 4 + bytes.length) })).toEqual(decodeBucket(good));
+    expect(decodeBucket({ ...good, meta: bytes.subarray(0, bytes.length - 3) })).toBeNull();
   });
 });

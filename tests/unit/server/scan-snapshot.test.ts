@@ -11,6 +11,7 @@ import { deserialize, serialize } from "node:v8";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainLevel } from "@/lib/server/ingest/read-run-level";
 import { ScanPool, workerBundle } from "@/lib/server/ingest/scan-pool";
+import { splitList } from "@/lib/server/ingest/snapshot";
 import { closeStore, createStore, type Store, type StoreOptions } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 import { waitFor } from "../../helpers/wait";
@@ -120,7 +121,13 @@ describe("the persisted index", () => {
     const second = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect({ read: second.scan?.read, reused: second.scan?.reused, written: second.scan?.written }).toEqual({ read: 0, reused: total(second), written: 0 });
+      const runs = [...second.index.runs.values()];
+      expect(runs.map((r) => r.stored), "every run's reads still encoded after the count").toEqual(runs.map(() => true));
+      const sample = runs[0]?.scenarioNames()[Symbol.iterator]().next().value as string;
+      expect(runs[0]?.signatureOf(sample), "signatures known without decoding").toMatch(/^metrics\.json:/);
+      expect(runs[0]?.stored).toBe(true);
       expect(isDeepStrictEqual(contents(second), await truth())).toBe(true);
+      expect(runs.map((r) => r.stored), "decoded once the records were asked for").toEqual(runs.map(() => false));
     } finally {
       await closeStore(second);
     }
@@ -151,12 +158,19 @@ describe("the persisted index", () => {
   it("ignores shards that are damaged or from another version, and reads their folders again", async () => {
     const files = (await readdir(snapshotDir())).filter((f) => f.endsWith(".v8") && !f.includes("-level"));
     expect(files.length).toBeGreaterThanOrEqual(2);
-    const [damaged, foreign] = files as [string, string];
-    const bucketSize = async (file: string) => (deserialize(await readFile(join(snapshotDir(), file))) as { names: string[] }).names.length;
-    const expected = (await bucketSize(damaged)) + (await bucketSize(foreign));
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    const [damaged, foreign, flipped] = files as [string, string, string];
+    const bucketSize = async (file: string) => splitList((deserialize(await readFile(join(snapshotDir(), file))) as { names: string }).names).length;
+    const expected = (await bucketSize(damaged)) + (await bucketSize(foreign)) + (await bucketSize(flipped));
     await writeFile(join(snapshotDir(), damaged), Buffer.from("not a snapshot at all"));
     const shard = deserialize(await readFile(join(snapshotDir(), foreign))) as { version: string };
     await writeFile(join(snapshotDir(), foreign), serialize({ ...shard, version: "0.0.0-another" }));
+    // Still a well-formed shard, one byte of its encoded reads changed: only the digest can tell.
+    const bits = deserialize(await readFile(join(snapshotDir(), flipped))) as { meta: Uint8Array };
+    const meta = Buffer.from(bits.meta);
+    const at = meta.indexOf("metrics.json");
+    meta[at] = "M".charCodeAt(0);
+    await writeFile(join(snapshotDir(), flipped), serialize({ ...bits, meta }));
     const store = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect(store.scan?.read).toBe(expected);
