@@ -83,8 +83,11 @@ const runKey = (runDir: string) => createHash("sha256").update(runDir).digest("h
 export const shardName = (key: ShardKey) => `${runKey(key.runDir)}-${key.buckets}-${key.bucket}.v8`;
 export const levelName = (runDir: string) => `${runKey(runDir)}-level.v8`;
 
+/** The runs list's saved items (see `views/saved-list-items`), written by the main thread. */
+export const LIST_ITEMS_FILE = "list-items.v8";
+
 /** Written to a temporary name and renamed, so a reader never sees half a file. */
-function writeWhole(file: string, bytes: Buffer): void {
+export function writeWhole(file: string, bytes: Buffer): void {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(tmp, bytes);
   renameSync(tmp, file);

@@ -10,6 +10,7 @@ import { snapshotDirOf } from "../ingest/snapshot";
 import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
+import { SavedListItems } from "../views/saved-list-items";
 import { IndexSync } from "./sync";
 import { startWatcher, type Watcher } from "./watcher";
 
@@ -63,6 +64,7 @@ export interface StoreOptions {
 
 export function createStore(root: string, options: StoreOptions = {}): Store {
   const index = new ResultsIndex(root);
+  if (options.snapshotDir) index.savedListItems = new SavedListItems(index, options.snapshotDir);
   const sync = new IndexSync(index);
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
   const store: Store = {

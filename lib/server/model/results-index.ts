@@ -5,10 +5,16 @@
  * and the runs' revisions.
  */
 import "server-only";
-import type { ChangeEvent } from "@/lib/shared/dto";
+import type { ChangeEvent, RunListItem } from "@/lib/shared/dto";
 import type { RunChange, RunModel } from "./run-model";
 
 export type Listener = (event: ChangeEvent) => void;
+
+/** The runs list's items saved across restarts (see `views/saved-list-items`). */
+export interface SavedItems {
+  get(run: RunModel): RunListItem | null;
+  put(run: RunModel, item: RunListItem): void;
+}
 
 /** A place under the results folder the index does not show, and why (a run nested too deep). */
 export interface RootProblem {
@@ -27,6 +33,8 @@ export class ResultsIndex {
   indexing: { done: number; total: number } | null = { done: 0, total: 0 };
   scanMs: number | null = null;
   rootProblems: readonly RootProblem[] = [];
+  /** Set when the index has a snapshot folder. */
+  savedListItems: SavedItems | null = null;
 
   constructor(readonly root: string) {}
 

@@ -91,6 +91,10 @@ export class RunModel {
   get killedFolders(): readonly string[] {
     return this.#killedFolders;
   }
+  /** Entries of the run folder that are symbolic links (not followed). */
+  get linked(): readonly string[] {
+    return this.#linked;
+  }
   get lastActivityMs(): number | null {
     return this.#lastActivityMs;
   }

@@ -17,11 +17,15 @@ export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = IND
   const runs: RunListItem[] = [];
   let made = 0;
   let pending = 0;
+  const saved = index.savedListItems;
   for (const run of index.runs.values()) {
-    const built = index.indexing ? builtRunListItem(run, nowMs) : null;
+    // A restart lists an unchanged run from its saved item, without decoding its records.
+    const built = builtRunListItem(run, nowMs) ?? saved?.get(run) ?? null;
     if (built) runs.push(built);
     else if (!index.indexing || made === 0 || performance.now() - started < budgetMs) {
-      runs.push(runListItem(run, nowMs));
+      const item = runListItem(run, nowMs);
+      saved?.put(run, item);
+      runs.push(item);
       made++;
     } else pending++;
   }

@@ -4,7 +4,7 @@
  * again only the folders whose files changed, and a damaged or foreign snapshot is ignored.
  */
 import { createHash } from "node:crypto";
-import { cp, lstat, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { appendFile, cp, lstat, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { deserialize, serialize } from "node:v8";
@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainLevel } from "@/lib/server/ingest/read-run-level";
 import { ScanPool, workerBundle } from "@/lib/server/ingest/scan-pool";
 import { splitList } from "@/lib/server/ingest/snapshot";
+import { runsList } from "@/lib/server/views/runs-list";
+import { SavedListItems } from "@/lib/server/views/saved-list-items";
 import { closeStore, createStore, type Store, type StoreOptions } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 import { waitFor } from "../../helpers/wait";
@@ -52,6 +54,18 @@ async function scanned(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+const NOW = Date.parse("2026-12-01T12:00:00Z");
+
+/** The runs list of a fresh main-thread scan. */
+async function truthList(): Promise<unknown> {
+  const store = await scanned({ bundle: null });
+  try {
+    return runsList(store.index, NOW).runs;
+  } finally {
+    await closeStore(store);
+  }
+}
+
 /** A fresh main-thread scan, without any snapshot: what every other scan must equal. */
 async function truth(): Promise<unknown> {
   const store = await scanned({ bundle: null });
@@ -70,6 +84,8 @@ beforeAll(async () => {
   const path = join(root, EXOTIC, "metrics.json");
   const text = (await readFile(path, "utf8")).replace(/"judge_score": [^,\n]+/, '"judge_score": NaN').replace(/"duration_seconds": [^,\n]+/, '"duration_seconds": -0.0');
   await writeFile(path, text);
+  // One run finished (the fixtures' logs stop before the harness's last line): only a finished run's list item is saved.
+  await appendFile(join(root, "eval_20260804_144300", "evaluation_log.txt"), "2026-08-04 15:36:42 | runner.py:run_dynamic_evaluation:770 | [INFO]: Evaluation Complete!\n");
   before = await checksum(root);
 });
 
@@ -117,6 +133,9 @@ describe("the persisted index", () => {
     const first = await scanned({ snapshotDir: snapshotDir() });
     expect(first.scan?.written, "shards written").toBeGreaterThan(0);
     expect(first.scan?.read).toBe(total(first));
+    // The runs list saves its items (written a second after the last; here at once).
+    runsList(first.index, NOW);
+    (first.index.savedListItems as SavedListItems).save();
     await closeStore(first);
     const second = await scanned({ snapshotDir: snapshotDir() });
     try {
@@ -126,6 +145,11 @@ describe("the persisted index", () => {
       const sample = runs[0]?.scenarioNames()[Symbol.iterator]().next().value as string;
       expect(runs[0]?.signatureOf(sample), "signatures known without decoding").toMatch(/^metrics\.json:/);
       expect(runs[0]?.stored).toBe(true);
+      const finished = runs.filter((r) => r.finished);
+      expect(finished.length, "finished runs (only those are listed from saved items)").toBeGreaterThanOrEqual(1);
+      const listed = runsList(second.index, NOW).runs;
+      expect(finished.map((r) => r.stored), "a finished run's reads still encoded after the runs list").toEqual(finished.map(() => true));
+      expect(listed, "the saved items are the items a fresh scan lists").toEqual(await truthList());
       expect(isDeepStrictEqual(contents(second), await truth())).toBe(true);
       expect(runs.map((r) => r.stored), "decoded once the records were asked for").toEqual(runs.map(() => false));
     } finally {
@@ -147,6 +171,7 @@ describe("the persisted index", () => {
     const store = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect(store.scan?.read, "the changed and the new folder, nothing else").toBe(2);
+      expect(runsList(store.index, NOW).runs, "the changed run is not listed from its saved item").toEqual(await truthList());
       expect(store.index.runs.get("eval_20260804_144300")?.scenarios.has(gone)).toBe(false);
       expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
     } finally {

@@ -1,0 +1,105 @@
+/**
+ * The runs list's items as last made, kept beside the persisted index (in the state folder): after a
+ * restart, a finished run whose files are all as they were is listed from its saved item, and its
+ * records stay encoded until a page needs them (see `stored-scenarios`).
+ *
+ * An item is used only under the key it was made under: a hash of the project version, the run's
+ * run-level files, listing, last activity, `all_metrics.json` order (read or not) and every
+ * scenario's signature, which are everything a finished run's list item is made from. A run that is
+ * not finished is never saved: its state moves with the clock.
+ */
+import "server-only";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { RunListItem } from "@/lib/shared/dto";
+import { LIST_ITEMS_FILE, PROJECT_VERSION, SNAPSHOT_FORMAT, writeWhole } from "../ingest/snapshot";
+import type { ResultsIndex, SavedItems } from "../model/results-index";
+import type { RunModel } from "../model/run-model";
+
+/** Items made in a burst (the first runs list) are written once, this long after the last. */
+const SAVE_DELAY_MS = 1000;
+
+interface Saved {
+  key: string;
+  item: RunListItem;
+}
+
+/** A run's key, kept for its revision: hashing 2,000 signatures on every runs list would cost more than it saves. */
+const keys = new WeakMap<RunModel, { revision: number; key: string }>();
+
+export function listItemKey(run: RunModel): string {
+  const known = keys.get(run);
+  if (known && known.revision === run.revision) return known.key;
+  const hash = createHash("sha1").update(JSON.stringify([PROJECT_VERSION, SNAPSHOT_FORMAT, run.id, run.levelSignature, run.killedFolders, run.linked, run.lastActivityMs, run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder]));
+  for (const name of run.scenarioNames()) hash.update(`\0${name}\0${run.signatureOf(name)}`);
+  const key = hash.digest("hex");
+  keys.set(run, { revision: run.revision, key });
+  return key;
+}
+
+export class SavedListItems implements SavedItems {
+  readonly #byDir: Map<string, Saved>;
+  #timer: NodeJS.Timeout | null = null;
+  /** Why the last write failed, if it did (the list still works, the next restart decodes). */
+  problem: string | null = null;
+
+  constructor(
+    private readonly index: ResultsIndex,
+    private readonly dir: string,
+  ) {
+    this.#byDir = load(join(dir, LIST_ITEMS_FILE));
+  }
+
+  get(run: RunModel): RunListItem | null {
+    const saved = run.finished ? this.#byDir.get(run.dir) : undefined;
+    return saved && saved.item.id === run.id && saved.key === listItemKey(run) ? saved.item : null;
+  }
+
+  put(run: RunModel, item: RunListItem): void {
+    if (!run.finished) return;
+    const key = listItemKey(run);
+    if (this.#byDir.get(run.dir)?.key === key) return;
+    this.#byDir.set(run.dir, { key, item });
+    if (this.#timer) clearTimeout(this.#timer);
+    else process.once("exit", this.#onExit);
+    this.#timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+    this.#timer.unref?.();
+  }
+
+  /** A server stopped within the delay still saves what it made (the write is synchronous). */
+  readonly #onExit = () => this.save();
+
+  /** Writes the items of the runs still in the index, whole, under a temporary name renamed into place. */
+  save(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    process.removeListener("exit", this.#onExit);
+    for (const dir of this.#byDir.keys()) if (!this.index.runAt(dir)) this.#byDir.delete(dir);
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeWhole(join(this.dir, LIST_ITEMS_FILE), serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, items: [...this.#byDir] }));
+      this.problem = null;
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+}
+
+/** The saved items, or none when the file is missing, damaged or from another version (it is never trusted past its keys). */
+function load(file: string): Map<string, Saved> {
+  try {
+    const stored = deserialize(readFileSync(file)) as { format?: unknown; version?: unknown; items?: unknown };
+    if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || !Array.isArray(stored.items)) return new Map();
+    return new Map((stored.items as unknown[]).filter(isEntry));
+  } catch {
+    return new Map();
+  }
+}
+
+function isEntry(e: unknown): e is [string, Saved] {
+  if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== "string") return false;
+  const saved = e[1] as Partial<Saved> | null;
+  return !!saved && typeof saved.key === "string" && !!saved.item && typeof saved.item === "object" && typeof saved.item.id === "string";
+}
