@@ -15,7 +15,7 @@ import { Limiter, mapLimit } from "./pool";
 import { readScenario, type ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { ScanPool, workerBundle, type BucketRead } from "./scan-pool";
-import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, pruneSnapshot, shardName } from "./snapshot";
+import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, pruneSnapshot, shardName, timingName } from "./snapshot";
 import { storedScenarios } from "./stored-scenarios";
 
 export interface ScanOptions {
@@ -63,6 +63,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
     if (snapshotDir) {
       used.add(LIST_ITEMS_FILE);
       used.add(levelName(f.dir));
+      used.add(timingName(f.dir));
       for (let bucket = 0; bucket < buckets; bucket++) used.add(shardName({ runDir: f.dir, buckets, bucket }));
     }
     const run = await startRun(index.root, f, listing, pool);

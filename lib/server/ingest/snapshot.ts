@@ -82,6 +82,8 @@ const runKey = (runDir: string) => createHash("sha256").update(runDir).digest("h
 /** The file names of a bucket's and of a run level's shard, inside the snapshot folder. */
 export const shardName = (key: ShardKey) => `${runKey(key.runDir)}-${key.buckets}-${key.bucket}.v8`;
 export const levelName = (runDir: string) => `${runKey(runDir)}-level.v8`;
+/** A run's timing items (see `timing/saved-timing`), written by the main thread. */
+export const timingName = (runDir: string) => `${runKey(runDir)}-timing.v8`;
 
 /** The runs list's saved items (see `views/saved-list-items`), written by the main thread. */
 export const LIST_ITEMS_FILE = "list-items.v8";

@@ -64,6 +64,7 @@ export interface StoreOptions {
 
 export function createStore(root: string, options: StoreOptions = {}): Store {
   const index = new ResultsIndex(root);
+  index.snapshotDir = options.snapshotDir ?? null;
   if (options.snapshotDir) index.savedListItems = new SavedListItems(index, options.snapshotDir);
   const sync = new IndexSync(index);
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};

@@ -33,6 +33,8 @@ export class ResultsIndex {
   indexing: { done: number; total: number } | null = { done: 0, total: 0 };
   scanMs: number | null = null;
   rootProblems: readonly RootProblem[] = [];
+  /** The persisted index's folder, in the state folder (`null`: nothing persists). */
+  snapshotDir: string | null = null;
   /** Set when the index has a snapshot folder. */
   savedListItems: SavedItems | null = null;
 

@@ -11,7 +11,8 @@ import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { yieldToLoop } from "../ingest/pool";
-import { readScenarioTiming, timingSignature } from "./read-scenario-timing";
+import { readScenarioTiming, timingSignature, timingSignatureSync } from "./read-scenario-timing";
+import { loadSavedTiming, saveTiming } from "./saved-timing";
 
 const WORKERS = 2;
 /** Runs up to this size are re-checked (one lstat per timing file) before a request is answered. */
@@ -20,11 +21,15 @@ const AWAIT_REVALIDATE_MAX = 300;
 const REVALIDATE_EVERY_MS = 1000;
 /** While scenarios are pending, a run's rollup is folded again at most this often (or 3× its cost). */
 const MIN_REFOLD_MS = 5000;
-/** Scenarios whose files are re-checked together. */
-const CHECK_BATCH = 100;
+/** A slice of synchronous `lstat`s ends after this long, and the event loop runs before the next. */
+const CHECK_SLICE_MS = 8;
+/** During a long pass, what was read is saved at most this often (and whenever the queue empties). */
+const SAVE_EVERY_MS = 10_000;
 
 interface Entry {
   signature: string;
+  /** The scenario's signature when read (its metrics.json feeds the item). */
+  scenario: string;
   item: RollupItem;
 }
 
@@ -40,6 +45,11 @@ export class TimingService {
   private readonly memo = new Map<string, { generation: number; size: number; value: RunTiming; at: number; costMs: number }>();
   private readonly generations = new Map<string, number>();
   private readonly checks = new Map<string, { at: number; running: Promise<void> | null }>();
+  /** The generation of each run's entries last saved (see `saved-timing`). */
+  private readonly savedGenerations = new Map<string, number>();
+  private lastSaveAt = Date.now();
+  /** Scenarios whose logs were read (the others' items came from the saved ones): for the bench and tests. */
+  reads = 0;
   private active = 0;
   private started = false;
   private idleWaiters: Array<() => void> = [];
@@ -48,7 +58,7 @@ export class TimingService {
   constructor(private readonly index: ResultsIndex) {
     this.ready = whenScanned(index).then(() => {
       this.started = true;
-      for (const run of index.runs.values()) this.enqueueRun(run);
+      for (const run of index.runs.values()) this.startRun(run);
     });
   }
 
@@ -117,22 +127,56 @@ export class TimingService {
     return state.running;
   }
 
-  /** One lstat per timing file of every scenario, a batch at a time (a 10,000-scenario run must not flood the loop). */
+  /**
+   * A run's saved items whose scenario is unchanged are kept, and its files checked as for any
+   * revalidation; with none saved, every scenario is read.
+   */
+  private startRun(run: RunModel): void {
+    const dir = this.index.snapshotDir;
+    const kept = new Map<string, Entry>();
+    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+    if (kept.size === 0) return this.enqueueRun(run);
+    this.entries.set(run.id, kept);
+    this.savedGenerations.set(run.id, this.generations.get(run.id) ?? 0);
+    void this.revalidate(run);
+  }
+
+  /**
+   * One lstat per timing file of every scenario, synchronous, in slices between which requests are
+   * answered: a restart checks 100,000 scenarios' files this way. A scenario whose files or
+   * metrics.json changed, or that is new, is queued to be read.
+   */
   private async checkFiles(run: RunModel): Promise<void> {
     const have = this.entries.get(run.id);
     if (!have) return this.enqueueRun(run);
     // Scenarios gone from the run (removed folders) leave the cache.
     for (const name of have.keys()) if (!run.hasScenario(name)) have.delete(name);
-    const names = [...run.scenarioNames()];
-    for (let i = 0; i < names.length; i += CHECK_BATCH) {
-      if (i > 0) await yieldToLoop();
-      await Promise.all(
-        names.slice(i, i + CHECK_BATCH).map(async (name) => {
-          const e = have.get(name);
-          if (!e) return this.enqueue(run, name);
-          if ((await timingSignature(join(run.dir, name))) !== e.signature) this.enqueue(run, name);
-        }),
-      );
+    let sliceStarted = performance.now();
+    for (const name of [...run.scenarioNames()]) {
+      const e = have.get(name);
+      if (!e || e.scenario !== run.signatureOf(name) || timingSignatureSync(join(run.dir, name)) !== e.signature) this.enqueue(run, name);
+      if (performance.now() - sliceStarted >= CHECK_SLICE_MS) {
+        await yieldToLoop();
+        sliceStarted = performance.now();
+      }
+    }
+  }
+
+  /** Writes the entries of every run read since its last save (synchronous: a few ms per run). */
+  private saveChanged(): void {
+    const dir = this.index.snapshotDir;
+    this.lastSaveAt = Date.now();
+    if (!dir) return;
+    for (const run of this.index.runs.values()) {
+      const generation = this.generations.get(run.id) ?? 0;
+      const entries = this.entries.get(run.id);
+      if (!entries || this.savedGenerations.get(run.id) === generation) continue;
+      try {
+        saveTiming(dir, run.dir, entries);
+        this.savedGenerations.set(run.id, generation);
+      } catch (error) {
+        console.error(`[timing] saving ${run.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 
@@ -154,11 +198,15 @@ export class TimingService {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         await this.read(job);
         this.queued.delete(key(job.run.id, job.name));
+        if (Date.now() - this.lastSaveAt >= SAVE_EVERY_MS) this.saveChanged();
         await yieldToLoop();
       }
     } finally {
       this.active--;
-      if (this.active === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
+      if (this.active === 0 && this.queue.length === 0) {
+        this.saveChanged();
+        for (const w of this.idleWaiters.splice(0)) w();
+      }
     }
   }
 
@@ -172,7 +220,8 @@ export class TimingService {
       const item = await readScenarioTiming(dir, name, indexed.record?.metrics ?? null, signature);
       let map = this.entries.get(run.id);
       if (!map) this.entries.set(run.id, (map = new Map()));
-      map.set(name, { signature, item });
+      map.set(name, { signature, scenario: indexed.signature, item });
+      this.reads++;
       this.generations.set(run.id, (this.generations.get(run.id) ?? 0) + 1);
     } catch (error) {
       console.error(`[timing] ${run.id}/${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -33,7 +33,10 @@ export function listItemKey(run: RunModel): string {
   const known = keys.get(run);
   if (known && known.revision === run.revision) return known.key;
   const hash = createHash("sha1").update(JSON.stringify([PROJECT_VERSION, SNAPSHOT_FORMAT, run.id, run.levelSignature, run.killedFolders, run.linked, run.lastActivityMs, run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder]));
-  for (const name of run.scenarioNames()) hash.update(`\0${name}\0${run.signatureOf(name)}`);
+  // One string, one update: 2,000 small updates per run cost more than the list they save.
+  const parts: string[] = [];
+  for (const name of run.scenarioNames()) parts.push(name, run.signatureOf(name) as string);
+  hash.update(parts.join("\0"));
   const key = hash.digest("hex");
   keys.set(run, { revision: run.revision, key });
   return key;
