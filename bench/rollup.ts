@@ -1,12 +1,15 @@
 // The timing rollup (issue #13) in a fresh process: the first scan with or without the background
-// timing service, and the time until `pending` is 0. Prints JSON: { scanMs, pendingZeroMs, foldMs, scenarios, llmCalls }.
+// timing service, and the time until `pending` is 0. With a snapshot folder (third argument), the
+// index and the timing items persist there, as in the server: a second start is a restart.
+// Prints JSON: { scanMs, pendingZeroMs, foldMs, scenarios, llmCalls, reads }.
 import { createStore } from "@/lib/server/live/store";
 import { timingService } from "@/lib/server/timing/service";
 
 const root = process.argv[2] as string;
 const withTiming = process.argv[3] === "with";
+const snapshotDir = process.argv[4] ?? null;
 const started = performance.now();
-const store = createStore(root, { watch: false });
+const store = createStore(root, { watch: false, snapshotDir });
 // Created at once: the service itself waits for the first scan (the server starts it later still, once the watcher is live).
 const service = withTiming ? timingService(store.index) : null;
 await store.scanned;
@@ -26,7 +29,8 @@ if (service) {
   foldMs = performance.now() - t;
 }
 let scenarios = 0;
-for (const run of store.index.runs.values()) scenarios += run.scenarios.size;
-process.stdout.write(JSON.stringify({ scanMs, pendingZeroMs, foldMs, scenarios, llmCalls }) + "\n");
+for (const run of store.index.runs.values()) scenarios += run.scenarioCount;
+await store.scan?.settled;
+process.stdout.write(JSON.stringify({ scanMs, pendingZeroMs, foldMs, scenarios, llmCalls, reads: service?.reads ?? null }) + "\n");
 store.index.close();
 process.exit(0);

@@ -4,7 +4,7 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -33,6 +33,8 @@ const TRENDS = arg("trends", "100x2000");
 const ONLY_TRENDS = arg("only", "") === "trends";
 /** `--only scan`: the first-scan, restart and memory figures of issue 17 and nothing else. */
 const ONLY_SCAN = arg("only", "") === "scan";
+/** `--only rollup`: the timing rollup's figures (issue 13, and its restart) and nothing else. */
+const ONLY_ROLLUP = arg("only", "") === "rollup";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -256,7 +258,7 @@ async function serverScanFigures(label: string, dir: string, floor: number): Pro
 /** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
 function rollupFigures(label: string, dir: string): void {
   const script = join(ROOT, "bench", "rollup.ts");
-  const once = (mode: string) => runJson(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode]);
+  const once = (mode: string, snapshot?: string) => runJson(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode, ...(snapshot ? [snapshot] : [])]);
   const without: number[] = [];
   const withIt: number[] = [];
   const pendingZero: number[] = [];
@@ -273,6 +275,20 @@ function rollupFigures(label: string, dir: string): void {
   report(`${label}: first scan without the timing rollup (median of ${REPEAT})`, `${Math.round(median(without))} ms`);
   report(`${label}: first scan with the timing rollup running (median of ${REPEAT})`, `${Math.round(median(withIt))} ms`);
   report(`${label}: timing rollup, first scan done → pending 0`, `${Math.round(median(pendingZero))} ms (${calls} agent LLM calls pooled; fold of all runs ${Math.round(fold)} ms)`);
+  // A restart with the index and the timing items saved: only the files' signatures are checked.
+  const snapshot = mkdtempSync(join(tmpdir(), "ved-bench-rollup-snapshot-"));
+  try {
+    once("with", snapshot);
+    const restarts: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const r = once("with", snapshot);
+      if (r.reads !== 0) throw new Error(`a restart on an unchanged folder read ${r.reads} scenarios' logs`);
+      restarts.push(r.pendingZeroMs as number);
+    }
+    report(`${label}: timing rollup after a restart (saved items, no log read again) → pending 0`, range(restarts));
+  } finally {
+    rmSync(snapshot, { recursive: true, force: true });
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -475,8 +491,8 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
-  if (TRENDS !== "none" && !ONLY_SCAN) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
-  for (const size of ONLY_TRENDS ? [] : SIZES) {
+  if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
+  for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);
     const { floor } = scanFigures(size, dir);
@@ -487,6 +503,7 @@ async function main(): Promise<void> {
   const rollupRun = generate("rollup-10k", ["--preset", "big-3000", "--scenarios", "10000"]);
   console.log(`\n[timing rollup, one run of 10,000 scenarios with logs] ${rollupRun}`);
   rollupFigures("10k run", rollupRun);
+  if (ONLY_ROLLUP) return printTable();
   // One run of 10,000 scenarios: summary, run page, scenario API, 5 MB context.
   const single = generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]);
   const runId = "eval_20261115_080000";
