@@ -6,7 +6,7 @@
 import "server-only";
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, join, sep } from "node:path";
 import { isScenarioFolder, RUN_MARKERS } from "@/lib/core";
 import { lstatSafe } from "./fs-safe";
 import { MAX_RUN_DEPTH } from "./layout";
@@ -71,6 +71,24 @@ async function walk(dir: string, depth: number, own: Dirent[] | null, out: Disco
     return;
   }
   await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out, found)));
+}
+
+/**
+ * A folder the last scan found to be a run, listed again if it is still a real folder inside the
+ * root, with no link anywhere on the way (each folder from the root down is checked with `lstat`).
+ * Whether it still is a run is for `discoverRuns` to say; this only lets its reading start early.
+ */
+export async function relistRun(root: string, dir: string): Promise<FoundRun | null> {
+  if (dir !== root && !dir.startsWith(root + sep)) return null;
+  const parts = dir === root ? [] : dir.slice(root.length + 1).split(sep);
+  if (parts.length > MAX_RUN_DEPTH + 1 || parts.some((p) => p === "" || p === "." || p === "..")) return null;
+  let at = root;
+  for (const part of parts) {
+    at = join(at, part);
+    if ((await lstatSafe(at)).kind !== "dir") return null;
+  }
+  const entries = await list(dir);
+  return entries ? { dir, entries } : null;
 }
 
 /** The run id: the folder's path relative to the results folder, `/`-separated; the folder name when the root is the run. */

@@ -7,7 +7,7 @@
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel } from "../model/run-model";
-import { discoverRuns, runIdOf, type FoundRun } from "./discover";
+import { discoverRuns, relistRun, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
 import { listingOf, type RunListing } from "./list-run";
 import { decodeBucket, type ReadEntry } from "./bucket-codec";
@@ -15,7 +15,7 @@ import { Limiter, mapLimit } from "./pool";
 import { readScenario, type ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { ScanPool, workerBundle, type BucketRead } from "./scan-pool";
-import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, pruneSnapshot, shardName, timingName } from "./snapshot";
+import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, loadRunDirs, pruneSnapshot, RUN_DIRS_FILE, shardName, timingName, writeRunDirs } from "./snapshot";
 import { storedScenarios } from "./stored-scenarios";
 
 export interface ScanOptions {
@@ -32,6 +32,11 @@ export interface ScanStats {
   /** Scenario folders read from disk; the others were reused from the snapshot. */
   read: number;
   reused: number;
+  /**
+   * Runs whose reading started from the last scan's list, before the walk found them: `joined` the
+   * index, `dropped` were read for nothing (the walk did not find them there).
+   */
+  early: { joined: number; dropped: number };
   /** Shards of the snapshot written after the scan (`null` while that is under way). */
   written: number | null;
   problems: string[];
@@ -47,33 +52,40 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
   const progress = { done: 0, total: 0 };
   index.indexing = progress;
-  const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
+  const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, early: { joined: 0, dropped: 0 }, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
   let reported = 0;
   const used = new Set<string>();
   const snapshotDir = options.snapshotDir ?? null;
 
-  /** One run: its buckets and run-level files go to the workers; it joins the index once all are back. */
-  const scanRun = async (f: FoundRun, listing: RunListing): Promise<void> => {
+  /** One run read: its model, how many of its folders were read from disk and how many reused, and the snapshot files it uses. */
+  interface RunScan {
+    run: RunModel;
+    read: number;
+    reused: number;
+    /** Scenario folders listed (what the progress counts). */
+    listed: number;
+    files: string[];
+  }
+
+  /** One run: its buckets and run-level files go to the workers; the model is made once all are back. */
+  const scanRun = async (f: FoundRun, listing: RunListing): Promise<RunScan> => {
     const names = listing.scenarios;
     const buckets = bucketCountOf(names.length);
     const byBucket: string[][] = Array.from({ length: buckets }, () => []);
     for (const name of names) byBucket[bucketOf(name, buckets)]?.push(name);
     // Queued first, so the workers start while the run-level files are read here.
     const reads = byBucket.map((bucketNames, bucket) => pool.read({ runDir: f.dir, buckets, bucket }, bucketNames));
-    if (snapshotDir) {
-      used.add(LIST_ITEMS_FILE);
-      used.add(levelName(f.dir));
-      used.add(timingName(f.dir));
-      for (let bucket = 0; bucket < buckets; bucket++) used.add(shardName({ runDir: f.dir, buckets, bucket }));
-    }
+    const files = [levelName(f.dir), timingName(f.dir), ...byBucket.map((_, bucket) => shardName({ runDir: f.dir, buckets, bucket }))];
     const run = await startRun(index.root, f, listing, pool);
     const answers: BucketRead[] = [];
+    const counts = { read: 0, reused: 0 };
     for (const pending of reads) {
       const bucket = await pending;
       answers.push(bucket);
       const count = bucket.kind === "read" ? bucket.reads.length : bucket.bucket.names.length;
-      stats.read += bucket.kind === "read" ? bucket.fresh : 0;
-      stats.reused += bucket.kind === "read" ? count - bucket.fresh : count;
+      const fresh = bucket.kind === "read" ? bucket.fresh : 0;
+      counts.read += fresh;
+      counts.reused += count - fresh;
       progress.done += count;
       if (options.onProgress && (progress.done - reported >= 500 || progress.done === progress.total)) {
         reported = progress.done;
@@ -90,29 +102,72 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
     }
     run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
-    index.addRun(run);
+    return { run, ...counts, listed: names.length, files };
   };
 
-  // Each run is read as soon as the walk finds it, eight at a time; the total grows as runs are found.
+  // Each run is read as soon as it is found, eight at a time; the total grows as runs are found.
   const runs = new Limiter(8);
-  const scanned: Array<Promise<void>> = [];
-  const found = await discoverRuns(index.root, index.root, (f) => {
+  const reading = new Map<string, Promise<RunScan | null>>();
+  const start = (f: FoundRun): Promise<RunScan> => {
     const listing = listingOf(f.entries);
     progress.total += listing.scenarios.length;
-    scanned.push(runs.run(() => scanRun(f, listing)));
+    return runs.run(() => scanRun(f, listing));
+  };
+  // The runs the last scan found start at once: on a restart, the walk's listing of every folder
+  // below the root is most of its first 200 ms at 100,000 scenarios, while the workers would wait.
+  // Such a run joins the index only if the walk finds it too.
+  if (snapshotDir) for (const dir of loadRunDirs(snapshotDir)) reading.set(dir, relistRun(index.root, dir).then((f) => (f ? start(f) : null)));
+  const joined: Array<Promise<void>> = [];
+  const confirmed = new Set<string>();
+  const found = await discoverRuns(index.root, index.root, (f) => {
+    confirmed.add(f.dir);
+    const early = reading.get(f.dir);
+    joined.push(
+      (early ?? start(f)).then(async (scan) => {
+        // Listed early but gone from there when the reading started: read as the walk found it.
+        const done = scan ?? (await start(f));
+        if (scan) stats.early.joined++;
+        index.addRun(done.run);
+        stats.read += done.read;
+        stats.reused += done.reused;
+        for (const file of done.files) used.add(file);
+      }),
+    );
   });
+  // Read early for nothing (no longer a run there): not shown, not counted.
+  for (const [dir, early] of reading) {
+    if (confirmed.has(dir)) continue;
+    joined.push(
+      early.then((scan) => {
+        if (!scan) return;
+        stats.early.dropped++;
+        progress.total -= scan.listed;
+        progress.done -= scan.listed;
+      }),
+    );
+  }
   index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
-  await Promise.all(scanned);
+  await Promise.all(joined);
   index.indexing = null;
   index.scanMs = performance.now() - started;
   index.announce({ runs: [...index.runs.keys()] });
+  if (snapshotDir) {
+    used.add(LIST_ITEMS_FILE);
+    used.add(RUN_DIRS_FILE);
+  }
   // The snapshot is written after the index is complete, by the workers, off this thread.
   stats.settled = pool
     .flush()
     .then(async (flushed) => {
       stats.written = flushed.written;
       stats.problems = flushed.problems;
-      if (snapshotDir) stats.pruned = await pruneSnapshot(snapshotDir, used);
+      if (!snapshotDir) return;
+      try {
+        writeRunDirs(snapshotDir, [...index.runs.values()].map((run) => run.dir));
+      } catch (error) {
+        stats.problems.push((error as Error).message);
+      }
+      stats.pruned = await pruneSnapshot(snapshotDir, used);
     })
     .finally(() => pool.close());
   return stats;

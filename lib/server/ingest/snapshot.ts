@@ -10,7 +10,7 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readdir, unlink } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { join } from "node:path";
@@ -87,6 +87,23 @@ export const timingName = (runDir: string) => `${runKey(runDir)}-timing.v8`;
 
 /** The runs list's saved items (see `views/saved-list-items`), written by the main thread. */
 export const LIST_ITEMS_FILE = "list-items.v8";
+/** The run folders the last scan found, so that a restart starts reading them before its walk ends. */
+export const RUN_DIRS_FILE = "runs.v8";
+
+export function loadRunDirs(dir: string): string[] {
+  try {
+    const stored = deserialize(readFileSync(join(dir, RUN_DIRS_FILE))) as { format?: unknown; version?: unknown; dirs?: unknown };
+    if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || !Array.isArray(stored.dirs)) return [];
+    return stored.dirs.filter((d): d is string => typeof d === "string");
+  } catch {
+    return [];
+  }
+}
+
+export function writeRunDirs(dir: string, dirs: readonly string[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeWhole(join(dir, RUN_DIRS_FILE), serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, dirs }));
+}
 
 /** Written to a temporary name and renamed, so a reader never sees half a file. */
 export function writeWhole(file: string, bytes: Buffer): void {

@@ -4,7 +4,7 @@
  * again only the folders whose files changed, and a damaged or foreign snapshot is ignored.
  */
 import { createHash } from "node:crypto";
-import { appendFile, cp, lstat, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { appendFile, cp, lstat, readdir, readFile, rename, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { deserialize, serialize } from "node:v8";
@@ -140,6 +140,7 @@ describe("the persisted index", () => {
     const second = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect({ read: second.scan?.read, reused: second.scan?.reused, written: second.scan?.written }).toEqual({ read: 0, reused: total(second), written: 0 });
+      expect(second.scan?.early, "every run started from the last scan's list, before the walk found it").toEqual({ joined: RUNS.length, dropped: 0 });
       const runs = [...second.index.runs.values()];
       expect(runs.map((r) => r.stored), "every run's reads still encoded after the count").toEqual(runs.map(() => true));
       const sample = runs[0]?.scenarioNames()[Symbol.iterator]().next().value as string;
@@ -204,6 +205,29 @@ describe("the persisted index", () => {
       await closeStore(store);
     }
   });
+  it("does not start a run of the last scan that is now a link (to a copy outside), and shows only what the walk finds", async () => {
+    const name = "eval_20260810_031700";
+    const outside = join(await tempDir("ved-snapshot-outside-"), name);
+    await rename(join(root, name), outside);
+    await symlink(outside, join(root, name));
+    try {
+      const store = await scanned({ snapshotDir: snapshotDir() });
+      try {
+        expect(store.index.runs.has(name), "a link is not a run").toBe(false);
+        expect(store.scan?.early, "the other runs started early; the link was not even listed").toEqual({ joined: RUNS.length - 1, dropped: 0 });
+        expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
+      } finally {
+        await closeStore(store);
+      }
+    } finally {
+      await rm(join(root, name));
+      await rename(outside, join(root, name));
+    }
+    // The run is back: a scan saves it again (the tests below expect a snapshot of every run).
+    await closeStore(await scanned({ snapshotDir: snapshotDir() }));
+    before = await checksum(root);
+  });
+
   it("removes the files of a run that is gone", async () => {
     const files = (await readdir(snapshotDir())).length;
     await rm(join(root, "eval_20260803_223300"), { recursive: true });
