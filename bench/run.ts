@@ -126,7 +126,7 @@ function scanFigures(label: string, dir: string): { floor: number } {
       if (r.read !== 0) throw new Error(`a restart on an unchanged folder read ${r.read} scenarios`);
       restarts.push(r.ms as number);
       decodes.push(r.decodeMs as number);
-      if (r.decoded !== r.scenarios) throw new Error(`a restart on an unchanged folder kept ${r.decoded} of ${r.scenarios} scenarios encoded`);
+      if (r.storedRuns !== r.runs) throw new Error(`a restart on an unchanged folder kept ${r.storedRuns} of ${r.runs} runs encoded`);
       scenarios = r.scenarios as number;
     }
     report(`${label}: restart, unchanged folder (persisted index)`, `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`);
