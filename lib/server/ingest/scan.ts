@@ -126,7 +126,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       (early ?? start(f)).then(async (scan) => {
         // Listed early but gone from there when the reading started: read as the walk found it.
         const done = scan ?? (await start(f));
-        if (scan) stats.early.joined++;
+        if (early && scan) stats.early.joined++;
         index.addRun(done.run);
         stats.read += done.read;
         stats.reused += done.reused;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainLevel } from "@/lib/server/ingest/read-run-level";
 import { ScanPool, workerBundle } from "@/lib/server/ingest/scan-pool";
 import { splitList } from "@/lib/server/ingest/snapshot";
+import { runDetail } from "@/lib/server/views/run-views";
 import { runsList } from "@/lib/server/views/runs-list";
 import { SavedListItems } from "@/lib/server/views/saved-list-items";
 import { closeStore, createStore, type Store, type StoreOptions } from "@/lib/server/live/store";
@@ -133,7 +134,9 @@ describe("the persisted index", () => {
     const first = await scanned({ snapshotDir: snapshotDir() });
     expect(first.scan?.written, "shards written").toBeGreaterThan(0);
     expect(first.scan?.read).toBe(total(first));
-    // The runs list saves its items (written a second after the last; here at once).
+    // The runs list saves its items (written a second after the last; here at once), also one a
+    // run page made first.
+    for (const run of first.index.runs.values()) if (run.finished) runDetail(run, NOW);
     runsList(first.index, NOW);
     (first.index.savedListItems as SavedListItems).save();
     await closeStore(first);
@@ -197,9 +200,13 @@ describe("the persisted index", () => {
     const at = meta.indexOf("metrics.json");
     meta[at] = "M".charCodeAt(0);
     await writeFile(join(snapshotDir(), flipped), serialize({ ...bits, meta }));
+    // The runs list's saved items and the run list, damaged: ignored as well.
+    for (const file of ["list-items.v8", "runs.v8"]) await writeFile(join(snapshotDir(), file), Buffer.from([0xff, 0x0d, 0x6f, 0x01]));
     const store = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect(store.scan?.read).toBe(expected);
+      expect(store.scan?.early, "no run list to start from").toEqual({ joined: 0, dropped: 0 });
+      expect(runsList(store.index, NOW).runs).toEqual(await truthList());
       expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
     } finally {
       await closeStore(store);
