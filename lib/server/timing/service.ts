@@ -23,8 +23,6 @@ const REVALIDATE_EVERY_MS = 1000;
 const MIN_REFOLD_MS = 5000;
 /** A slice of synchronous `lstat`s ends after this long, and the event loop runs before the next. */
 const CHECK_SLICE_MS = 8;
-/** During a long pass, what was read is saved at most this often (and whenever the queue empties). */
-const SAVE_EVERY_MS = 10_000;
 
 interface Entry {
   signature: string;
@@ -47,7 +45,8 @@ export class TimingService {
   private readonly checks = new Map<string, { at: number; running: Promise<void> | null }>();
   /** The generation of each run's entries last saved (see `saved-timing`). */
   private readonly savedGenerations = new Map<string, number>();
-  private lastSaveAt = Date.now();
+  /** Scenarios queued per run: a run is saved when its last one is read (and everything when the queue empties). */
+  private readonly queuedByRun = new Map<string, number>();
   /** Scenarios whose logs were read (the others' items came from the saved ones): for the bench and tests. */
   reads = 0;
   private active = 0;
@@ -56,9 +55,14 @@ export class TimingService {
   readonly ready: Promise<void>;
 
   constructor(private readonly index: ResultsIndex) {
-    this.ready = whenScanned(index).then(() => {
+    this.ready = whenScanned(index).then(async () => {
+      // One run's saved items at a time (a 2,000-scenario run's file takes a few ms to decode);
+      // requests meanwhile answer what is loaded, and check nothing yet.
+      for (const run of [...index.runs.values()]) {
+        if (index.runs.get(run.id) === run) this.startRun(run);
+        await yieldToLoop();
+      }
       this.started = true;
-      for (const run of index.runs.values()) this.startRun(run);
     });
   }
 
@@ -162,21 +166,25 @@ export class TimingService {
     }
   }
 
-  /** Writes the entries of every run read since its last save (synchronous: a few ms per run). */
+  /** Writes the entries of every run read since its last save. */
   private saveChanged(): void {
+    for (const run of this.index.runs.values()) this.save(run);
+  }
+
+  /**
+   * Writes a run's entries if any was read since its last save: synchronous, about 2–3 KB per
+   * scenario (some 15 ms for 2,000), so once per run, when its queue is done, not during it.
+   */
+  private save(run: RunModel): void {
     const dir = this.index.snapshotDir;
-    this.lastSaveAt = Date.now();
-    if (!dir) return;
-    for (const run of this.index.runs.values()) {
-      const generation = this.generations.get(run.id) ?? 0;
-      const entries = this.entries.get(run.id);
-      if (!entries || this.savedGenerations.get(run.id) === generation) continue;
-      try {
-        saveTiming(dir, run.dir, entries);
-        this.savedGenerations.set(run.id, generation);
-      } catch (error) {
-        console.error(`[timing] saving ${run.id}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    const generation = this.generations.get(run.id) ?? 0;
+    const entries = this.entries.get(run.id);
+    if (!dir || !entries || this.savedGenerations.get(run.id) === generation || this.index.runs.get(run.id) !== run) return;
+    try {
+      saveTiming(dir, run.dir, entries);
+      this.savedGenerations.set(run.id, generation);
+    } catch (error) {
+      console.error(`[timing] saving ${run.id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -188,6 +196,7 @@ export class TimingService {
     const k = key(run.id, name);
     if (this.queued.has(k)) return;
     this.queued.add(k);
+    this.queuedByRun.set(run.id, (this.queuedByRun.get(run.id) ?? 0) + 1);
     this.queue.push({ run, name });
     while (this.active < WORKERS && this.queue.length > 0) void this.work();
   }
@@ -198,7 +207,9 @@ export class TimingService {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         await this.read(job);
         this.queued.delete(key(job.run.id, job.name));
-        if (Date.now() - this.lastSaveAt >= SAVE_EVERY_MS) this.saveChanged();
+        const left = (this.queuedByRun.get(job.run.id) ?? 1) - 1;
+        this.queuedByRun.set(job.run.id, left);
+        if (left === 0) this.save(job.run);
         await yieldToLoop();
       }
     } finally {
