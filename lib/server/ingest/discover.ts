@@ -37,7 +37,7 @@ const isRunListing = (entries: readonly Dirent[]) => entries.some((e) => e.isFil
  * child that is a scenario folder. `dir` other than the root is checked to be a real folder first.
  * `onRun` hears of each run as soon as it is found (the first scan starts reading it then).
  */
-export async function discoverRuns(root: string, dir = root, onRun: (run: FoundRun) => void = () => {}): Promise<Discovery> {
+export async function discoverRuns(root: string, dir = root, onRun: (run: FoundRun) => void = () => {}, listed?: ReadonlyMap<string, Promise<FoundRun | null>>): Promise<Discovery> {
   const out: Discovery = { runs: [], tooDeep: [] };
   if (dir !== root && (await lstatSafe(dir)).kind !== "dir") return out;
   const depth = dir === root ? 0 : dir.slice(root.length + 1).split(/[\\/]/).length;
@@ -45,18 +45,20 @@ export async function discoverRuns(root: string, dir = root, onRun: (run: FoundR
     out.runs.push(run);
     onRun(run);
   };
-  await walk(dir, depth, await list(dir), out, found);
+  // A folder listed moments ago (see `relistRun`) is not listed again.
+  const listOf = async (at: string) => (await listed?.get(at))?.entries ?? list(at);
+  await walk(dir, depth, await listOf(dir), out, found, listOf);
   return out;
 }
 
-async function walk(dir: string, depth: number, own: Dirent[] | null, out: Discovery, found: (run: FoundRun) => void): Promise<void> {
+async function walk(dir: string, depth: number, own: Dirent[] | null, out: Discovery, found: (run: FoundRun) => void, listOf: (dir: string) => Promise<Dirent[] | null>): Promise<void> {
   if (!own) return;
   if (isRunListing(own)) {
     found({ dir, entries: own });
     return;
   }
   const children = own.filter((e) => e.isDirectory());
-  const childEntries = await Promise.all(children.map((c) => list(join(dir, c.name))));
+  const childEntries = await Promise.all(children.map((c) => listOf(join(dir, c.name))));
   const looksLikeRun = children.some((c, i) => {
     const names = childEntries[i];
     return names ? isScenarioFolder(c.name, new Set(names.map((n) => n.name))) : false;
@@ -70,7 +72,7 @@ async function walk(dir: string, depth: number, own: Dirent[] | null, out: Disco
     if (childEntries.some((names) => names && isRunListing(names))) out.tooDeep.push(dir);
     return;
   }
-  await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out, found)));
+  await Promise.all(children.map((c, i) => walk(join(dir, c.name), depth + 1, childEntries[i] ?? null, out, found, listOf)));
 }
 
 /**

@@ -9,11 +9,10 @@ import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type RunChange } from "../model/run-model";
 import { runIdOf, type FoundRun } from "./discover";
 import { lstatSafe, readInside } from "./fs-safe";
-import { syncIo } from "./fs-sync";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit, yieldToLoop } from "./pool";
 import { levelSignature, readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
-import { currentSignature, readScenario, searchTextOf } from "./read-scenario";
+import { readScenario, searchTextOf, stillSigned } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 
 export const SCAN_CONCURRENCY = 64;
@@ -115,7 +114,7 @@ export async function changedScenarios(run: RunModel, names: readonly string[]):
   for (const name of names) {
     // Looked up at each step: a live event may have re-read the scenario during a yield.
     const known = run.signatureOf(name);
-    if (known !== undefined && (await currentSignature(run.dir, name, known, syncIo)) !== known) changed.add(name);
+    if (known !== undefined && !(await stillSigned(run.dir, name, known))) changed.add(name);
     if (performance.now() - sliceStarted >= AUDIT_SLICE_MS) {
       await yieldToLoop();
       sliceStarted = performance.now();

@@ -7,6 +7,7 @@
 import "server-only";
 import { needsAgentContext, needsJudgeResult, parseJson, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
 import { lstatInside, readInside, type Entry, type EntryKind, type TextRead } from "./fs-safe";
+import { lstatInsideSync, syncIo } from "./fs-sync";
 
 /**
  * How a scenario folder's files are read: `asyncIo` on the main thread, `syncIo` (fs-sync) in a scan
@@ -100,6 +101,34 @@ export function searchTextOf(judgeText: string): string {
 function searchTextOfJudge(judge: unknown): string {
   const reason = judge && typeof judge === "object" ? (judge as { reason?: unknown }).reason : undefined;
   return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
+}
+
+/**
+ * Whether every file a signature names still has its size and mtime, by synchronous `lstat`s under
+ * the same rules (no link followed, folders on the way checked), without building the signature
+ * anew: a restart checks 100,000 of them, at about 6 µs each against 8–9 µs for `currentSignature`.
+ * `null` when a part is not `file:size@mtime` (an absent or unreadable file, an unfinished folder):
+ * then `currentSignature` says.
+ */
+export function signatureHoldsSync(runDir: string, name: string, stored: string): boolean | null {
+  const dir = folderOf(runDir, name);
+  const shaped: Array<[file: string, size: string, mtime: string]> = [];
+  for (const p of stored.split(",")) {
+    const colon = p.indexOf(":");
+    const at = p.indexOf("@", colon);
+    if (colon <= 0 || at === -1) return null;
+    shaped.push([p.slice(0, colon), p.slice(colon + 1, at), p.slice(at + 1)]);
+  }
+  for (const [file, size, mtime] of shaped) {
+    const { kind, info } = lstatInsideSync(dir, file);
+    if (kind !== "file" || !info || `${info.size}` !== size || `${info.mtimeMs}` !== mtime) return false;
+  }
+  return true;
+}
+
+/** Whether a folder's files are as `stored` signed them: the fast check, else the signature made again (synchronous `lstat`s). */
+export async function stillSigned(runDir: string, name: string, stored: string): Promise<boolean> {
+  return signatureHoldsSync(runDir, name, stored) ?? (await currentSignature(runDir, name, stored, syncIo)) === stored;
 }
 
 /**

@@ -11,7 +11,7 @@ import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
 import { syncIo, syncLevelIo } from "./fs-sync";
-import { currentSignature, readScenario } from "./read-scenario";
+import { readScenario, stillSigned } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
 import { joinList, loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
@@ -63,7 +63,7 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
   const stale = new Set<string>();
   for (const name of names) {
     const signature = before.get(name);
-    if (signature === undefined || signature === "" || (await currentSignature(key.runDir, name, signature, syncIo)) !== signature) stale.add(name);
+    if (signature === undefined || signature === "" || !(await stillSigned(key.runDir, name, signature))) stale.add(name);
   }
   // Nothing changed: the stored encoding goes to the main thread as it is, not decoded here.
   if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0, unchanged: known };

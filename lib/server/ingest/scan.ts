@@ -116,7 +116,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   // The runs the last scan found start at once: on a restart, the walk's listing of every folder
   // below the root is most of its first 200 ms at 100,000 scenarios, while the workers would wait.
   // Such a run joins the index only if the walk finds it too.
-  if (snapshotDir) for (const dir of loadRunDirs(snapshotDir)) reading.set(dir, relistRun(index.root, dir).then((f) => (f ? start(f) : null)));
+  // Their listings serve the walk too.
+  const relisted = new Map<string, Promise<FoundRun | null>>();
+  if (snapshotDir) for (const dir of loadRunDirs(snapshotDir)) relisted.set(dir, relistRun(index.root, dir));
+  for (const [dir, listing] of relisted) reading.set(dir, listing.then((f) => (f ? start(f) : null)));
   const joined: Array<Promise<void>> = [];
   const confirmed = new Set<string>();
   const found = await discoverRuns(index.root, index.root, (f) => {
@@ -133,7 +136,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
         for (const file of done.files) used.add(file);
       }),
     );
-  });
+  }, relisted);
   // Read early for nothing (no longer a run there): not shown, not counted.
   for (const [dir, early] of reading) {
     if (confirmed.has(dir)) continue;

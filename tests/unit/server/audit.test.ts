@@ -3,10 +3,12 @@
  * the folders whose files changed (rewritten, swapped for a link, removed), and lets the event loop
  * run between slices however many scenarios it checks.
  */
-import { cp, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { syncIo } from "@/lib/server/ingest/fs-sync";
 import { auditRun, changedScenarios } from "@/lib/server/ingest/load-run";
+import { currentSignature, signatureHoldsSync } from "@/lib/server/ingest/read-scenario";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 
@@ -46,6 +48,33 @@ describe("the audit's signature check", () => {
     expect(run.scenarios.get("tau2_airline__34")?.problems.map((p) => p.kind)).toContain("unsafe");
     expect(run.scenarios.get("restaurant__pizza_pepperoni")?.record).toBeNull();
     expect(await changedScenarios(run, names)).toEqual(new Set());
+  });
+
+  it("agrees with the signature made again, for every folder and every kind of change, whenever it answers", async () => {
+    const { store, runDir } = await scannedRun();
+    const run = store.index.runs.get(RUN)!;
+    const signed = new Map([...run.scenarios.values()].map((s) => [s.name, s.signature]));
+    const verdicts = async () => {
+      const out: Array<[string, boolean | null, boolean]> = [];
+      for (const [name, stored] of signed) out.push([name, signatureHoldsSync(runDir, name, stored), (await currentSignature(runDir, name, stored, syncIo)) === stored]);
+      return out;
+    };
+    const before = await verdicts();
+    expect(before.every(([, fast, slow]) => fast === true && slow)).toBe(true);
+    // Same size, another mtime; a link; another size; an empty folder. (A scenario folder swapped
+    // for a link is the listing's to catch: it is no scenario folder any more.)
+    const [a, b, c, d] = [...signed.keys()] as [string, string, string, string];
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(runDir, a, "metrics.json"), later, later);
+    await rm(join(runDir, b, "metrics.json"));
+    await symlink(join(runDir, a, "metrics.json"), join(runDir, b, "metrics.json"));
+    await appendFile(join(runDir, c, "metrics.json"), " ");
+    await rm(join(runDir, d), { recursive: true });
+    await mkdir(join(runDir, d));
+    const after = await verdicts();
+    for (const [name, fast, slow] of after) if (fast !== null) expect(fast, name).toBe(slow);
+    expect(after.filter(([, , slow]) => !slow).map(([name]) => name).sort()).toEqual([a, b, c, d].sort());
+    expect(after.filter(([, fast]) => fast === false).map(([name]) => name).sort(), "every change seen by the fast check").toEqual([a, b, c, d].sort());
   });
 
   it("lets timers run while it checks a large run", async () => {
