@@ -7,9 +7,11 @@ import { cp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunTiming } from "@/lib/core/timing";
+import { auditRun } from "@/lib/server/ingest/load-run";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { timingService } from "@/lib/server/timing/service";
 import { tempDir } from "../../helpers/run-builder";
+import { waitFor } from "../../helpers/wait";
 
 const RUN = "eval_20261118_140000";
 const EXAMPLE = join(__dirname, "../../../examples/results", RUN);
@@ -42,6 +44,32 @@ async function settled(withSnapshot: boolean): Promise<{ timing: RunTiming; read
     await closeStore(store);
   }
 }
+
+describe("a live change of metrics.json", () => {
+  it("reads the scenario's timing item again, though its logs did not change", async () => {
+    const store: Store = createStore(root, { watch: false });
+    try {
+      await store.scanned;
+      const service = timingService(store.index);
+      await service.idle();
+      const run = store.index.runs.get(RUN)!;
+      const before = await service.runTiming(run);
+      const reads = service.reads;
+      const metrics = join(root, RUN, "qa__largest_ocean", "metrics.json");
+      await writeFile(metrics, (await readFile(metrics, "utf8")).replace('"judge_score": 0.625', '"judge_score": 1.0'));
+      // The index follows (as the watcher's audit would); a request re-checks the files at most every second.
+      await auditRun(store.index, run, { contents: true });
+      const after = await waitFor(async () => {
+        const t = await service.runTiming(run);
+        return service.reads > reads && t.pending === 0 ? t : null;
+      }, 10_000, "a request to re-check the run and read the changed scenario again");
+      expect(service.reads - reads, "that scenario alone").toBe(1);
+      expect(after.judge_scores.one).toBe(before.judge_scores.one + 1);
+    } finally {
+      await closeStore(store);
+    }
+  });
+});
 
 describe("timing items saved across restarts", () => {
   it("reads every scenario once, then nothing on a restart of the unchanged run, and the same rollup", async () => {
