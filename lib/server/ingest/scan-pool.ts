@@ -44,6 +44,11 @@ interface Task {
 
 const IN_FLIGHT = 2;
 
+/** Scenario folders read on the main thread: without workers, or when what a worker sent does not decode. */
+export function readHere(runDir: string, names: readonly string[]): Promise<ReadEntry[]> {
+  return mapLimit(names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(runDir, name)]);
+}
+
 /** The bundled worker: set by the CLI, else where `bin/compile-cli.mjs` caches it. */
 export function workerBundle(env: NodeJS.ProcessEnv = process.env): string | null {
   const path = env.VOICE_EVAL_SCAN_WORKER || join(/* turbopackIgnore: true */ process.cwd(), "node_modules", ".cache", "voice-eval-dashboard", "scan-worker.mjs");
@@ -78,7 +83,7 @@ export class ScanPool {
   read(key: ShardKey, names: string[]): Promise<BucketRead> {
     return new Promise((resolve) => {
       const here = async () => {
-        const reads = await mapLimit(names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(key.runDir, name)]);
+        const reads = await readHere(key.runDir, names);
         resolve({ kind: "read", reads, fresh: reads.length });
       };
       this.#submit((id) => ({ kind: "bucket", id, key, names }), here, (m) => {

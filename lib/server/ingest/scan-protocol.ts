@@ -20,7 +20,7 @@ export type FromWorker =
   /**
    * The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused.
    * `unchanged`: the snapshot's bucket as it was stored, every file as it was read (then `fresh` is 0),
-   * with its names and signatures NUL-joined (see `joinList`): one string travels faster than a thousand.
+   * with its names and signatures NUL-joined as the shard stores them: one string travels faster than a thousand.
    */
   | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { names: string; signatures: string } | null }
   | { kind: "level"; id: number; level: PlainRunLevel; signature: string }

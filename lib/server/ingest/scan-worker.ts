@@ -14,7 +14,7 @@ import { syncIo, syncLevelIo } from "./fs-sync";
 import { readScenario, stillSigned } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
-import { joinList, loadLevel, loadShard, writeLevel, writeShard, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
+import { loadLevel, loadShard, writeLevel, writeShard, type LoadedBucket, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
@@ -55,7 +55,7 @@ function signatureOf(entry: ReadEntry): string {
   return read.kind === "not-scenario" ? "" : read.signature;
 }
 
-async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number; unchanged: StoredBucket | null }> {
+async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: EncodedBucket; fresh: number; unchanged: LoadedBucket | null }> {
   const stored = setup.snapshotDir ? loadShard(setup.snapshotDir, key) : null;
   const known = stored && "meta" in stored ? stored : null;
   const before = new Map<string, string>();
@@ -114,8 +114,7 @@ port?.on("message", (message: ToWorker) => {
       return port.postMessage({ kind: "level", id: message.id, level, signature } satisfies FromWorker);
     }
     const { bucket, fresh, unchanged } = await readBucket(message.key, message.names);
-    const stored = unchanged && { names: joinList(unchanged.names), signatures: joinList(unchanged.signatures) };
-    const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: stored } satisfies FromWorker;
+    const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: unchanged?.joined ?? null } satisfies FromWorker;
     // A stored bucket is not kept here: its bytes move to the main thread rather than being copied.
     port.postMessage(answer, unchanged ? ownBuffers([bucket.meta, bucket.numbers, bucket.special]) : []);
   });

@@ -11,10 +11,10 @@ import { discoverRuns, relistRun, runIdOf, type FoundRun } from "./discover";
 import { MAX_RUN_DEPTH } from "./layout";
 import { listingOf, type RunListing } from "./list-run";
 import { decodeBucket, type ReadEntry } from "./bucket-codec";
-import { Limiter, mapLimit } from "./pool";
-import { readScenario, type ScenarioRead } from "./read-scenario";
+import { Limiter } from "./pool";
+import type { ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
-import { ScanPool, workerBundle, type BucketRead } from "./scan-pool";
+import { readHere, ScanPool, workerBundle, type BucketRead } from "./scan-pool";
 import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, loadRunDirs, pruneSnapshot, RUN_DIRS_FILE, shardName, timingName, writeRunDirs } from "./snapshot";
 import { storedScenarios } from "./stored-scenarios";
 
@@ -179,7 +179,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
 /** A bucket's reads: decoded when the snapshot had it whole, or read here when that does not decode. */
 async function readsOf(runDir: string, bucket: BucketRead): Promise<ReadEntry[]> {
   if (bucket.kind === "read") return bucket.reads;
-  return decodeBucket(bucket.bucket) ?? (await mapLimit(bucket.bucket.names, 64, async (name): Promise<ReadEntry> => [name, await readScenario(runDir, name)]));
+  return decodeBucket(bucket.bucket) ?? (await readHere(runDir, bucket.bucket.names));
 }
 
 async function startRun(root: string, f: FoundRun, listing: RunListing, pool: ScanPool): Promise<RunModel> {

@@ -112,8 +112,13 @@ export function writeWhole(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
+/** A bucket as loaded: with its names and signatures also as stored, NUL-joined (what the main thread is sent). */
+export interface LoadedBucket extends StoredBucket {
+  joined: { names: string; signatures: string };
+}
+
 /** The stored bucket, or why there is none (`missing`, or the reason it was ignored). */
-export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored: string } {
+export function loadShard(dir: string, key: ShardKey): LoadedBucket | { ignored: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(dir, shardName(key)));
@@ -135,12 +140,12 @@ export function loadShard(dir: string, key: ShardKey): StoredBucket | { ignored:
   const { meta, numbers, special } = shard;
   if (names.length !== signatures.length || !(meta instanceof Uint8Array) || !(numbers instanceof Float64Array) || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
   if (shard.digest !== digestOf({ meta, numbers, special, names: shard.names, signatures: shard.signatures })) return { ignored: "corrupt" };
-  return { names, signatures, meta, numbers, special };
+  return { names, signatures, meta, numbers, special, joined: { names: shard.names, signatures: shard.signatures } };
 }
 
 /** A NUL-joined list (see `Shard`); an empty string is the empty list. */
 export const splitList = (joined: string): string[] => (joined === "" ? [] : joined.split("\0"));
-export const joinList = (list: readonly string[]): string => list.join("\0");
+const joinList = (list: readonly string[]): string => list.join("\0");
 
 export function writeShard(dir: string, key: ShardKey, bucket: StoredBucket): void {
   const meta = typeof bucket.meta === "string" ? Buffer.from(bucket.meta, "utf8") : bucket.meta;

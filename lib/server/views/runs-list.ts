@@ -19,18 +19,19 @@ export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = IND
   let pending = 0;
   const saved = index.savedListItems;
   for (const run of index.runs.values()) {
-    const built = builtRunListItem(run, nowMs);
-    // Saved whichever way it was made (a run page may have made it first): a no-op when it is saved already.
-    if (built) saved?.put(run, built);
     // A restart lists an unchanged run from its saved item, without decoding its records.
-    const known = built ?? saved?.get(run) ?? null;
-    if (known) runs.push(known);
-    else if (!index.indexing || made === 0 || performance.now() - started < budgetMs) {
-      const item = runListItem(run, nowMs);
-      saved?.put(run, item);
-      runs.push(item);
+    let item = builtRunListItem(run, nowMs) ?? saved?.get(run) ?? null;
+    if (!item && (!index.indexing || made === 0 || performance.now() - started < budgetMs)) {
+      item = runListItem(run, nowMs);
       made++;
-    } else pending++;
+    }
+    if (!item) {
+      pending++;
+      continue;
+    }
+    // Saved however it was made (a run page may have made it first): a no-op when saved already.
+    saved?.put(run, item);
+    runs.push(item);
   }
   runs.sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.id.localeCompare(a.id));
   const problems = index.rootProblems.map((p) => ({ path: p.path.slice(index.root.length + 1) || ".", message: p.message }));
