@@ -14,7 +14,7 @@ import { mapLimit } from "./pool";
 import { levelSignature, livingLevel, readRunLevel, type RunLevel } from "./read-run-level";
 import { readScenario } from "./read-scenario";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
-import { splitList, type ShardKey, type StoredBucket } from "./snapshot";
+import { decodeLevel, splitList, type ShardKey, type StoredBucket } from "./snapshot";
 
 export type BucketRead =
   | {
@@ -109,8 +109,10 @@ export class ScanPool {
         resolve({ level: await readRunLevel(runDir, files), signature });
       };
       const take = (m: FromWorker) => {
-        if (m.kind !== "level") return false;
-        resolve({ level: livingLevel(runDir, m.level), signature: m.signature });
+        const plain = m.kind === "level" ? decodeLevel(m.level) : null;
+        // Bytes that do not decode: the run-level files are read here instead.
+        if (m.kind !== "level" || !plain) return false;
+        resolve({ level: livingLevel(runDir, plain), signature: m.signature });
         return true;
       };
       this.#submit((id) => ({ kind: "level", id, runDir, files: [...files] }), here, take, true);

@@ -1,6 +1,5 @@
 /** The messages between the first scan (main thread) and its workers. */
 import "server-only";
-import type { PlainRunLevel } from "./read-run-level";
 import type { ShardKey } from "./snapshot";
 
 export interface WorkerSetup {
@@ -23,5 +22,6 @@ export type FromWorker =
    * with its names and signatures NUL-joined as the shard stores them: one string travels faster than a thousand.
    */
   | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { names: string; signatures: string } | null }
-  | { kind: "level"; id: number; level: PlainRunLevel; signature: string }
+  /** `level`: the run level's v8 encoding (see `StoredLevel`), decoded by the main thread alone. */
+  | { kind: "level"; id: number; level: Uint8Array; signature: string }
   | { kind: "flushed"; written: number; problem: string | null };

@@ -200,11 +200,18 @@ describe("the persisted index", () => {
     const at = meta.indexOf("metrics.json");
     meta[at] = "M".charCodeAt(0);
     await writeFile(join(snapshotDir(), flipped), serialize({ ...bits, meta }));
+    // A run level's stored bytes, one letter of a scenario name changed: they still decode, to another level.
+    const level = (await readdir(snapshotDir())).find((f) => f.endsWith("-level.v8")) as string;
+    const stored = deserialize(await readFile(join(snapshotDir(), level))) as { level: Uint8Array };
+    const levelBytes = Buffer.from(stored.level);
+    levelBytes[levelBytes.indexOf("__") - 1] ^= 1;
+    await writeFile(join(snapshotDir(), level), serialize({ ...stored, level: levelBytes }));
     // The runs list's saved items and the run list, damaged: ignored as well.
     for (const file of ["list-items.v8", "runs.v8"]) await writeFile(join(snapshotDir(), file), Buffer.from([0xff, 0x0d, 0x6f, 0x01]));
     const store = await scanned({ snapshotDir: snapshotDir() });
     try {
       expect(store.scan?.read).toBe(expected);
+      expect(store.scan?.written, "the three buckets and the run level, read again and stored").toBe(4);
       expect(store.scan?.early, "no run list to start from").toEqual({ joined: 0, dropped: 0 });
       expect(runsList(store.index, NOW).runs).toEqual(await truthList());
       expect(isDeepStrictEqual(contents(store), await truth())).toBe(true);
