@@ -5,7 +5,7 @@
  */
 import "server-only";
 
-import { isKilledFolder } from "@/lib/core";
+import { isKilledFolder } from "@/lib/core/discovery";
 
 /** How deep under the results folder a run folder may sit; the scan and the watcher both stop here. */
 export const MAX_RUN_DEPTH = 8;

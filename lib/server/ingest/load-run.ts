@@ -11,8 +11,9 @@ import { runIdOf, type FoundRun } from "./discover";
 import { lstatSafe, readInside } from "./fs-safe";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit, yieldToLoop } from "./pool";
-import { levelSignature, readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
-import { readScenario, searchTextOf, stillSigned } from "./read-scenario";
+import { readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
+import { readScenario, searchTextOf } from "./read-scenario";
+import { levelSignature, stillSigned } from "./signatures";
 import { lastActivityMs } from "./run-activity";
 
 export const SCAN_CONCURRENCY = 64;

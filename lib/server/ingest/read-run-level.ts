@@ -4,8 +4,6 @@ import { join } from "node:path";
 import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { lstatSafe, probeText, readText, readTextTail, type Entry, type FileProbe, type TextRead } from "./fs-safe";
 import { readTextSync } from "./fs-sync";
-import { RUN_LEVEL_FILES } from "./layout";
-import { part } from "./read-scenario";
 
 /** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
 const LOG_TAIL_BYTES = 128 * 1024;
@@ -127,11 +125,3 @@ export function livingLevel(dir: string, plain: PlainRunLevel): RunLevel {
   return { ...plain, allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null };
 }
 
-/** The run-level files' sizes and mtimes: what decides whether they are read again. */
-export async function levelSignature(dir: string, io: LevelIo = asyncLevelIo): Promise<string> {
-  const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
-    const { kind, info } = await io.lstat(join(dir, f));
-    return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
-  }));
-  return parts.join(",");
-}

@@ -6,8 +6,7 @@
  */
 import "server-only";
 import { needsAgentContext, needsJudgeResult, parseJson, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
-import { lstatInside, readInside, type Entry, type EntryKind, type TextRead } from "./fs-safe";
-import { lstatInsideSync, syncIo } from "./fs-sync";
+import { lstatInside, readInside, type Entry, type TextRead } from "./fs-safe";
 
 /**
  * How a scenario folder's files are read: `asyncIo` on the main thread, `syncIo` (fs-sync) in a scan
@@ -20,6 +19,7 @@ export interface FolderIo {
 
 export const asyncIo: FolderIo = { readInside, lstatInside };
 import { SCENARIO_MARKERS } from "./layout";
+import { folderOf, part, unfinishedSignature } from "./signatures";
 
 const SEARCH_TEXT_LIMIT = 400;
 export type ScenarioRead =
@@ -38,12 +38,6 @@ export interface ReadOptions {
   /** Also read `judge_result.json` for the table's text search when the fold does not need it. */
   searchText?: boolean;
 }
-
-/**
- * A listed entry's path: an entry name holds no `/` and is never `.` or `..`, so concatenation is
- * the same path as `join`, whose normalising cost a tenth of a restart's signature checks.
- */
-const folderOf = (runDir: string, name: string) => `${runDir}/${name}`;
 
 /** `name` is an entry of the run folder's listing (never a URL value), known there to be a real folder. */
 export async function readScenario(runDir: string, name: string, options: ReadOptions = {}, io: FolderIo = asyncIo): Promise<ScenarioRead> {
@@ -84,14 +78,6 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
   return { kind: "completed", record, problems, signature: parts.join(","), searchText };
 }
 
-export function part(file: string, size: number, mtimeMs: number): string {
-  return `${file}:${size}@${mtimeMs}`;
-}
-
-export function unfinishedSignature(markers: readonly EntryKind[]): string {
-  return `metrics.json:-,${SCENARIO_MARKERS.map((m, i) => `${m}:${markers[i]}`).join(",")}`;
-}
-
 /** The lower-cased start of the judge's reason, for the table's text search. */
 export function searchTextOf(judgeText: string): string {
   const parsed = parseJson(judgeText);
@@ -103,56 +89,3 @@ function searchTextOfJudge(judge: unknown): string {
   return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
 }
 
-/**
- * Whether every file a signature names still has its size and mtime, by synchronous `lstat`s under
- * the same rules (no link followed, folders on the way checked), without building the signature
- * anew: a restart checks 100,000 of them, at about 6 µs each against 8–9 µs for `currentSignature`.
- * `null` when a part is not `file:size@mtime` (an absent or unreadable file, an unfinished folder):
- * then `currentSignature` says.
- */
-export function signatureHoldsSync(runDir: string, name: string, stored: string): boolean | null {
-  const dir = folderOf(runDir, name);
-  const shaped: Array<[file: string, size: string, mtime: string]> = [];
-  for (const p of stored.split(",")) {
-    const colon = p.indexOf(":");
-    const at = p.indexOf("@", colon);
-    if (colon <= 0 || at === -1) return null;
-    shaped.push([p.slice(0, colon), p.slice(colon + 1, at), p.slice(at + 1)]);
-  }
-  for (const [file, size, mtime] of shaped) {
-    const { kind, info } = lstatInsideSync(dir, file);
-    if (kind !== "file" || !info || `${info.size}` !== size || `${info.mtimeMs}` !== mtime) return false;
-  }
-  return true;
-}
-
-/** Whether a folder's files are as `stored` signed them: the fast check, else the signature made again (synchronous `lstat`s). */
-export async function stillSigned(runDir: string, name: string, stored: string): Promise<boolean> {
-  return signatureHoldsSync(runDir, name, stored) ?? (await currentSignature(runDir, name, stored, syncIo)) === stored;
-}
-
-/**
- * A signature lists `file:size@mtime` for each file read, `file:-` for one that was absent, and
- * `file:?` for one that is there but could not be read (a link, a FIFO, a folder).
- *
- * The signature the folder would have now, from `lstat`s of the files a read took it from: equal to
- * the stored one when nothing the record depends on changed. `null`: not a scenario folder any more.
- */
-export async function currentSignature(runDir: string, name: string, stored: string, io: FolderIo = asyncIo): Promise<string | null> {
-  const dir = folderOf(runDir, name);
-  const files = stored.split(",").map((p) => p.slice(0, p.indexOf(":")));
-  const metrics = await io.lstatInside(dir, "metrics.json");
-  if (metrics.kind === "missing") {
-    const markers = await Promise.all(SCENARIO_MARKERS.map((m) => io.lstatInside(dir, m)));
-    if (markers.every((m) => m.kind === "missing")) return null;
-    return unfinishedSignature(markers.map((m) => m.kind));
-  }
-  // A link, a folder or an unreadable entry: not opened, so it signs as `?`, like the read that named it.
-  if (metrics.kind !== "file" || !metrics.info) return "metrics.json:?";
-  const parts = [part("metrics.json", metrics.info.size, metrics.info.mtimeMs)];
-  for (const file of files.slice(1)) {
-    const s = await io.lstatInside(dir, file);
-    parts.push(s.kind === "file" && s.info ? part(file, s.info.size, s.info.mtimeMs) : s.kind === "missing" ? `${file}:-` : `${file}:?`);
-  }
-  return parts.join(",");
-}

@@ -3,17 +3,17 @@
  * synchronous calls and hands each bucket to the main thread encoded (see `bucket-codec`).
  * With a snapshot folder it first takes the bucket's stored reads: when no file changed size or
  * mtime, the stored encoding goes on as it is; otherwise only the changed folders are read again.
- * After the scan it writes back the buckets that changed.
+ * After the scan it writes back the buckets that changed. The readers load on the first read (see
+ * `scan-reader`): a restart that finds nothing changed never loads them.
  */
 import "server-only";
 import { mkdirSync, readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
-import { syncIo, syncLevelIo } from "./fs-sync";
-import { readScenario, stillSigned } from "./read-scenario";
+import { lstatSafeSync } from "./fs-sync";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
-import { levelSignature, plainLevel, readRunLevel } from "./read-run-level";
+import { levelSignature, stillSigned } from "./signatures";
 import { stampsHold } from "./stamps";
 import { encodeLevel, loadLevel, loadShard, splitList, writeLevel, writeShard, type LoadedBucket, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
 
@@ -37,6 +37,10 @@ function lowerPriority(): void {
   }
 }
 
+/** The readers, loaded once, by the first read (their bundle is most of this worker's code). */
+let reader: Promise<typeof import("./scan-reader")> | null = null;
+const readers = () => (reader ??= import("./scan-reader"));
+
 /** Buckets whose shard must be written at the flush. */
 const changed: Array<{ key: ShardKey; bucket: StoredBucket }> = [];
 const changedLevels: Array<{ runDir: string; stored: StoredLevel }> = [];
@@ -46,9 +50,10 @@ const changedLevels: Array<{ runDir: string; stored: StoredLevel }> = [];
  * `unchanged`: the snapshot's bytes, which move to the main thread (a fresh read's are kept for the flush).
  */
 async function readLevel(runDir: string, files: string[]): Promise<StoredLevel & { unchanged: boolean }> {
-  const signature = await levelSignature(runDir, syncLevelIo);
+  const signature = await levelSignature(runDir, lstatSafeSync);
   const stored = setup.snapshotDir ? loadLevel(setup.snapshotDir, runDir) : null;
   if (stored && stored.signature === signature) return { ...stored, unchanged: true };
+  const { plainLevel, readRunLevel, syncLevelIo } = await readers();
   const fresh = { signature, level: encodeLevel(plainLevel(await readRunLevel(runDir, new Set(files), false, false, syncLevelIo))) };
   if (setup.snapshotDir) changedLevels.push({ runDir, stored: fresh });
   return { ...fresh, unchanged: false };
@@ -82,6 +87,7 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
   if (known && stale.size === 0 && known.names.length === names.length) return { bucket: known, fresh: 0, unchanged: known };
   const kept = new Map<string, ReadEntry>();
   if (known && stale.size < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
+  const { readScenario, syncIo } = await readers();
   const entries: ReadEntry[] = [];
   for (const name of names) {
     const entry = stale.has(name) ? undefined : kept.get(name);

@@ -6,9 +6,9 @@
 import { appendFile, cp, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { syncIo } from "@/lib/server/ingest/fs-sync";
+import { lstatInsideSync } from "@/lib/server/ingest/fs-sync";
 import { auditRun, changedScenarios } from "@/lib/server/ingest/load-run";
-import { currentSignature, signatureHoldsSync } from "@/lib/server/ingest/read-scenario";
+import { currentSignature, signatureHoldsSync } from "@/lib/server/ingest/signatures";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 
@@ -56,7 +56,7 @@ describe("the audit's signature check", () => {
     const signed = new Map([...run.scenarios.values()].map((s) => [s.name, s.signature]));
     const verdicts = async () => {
       const out: Array<[string, boolean | null, boolean]> = [];
-      for (const [name, stored] of signed) out.push([name, signatureHoldsSync(runDir, name, stored), (await currentSignature(runDir, name, stored, syncIo)) === stored]);
+      for (const [name, stored] of signed) out.push([name, signatureHoldsSync(runDir, name, stored), (await currentSignature(runDir, name, stored, lstatInsideSync)) === stored]);
       return out;
     };
     const before = await verdicts();

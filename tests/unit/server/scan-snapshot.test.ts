@@ -204,7 +204,8 @@ describe("the persisted index", () => {
     const level = (await readdir(snapshotDir())).find((f) => f.endsWith("-level.v8")) as string;
     const stored = deserialize(await readFile(join(snapshotDir(), level))) as { level: Uint8Array };
     const levelBytes = Buffer.from(stored.level);
-    levelBytes[levelBytes.indexOf("__") - 1] ^= 1;
+    const letter = levelBytes.indexOf("__") - 1;
+    levelBytes[letter] = (levelBytes[letter] as number) ^ 1;
     await writeFile(join(snapshotDir(), level), serialize({ ...stored, level: levelBytes }));
     // The runs list's saved items and the run list, damaged: ignored as well.
     for (const file of ["list-items.v8", "runs.v8"]) await writeFile(join(snapshotDir(), file), Buffer.from([0xff, 0x0d, 0x6f, 0x01]));

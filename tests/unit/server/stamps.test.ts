@@ -6,8 +6,8 @@
 import { appendFile, cp, mkdir, rm, symlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { syncIo } from "@/lib/server/ingest/fs-sync";
-import { currentSignature } from "@/lib/server/ingest/read-scenario";
+import { lstatInsideSync } from "@/lib/server/ingest/fs-sync";
+import { currentSignature } from "@/lib/server/ingest/signatures";
 import { stampsFit, stampsHold, stampsOf } from "@/lib/server/ingest/stamps";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
@@ -37,7 +37,7 @@ describe("a shard's stamps", () => {
     const files = stamps.files.split("\0");
     const verdicts = async () => {
       const out: Array<[string, boolean | null, boolean]> = [];
-      for (const [i, name] of names.entries()) out.push([name, stampsHold(stamps, files, i, runDir, name), (await currentSignature(runDir, name, signatures[i] as string, syncIo)) === signatures[i]]);
+      for (const [i, name] of names.entries()) out.push([name, stampsHold(stamps, files, i, runDir, name), (await currentSignature(runDir, name, signatures[i] as string, lstatInsideSync)) === signatures[i]]);
       return out;
     };
     const before = await verdicts();
