@@ -13,7 +13,7 @@ export async function analyzeFolder(dir: string, options: { minAgentTurnsOverrid
     scenarios: read.scenarios,
     allMetricsOrder: runLevel.allMetricsOrder,
     allSummary: runLevel.allSummary,
-    lastActivityMs: await lastActivityMs(dir, runLevel.sessions, runLevel.logMtimeMs),
+    lastActivityMs: await lastActivityMs(dir, runLevel),
     nowMs: options.nowMs ?? Date.now(),
     minAgentTurnsOverride: options.minAgentTurnsOverride,
   });

@@ -37,7 +37,7 @@ export async function loadRun(root: string, found: FoundRun, read: { level: RunL
     run.apply({ kind: "scenario", name, read: await readScenario(run.dir, name) });
     tick();
   });
-  run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level.sessions, level.logMtimeMs) });
+  run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level) });
   return run;
 }
 
@@ -51,7 +51,7 @@ export async function refreshScenario(index: ResultsIndex, run: RunModel, name: 
 
 /** The run's last activity from the files' own times (§5.3), not from when we noticed. */
 export async function refreshActivity(index: ResultsIndex, run: RunModel): Promise<void> {
-  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
+  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel) });
 }
 
 /**
@@ -68,7 +68,7 @@ export async function refreshRunLevel(index: ResultsIndex, run: RunModel): Promi
   const level = signature === run.levelSignature ? run.runLevel : await readRunLevel(run.dir, listing.files);
   if (signature !== run.levelSignature) index.apply(run, { kind: "run-level", runLevel: level, signature });
   index.apply(run, { kind: "listing", killedFolders: listing.killed, linked: listing.linked });
-  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level.sessions, level.logMtimeMs) });
+  index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level) });
   return listing;
 }
 

@@ -1,7 +1,7 @@
 /** The run-level files of a run folder: `run_args.json`, `evaluation_log.txt`, `all_summary.txt`, `all_metrics.json`. */
 import "server-only";
 import { join } from "node:path";
-import { AllMetricsSchema, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
+import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { lstatSafe, probeText, readText, readTextTail, type Entry, type FileProbe, type TextRead } from "./fs-safe";
 import { readTextSync } from "./fs-sync";
 
@@ -35,6 +35,19 @@ export interface RunLevel {
   allMetricsOrder: string[] | null;
   hasAllMetrics: boolean;
   problems: Problem[];
+  /** The last session's end was logged: the run is finished. */
+  finished: boolean;
+  /** The scenario the last session started and has not reported complete (see `run-activity`). */
+  inFlight: string | null;
+}
+
+/**
+ * What the index asks of a run's sessions at every turn, kept beside them: a stored run level decodes
+ * its sessions (every scenario name, several times over) only when a page needs them (see `decodeLevel`).
+ */
+export function sessionsHead(sessions: readonly LogSession[]): Pick<RunLevel, "finished" | "inFlight"> {
+  const last = sessions[sessions.length - 1];
+  return { finished: last?.complete ?? false, inFlight: last ? (inFlightScenario(last)?.name ?? null) : null };
 }
 
 /**
@@ -88,6 +101,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
     hasAllMetrics: fileNames.has("all_metrics.json"),
     allMetricsOrder,
     problems,
+    ...sessionsHead(sessions),
   };
 }
 
@@ -122,6 +136,7 @@ export function plainLevel(level: RunLevel): PlainRunLevel {
 }
 
 export function livingLevel(dir: string, plain: PlainRunLevel): RunLevel {
-  return { ...plain, allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null };
+  // Assigned, not spread: a stored level's invocations and sessions are getters that decode on first use.
+  return Object.assign(plain, { allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null });
 }
 

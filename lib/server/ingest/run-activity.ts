@@ -1,15 +1,14 @@
 /** Last activity of a run (§5.3 step 4): the log, and the in-flight scenario's growing logs. */
 import "server-only";
-import { inFlightScenario, type LogSession } from "@/lib/core";
 import { lstatInside } from "./fs-safe";
+import type { RunLevel } from "./read-run-level";
 
-export async function lastActivityMs(dir: string, sessions: LogSession[], logMtimeMs: number | null): Promise<number | null> {
-  const session = sessions[sessions.length - 1];
-  const flight = session ? inFlightScenario(session) : null;
-  const times = [logMtimeMs];
-  if (flight && isPlainName(flight.name)) {
+export async function lastActivityMs(dir: string, level: Pick<RunLevel, "inFlight" | "logMtimeMs">): Promise<number | null> {
+  const flight = level.inFlight;
+  const times = [level.logMtimeMs];
+  if (flight !== null && isPlainName(flight)) {
     for (const file of ["bridge_log.txt", "conversation_log.txt"]) {
-      const s = await lstatInside(dir, `${flight.name}/${file}`);
+      const s = await lstatInside(dir, `${flight}/${file}`);
       times.push(s.kind === "file" && s.info ? s.info.mtimeMs : null);
     }
   }

@@ -101,7 +101,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       // In listing order, as a live read would have added them.
       for (const name of names) run.apply({ kind: "scenario", name, read: byName.get(name) as ScenarioRead });
     }
-    run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel.sessions, run.runLevel.logMtimeMs) });
+    run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, run.runLevel) });
     return { run, ...counts, listed: names.length, files };
   };
 

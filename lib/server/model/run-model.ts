@@ -114,8 +114,7 @@ export class RunModel {
   }
   /** The last session finished: scenario folders are audited rather than watched. */
   get finished(): boolean {
-    const sessions = this.#runLevel.sessions;
-    return sessions[sessions.length - 1]?.complete ?? false;
+    return this.#runLevel.finished;
   }
 
   /** Problems of the run itself (its files, linked entries) and of every scenario. */

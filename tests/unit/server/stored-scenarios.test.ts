@@ -11,7 +11,7 @@ import type { RunLevel } from "@/lib/server/ingest/read-run-level";
 import { storedScenarios } from "@/lib/server/ingest/stored-scenarios";
 import { RunModel } from "@/lib/server/model/run-model";
 
-const LEVEL: RunLevel = { isRun: true, invocations: [], sessions: [], logMtimeMs: null, allSummary: null, allMetricsOrder: null, hasAllMetrics: false, problems: [] };
+const LEVEL: RunLevel = { isRun: true, invocations: [], sessions: [], logMtimeMs: null, allSummary: null, allMetricsOrder: null, hasAllMetrics: false, problems: [], finished: false, inFlight: null };
 
 function completed(name: string, turns: number): ReadEntry {
   return [name, { kind: "completed", record: { name, metrics: { total_turns: turns }, nlPassed: null, agentContextAssistantCount: null }, problems: [], signature: `metrics.json:${turns}@1`, searchText: null }] as unknown as ReadEntry;
