@@ -113,6 +113,10 @@ export class ScanPool {
         const plain = m.kind === "level" ? decodeLevel(m.level) : null;
         // Bytes that do not decode: the run-level files are read here instead.
         if (m.kind !== "level" || !plain) return false;
+        // A level read afresh is decoded whole at once, during the scan: the runs list after a first
+        // start needs every run's sessions. One from the snapshot waits for its first use, since the
+        // runs list after a restart lists unchanged runs from their saved items.
+        if (!m.unchanged) void plain.sessions;
         resolve({ level: livingLevel(runDir, plain), signature: m.signature });
         return true;
       };

@@ -22,6 +22,9 @@ export type FromWorker =
    * with its names and signatures NUL-joined as the shard stores them: one string travels faster than a thousand.
    */
   | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { names: string; signatures: string } | null }
-  /** `level`: the run level's v8 encoding (see `StoredLevel`), decoded by the main thread alone. */
-  | { kind: "level"; id: number; level: Uint8Array; signature: string }
+  /**
+   * `level`: the run level's v8 encoding (see `StoredLevel`), decoded by the main thread alone;
+   * `unchanged`: as the snapshot stored it (the files were not read).
+   */
+  | { kind: "level"; id: number; level: Uint8Array; signature: string; unchanged: boolean }
   | { kind: "flushed"; written: number; problem: string | null };

@@ -130,7 +130,7 @@ port?.on("message", (message: ToWorker) => {
     if (message.kind === "flush") return port.postMessage(flush());
     if (message.kind === "level") {
       const { level, signature, unchanged } = await readLevel(message.runDir, message.files);
-      return port.postMessage({ kind: "level", id: message.id, level, signature } satisfies FromWorker, unchanged ? ownBuffers([level]) : []);
+      return port.postMessage({ kind: "level", id: message.id, level, signature, unchanged } satisfies FromWorker, unchanged ? ownBuffers([level]) : []);
     }
     const { bucket, fresh, unchanged } = await readBucket(message.key, message.names);
     const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: unchanged?.joined ?? null } satisfies FromWorker;
