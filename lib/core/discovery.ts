@@ -9,7 +9,7 @@ export function isKilledFolder(name: string): boolean {
 }
 
 /** A scenario folder: not `.killed.`, and holds `metrics.json`, `bridge_log.txt` or `scenario_config/`. */
-export function isScenarioFolder(name: string, entries: ReadonlySet<string>): boolean {
+export function isScenarioFolder(name: string, entries: Pick<ReadonlySet<string>, "has">): boolean {
   if (isKilledFolder(name)) return false;
   return SCENARIO_MARKERS.some((m) => entries.has(m));
 }

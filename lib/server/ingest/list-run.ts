@@ -2,7 +2,7 @@
 import "server-only";
 import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { classifyInRun } from "./layout";
+import { classifyRunEntry } from "./layout";
 
 export interface RunListing {
   /** Real sub-folders that may be scenarios (not `.killed.`), in listing order. */
@@ -25,9 +25,9 @@ export function listingOf(entries: readonly Dirent[]): RunListing {
       listing.files.add(e.name);
       continue;
     }
-    const c = classifyInRun([e.name]);
-    if (c.kind === "killed") listing.killed.push(e.name);
-    else if (c.kind === "scenario") listing.scenarios.push(e.name);
+    const kind = classifyRunEntry(e.name);
+    if (kind === "killed") listing.killed.push(e.name);
+    else if (kind === "scenario") listing.scenarios.push(e.name);
   }
   listing.linked.sort();
   return listing;

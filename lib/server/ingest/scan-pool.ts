@@ -90,8 +90,10 @@ export class ScanPool {
       this.#submit((id) => ({ kind: "bucket", id, key, names }), here, (m) => {
         if (m.kind !== "bucket") return false;
         if (m.unchanged) {
-          const { names, signatures } = m.unchanged;
-          resolve({ kind: "unchanged", bucket: { names: splitList(names), signatures: splitList(signatures), meta: m.meta, numbers: m.numbers, special: m.special } });
+          // In the order of the names asked for.
+          const signatures = splitList(m.unchanged.signatures);
+          if (signatures.length !== names.length) return false;
+          resolve({ kind: "unchanged", bucket: { names, signatures, meta: m.meta, numbers: m.numbers, special: m.special } });
           return true;
         }
         const reads = decodeBucket(m);

@@ -19,9 +19,10 @@ export type FromWorker =
   /**
    * The bucket's reads (see `bucket-codec`); `fresh`: how many were read from disk rather than reused.
    * `unchanged`: the snapshot's bucket as it was stored, every file as it was read (then `fresh` is 0),
-   * with its names and signatures NUL-joined as the shard stores them: one string travels faster than a thousand.
+   * with the signatures of the asked names, in the order asked, NUL-joined: one string travels faster
+   * than a thousand, and the main thread has the names already.
    */
-  | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { names: string; signatures: string } | null }
+  | { kind: "bucket"; id: number; meta: string | Uint8Array; numbers: Float64Array; special: Uint8Array | null; fresh: number; unchanged: { signatures: string } | null }
   /**
    * `level`: the run level's v8 encoding (see `StoredLevel`), decoded by the main thread alone;
    * `unchanged`: as the snapshot stored it (the files were not read).

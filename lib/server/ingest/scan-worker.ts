@@ -15,7 +15,7 @@ import { lstatSafeSync } from "./fs-sync";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, stillSigned } from "./signatures";
 import { stampsHold } from "./stamps";
-import { encodeLevel, loadLevel, loadShard, splitList, writeLevel, writeShard, type LoadedBucket, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
+import { encodeLevel, loadLevel, loadShard, signaturesInOrder, splitList, writeLevel, writeShard, type LoadedBucket, type ShardKey, type StoredBucket, type StoredLevel } from "./snapshot";
 
 const setup = workerData as WorkerSetup;
 const port = parentPort;
@@ -133,7 +133,7 @@ port?.on("message", (message: ToWorker) => {
       return port.postMessage({ kind: "level", id: message.id, level, signature, unchanged } satisfies FromWorker, unchanged ? ownBuffers([level]) : []);
     }
     const { bucket, fresh, unchanged } = await readBucket(message.key, message.names);
-    const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: unchanged?.joined ?? null } satisfies FromWorker;
+    const answer = { kind: "bucket", id: message.id, meta: bucket.meta, numbers: bucket.numbers, special: bucket.special, fresh, unchanged: unchanged ? { signatures: signaturesInOrder(unchanged, message.names) } : null } satisfies FromWorker;
     // A stored bucket is not kept here: its bytes move to the main thread rather than being copied.
     port.postMessage(answer, unchanged ? ownBuffers([bucket.meta, bucket.numbers, bucket.special]) : []);
   });

@@ -119,9 +119,9 @@ export function writeWhole(file: string, bytes: Buffer): void {
   renameSync(tmp, file);
 }
 
-/** A bucket as loaded: with its names and signatures also as stored, NUL-joined (what the main thread is sent). */
+/** A bucket as loaded: with its signatures also as stored, NUL-joined (what the main thread is sent). */
 export interface LoadedBucket extends StoredBucket {
-  joined: { names: string; signatures: string };
+  joined: { signatures: string };
   stamps: Stamps;
 }
 
@@ -149,7 +149,17 @@ export function loadShard(dir: string, key: ShardKey): LoadedBucket | { ignored:
   if (names.length !== signatures.length || !(meta instanceof Uint8Array) || !(numbers instanceof Float64Array) || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
   if (!stamps || typeof stamps.files !== "string" || !(stamps.from instanceof Uint32Array) || !(stamps.file instanceof Uint8Array) || !(stamps.values instanceof Float64Array) || !stampsFit(stamps, names.length)) return { ignored: "corrupt" };
   if (shard.digest !== digestOf({ meta, numbers, special, names: shard.names, signatures: shard.signatures, stamps })) return { ignored: "corrupt" };
-  return { names, signatures, meta, numbers, special, joined: { names: shard.names, signatures: shard.signatures }, stamps };
+  return { names, signatures, meta, numbers, special, joined: { signatures: shard.signatures }, stamps };
+}
+
+/**
+ * A loaded bucket's signatures in the order `names` (the same names) asked for them, NUL-joined: as
+ * stored, unless the listing's order moved since.
+ */
+export function signaturesInOrder(bucket: LoadedBucket, names: readonly string[]): string {
+  if (bucket.names.every((name, i) => name === names[i])) return bucket.joined.signatures;
+  const at = new Map(bucket.names.map((name, i) => [name, bucket.signatures[i] as string]));
+  return joinList(names.map((name) => at.get(name) as string));
 }
 
 /** A NUL-joined list (see `Shard`); an empty string is the empty list. */
