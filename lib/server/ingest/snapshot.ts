@@ -175,9 +175,9 @@ export function writeShard(dir: string, key: ShardKey, bucket: StoredBucket): vo
 
 /**
  * A run's run-level files as last read, by the signature they were read at. `level` is the v8
- * encoding of the `PlainRunLevel`, kept as bytes: a worker only compares the signature and hands the
- * bytes on, and the main thread decodes them once (4–6 ms for a run of 2,000 scenarios, whose
- * invocations and sessions list every name: decoding them in the worker as well doubled that).
+ * encoding of the `PlainRunLevel` (see `encodeLevel`), kept as bytes: a worker only compares the
+ * signature and hands the bytes on, and the main thread alone decodes them (4–6 ms for a run of 2,000
+ * scenarios, whose invocations and sessions list every name: decoding in the worker too doubled that).
  */
 export interface StoredLevel {
   signature: string;
