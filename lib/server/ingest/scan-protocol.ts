@@ -5,6 +5,8 @@ import type { ShardKey } from "./snapshot";
 export interface WorkerSetup {
   /** Where the persisted index lives; `null`: read everything, store nothing. */
   snapshotDir: string | null;
+  /** No run list from a last scan (a first start): every folder will be read, so the readers load at boot. */
+  firstStart: boolean;
 }
 
 export type ToWorker =

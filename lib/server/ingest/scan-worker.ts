@@ -40,6 +40,8 @@ function lowerPriority(): void {
 /** The readers, loaded once, by the first read (their bundle is most of this worker's code). */
 let reader: Promise<typeof import("./scan-reader")> | null = null;
 const readers = () => (reader ??= import("./scan-reader"));
+// A first start reads every folder: the readers compile while the main thread walks the folder.
+if (setup.firstStart) void readers();
 
 /** Buckets whose shard must be written at the flush. */
 const changed: Array<{ key: ShardKey; bucket: StoredBucket }> = [];

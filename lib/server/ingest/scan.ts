@@ -48,14 +48,15 @@ export interface ScanStats {
 
 export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): Promise<ScanStats> {
   const started = performance.now();
+  const snapshotDir = options.snapshotDir ?? null;
+  const lastRuns = snapshotDir ? loadRunDirs(snapshotDir) : [];
   // Started first: the workers boot while the folder is listed.
-  const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir: options.snapshotDir ?? null });
+  const pool = new ScanPool(options.bundle === undefined ? workerBundle() : options.bundle, { snapshotDir, firstStart: lastRuns.length === 0 });
   const progress = { done: 0, total: 0 };
   index.indexing = progress;
   const stats: ScanStats = { threads: pool.threads, read: 0, reused: 0, early: { joined: 0, dropped: 0 }, written: null, problems: [], pruned: 0, settled: Promise.resolve() };
   let reported = 0;
   const used = new Set<string>();
-  const snapshotDir = options.snapshotDir ?? null;
 
   /** One run read: its model, how many of its folders were read from disk and how many reused, and the snapshot files it uses. */
   interface RunScan {
@@ -118,7 +119,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   // Such a run joins the index only if the walk finds it too.
   // Their listings serve the walk too.
   const relisted = new Map<string, Promise<FoundRun | null>>();
-  if (snapshotDir) for (const dir of loadRunDirs(snapshotDir)) relisted.set(dir, relistRun(index.root, dir));
+  for (const dir of lastRuns) relisted.set(dir, relistRun(index.root, dir));
   for (const [dir, listing] of relisted) reading.set(dir, listing.then((f) => (f ? start(f) : null)));
   const joined: Array<Promise<void>> = [];
   const confirmed = new Set<string>();

@@ -111,7 +111,7 @@ describe("the first scan in worker threads", () => {
   });
 
   it("runs its workers at a lower priority than the main thread, which answers requests meanwhile", async () => {
-    const pool = new ScanPool(workerBundle(), { snapshotDir: null }, 2);
+    const pool = new ScanPool(workerBundle(), { snapshotDir: null, firstStart: true }, 2);
     try {
       // The 19th field of a thread's stat is its nice value (after the parenthesised name, which may hold spaces).
       const niceOf = async (stat: string) => Number((await readFile(stat, "utf8")).split(") ")[1]?.split(" ")[16]);
