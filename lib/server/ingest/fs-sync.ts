@@ -103,4 +103,4 @@ export function lstatInsideSync(base: string, rel: string): Entry {
 export const syncIo = { readInside: readInsideSync, lstatInside: lstatInsideSync };
 
 /** The reads of a run's run-level files, the synchronous way (see `LevelIo`). */
-export const syncLevelIo = { readText: readTextSync, readTextTail: readTextTailSync, probeText: probeTextSync, lstat: lstatSafeSync };
+export const syncLevelIo = { readText: readTextSync, readTextTail: readTextTailSync, probeText: probeTextSync };

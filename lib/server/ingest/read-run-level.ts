@@ -2,7 +2,7 @@
 import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
-import { lstatSafe, probeText, readText, readTextTail, type Entry, type FileProbe, type TextRead } from "./fs-safe";
+import { probeText, readText, readTextTail, type FileProbe, type TextRead } from "./fs-safe";
 import { readTextSync } from "./fs-sync";
 
 /** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
@@ -16,10 +16,9 @@ export interface LevelIo {
   readText(path: string, label: string): TextRead | Promise<TextRead>;
   readTextTail(path: string, label: string, bytes: number): (TextRead & { whole?: boolean }) | Promise<TextRead & { whole?: boolean }>;
   probeText(path: string, label: string): FileProbe | Promise<FileProbe>;
-  lstat(path: string): Entry | Promise<Entry>;
 }
 
-export const asyncLevelIo: LevelIo = { readText, readTextTail, probeText, lstat: lstatSafe };
+export const asyncLevelIo: LevelIo = { readText, readTextTail, probeText };
 
 export interface RunLevel {
   isRun: boolean;

@@ -3,7 +3,7 @@
  * the folders whose files changed (rewritten, swapped for a link, removed), and lets the event loop
  * run between slices however many scenarios it checks.
  */
-import { appendFile, cp, mkdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { cp, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lstatInsideSync } from "@/lib/server/ingest/fs-sync";
@@ -11,6 +11,7 @@ import { auditRun, changedScenarios } from "@/lib/server/ingest/load-run";
 import { currentSignature, signatureHoldsSync } from "@/lib/server/ingest/signatures";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
+import { changeSignedFiles } from "../../helpers/signature-changes";
 
 const FIXTURE = join(__dirname, "../../fixtures/harness/small-2-domains/run/eval_20260810_031700");
 const RUN = "eval_20260810_031700";
@@ -61,16 +62,8 @@ describe("the audit's signature check", () => {
     };
     const before = await verdicts();
     expect(before.every(([, fast, slow]) => fast === true && slow)).toBe(true);
-    // Same size, another mtime; a link; another size; an empty folder. (A scenario folder swapped
-    // for a link is the listing's to catch: it is no scenario folder any more.)
     const [a, b, c, d] = [...signed.keys()] as [string, string, string, string];
-    const later = new Date(Date.now() + 60_000);
-    await utimes(join(runDir, a, "metrics.json"), later, later);
-    await rm(join(runDir, b, "metrics.json"));
-    await symlink(join(runDir, a, "metrics.json"), join(runDir, b, "metrics.json"));
-    await appendFile(join(runDir, c, "metrics.json"), " ");
-    await rm(join(runDir, d), { recursive: true });
-    await mkdir(join(runDir, d));
+    await changeSignedFiles(runDir, [a, b, c, d]);
     const after = await verdicts();
     for (const [name, fast, slow] of after) if (fast !== null) expect(fast, name).toBe(slow);
     expect(after.filter(([, , slow]) => !slow).map(([name]) => name).sort()).toEqual([a, b, c, d].sort());

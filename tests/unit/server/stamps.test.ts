@@ -3,7 +3,7 @@
  * what comparing the signatures made again says, for every folder and every kind of change, and a
  * signature that is not all `file:size@mtime` is left to the slow check.
  */
-import { appendFile, cp, mkdir, rm, symlink, utimes } from "node:fs/promises";
+import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lstatInsideSync } from "@/lib/server/ingest/fs-sync";
@@ -11,6 +11,7 @@ import { currentSignature } from "@/lib/server/ingest/signatures";
 import { stampsFit, stampsHold, stampsOf } from "@/lib/server/ingest/stamps";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
+import { changeSignedFiles } from "../../helpers/signature-changes";
 
 const FIXTURE = join(__dirname, "../../fixtures/harness/small-2-domains/run/eval_20260810_031700");
 const RUN = "eval_20260810_031700";
@@ -44,15 +45,8 @@ describe("a shard's stamps", () => {
     expect(before.filter(([, stamped]) => stamped === true).length, "every finished folder is stamped").toBe(signatures.filter((s) => !s.includes(":-") && !s.includes(":?") && s !== "").length);
     expect(before.every(([, stamped, slow]) => stamped !== false && slow)).toBe(true);
 
-    // Same size, another mtime; a link; another size; an empty folder.
     const [a, b, c, d] = names.filter((_, i) => before[i]?.[1] === true) as [string, string, string, string];
-    const later = new Date(Date.now() + 60_000);
-    await utimes(join(runDir, a, "metrics.json"), later, later);
-    await rm(join(runDir, b, "metrics.json"));
-    await symlink(join(runDir, a, "metrics.json"), join(runDir, b, "metrics.json"));
-    await appendFile(join(runDir, c, "metrics.json"), " ");
-    await rm(join(runDir, d), { recursive: true });
-    await mkdir(join(runDir, d));
+    await changeSignedFiles(runDir, [a, b, c, d]);
     const after = await verdicts();
     for (const [name, stamped, slow] of after) if (stamped !== null) expect(stamped, name).toBe(slow);
     expect(after.filter(([, stamped]) => stamped === false).map(([name]) => name).sort()).toEqual([a, b, c, d].sort());
