@@ -15,7 +15,7 @@ export interface LatencySummary {
  * `empty` is what an empty list yields: 0 per scenario, −1 for the run-level pool.
  */
 export function latencySummary(values: readonly number[], empty: number): LatencySummary {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedAscending(values);
   const n = sorted.length;
   if (n === 0) return { count: 0, mean_ms: empty, p50_ms: empty, p95_ms: empty, min_ms: empty, max_ms: empty };
   return {
@@ -27,6 +27,21 @@ export function latencySummary(values: readonly number[], empty: number): Latenc
     min_ms: sorted[0] as number,
     max_ms: sorted[n - 1] as number,
   };
+}
+
+/**
+ * `values` ascending, as Python's `sorted` orders floats. A Float64Array sorts by value without a
+ * comparator call, a fifth of the time for a run's 20,000 latencies; but it puts -0 before 0 and NaN
+ * last, where a comparison sort leaves them where its merges do (NaN compares false both ways, -0
+ * equals 0), so a list holding either is sorted by comparison, as the harness's is. Without them,
+ * equal values are the same number, and every correct sort gives the same list.
+ */
+export function sortedAscending(values: readonly number[]): ArrayLike<number> {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (v !== v || (v === 0 && 1 / v < 0)) return [...values].sort((a, b) => a - b);
+  }
+  return Float64Array.from(values).sort();
 }
 
 /**

@@ -89,7 +89,7 @@ export function pyval(v: unknown): string {
 }
 
 /** CPython ≥ 3.12 `sum()` over floats: Neumaier compensated summation. */
-export function pysum(xs: readonly number[]): number {
+export function pysum(xs: ArrayLike<number>): number {
   if (xs.length === 0) return 0;
   let s = xs[0] as number;
   let c = 0;
