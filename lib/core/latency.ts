@@ -37,11 +37,13 @@ export function latencySummary(values: readonly number[], empty: number): Latenc
  * equal values are the same number, and every correct sort gives the same list.
  */
 export function sortedAscending(values: readonly number[]): ArrayLike<number> {
+  const typed = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number;
     if (v !== v || (v === 0 && 1 / v < 0)) return [...values].sort((a, b) => a - b);
+    typed[i] = v;
   }
-  return Float64Array.from(values).sort();
+  return typed.sort();
 }
 
 /**
@@ -49,10 +51,15 @@ export function sortedAscending(values: readonly number[]): ArrayLike<number> {
  * file's `{latency_ms, …}` objects, or bare numbers in the index's slimmed records.
  */
 export function latencyValues(metrics: Record<string, unknown>): number[] {
+  return pushLatencyValues(metrics, []);
+}
+
+/** `latencyValues` of `metrics` appended to `out` (a run's pool is made without a list per record). */
+export function pushLatencyValues(metrics: Record<string, unknown>, out: number[]): number[] {
   const list = metrics.latencies;
-  if (!Array.isArray(list)) return [];
-  const out: number[] = [];
-  for (const entry of list) {
+  if (!Array.isArray(list)) return out;
+  for (let i = 0; i < list.length; i++) {
+    const entry: unknown = list[i];
     const v = typeof entry === "number" ? entry : entry && typeof entry === "object" ? (entry as Record<string, unknown>).latency_ms : undefined;
     if (typeof v === "number") out.push(v);
   }

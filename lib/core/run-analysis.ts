@@ -47,10 +47,11 @@ export function analyzeRun(input: RunAnalysisInput): RunAnalysis {
     allMetricsOrder: input.allMetricsOrder,
     minAgentTurnsOverride: input.minAgentTurnsOverride,
   });
-  const records = plan.order.flatMap((name) => {
+  const records: ScenarioRecord[] = [];
+  for (const name of plan.order) {
     const r = byName.get(name);
-    return r ? [r] : [];
-  });
+    if (r) records.push(r);
+  }
   const fold = foldRecords(records, plan.minAgentTurns);
   const status = runStatus({ sessions: input.sessions, lastActivityMs: input.lastActivityMs, nowMs: input.nowMs });
   // The summary text is most of an analysis's cost (every scenario's block, Python-formatted), and

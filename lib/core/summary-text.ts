@@ -1,7 +1,7 @@
 /** The `all_summary.txt` text, line by line (ARTIFACTS.md §2.3). */
 import { compareCodePoints } from "./domain";
 import { failedSignals, foldRecords, type Fold, type ScenarioRecord } from "./fold";
-import { latencySummary, latencyValues } from "./latency";
+import { latencySummary, latencyValues, pushLatencyValues } from "./latency";
 import { countTrue, fixed, fixed6, gcount, group, pct, pysum, pyval, truthy } from "./py";
 
 const EQ = "=".repeat(80);
@@ -126,7 +126,7 @@ export function storedLatencyStats(m: Record<string, unknown>) {
 /** Every `latency_ms` of every record, stalled ones included (§4.10). */
 export function pooledLatencies(records: readonly ScenarioRecord[]): number[] {
   const pool: number[] = [];
-  for (const r of records) for (const v of latencyValues(r.metrics)) pool.push(v);
+  for (const r of records) pushLatencyValues(r.metrics, pool);
   return pool;
 }
 
