@@ -241,3 +241,36 @@ describe("run state from file ages (analyzeFolder, §5.3 step 4)", () => {
     expect(analysis.summaryText).toContain("\nTotal Scenarios: 1\n");
   });
 });
+
+describe("finding the event lines in a long log", () => {
+  const events = [
+    at("2026-06-18 07:00:00", "INFO", "run_evaluation.py:main:455", "Queued 3 scenario(s): ['a', 'b', 'c']"),
+    at("2026-06-18 07:00:01", "INFO", "runner.py:run:1", "[SKIP] a: already complete"),
+    at("2026-06-18 07:00:02", "INFO", "runner.py:run:2", "Starting Scenario 2/3: b"),
+    // Two markers on one line: one event line, counted once.
+    at("2026-06-18 07:00:03", "INFO", "runner.py:run:3", "Starting Scenario 3/3: c Scenario 'b' Complete"),
+    at("2026-06-18 07:00:04", "INFO", "runner.py:run:4", "Scenario 'c' Complete"),
+  ];
+  const noise = (i: number) => at("2026-06-18 07:00:00", "DEBUG", "bot.py:say:9", `turn ${i}: the user says Queued? no, Scenario? not quite [SKIP]ped`);
+  const logOf = (eol: string, trailing: boolean) => {
+    const lines = events.flatMap((e, i) => [noise(i), noise(i + 100), e]).map((l) => l.replace(/\n$/, ""));
+    return lines.join(eol) + (trailing ? eol : "");
+  };
+
+  it("reads the same sessions whatever the line ends, with or without a last line break, and amid other lines", () => {
+    const onlyEvents = parseEvaluationLog(events.join(""));
+    expect(onlyEvents).toHaveLength(1);
+    const session = onlyEvents[0]!;
+    expect(session.loaded).toEqual(["a"]);
+    expect(session.started.map((s) => s.name)).toEqual(["b", "c Scenario 'b' Complete"]);
+    expect(session.completed).toEqual(["c"]);
+    for (const eol of ["\n", "\r\n"]) for (const trailing of [true, false]) expect(parseEvaluationLog(logOf(eol, trailing)), `${JSON.stringify(eol)} ${trailing}`).toEqual(onlyEvents);
+  });
+
+  it("finds an event on the first line and on a last line without a line break", () => {
+    const text = events[0]! + noise(1) + events[4]!.replace(/\n$/, "");
+    const [session] = parseEvaluationLog(text);
+    expect(session?.queued).toEqual(["a", "b", "c"]);
+    expect(session?.completed).toEqual(["c"]);
+  });
+});
