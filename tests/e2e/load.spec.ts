@@ -73,8 +73,7 @@ test(`${CLIENTS} SSE clients and ${REQUESTS} requests during a burst of ${SCENAR
   const metrics = await readFile(METRICS, "utf8");
 
   dashboard = await startDashboard(root);
-  const { url } = dashboard;
-  const health = async () => (await (await fetch(`${url}api/health`)).json()) as { listeners: number; rssMb: number; version: number; indexing: unknown };
+  const { url, health } = dashboard;
   await expect.poll(async () => (await health()).indexing, { timeout: 30_000 }).toBeNull();
   const before = await health();
   const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connect(url)));

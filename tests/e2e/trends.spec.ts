@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   // The index going live bumps its version, and the open page refreshes: a click on a 12×8 px cell
   // during that re-render can miss. These tests are about the trends, so they start once it is live.
   await expect
-    .poll(async () => ((await (await fetch(new URL("/api/health", dashboard.url))).json()) as { watching?: boolean }).watching, { message: "the watcher live, its catch-up done", timeout: 30_000 })
+    .poll(async () => (await dashboard.health()).watching, { message: "the watcher live, its catch-up done", timeout: 30_000 })
     .toBe(true);
 });
 

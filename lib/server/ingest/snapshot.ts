@@ -121,7 +121,7 @@ export function writeWhole(file: string, bytes: Buffer): void {
 
 /** A bucket as loaded: with its signatures also as stored, NUL-joined (what the main thread is sent). */
 export interface LoadedBucket extends StoredBucket {
-  joined: { signatures: string };
+  joinedSignatures: string;
   stamps: Stamps;
 }
 
@@ -149,7 +149,7 @@ export function loadShard(dir: string, key: ShardKey): LoadedBucket | { ignored:
   if (names.length !== signatures.length || !(meta instanceof Uint8Array) || !(numbers instanceof Float64Array) || !(special === null || special instanceof Uint8Array)) return { ignored: "corrupt" };
   if (!stamps || typeof stamps.files !== "string" || !(stamps.from instanceof Uint32Array) || !(stamps.file instanceof Uint8Array) || !(stamps.values instanceof Float64Array) || !stampsFit(stamps, names.length)) return { ignored: "corrupt" };
   if (shard.digest !== digestOf({ meta, numbers, special, names: shard.names, signatures: shard.signatures, stamps })) return { ignored: "corrupt" };
-  return { names, signatures, meta, numbers, special, joined: { signatures: shard.signatures }, stamps };
+  return { names, signatures, meta, numbers, special, joinedSignatures: shard.signatures, stamps };
 }
 
 /**
@@ -157,7 +157,7 @@ export function loadShard(dir: string, key: ShardKey): LoadedBucket | { ignored:
  * stored, unless the listing's order moved since.
  */
 export function signaturesInOrder(bucket: LoadedBucket, names: readonly string[]): string {
-  if (bucket.names.every((name, i) => name === names[i])) return bucket.joined.signatures;
+  if (bucket.names.every((name, i) => name === names[i])) return bucket.joinedSignatures;
   const at = new Map(bucket.names.map((name, i) => [name, bucket.signatures[i] as string]));
   return joinList(names.map((name) => at.get(name) as string));
 }

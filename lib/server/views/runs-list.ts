@@ -5,10 +5,11 @@ import type { ResultsIndex } from "../model/results-index";
 import { builtRunListItem, runListItem } from "./run-views";
 
 /**
- * While the first scan runs, runs join the index faster than their analyses (8-17 ms each for
- * 2,000 scenarios once the code is warm, up to 50-60 ms for a process's first ones) can be made: one request makes at least one and then stops at this budget. The
- * others are counted in `indexing.runsPending` and listed by a later request (the page refreshes
- * every second meanwhile). Once the scan is done, every run is listed.
+ * While the first scan runs, runs join the index faster than their analyses can be made (8-17 ms
+ * each for 2,000 scenarios once the code is warm, up to 50-60 ms for a process's first ones): one
+ * request makes at least one and then stops at this budget. The others are counted in
+ * `indexing.runsPending` and listed by a later request (the page refreshes every second meanwhile).
+ * Once the scan is done, every run is listed.
  */
 export const INDEXING_BUDGET_MS = 20;
 

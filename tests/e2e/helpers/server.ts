@@ -10,9 +10,20 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = fileURLToPath(new URL("../../../bin/voice-eval-dashboard.mjs", import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 
+/** What `/api/health` says, as far as the tests read it. */
+export interface Health {
+  version: number;
+  listeners: number;
+  indexing: unknown;
+  /** The watcher is up and its catch-up audit is done. */
+  watching: boolean;
+  rssMb: number;
+}
+
 export interface Dashboard {
   url: string;
   stop(): Promise<void>;
+  health(): Promise<Health>;
   /** Everything the process printed so far. */
   output(): string;
 }
@@ -68,13 +79,15 @@ export async function startDashboard(resultsDir: string, env: Record<string, str
     clearTimeout(timer);
   };
 
+  const health = async () => (await (await fetch(new URL("/api/health", url))).json()) as Health;
+
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`dashboard exited before it was ready:\n${output}`);
     try {
       const res = await fetch(url);
       // With an access token set, the server answers 401 until one is given.
-      if (res.status === 200 || (env.VOICE_EVAL_TOKEN && res.status === 401)) return { url, stop, output: () => output };
+      if (res.status === 200 || (env.VOICE_EVAL_TOKEN && res.status === 401)) return { url, stop, health, output: () => output };
     } catch {
       // not listening yet
     }
