@@ -72,10 +72,15 @@ test(`${CLIENTS} SSE clients and ${REQUESTS} requests during a burst of ${SCENAR
   await writeFile(join(root, RUN, "evaluation_log.txt"), `2026-11-30 10:00:00 | run_evaluation.py:main:455 | [INFO]: Queued ${SCENARIOS} scenario(s): []\n`);
   const metrics = await readFile(METRICS, "utf8");
 
+  const spawned = Date.now();
   dashboard = await startDashboard(root);
   const { url, health } = dashboard;
   await expect.poll(async () => (await health()).indexing, { timeout: 30_000 }).toBeNull();
   const before = await health();
+  // When the first scan finished, by the server's clock (what the bench times a start by): after the spawn, before this answer.
+  expect(before.scan?.finishedAt, "the first scan's finish time").toBeGreaterThanOrEqual(spawned);
+  expect(before.scan?.finishedAt).toBeLessThanOrEqual(Date.now());
+  expect(before.scan?.finishedAt, "the scan began after the spawn: its finish less its duration").toBeGreaterThanOrEqual(spawned + (before.scan?.ms ?? 0));
   const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connect(url)));
   await expect.poll(async () => (await health()).listeners, { timeout: 10_000 }).toBe(CLIENTS);
   // Events before every client was connected (the first scan's) are not part of the comparison.

@@ -20,8 +20,8 @@ export function GET() {
       watching: live,
       /** The last audit of the whole folder against the index: when, how long, how many scenarios it repaired. */
       lastAudit: sync.lastFullAudit,
-      /** The first scan: worker threads, folders read and reused from the persisted index, its time. */
-      scan: scan ? { threads: scan.threads, read: scan.read, reused: scan.reused, ms: Math.round(index.scanMs ?? 0), snapshotWritten: scan.written } : null,
+      /** The first scan: worker threads, folders read and reused from the persisted index, its time, when it finished (epoch ms). */
+      scan: scan ? { threads: scan.threads, read: scan.read, reused: scan.reused, ms: Math.round(index.scanMs ?? 0), finishedAt: index.scannedAt, snapshotWritten: scan.written } : null,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },

@@ -154,6 +154,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   await Promise.all(joined);
   index.indexing = null;
   index.scanMs = performance.now() - started;
+  index.scannedAt = Date.now();
   index.announce({ runs: [...index.runs.keys()] });
   if (snapshotDir) {
     used.add(LIST_ITEMS_FILE);

@@ -32,6 +32,8 @@ export class ResultsIndex {
   /** Set while the first scan is under way. */
   indexing: { done: number; total: number } | null = { done: 0, total: 0 };
   scanMs: number | null = null;
+  /** When the first scan completed, by the wall clock (epoch ms): what a script outside the process can compare with its own clock. */
+  scannedAt: number | null = null;
   rootProblems: readonly RootProblem[] = [];
   /** The persisted index's folder, in the state folder (`null`: nothing persists). */
   snapshotDir: string | null = null;

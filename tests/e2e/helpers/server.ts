@@ -18,6 +18,8 @@ export interface Health {
   /** The watcher is up and its catch-up audit is done. */
   watching: boolean;
   rssMb: number;
+  /** The first scan, once done; `finishedAt`: when, by the server's clock (epoch ms). */
+  scan: { threads: number; read: number; reused: number; ms: number; finishedAt: number; snapshotWritten: number | null } | null;
 }
 
 export interface Dashboard {
