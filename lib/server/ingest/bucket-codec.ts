@@ -97,27 +97,42 @@ function allNumbers(v: unknown[]): boolean {
   return true;
 }
 
-export function encodeBucket(entries: readonly ReadEntry[]): EncodedBucket {
-  const encoder = new Encoder();
-  const names: string[] = [];
-  const roots: number[] = [];
-  const odd: ReadEntry[] = [];
-  for (const entry of entries) {
+/**
+ * Encodes a bucket's reads one at a time, as they are read: each read's objects then die young,
+ * instead of the whole bucket's surviving the collections that happen before its end.
+ */
+export class BucketEncoder {
+  readonly #encoder = new Encoder();
+  readonly #names: string[] = [];
+  readonly #roots: number[] = [];
+  readonly #odd: ReadEntry[] = [];
+
+  add(entry: ReadEntry): void {
+    const encoder = this.#encoder;
     const mark = { numbers: encoder.numbers.length, others: encoder.others.length };
     try {
-      roots.push(encoder.object(entry[1] as unknown as Record<string, unknown>));
-      names.push(entry[0]);
+      this.#roots.push(encoder.object(entry[1] as unknown as Record<string, unknown>));
+      this.#names.push(entry[0]);
     } catch (error) {
       if (!(error instanceof NotJson)) throw error;
       // Undo this entry's values (shapes it added stay: unused ones cost nothing).
       encoder.numbers.length = mark.numbers;
       encoder.others.length = mark.others;
-      odd.push(entry);
+      this.#odd.push(entry);
     }
   }
-  const meta = JSON.stringify([names, encoder.shapes, encoder.others, roots]);
-  const numbers = new Float64Array(encoder.numbers);
-  return { meta, numbers, special: odd.length ? serialize(odd) : null };
+
+  finish(): EncodedBucket {
+    const encoder = this.#encoder;
+    const meta = JSON.stringify([this.#names, encoder.shapes, encoder.others, this.#roots]);
+    return { meta, numbers: new Float64Array(encoder.numbers), special: this.#odd.length ? serialize(this.#odd) : null };
+  }
+}
+
+export function encodeBucket(entries: readonly ReadEntry[]): EncodedBucket {
+  const encoder = new BucketEncoder();
+  for (const entry of entries) encoder.add(entry);
+  return encoder.finish();
 }
 
 /** Whether JSON keeps this value exactly: no NaN, ±Infinity or -0 anywhere in it. */

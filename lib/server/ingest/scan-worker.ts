@@ -10,7 +10,7 @@ import "server-only";
 import { mkdirSync, readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import { decodeBucket, encodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
+import { BucketEncoder, decodeBucket, type EncodedBucket, type ReadEntry } from "./bucket-codec";
 import { lstatSafeSync } from "./fs-sync";
 import type { FromWorker, ToWorker, WorkerSetup } from "./scan-protocol";
 import { levelSignature, stillSigned } from "./signatures";
@@ -90,13 +90,16 @@ async function readBucket(key: ShardKey, names: string[]): Promise<{ bucket: Enc
   const kept = new Map<string, ReadEntry>();
   if (known && stale.size < names.length) for (const entry of decodeBucket(known) ?? []) kept.set(entry[0], entry);
   const { readScenario, syncIo } = await readers();
-  const entries: ReadEntry[] = [];
+  // Each read is encoded at once (see `BucketEncoder`); only its signature is kept beside.
+  const encoder = new BucketEncoder();
+  const signatures: string[] = [];
   for (const name of names) {
-    const entry = stale.has(name) ? undefined : kept.get(name);
-    entries.push(entry ?? [name, await readScenario(key.runDir, name, {}, syncIo)]);
+    const entry = (stale.has(name) ? undefined : kept.get(name)) ?? [name, await readScenario(key.runDir, name, {}, syncIo)];
+    encoder.add(entry);
+    signatures.push(signatureOf(entry));
   }
-  const bucket = encodeBucket(entries);
-  if (setup.snapshotDir) changed.push({ key, bucket: { ...bucket, names: entries.map((e) => e[0]), signatures: entries.map(signatureOf) } });
+  const bucket = encoder.finish();
+  if (setup.snapshotDir) changed.push({ key, bucket: { ...bucket, names, signatures } });
   return { bucket, fresh: stale.size, unchanged: null };
 }
 
