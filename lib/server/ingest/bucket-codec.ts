@@ -42,19 +42,25 @@ class Encoder {
   readonly shapes: Shape[] = [];
   /** Shape ids by key count: a bucket has a few shapes, so comparing beats building a key string per object. */
   readonly #bySize = new Map<number, number[]>();
-  numbers: number[] = [];
+  /**
+   * The numbers so far, `numbers[0..n)`: a typed array, not a list pushed to, whose optimized code a
+   * list's change from small integers to doubles would throw away (it showed as repeated deopts).
+   */
+  numbers = new Float64Array(1024);
+  n = 0;
   others: unknown[] = [];
 
   /** Encodes one object (depth first, in key order) and returns its shape; nested shapes get lower numbers. */
   object(o: Record<string, unknown>): number {
     const keys = Object.keys(o);
-    const codes = new Array<number>(keys.length);
+    const codes = new Array<number>(keys.length).fill(0);
     for (let i = 0; i < keys.length; i++) codes[i] = this.#value(o[keys[i] as string]);
     let candidates = this.#bySize.get(keys.length);
     if (!candidates) this.#bySize.set(keys.length, (candidates = []));
-    for (const id of candidates) {
-      const [known, knownCodes] = this.shapes[id] as Shape;
-      if (sameList(known, keys) && sameList(knownCodes, codes)) return id;
+    for (let c = 0; c < candidates.length; c++) {
+      const id = candidates[c] as number;
+      const shape = this.shapes[id] as Shape;
+      if (sameStrings(shape[0], keys) && sameNumbers(shape[1], codes)) return id;
     }
     const id = this.shapes.length;
     this.shapes.push([keys, codes]);
@@ -62,23 +68,35 @@ class Encoder {
     return id;
   }
 
+  #push(x: number): void {
+    if (this.n === this.numbers.length) {
+      const grown = new Float64Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.numbers[this.n++] = x;
+  }
+
   #value(v: unknown): number {
-    if (typeof v === "number") {
-      this.numbers.push(v);
-      return NUMBER;
+    switch (typeof v) {
+      case "number":
+        this.#push(v);
+        return NUMBER;
+      case "boolean":
+        this.#push(v ? 1 : 0);
+        return BOOLEAN;
+      case "undefined":
+        return UNDEFINED;
+      case "object":
+        if (v === null) return NULL;
+        if (!Array.isArray(v)) return NESTED + this.object(v as Record<string, unknown>);
+        if (allNumbers(v)) {
+          this.#push(v.length);
+          for (let i = 0; i < v.length; i++) this.#push(v[i] as number);
+          return NUMBERS;
+        }
+        break;
     }
-    if (typeof v === "boolean") {
-      this.numbers.push(v ? 1 : 0);
-      return BOOLEAN;
-    }
-    if (v === null) return NULL;
-    if (v === undefined) return UNDEFINED;
-    if (Array.isArray(v) && allNumbers(v)) {
-      this.numbers.push(v.length);
-      for (let i = 0; i < v.length; i++) this.numbers.push(v[i] as number);
-      return NUMBERS;
-    }
-    if (typeof v === "object" && !Array.isArray(v)) return NESTED + this.object(v as Record<string, unknown>);
     if (!jsonKeeps(v)) throw new NotJson();
     this.others.push(v);
     return JSON_VALUE;
@@ -87,7 +105,13 @@ class Encoder {
 
 class NotJson extends Error {}
 
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+// Two functions, not one generic: each sees one kind of list, and stays monomorphic.
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
@@ -109,14 +133,14 @@ export class BucketEncoder {
 
   add(entry: ReadEntry): void {
     const encoder = this.#encoder;
-    const mark = { numbers: encoder.numbers.length, others: encoder.others.length };
+    const mark = { numbers: encoder.n, others: encoder.others.length };
     try {
       this.#roots.push(encoder.object(entry[1] as unknown as Record<string, unknown>));
       this.#names.push(entry[0]);
     } catch (error) {
       if (!(error instanceof NotJson)) throw error;
       // Undo this entry's values (shapes it added stay: unused ones cost nothing).
-      encoder.numbers.length = mark.numbers;
+      encoder.n = mark.numbers;
       encoder.others.length = mark.others;
       this.#odd.push(entry);
     }
@@ -125,7 +149,7 @@ export class BucketEncoder {
   finish(): EncodedBucket {
     const encoder = this.#encoder;
     const meta = JSON.stringify([this.#names, encoder.shapes, encoder.others, this.#roots]);
-    return { meta, numbers: new Float64Array(encoder.numbers), special: this.#odd.length ? serialize(this.#odd) : null };
+    return { meta, numbers: encoder.numbers.slice(0, encoder.n), special: this.#odd.length ? serialize(this.#odd) : null };
   }
 }
 

@@ -37,6 +37,22 @@ describe("bucket codec", () => {
     expect(Object.keys((byName.get("a__3")![1] as { record: { metrics: object } }).record.metrics)).toEqual(["latencies", "total_turns"]);
   });
 
+  it("a bucket of many numbers, with a read that travels apart in the middle, comes back whole and in its values' order", () => {
+    // Thousands of numbers: the encoder's number store grows several times; the odd read (a NaN in a
+    // JSON value) is undone after its own numbers were stored, and the next read's take their place.
+    const entries: ReadEntry[] = Array.from({ length: 60 }, (_, i) =>
+      completed(`g__${i}`, i === 30 ? { latencies: Array.from({ length: 500 }, (_, j) => j + 0.5), tool_calls: [{ score: NaN }] } : { total_turns: i, latencies: Array.from({ length: 100 }, (_, j) => i * 1000 + j / 4) }),
+    );
+    const encoded = encodeBucket(entries);
+    expect(encoded.special).not.toBeNull();
+    // 59 plain reads of 1 + (1 + 100) numbers each, and 1 for their empty list of problems (a list
+    // of numbers, of length 0): nothing of the odd read's 500 is left in them.
+    expect(encoded.numbers.length).toBe(59 * 103);
+    const back = decodeBucket(encoded);
+    const byName = new Map(back!.map((e) => [e[0], e]));
+    for (const entry of entries) expect(isDeepStrictEqual(byName.get(entry[0]), entry), `${entry[0]} comes back equal`).toBe(true);
+  });
+
   it("keeps key lists apart that only differ where a key holds a NUL", () => {
     const entries = [completed("n__1", { "a\0b": 1, c: 2 }), completed("n__2", { a: 1, "b\0c": 2 })];
     const back = roundTrip(entries);
