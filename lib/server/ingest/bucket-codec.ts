@@ -43,8 +43,9 @@ class Encoder {
   /** Shape ids by key count: a bucket has a few shapes, so comparing beats building a key string per object. */
   readonly #bySize = new Map<number, number[]>();
   /**
-   * The numbers so far, `numbers[0..n)`: a typed array, not a list pushed to, whose optimized code a
-   * list's change from small integers to doubles would throw away (it showed as repeated deopts).
+   * The numbers so far, `numbers[0..n)`. A typed array rather than a list: a list starts out holding
+   * small integers and changes its kind at its first double, which threw the encoder's optimized
+   * code away again and again (`--trace-deopt`).
    */
   numbers = new Float64Array(1024);
   n = 0;
@@ -53,8 +54,8 @@ class Encoder {
   /** Encodes one object (depth first, in key order) and returns its shape; nested shapes get lower numbers. */
   object(o: Record<string, unknown>): number {
     const keys = Object.keys(o);
-    const codes = new Array<number>(keys.length).fill(0);
-    for (let i = 0; i < keys.length; i++) codes[i] = this.#value(o[keys[i] as string]);
+    const codes: number[] = [];
+    for (let i = 0; i < keys.length; i++) codes.push(this.#value(o[keys[i] as string]));
     let candidates = this.#bySize.get(keys.length);
     if (!candidates) this.#bySize.set(keys.length, (candidates = []));
     for (let c = 0; c < candidates.length; c++) {
