@@ -1,5 +1,6 @@
 /** CSV export of the compare table, built in the browser. */
 import { judgeErrorLabel } from "@/lib/core/judge-score";
+import { toCsvText } from "@/lib/shared/csv";
 import { verdictText } from "./labels";
 import type { CompareRow, JudgeCell } from "@/lib/shared/compare";
 
@@ -7,22 +8,6 @@ import type { CompareRow, JudgeCell } from "@/lib/shared/compare";
 function judgeText(cell: JudgeCell | null): string {
   if (!cell) return "";
   return cell.error ? judgeErrorLabel(cell.error) : cell.score === null ? "" : String(cell.score);
-}
-
-/**
- * One CSV cell: text that a spreadsheet would run as a formula (starting with = + - @, or a tab /
- * carriage return that some programs strip first) gets a leading `'`; cells holding a comma, a
- * quote or a line break are quoted with quotes doubled (RFC 4180).
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  if (/[",\r\n]/.test(s)) s = `"${s.replaceAll('"', '""')}"`;
-  return s;
-}
-
-export function csvLine(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {
-  return cells.map(csvCell).join(",");
 }
 
 export const CSV_HEADER = [
@@ -49,10 +34,7 @@ function flipText(base: string | boolean | null, other: string | boolean | null)
 }
 
 export function compareCsv(rows: readonly CompareRow[], baseId: string, otherId: string): string {
-  const lines = [csvLine(CSV_HEADER)];
-  for (const r of rows) {
-    lines.push(
-      csvLine([
+  const lines = rows.map((r) => [
         r.name,
         r.domain,
         r.change,
@@ -68,23 +50,8 @@ export function compareCsv(rows: readonly CompareRow[], baseId: string, otherId:
         r.otherStalled,
         judgeText(r.judge.base),
         judgeText(r.judge.other),
-      ]),
-    );
-  }
-  // CRLF per RFC 4180; the BOM makes spreadsheet programs read UTF-8.
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
-
-export function downloadText(text: string, filename: string, type = "text/csv;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  ]);
+  return toCsvText(CSV_HEADER, lines, { bom: true });
 }
 
 /** A file name from run ids: letters, digits, `._-` only. */

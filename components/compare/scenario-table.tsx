@@ -22,7 +22,8 @@ import {
   type Updater,
 } from "@tanstack/react-table";
 import { group } from "@/components/format";
-import { compareCsv, csvFileName, downloadText } from "./csv";
+import { downloadText } from "@/components/ui/download";
+import { compareCsv, csvFileName } from "./csv";
 import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref } from "./labels";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { JudgePair, judgeSortValue, SideVerdict } from "./side-cells";
@@ -271,7 +272,7 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
       baseId,
       otherId,
     );
-    downloadText(text, csvFileName(baseId, otherId, bucket));
+    downloadText(text, csvFileName(baseId, otherId, bucket), "text/csv;charset=utf-8");
   };
 
   const chip = (value: Change | null, label: string, count: number, hint: string, tone: string) => {

@@ -1,12 +1,9 @@
-/**
- * CSV and JSON export of scenario rows. Pure functions plus a Blob download helper.
- * Text from results is untrusted: a CSV cell that a spreadsheet would read as a formula
- * (starting with = + - @, or a tab / carriage return) gets a leading single quote.
- */
+/** CSV and JSON export of scenario rows (the CSV through the project's one writer, `lib/shared/csv.ts`). */
 import { judgeErrorLabel } from "@/lib/core/judge-score";
+import { toCsvText, type CsvCell } from "@/lib/shared/csv";
 import type { ScenarioRow } from "@/lib/shared/dto";
 
-type Cell = string | number | boolean | null | undefined;
+type Cell = CsvCell;
 
 export const CSV_COLUMNS: ReadonlyArray<readonly [string, (r: ScenarioRow) => Cell]> = [
   ["name", (r) => r.name],
@@ -35,21 +32,11 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, (r: ScenarioRow) => Ce
   ["problems", (r) => r.problems.map((p) => `${p.file}: ${p.message}`).join("; ")],
 ];
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: formula-neutralised when it is text, quoted when it needs to be (RFC 4180). */
-export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return "";
-  let s = String(value);
-  if (typeof value === "string" && FORMULA_START.test(s)) s = `'${s}`;
-  if (/[",\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
-  return s;
-}
-
 export function toCsv(rows: readonly ScenarioRow[]): string {
-  const lines = [CSV_COLUMNS.map(([h]) => h).join(",")];
-  for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(r))).join(","));
-  return lines.join("\r\n") + "\r\n";
+  return toCsvText(
+    CSV_COLUMNS.map(([h]) => h),
+    rows.map((r) => CSV_COLUMNS.map(([, get]) => get(r))),
+  );
 }
 
 /** The rows as JSON; a judge-error score reads `"judge error (NaN)"` (JSON has no NaN; `null` would read as "no judge"). */
@@ -61,16 +48,4 @@ export function toJson(rows: readonly ScenarioRow[]): string {
 /** A file name from a run id: `team-a/eval_1` → `team-a_eval_1-scenarios.csv`. */
 export function exportName(runId: string, ext: "csv" | "json"): string {
   return `${runId.replace(/[^A-Za-z0-9._-]+/g, "_")}-scenarios.${ext}`;
-}
-
-export function download(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -11,7 +11,8 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react"
 import type { ScenarioRow } from "@/lib/shared/dto";
 import { useTableUrl } from "./query-url";
 import { scenarioColumns, scenarioFeatures, isSortable } from "./scenario-columns";
-import { download, exportName, toCsv, toJson } from "./scenario-export";
+import { downloadText } from "@/components/ui/download";
+import { exportName, toCsv, toJson } from "./scenario-export";
 import { ScenarioToolbar } from "./scenario-toolbar";
 import { fetchAllRows, useScenarioPages, type Seed } from "./use-scenario-pages";
 import { PAGE_SIZE } from "./view-params";
@@ -114,8 +115,8 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
     setExportError(null);
     try {
       const rows = await fetchAllRows(runId, viewKey);
-      if (kind === "csv") download(toCsv(rows), exportName(runId, "csv"), "text/csv;charset=utf-8");
-      else download(toJson(rows), exportName(runId, "json"), "application/json");
+      if (kind === "csv") downloadText(toCsv(rows), exportName(runId, "csv"), "text/csv;charset=utf-8");
+      else downloadText(toJson(rows), exportName(runId, "json"), "application/json");
     } catch (e) {
       setExportError(e instanceof Error ? e.message : String(e));
     } finally {

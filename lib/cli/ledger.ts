@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { ledgerConfig, LedgerConfigError } from "@/lib/server/ledger/config";
 import { openLedger } from "@/lib/server/ledger/open";
+import { MissingLedgerError } from "@/lib/server/ledger/sqlite";
 import { exportLedger, importLedger, parseTransfer, type TransferFormat } from "@/lib/server/ledger/transfer";
 
 export const LEDGER_USAGE = `usage: voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>] [--database <url>] [--state-dir <dir>]
@@ -53,10 +54,11 @@ export async function ledgerCommand(argv: string[]): Promise<number> {
   }
   let ledger;
   try {
-    ledger = await openLedger(ledgerConfig({ database: values.database, stateDir: values["state-dir"] }));
+    ledger = await openLedger(ledgerConfig({ database: values.database, stateDir: values["state-dir"] }), { create: action === "import" });
   } catch (err) {
-    process.stderr.write(`voice-eval-dashboard: ${err instanceof LedgerConfigError ? "" : "cannot open the ledger: "}${(err as Error).message}\n`);
-    return 1;
+    const named = err instanceof LedgerConfigError || err instanceof MissingLedgerError;
+    process.stderr.write(`voice-eval-dashboard: ${named ? "" : "cannot open the ledger: "}${(err as Error).message}\n`);
+    return named ? 2 : 1;
   }
   try {
     if (action === "export") {

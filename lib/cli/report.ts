@@ -3,8 +3,9 @@
  * same code as `GET /api/runs/{id}/report.md` (an index over the folder, its timing rollup read
  * once). Nothing is written into the results folder; `--out` writes only the named file.
  */
-import { writeFile } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { stat, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { isInside } from "@/lib/server/write-guard";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
@@ -41,9 +42,13 @@ export async function reportCommand(args: string[]): Promise<number> {
   }
   const dir = resolve(parsed.folder);
   if (parsed.out) {
-    const rel = relative(dir, resolve(parsed.out));
-    if (rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel))) {
+    if (isInside(parsed.out, dir)) {
       process.stderr.write("report: --out must not point inside the results folder (the dashboard never writes there)\n");
+      return 2;
+    }
+    const folder = dirname(resolve(parsed.out));
+    if (!(await stat(folder).catch(() => null))?.isDirectory()) {
+      process.stderr.write(`report: --out ${parsed.out}: the folder ${folder} does not exist\n`);
       return 2;
     }
   }
@@ -72,8 +77,14 @@ export async function reportCommand(args: string[]): Promise<number> {
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
       text = runReportText(run.id, runAnalysis(run), problems, timing);
     }
-    if (parsed.out) await writeFile(resolve(parsed.out), text);
-    else process.stdout.write(text);
+    if (parsed.out) {
+      try {
+        await writeFile(resolve(parsed.out), text);
+      } catch (err) {
+        process.stderr.write(`report: cannot write ${parsed.out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+        return 2;
+      }
+    } else process.stdout.write(text);
     return 0;
   } finally {
     await closeStore(store);

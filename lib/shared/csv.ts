@@ -1,54 +1,40 @@
-/** RFC 4180 CSV: fields quoted when they hold a comma, quote or line break; `""` escapes a quote. */
+/**
+ * The project's one CSV module (papaparse), used by every export and the ledger import.
+ *
+ * Text from results is untrusted: a cell a spreadsheet would run as a formula (starting with
+ * `= + - @`, a tab or a carriage return) gets a leading `'` and is quoted (papaparse's
+ * `escapeFormulae`). A text that already starts with `'` gets one more, so `parseCsv` can take
+ * exactly one off and every text comes back as it was written. Numbers and booleans are left as
+ * they are: `-3` stays a number, not `'-3`.
+ */
+import Papa from "papaparse";
 
-export function csvField(v: string | number | null | undefined): string {
-  const s = v === null || v === undefined ? "" : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export type CsvCell = string | number | boolean | null | undefined;
+
+const ESCAPED = /^[=+\-@\t\r']/;
+
+/** A CSV text: the header, then one line per row; CRLF line ends (RFC 4180), optionally a BOM so spreadsheets read UTF-8. */
+export function toCsvText(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>, opts: { bom?: boolean } = {}): string {
+  const body = Papa.unparse(
+    { fields: [...header], data: rows.map((r) => r.map((v) => (v === undefined ? null : v))) },
+    { newline: "\r\n", escapeFormulae: ESCAPED, quotes: false },
+  );
+  return `${opts.bom ? "\uFEFF" : ""}${body}\r\n`;
 }
 
-export function csvLine(fields: ReadonlyArray<string | number | null | undefined>): string {
-  return fields.map(csvField).join(",");
+/** One cell as `toCsvText` writes it (for a test, or a single value in a message). */
+export function csvCell(value: CsvCell): string {
+  return Papa.unparse([[value ?? null]], { escapeFormulae: ESCAPED, quotes: false });
 }
 
-/** Rows of a CSV text; throws on an unterminated quoted field. */
+/** Rows of a CSV text, each text cell with its formula escape taken off; throws on a malformed quote. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  let i = 0;
-  const src = text.replace(/^\uFEFF/, "");
-  while (i < src.length) {
-    const c = src[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else field += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && src[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-    i++;
-  }
-  if (quoted) throw new Error("unterminated quoted field");
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ""));
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+  const bad = parsed.errors.find((e) => e.type === "Quotes");
+  if (bad) throw new Error(`${bad.message} (row ${(bad.row ?? 0) + 1})`);
+  return parsed.data.map((row) => row.map(unescapeCell));
+}
+
+function unescapeCell(cell: string): string {
+  return cell.startsWith("'") && ESCAPED.test(cell.slice(1)) ? cell.slice(1) : cell;
 }

@@ -7,11 +7,12 @@
 import "server-only";
 import type { JsonValue } from "@/lib/core/judge-fields";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { ratesOf, runSummaryJson } from "@/lib/core";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { mapLimit } from "../ingest/pool";
+import { isInside } from "../write-guard";
 import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { comparePair } from "../views/compare";
@@ -43,11 +44,6 @@ export interface ExportResult {
 
 /** Bad input: a named problem, exit code 2. */
 export class ExportError extends Error {}
-
-const inside = (child: string, parent: string) => {
-  const rel = relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-};
 
 async function openRun(dir: string, what: string): Promise<{ store: Store; run: RunModel }> {
   const info = await stat(dir).catch(() => null);
@@ -81,7 +77,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
   const outDir = resolve(o.outDir);
   const compareDir = o.compareDir ? resolve(o.compareDir) : null;
   for (const [dir, what] of [[runDir, "the run folder"], ...(compareDir ? [[compareDir, "the --compare folder"]] : [])] as Array<[string, string]>) {
-    if (inside(outDir, dir)) throw new ExportError(`--out ${outDir} is inside ${what}; the export never writes into a results folder`);
+    if (isInside(outDir, dir)) throw new ExportError(`--out ${outDir} is inside ${what}; the export never writes into a results folder`);
   }
   const existing = await readdir(outDir).catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? [] : null));
   if (existing === null) throw new ExportError(`--out ${outDir}: not a folder that can be read`);

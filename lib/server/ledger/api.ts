@@ -6,7 +6,10 @@
 import "server-only";
 import { error, json } from "@/lib/server/http/api";
 import type { ResultsIndex } from "@/lib/server/model/results-index";
-import type { ScenarioLedger } from "@/lib/shared/ledger";
+import type { OverrideTarget, ScenarioLedger } from "@/lib/shared/ledger";
+import type { RunModel } from "@/lib/server/model/run-model";
+import { scenarioDetail } from "@/lib/server/views/scenario-detail";
+import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import type { z } from "zod";
 import { lookupScenario, runFacts } from "./facts";
 import { refuseWrite } from "./guard";
@@ -113,6 +116,14 @@ export async function labelsRoute(index: ResultsIndex, request: Request, deps: L
   return error(405, "method not allowed");
 }
 
+/** Why an override's target is not in the scenario's judge result (`nl:9999` of three assertions), or null. */
+async function missingTarget(run: RunModel, scenario: string, target: OverrideTarget): Promise<string | null> {
+  if (target === "overall") return null;
+  const detail = await scenarioDetail(run, scenario, { contexts: false });
+  const count = judgeFields(detail?.judge as StoredJudge | undefined)?.verdicts.length ?? 0;
+  return Number(target.slice(3)) < count ? null : `target: ${target} names no NL assertion (the judge gave ${count})`;
+}
+
 /** `GET|POST|DELETE /api/ledger/overrides` */
 export async function overridesRoute(index: ResultsIndex, request: Request, deps: LedgerDeps): Promise<Response> {
   if (request.method === "GET") {
@@ -128,6 +139,8 @@ export async function overridesRoute(index: ResultsIndex, request: Request, deps
     if (!b.ok) return b.response;
     const found = await lookupScenario(index, b.data.run, b.data.scenario);
     if (!found.ok) return error(found.status, found.reason);
+    const missing = await missingTarget(found.run, b.data.scenario, b.data.target);
+    if (missing) return error(400, missing);
     return json(await deps.ledger.setOverride(b.data.run, b.data.scenario, b.data.target, b.data.reason, deps.user, b.data.baseRevision));
   }
   if (request.method === "DELETE") {

@@ -6,7 +6,8 @@
  */
 import "server-only";
 import { homedir, userInfo } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
+import { isInside } from "@/lib/server/write-guard";
 
 type Env = Record<string, string | undefined>;
 
@@ -20,11 +21,6 @@ export function defaultStateDir(env: Env = process.env): string {
 
 export class LedgerConfigError extends Error {}
 
-function inside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
 export function ledgerConfig(opts: { database?: string | null; stateDir?: string | null; resultsDir?: string | null } = {}, env: Env = process.env): LedgerConfig {
   const database = opts.database ?? env.VOICE_EVAL_DATABASE ?? "";
   if (database) {
@@ -33,7 +29,7 @@ export function ledgerConfig(opts: { database?: string | null; stateDir?: string
   }
   const stateDir = resolve(/* turbopackIgnore: true */ opts.stateDir || env.VOICE_EVAL_STATE_DIR || defaultStateDir(env));
   const results = opts.resultsDir ?? env.RESULTS_DIR;
-  if (results && inside(stateDir, resolve(/* turbopackIgnore: true */ results))) throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
+  if (results && isInside(stateDir, results)) throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
   return { kind: "sqlite", stateDir };
 }
 

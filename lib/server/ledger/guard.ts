@@ -63,15 +63,10 @@ export function refuseWrite(request: Request, opts: GuardOptions): Response | nu
   if (hosts && !hosts.has(host.toLowerCase())) return error(403, `Host ${host} is not the address this dashboard is bound to`);
   const origin = request.headers.get("origin");
   if (!origin) return error(403, "a ledger write needs an Origin header (same-origin requests only)");
-  let originHost: string;
-  try {
-    const u = new URL(origin);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return error(403, "cross-origin ledger write refused");
-    originHost = u.host;
-  } catch {
-    return error(403, "cross-origin ledger write refused");
-  }
-  if (originHost.toLowerCase() !== host.toLowerCase()) return error(403, "cross-origin ledger write refused");
+  // Exactly the origin a browser sends for this page: the request's scheme and the Host, nothing
+  // more (no user part, no path, not even a trailing "/"), compared as text.
+  const expected = `${new URL(request.url).protocol}//${host}`.toLowerCase();
+  if (origin.toLowerCase() !== expected) return error(403, "cross-origin ledger write refused");
   if (!same(request.headers.get(CSRF_HEADER), opts.csrf)) return error(403, `missing or wrong ${CSRF_HEADER} header`);
   return null;
 }

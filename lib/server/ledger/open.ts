@@ -6,7 +6,8 @@ import { openPostgres, redactUrl } from "./postgres";
 import { openSqlite } from "./sqlite";
 import { SqlLedger, type LedgerStore } from "./store";
 
-export async function openLedger(config: LedgerConfig): Promise<LedgerStore> {
+/** `create: false` for reading commands: a SQLite ledger that is not there is an error naming the path. */
+export async function openLedger(config: LedgerConfig, opts: { create?: boolean } = {}): Promise<LedgerStore> {
   if (config.kind === "postgres") {
     const db = openPostgres(config.url);
     try {
@@ -17,7 +18,7 @@ export async function openLedger(config: LedgerConfig): Promise<LedgerStore> {
     }
     return new SqlLedger(db, redactUrl(config.url));
   }
-  const { db, file } = openSqlite(config.stateDir);
+  const { db, file } = openSqlite(config.stateDir, opts);
   try {
     await migrate(db);
   } catch (err) {

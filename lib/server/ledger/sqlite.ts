@@ -1,7 +1,7 @@
 /** The default ledger database: one SQLite file (WAL) in the state folder, via better-sqlite3. */
 import "server-only";
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { SqlDb, SqlValue } from "./sql";
 
@@ -49,11 +49,24 @@ class SqliteDb implements SqlDb {
   }
 }
 
-/** Opens (creating the folder and file if needed) the SQLite ledger in `stateDir`. */
-export function openSqlite(stateDir: string): { db: SqlDb; file: string } {
-  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+/** No ledger where a reading command looked: it never creates one (a typo'd `--state-dir` is named, not made). */
+export class MissingLedgerError extends Error {}
+
+/**
+ * Opens the SQLite ledger in `stateDir`. With `create` (the server, an import) the folder (0700) and
+ * file are made if needed; the file is the user's alone (0600: it holds who triaged what), and SQLite
+ * gives its -wal and -shm files the same mode. Without it, a missing file is a `MissingLedgerError`.
+ */
+export function openSqlite(stateDir: string, opts: { create?: boolean } = {}): { db: SqlDb; file: string } {
   const file = join(stateDir, SQLITE_FILE);
-  const raw = new Database(file);
+  if (opts.create === false) {
+    if (!existsSync(file)) throw new MissingLedgerError(`no ledger at ${file} (check --state-dir)`);
+  } else {
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    closeSync(openSync(file, "a", 0o600));
+    chmodSync(file, 0o600);
+  }
+  const raw = new Database(file, { fileMustExist: true });
   raw.pragma("journal_mode = WAL");
   raw.pragma("busy_timeout = 5000");
   raw.pragma("foreign_keys = ON");

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { csvLine, parseCsv } from "@/lib/shared/csv";
+import { parseCsv, toCsvText } from "@/lib/shared/csv";
 import { CAUSES, STATUSES, type Label, type Override, type OverrideTarget } from "@/lib/shared/ledger";
 import { OverrideTargetSchema } from "./schemas";
 import type { LedgerStore } from "./store";
@@ -55,7 +55,7 @@ export async function exportLedger(ledger: LedgerStore, format: TransferFormat, 
   const filter = run === undefined ? {} : { run };
   const records: Record<string, unknown>[] = [...(await ledger.listLabels(filter)).map(labelRecord), ...(await ledger.listOverrides(filter)).map(overrideRecord)];
   if (format === "jsonl") return records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "");
-  return [csvLine(CSV_COLUMNS), ...records.map((r) => csvLine(CSV_COLUMNS.map((c) => (r[c] ?? null) as string | number | null)))].join("\r\n") + "\r\n";
+  return toCsvText(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => (r[c] ?? null) as string | number | null)));
 }
 
 export interface ImportResult {

@@ -203,6 +203,11 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     s = (await getRun()).summary;
     expect(s.agreement).toMatchObject({ n: 2, agree: 1, rate: 0.5 });
     expect((await overrides(write("/api/ledger/overrides", "POST", { run: RUN_A, scenario: other.name, target: "first", reason: "x" }))).status).toBe(400);
+    // An NL assertion the judge never gave cannot be overridden, and nothing is written.
+    const ghost = await overrides(write("/api/ledger/overrides", "POST", { run: RUN_A, scenario: other.name, target: "nl:9999", reason: "x" }));
+    expect(ghost.status).toBe(400);
+    expect(((await ghost.json()) as { error: string }).error).toContain("names no NL assertion");
+    expect((await getRun()).summary.agreement.n).toBe(2);
     expect((await overrides(write("/api/ledger/overrides", "POST", { run: RUN_A, scenario: other.name, target: "overall", reason: "  " }))).status).toBe(400);
     const del = await overrides(write("/api/ledger/overrides", "DELETE", { run: RUN_A, scenario: other.name, target: "nl:0" }));
     expect(await del.json()).toEqual({ deleted: true });

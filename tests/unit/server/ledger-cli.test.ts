@@ -1,4 +1,5 @@
 /** `voice-eval-dashboard ledger export|import`: moves labels from a SQLite ledger into PostgreSQL and back out as CSV. */
+import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -45,7 +46,7 @@ describe("ledger CLI", () => {
   it("exports, imports into PostgreSQL, and re-imports nothing the second time", async () => {
     const state = join(dir, "state");
     const ledger = await openLedger({ kind: "sqlite", stateDir: state });
-    await ledger.setLabel({ run: "eval_1", scenario: "qa__x", signalKey: "clean_exit" }, { cause: "asr", secondary: "agent", status: "known-issue", ref: "123", note: 'said "pacific",\nheard "specific"' }, "alice");
+    await ledger.setLabel({ run: "eval_1", scenario: "qa__x", signalKey: "clean_exit" }, { cause: "asr", secondary: "agent", status: "known-issue", ref: "=HYPERLINK(\"http://x\")", note: 'said "pacific",\nheard "specific"' }, "alice");
     await ledger.setOverride("eval_1", "qa__x", "overall", "judge missed the answer", "alice");
     await ledger.close();
 
@@ -68,10 +69,12 @@ describe("ledger CLI", () => {
     const csv = await readFile(csvFile, "utf8");
     expect(csv.split("\r\n")[0]).toBe("type,run,scenario,signal_key,cause,secondary,status,ref,note,target,reason,revision,updated_by,updated_at");
     expect(csv).toContain('"said ""pacific"",\nheard ""specific"""');
+    // A text a spreadsheet would run as a formula is written inert, and read back as it was.
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     const fresh = join(dir, "fresh");
     expect((await run(["ledger", "import", csvFile, "--state-dir", fresh])).out).toContain("imported 1 label(s) and 1 override(s)");
     const back = await openLedger({ kind: "sqlite", stateDir: fresh });
-    expect(await back.getLabel("eval_1", "qa__x")).toMatchObject({ cause: "asr", secondary: "agent", note: 'said "pacific",\nheard "specific"', updatedBy: "alice" });
+    expect(await back.getLabel("eval_1", "qa__x")).toMatchObject({ cause: "asr", secondary: "agent", ref: '=HYPERLINK("http://x")', note: 'said "pacific",\nheard "specific"', updatedBy: "alice" });
     expect((await back.history("eval_1", "qa__x")).map((h) => h.action)).toEqual(["import", "import"]);
     await back.close();
   });
@@ -85,6 +88,11 @@ describe("ledger CLI", () => {
     expect(r.err).toContain("line 2: not JSON");
     expect((await run(["ledger", "export", "--database", "mysql://x"])).err).toContain("postgres://");
     expect((await run(["ledger", "frobnicate"])).code).toBe(2);
+    // A reading command never creates a ledger: a mistyped --state-dir is named, not made.
+    const typo = await run(["ledger", "export", "--state-dir", join(dir, "typo")]);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain(`no ledger at ${join(dir, "typo", "ledger.sqlite")}`);
+    expect(existsSync(join(dir, "typo"))).toBe(false);
     expect((await run(["ledger", "export", "--format", "xml", "--state-dir", dir])).code).toBe(2);
   });
 });

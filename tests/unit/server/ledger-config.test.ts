@@ -1,4 +1,5 @@
 /** Where the ledger lives, who writes, which Host headers name the bound address, and schema versions. */
+import { existsSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,16 @@ describe("ledger configuration", () => {
     expect(ledgerConfig({}, { VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({ kind: "sqlite", stateDir: "/tmp/b" });
     expect(ledgerConfig({}, { VOICE_EVAL_DATABASE: "postgres://u@h/db", VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
     expect(() => ledgerConfig({ database: "mysql://x" }, {})).toThrow(LedgerConfigError);
+  });
+
+  it("never opens a missing SQLite ledger for a reading command, and makes a new one 0600", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "ved-ledger-mode-"));
+    expect(() => openSqlite(join(dir, "typo"), { create: false })).toThrow(/no ledger at .*typo/);
+    expect(existsSync(join(dir, "typo"))).toBe(false);
+    const { db, file } = openSqlite(join(dir, "state"));
+    await db.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, "state")).mode & 0o777).toBe(0o700);
   });
 
   it("refuses a state folder inside the results folder", () => {
@@ -48,6 +59,15 @@ describe("bound-address check", () => {
     expect(refuseWrite(req({ host: "box:3210", origin: "http://box:3210", "x-ledger-csrf": "c" }), opts)).toBeNull();
     expect(refuseWrite(req({ host: "box:3210", origin: "http://other:3210", "x-ledger-csrf": "c" }), opts)?.status).toBe(403);
     expect(refuseWrite(req({ host: "box:3210", origin: "null", "x-ledger-csrf": "c" }), opts)?.status).toBe(403);
+  });
+
+  it("compares the parsed origin exactly: scheme, no user part, no trailing slash", () => {
+    const req = (origin: string) => new Request("http://x/api/ledger/labels", { method: "POST", headers: { host: "127.0.0.1:3210", origin, "x-ledger-csrf": "c" } });
+    const opts = { csrf: "c", token: null, bind: "127.0.0.1:3210" };
+    expect(refuseWrite(req("http://127.0.0.1:3210"), opts)).toBeNull();
+    for (const bad of ["https://127.0.0.1:3210", "http://user@127.0.0.1:3210", "http://127.0.0.1:3210/", "http://127.0.0.1:3210/x", "http://127.0.0.1:3210.evil"]) {
+      expect(refuseWrite(req(bad), opts)?.status, bad).toBe(403);
+    }
   });
 });
 
