@@ -1,6 +1,7 @@
 /**
- * `check <run-folder> --baseline <run-folder>`: the CI gate. Exit 0 pass, 1 fail (or an unfinished
- * run), 2 bad input. Prints a Markdown pull-request comment, or the result as JSON with --json.
+ * `check <run-folder> --baseline <run-folder>`: the CI gate. Exit 0 pass; 1 fail, an unfinished run,
+ * or nothing that could be paired (every verdict unreadable, say); 2 bad input (not a run folder, the
+ * same folder twice, no scenario in common, bad options). Prints a Markdown pull-request comment, or the result as JSON with --json.
  */
 import { basename, resolve } from "node:path";
 import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
@@ -8,6 +9,7 @@ import { runGate, type GateOptions, type GateRun } from "@/lib/core/gate";
 import { gateMarkdown } from "@/lib/core/gate-markdown";
 import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { NotARunFolderError } from "@/lib/server/ingest/read-run";
+import { realPathOrNearest } from "@/lib/server/write-guard";
 
 /**
  * Where triage labels come from. The ledger (issue 15) plugs in here; without it the comment has no
@@ -94,6 +96,10 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
   }
   const runDir = resolve(parsed.run);
   const baseDir = resolve(parsed.baseline);
+  if (realPathOrNearest(runDir) === realPathOrNearest(baseDir)) {
+    process.stderr.write(`check: the run and the baseline are the same folder (${realPathOrNearest(runDir)}): nothing to compare\n`);
+    return 2;
+  }
   let run: GateRun;
   let base: GateRun;
   try {

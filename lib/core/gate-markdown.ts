@@ -1,5 +1,6 @@
 /** The CI gate's result as a Markdown pull-request comment. Results text is escaped, never interpreted. */
 import { RATE_NAMES, type Rate, type RateName } from "./aggregates";
+import { mdInline } from "./markdown";
 import { formatP, type GateResult } from "./gate";
 import type { PairedTest } from "./compare";
 import { wilson } from "./stats";
@@ -18,14 +19,6 @@ const TITLES: Record<RateName, string> = {
   judge_pass_rate: "Judge pass",
   clean_exit_rate: "Clean exit",
 };
-
-/**
- * Text that renders as itself inside a line of a GitHub comment: emphasis, code, link, table and HTML
- * punctuation backslash-escaped, newlines folded. (Line-start syntax cannot occur: no line starts with it.)
- */
-export function mdText(s: string): string {
-  return s.replace(/[\r\n]+/g, " ").replace(/[\\`*_[\]|<>~&]/g, (c) => `\\${c}`);
-}
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const pp = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
@@ -49,16 +42,16 @@ function deltaCell(name: RateName, a: Rate, b: Rate): string {
   return name === "judge_score_mean" ? `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(3)}` : pp(d);
 }
 
-const HEAD: Record<GateResult["verdict"], string> = { pass: "✅ Pass", fail: "❌ Fail", incomplete: "⚠️ Incomplete run" };
+const HEAD: Record<GateResult["verdict"], string> = { pass: "✅ Pass", fail: "❌ Fail", incomplete: "⚠️ Incomplete run", untestable: "⚠️ Nothing to compare" };
 
 export function gateMarkdown(g: GateResult): string {
   const lines: string[] = [];
   lines.push(`## Voice eval check: ${HEAD[g.verdict]}`, "");
-  lines.push(`Run **${mdText(g.run.id)}** against baseline **${mdText(g.base.id)}**.`, "");
-  lines.push(g.reasons.length > 1 ? "**Reasons:**" : `**Reason:** ${mdText(g.reasons[0] ?? "")}`);
-  if (g.reasons.length > 1) for (const r of g.reasons) lines.push(`- ${mdText(r)}`);
+  lines.push(`Run **${mdInline(g.run.id)}** against baseline **${mdInline(g.base.id)}**.`, "");
+  lines.push(g.reasons.length > 1 ? "**Reasons:**" : `**Reason:** ${mdInline(g.reasons[0] ?? "")}`);
+  if (g.reasons.length > 1) for (const r of g.reasons) lines.push(`- ${mdInline(r)}`);
   lines.push("");
-  for (const w of g.warnings) lines.push(`> ⚠️ ${mdText(w)}`);
+  for (const w of g.warnings) lines.push(`> ⚠️ ${mdInline(w)}`);
   if (g.warnings.length) lines.push("");
   lines.push("| Rate | Baseline | Run | Δ |", "| --- | --- | --- | --- |");
   for (const name of RATE_NAMES) {
@@ -77,8 +70,8 @@ export function gateMarkdown(g: GateResult): string {
     lines.push(withLabels ? "| Scenario | Domain | Failing signals | Labels |" : "| Scenario | Domain | Failing signals |");
     lines.push(withLabels ? "| --- | --- | --- | --- |" : "| --- | --- | --- |");
     for (const r of g.regressed.slice(0, MAX_LISTED)) {
-      const cells = [mdText(r.name), mdText(r.domain), r.failingSignals.length ? r.failingSignals.map(mdText).join(", ") : "–"];
-      if (withLabels) cells.push(r.labels.length ? r.labels.map(mdText).join(", ") : "–");
+      const cells = [mdInline(r.name), mdInline(r.domain), r.failingSignals.length ? r.failingSignals.map((t) => mdInline(t)).join(", ") : "–"];
+      if (withLabels) cells.push(r.labels.length ? r.labels.map((t) => mdInline(t)).join(", ") : "–");
       lines.push(`| ${cells.join(" | ")} |`);
     }
     if (g.regressed.length > MAX_LISTED) lines.push("", `… and ${g.regressed.length - MAX_LISTED} more.`);

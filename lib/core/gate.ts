@@ -24,7 +24,8 @@ export interface GateRun {
   rates: Record<RateName, Rate>;
 }
 
-export type GateVerdict = "pass" | "fail" | "incomplete";
+/** `untestable`: nothing could be paired (no scenario has a pass/fail verdict in both runs): not a pass. */
+export type GateVerdict = "pass" | "fail" | "incomplete" | "untestable";
 
 export interface RegressedScenario {
   name: string;
@@ -123,10 +124,14 @@ export function runGate(base: GateRun, run: GateRun, options: GateOptions, label
     else if (rate.value < options.minSuccessRate) reasons.push(`the success rate ${pct(rate.value)} (${rate.numerator}/${rate.denominator}) is below --min-success-rate ${pct(options.minSuccessRate)}`);
   }
   if (reasons.length) return result("fail", reasons);
+  if (success.n === 0) {
+    const judged = (rows: readonly ScenarioRow[]) => rows.filter((r) => r.verdict !== null).length;
+    return result("untestable", [
+      `nothing could be paired: no scenario has a pass/fail verdict in both runs (the run has ${judged(run.rows)} of ${run.intended} with a verdict, the baseline ${judged(base.rows)} of ${base.intended}); a gate that compared nothing has not passed`,
+    ]);
+  }
   const why =
-    success.n === 0
-      ? "no paired scenarios to test; no threshold was crossed"
-      : success.b > success.c
+    success.b > success.c
         ? `the drop in success is not significant at α = ${options.alpha}: ${describeTest(success)}`
         : `no drop in success: ${describeTest(success)}`;
   return result("pass", [why]);

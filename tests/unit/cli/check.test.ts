@@ -1,6 +1,6 @@
 /** `check` through the real CLI (bin/voice-eval-dashboard.mjs) on generated runs. */
 import { spawnSync } from "node:child_process";
-import { readdir, rm, utimes } from "node:fs/promises";
+import { cp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -124,5 +124,33 @@ describe("check", () => {
     expect(disjoint.code).toBe(2);
     expect(disjoint.stderr).toContain("no scenario in common");
     expect(check(run("eval_20261102_080000"), "--baseline", run("eval_20261101_080000"), "--alpha", "2").code).toBe(2);
+  });
+
+  it("refuses the same folder as run and baseline, however it is named", async () => {
+    const same = check(run("eval_20261101_080000"), "--baseline", run("eval_20261101_080000"));
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain("same folder");
+    await symlink(run("eval_20261101_080000"), join(root, "base-link"));
+    const linked = check(join(root, "base-link"), "--baseline", `${run("eval_20261101_080000")}/`);
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain("same folder");
+  });
+
+  it("never passes a run whose every verdict is unreadable, nor against a garbage baseline", async () => {
+    // A copy of the baseline with every metrics.json replaced by text that is not JSON.
+    const broken = join(root, "broken", "eval_20261107_080000");
+    await cp(run("eval_20261101_080000"), broken, { recursive: true });
+    for (const e of await readdir(broken, { withFileTypes: true })) {
+      if (e.isDirectory()) await writeFile(join(broken, e.name, "metrics.json"), "{ not json");
+    }
+    const r = check(broken, "--baseline", run("eval_20261101_080000"), "--json");
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.verdict).toBe("untestable");
+    expect(json.reasons[0]).toMatch(/nothing could be paired.*the run has 0 of 40 with a verdict/);
+    const md = check(run("eval_20261101_080000"), "--baseline", broken);
+    expect(md.code).toBe(1);
+    expect(md.stdout).toContain("⚠️ Nothing to compare");
+    expect(md.stdout).not.toContain("✅ Pass");
   });
 });

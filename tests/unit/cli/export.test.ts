@@ -1,7 +1,7 @@
 /** `export` through the real CLI on generated runs: sizes, audio left out or copied, bad input, the results folder untouched. */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +104,16 @@ describe("export", () => {
     expect(insideRun.code).toBe(2);
     expect(insideRun.stderr).toContain("inside the run folder");
     await expect(stat(join(run, "export"))).rejects.toThrow();
+    // `..exp` is a folder inside the run, not its parent; a link to the run is the run.
+    const dotted = exportCli(run, "--out", join(run, "..exp"));
+    expect(dotted.code).toBe(2);
+    await expect(stat(join(run, "..exp"))).rejects.toThrow();
+    await symlink(run, join(root, "run-link"));
+    const linked = exportCli(join(root, "run-link"), "--out", join(run, "exp2"));
+    expect(linked.code).toBe(2);
+    expect(exportCli(run, "--out", join(root, "run-link", "exp3")).code).toBe(2);
+    await expect(stat(join(run, "exp2"))).rejects.toThrow();
+    await expect(stat(join(run, "exp3"))).rejects.toThrow();
     const full = join(root, "full");
     await mkdir(full);
     await writeFile(join(full, "keep.txt"), "x");

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { ratesOf, foldRecords } from "@/lib/core";
 import { runGate, type GateRun } from "@/lib/core/gate";
-import { gateMarkdown, MAX_LISTED, mdText } from "@/lib/core/gate-markdown";
+import { gateMarkdown, MAX_LISTED } from "@/lib/core/gate-markdown";
+import { mdInline } from "@/lib/core/markdown";
 import { testRow } from "../../helpers/scenario-row";
 
 function run(id: string, verdicts: boolean[], names = verdicts.map((_, i) => `s${i}`)): GateRun {
@@ -50,8 +51,8 @@ describe("runGate", () => {
     const g = runGate(run("a", Array(names.length).fill(true), names), run("b", Array(names.length).fill(false), names), { alpha: 0.05 });
     const md = gateMarkdown(g);
     expect(md).not.toMatch(/(^|[^\\])<img/);
-    expect(md).toContain(mdText(names[0] as string));
-    expect(mdText("a|b<c>`d`")).toBe("a\\|b\\<c\\>\\`d\\`");
+    expect(md).toContain(mdInline(names[0] as string));
+    expect(mdInline("a|b<c>`d`")).toBe("a\\|b\\<c\\>\\`d\\`");
     expect(md).toContain("… and 5 more.");
     expect(md.split("\n").filter((l) => /^\| (s\d+|\\<img)/.test(l))).toHaveLength(MAX_LISTED);
   });

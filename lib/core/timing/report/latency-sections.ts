@@ -1,11 +1,12 @@
 /** The latency sections shared by the run and the scenario report (same figures as the timing API). */
+import { mdInline } from "../../markdown";
 import type { TimingFigures } from "../figures";
 import { fig, num, STAT_HEADER, statCells, table } from "./md";
 
 export function latencySections(f: TimingFigures, level: "###" | "####" = "###"): string {
   const out: string[] = [];
   out.push(`${level} TTFB per side and stage\n\n`);
-  out.push(table(["Side", "Processor", ...STAT_HEADER], f.ttfb.map((g) => [g.side, g.processor, ...statCells(g)])));
+  out.push(table(["Side", "Processor", ...STAT_HEADER], f.ttfb.map((g) => [g.side, mdInline(g.processor), ...statCells(g)])));
   out.push(`\n${level} Per-turn response latency (s)\n\n`);
   out.push(table(["Side", ...STAT_HEADER], (["agent", "user"] as const).map((s) => [s, ...statCells(f.turns[s])])));
   out.push(`\n${level} LLM calls per turn\n\n`);

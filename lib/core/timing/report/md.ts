@@ -1,4 +1,4 @@
-/** Markdown helpers for the triage reports: results text is made inert (one line, pipes and markup escaped). */
+/** Markdown helpers for the triage reports; results text goes through `mdInline` (lib/core/markdown.ts). */
 import type { Figure } from "../figure";
 import type { Stats } from "../stats";
 
@@ -9,15 +9,6 @@ export function num(v: number | null | undefined, digits = 3): string {
 
 export function pct(v: number | null | undefined): string {
   return v === null || v === undefined || !Number.isFinite(v) ? "—" : `${(v * 100).toFixed(2)}%`;
-}
-
-/** Text from the results folder as one inert line: no newlines, no table-breaking pipes, markup characters escaped. */
-export function inert(text: unknown, max = 160): string {
-  const s = String(text ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-  const cut = s.length > max ? s.slice(0, max - 1) + "…" : s;
-  return cut.replace(/([\\`*[\]<>|#])/g, "\\$1");
 }
 
 export function table(header: string[], rows: string[][]): string {

@@ -1,0 +1,47 @@
+/** `report` through the real CLI on a run whose texts attack a Markdown reader: every one comes out inert. */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { metrics, tempDir, writeRun } from "../../helpers/run-builder";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const BIN = join(ROOT, "bin/voice-eval-dashboard.mjs");
+const HOSTILE = "x|<img src=x onerror=alert(1)>[c](javascript:alert(1))";
+const NAME = "evil|<b>dom__1";
+let run = "";
+
+function report(...args: string[]) {
+  const out = spawnSync(process.execPath, [BIN, "report", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  return { code: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+beforeAll(async () => {
+  run = join(await tempDir("ved-report-esc-"), "eval_20261101_080000");
+  const failing = { success_breakdown: { passed: [], failed: [HOSTILE], not_applicable: [], excluded: [] }, is_successful: false, stop_reason: HOSTILE, total_turns: 0 };
+  await writeRun(run, { scenarios: { [NAME]: { metrics: metrics(NAME, failing) }, "qa__ok": { metrics: metrics("qa__ok") } } });
+}, 60_000);
+
+describe("report", () => {
+  it("escapes the domain, stop reason, failed signals and the Stalled line", () => {
+    const r = report(run);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    // Every `<` and `](` of the results is escaped (the report's own text has none).
+    expect(r.stdout).toContain("\\<img");
+    expect(r.stdout.replace("< 0.5", "")).not.toMatch(/(?<!\\)</);
+    expect(r.stdout).not.toMatch(/(?<!\\)\]\(javascript/);
+    const row = r.stdout.split("\n").find((l) => l.startsWith("| evil"))!;
+    // 8 columns: 9 unescaped pipes, however many the texts hold.
+    expect(row.split(/(?<!\\)\|/).length - 2).toBe(8);
+    const stalled = r.stdout.split("\n").find((l) => l.startsWith("- Stalled:"))!;
+    expect(stalled).not.toMatch(/(?<!\\)[<|]/);
+  });
+
+  it("names a missing --out folder in one line with exit 2", () => {
+    const r = report(run, "--out", join(run, "..", "no-such-folder", "r.md"));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("does not exist");
+  });
+});
