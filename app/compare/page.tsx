@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { runHref } from "@/components/format";
 import { CompareWarnings } from "@/components/compare/warnings";
 import { Headline } from "@/components/compare/headline";
-import { compareHref, splitRunIds } from "@/components/compare/labels";
+import { compareHref, splitRunIds, widestId } from "@/components/compare/labels";
 import { LatencyCompare } from "@/components/compare/latency";
 import { VerdictMatrixView } from "@/components/compare/matrix";
 import { PerDomainDeltas } from "@/components/compare/per-domain";
@@ -57,7 +57,19 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const { index } = store;
   const pickerRuns: PickerRun[] = runsList(index).runs.map((r) => ({ id: r.id, state: r.state, scenarioCount: r.scenarioCount, startedAt: r.startedAt }));
   const base = all(sp.base)[0]?.trim() || null;
-  const others = splitRunIds(all(sp.runs), (id) => index.runs.has(id))
+  const widest = widestId(index.runs.keys());
+  const pieces = all(sp.runs).reduce((n, v) => n + v.split(",").length, 0);
+  if (pieces > MAX_RUNS * widest) {
+    return (
+      <Shell>
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
+          Cannot compare: runs names {pieces} ids; at most {MAX_RUNS} runs can be compared at once.
+        </p>
+        <ComparePicker runs={pickerRuns} base={base} others={[]} open />
+      </Shell>
+    );
+  }
+  const others = splitRunIds(all(sp.runs), (id) => index.runs.has(id), widest)
     .filter((id) => id !== base)
     .slice(0, MAX_RUNS);
 
