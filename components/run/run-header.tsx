@@ -4,6 +4,7 @@ import { RelativeTime } from "@/components/runs/relative-time";
 import { RunProgress, RunStateBadge } from "@/components/runs/run-state-badge";
 import { Badge } from "@/components/ui/badge";
 import type { RunDetail } from "@/lib/shared/dto";
+import { runHref } from "@/lib/shared/routes";
 
 export type RunHeaderInfo = Pick<
   RunDetail,
@@ -100,8 +101,10 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
         {run.outsideQueueCount > 0 && (
           <div className="flex gap-1.5">
             <dt className="text-zinc-500">Outside the last queue</dt>
-            <dd className="tabular-nums" title="Completed scenarios not in the last session's queue; not in the aggregates">
-              {run.outsideQueueCount}
+            <dd className="tabular-nums" title="Scenario folders the last queue does not name (copied in, or left by an earlier invocation): listed in the table, not counted in the rates">
+              <Link href={runHref(run.id, "quick=outside")} className="text-amber-700 hover:underline dark:text-amber-400" data-testid="outside-queue-link">
+                {run.outsideQueueCount}
+              </Link>
             </dd>
           </div>
         )}

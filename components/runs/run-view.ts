@@ -5,7 +5,7 @@
 import type { Rate, RunListItem } from "@/lib/shared/dto";
 
 /** The list item's own fields, plus the two rates and the problem count the table shows. */
-export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount"> {
+export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount"> {
   successRate: Rate;
   taskSuccessRate: Rate;
   problemCount: number;
@@ -27,5 +27,6 @@ export function toRunSummary(run: RunListItem): RunSummary {
     partial: run.partial,
     resumed: run.resumed,
     stalledCount: run.stalledCount,
+    outsideQueueCount: run.outsideQueueCount,
   };
 }

@@ -139,6 +139,16 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                   <td className={`${td} text-right tabular-nums`}>
                     {group(run.scenarioCount)}
                     {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{group(run.intendedCount)}</span>}
+                    {run.outsideQueueCount > 0 && (
+                      <Link
+                        href={runHref(run.id, "quick=outside")}
+                        data-testid="outside-queue-count"
+                        className="block text-xs text-amber-700 hover:underline dark:text-amber-400"
+                        title="Scenario folders the last queue does not name: shown on the run page, not counted in the rates"
+                      >
+                        +{group(run.outsideQueueCount)} not in queue
+                      </Link>
+                    )}
                   </td>
                   <td className={`${td} text-right tabular-nums`} data-testid="stalled-count">
                     {run.stalledCount > 0 ? (

@@ -68,11 +68,21 @@ export function scenarioColumns(runId: string, viewQuery: string) {
     helper.accessor("name", {
       header: "Scenario",
       meta: { width: "minmax(200px, 1fr)" },
-      cell: (c) => (
-        <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={c.getValue()} prefetch={false}>
-          {c.getValue()}
-        </Link>
-      ),
+      cell: (c) => {
+        const outside = c.row.original.outside_queue;
+        return (
+          <span className="flex min-w-0 items-center gap-1.5">
+            {outside && (
+              <span data-testid="outside-queue-mark" title={outside} className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+                not in queue
+              </span>
+            )}
+            <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={outside ? `${c.getValue()}: ${outside}` : c.getValue()} prefetch={false}>
+              {c.getValue()}
+            </Link>
+          </span>
+        );
+      },
     }),
     helper.accessor("domain", {
       header: "Domain",

@@ -13,6 +13,7 @@ export const QUICK = [
   ["stalled", "Stalled"],
   ["timeout", "Timeout"],
   ["problems", "Has problems"],
+  ["outside", "Not in the queue"],
 ] as const satisfies readonly (readonly [QuickFilter, string])[];
 type MissingQuick = Exclude<QuickFilter, (typeof QUICK)[number][0]>;
 const _allQuick: MissingQuick extends never ? true : MissingQuick = true;

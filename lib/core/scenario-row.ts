@@ -2,7 +2,8 @@
 import { failedSignals, recordDomain, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
 import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
 import { tokenSide } from "./token-usage";
-import type { Problem } from "./problems";
+import { domainOf } from "./domain";
+import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 
 export type Verdict = boolean | "N/A";
@@ -33,6 +34,42 @@ export interface ScenarioRow {
   tokens: { agent: number; user: number };
   stalled: boolean;
   problems: Problem[];
+  /**
+   * Why this folder is listed but not counted: set for a scenario folder outside the run's last queue
+   * (copied in, left by an earlier invocation), which the harness's rates leave out (ARTIFACTS.md §1.4).
+   */
+  outside_queue?: string;
+}
+
+export const OUTSIDE_QUEUE = "not in the last invocation's queue, so the harness does not count it";
+
+/** A scenario folder outside the last queue as a table row: its own facts when it has a record, marked and never counted. */
+export function outsideQueueRow(name: string, record: ScenarioRecord | null, minAgentTurns: number, problems: Problem[] = []): ScenarioRow {
+  if (record) return { ...scenarioRow(record, minAgentTurns, problems), name, outside_queue: OUTSIDE_QUEUE };
+  return {
+    name,
+    domain: domainOf(name),
+    verdict: "N/A",
+    task_verdict: "N/A",
+    success_breakdown: { passed: [], failed: [], not_applicable: [], excluded: [] },
+    stop_reason: null,
+    judge_score: null,
+    judge_error: null,
+    judge_passed: null,
+    nl_assertion_pass_rate: null,
+    db_state_assertion_pass_rate: null,
+    db_state_match: null,
+    is_action_match: null,
+    latency_p50_ms: null,
+    latency_p95_ms: null,
+    latency_count: 0,
+    turns: 0,
+    duration_seconds: 0,
+    tokens: { agent: 0, user: 0 },
+    stalled: false,
+    problems: problems.length ? problems : [problem("metrics.json", "unreadable", "no metrics.json in this folder")],
+    outside_queue: `${OUTSIDE_QUEUE}; it has no result`,
+  };
 }
 
 function list(v: unknown): string[] {

@@ -43,6 +43,8 @@ export interface RunListItem {
   resumed: boolean;
   /** Scenarios counted as failed for stalling (fewer agent turns than `min_agent_turns`). */
   stalledCount: number;
+  /** Scenario folders outside the last queue: listed on the run page, never counted in the rates. */
+  outsideQueueCount: number;
   /** Judge errors (NaN scores) in the judge-score mean's bucket, and our mean over the valid scores. */
   judgeScores: JudgeMeanNote;
 }

@@ -15,6 +15,7 @@ import {
   runHistory,
   runSummaryJson,
   scenarioRow,
+  outsideQueueRow,
   SIGNALS,
   type LatencySummary,
   type RunAnalysis,
@@ -73,10 +74,17 @@ function derive(run: RunModel, nowMs: number): Derived {
     analysis,
     // Built on the first table request: the runs list, which asks for every run, needs no rows.
     get rows() {
-      return (rows ??= analysis.records.map((record, order) => {
+      if (rows) return rows;
+      rows = analysis.records.map((record, order) => {
         const s = run.scenarios.get(record.name);
         return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order, searchText: s?.searchText ?? "" };
-      }));
+      });
+      // Folders outside the last queue follow, marked: shown, never counted (the rates are the harness's).
+      for (const name of outsideQueueNames(run, analysis)) {
+        const s = run.scenarios.get(name);
+        rows.push({ row: outsideQueueRow(name, s?.record ?? null, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order: rows.length, searchText: s?.searchText ?? "" });
+      }
+      return rows;
     },
     views: new Map(),
     positions: new Map(),
@@ -136,9 +144,15 @@ export function scenarioPositions(run: RunModel, sort: ScenarioQuery["sort"], di
   return map;
 }
 
-/** The table rows of a run in summary order (compare reads these). */
+/** The table rows of a run in summary order, the counted ones only (compare reads these). */
 export function runRows(run: RunModel, nowMs = Date.now()): ScenarioRow[] {
-  return derive(run, nowMs).rows.map((r) => r.row);
+  return derive(run, nowMs).rows.flatMap((r) => (r.row.outside_queue ? [] : [r.row]));
+}
+
+/** Scenario folders the last queue does not name, with or without a result, in name order. */
+export function outsideQueueNames(run: RunModel, analysis: RunAnalysis): string[] {
+  const queued = new Set(analysis.plan.queue);
+  return [...run.scenarios.keys()].filter((n) => !queued.has(n)).sort();
 }
 
 function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
@@ -159,6 +173,7 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
     partial: json.partial,
     resumed: json.resumed,
     stalledCount: json.stalled.length,
+    outsideQueueCount: outsideQueueNames(run, analysis).length,
     judgeScores: judgeMeanNote(analysis.fold.judge_score.all),
   };
 }
@@ -193,7 +208,7 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
     onDiskSummary: json.on_disk_summary,
     order: json.order,
     unfinished: [...run.scenarios.values()].filter((s) => !s.record).map((s) => ({ name: s.name, problems: [...s.problems] })),
-    outsideQueue: analysis.plan.outsideQueue,
+    outsideQueue: outsideQueueNames(run, analysis),
     killedFolders: [...run.killedFolders],
     judgeThreshold: judgeThresholdOf(lastInvocation),
     history: runHistory({ invocations: run.runLevel.invocations, sessions: run.runLevel.sessions, killedFolders: [...run.killedFolders], status: analysis.status }),

@@ -1,5 +1,7 @@
 /** `report` through the real CLI on a run whose texts attack a Markdown reader: every one comes out inert. */
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +38,18 @@ describe("report", () => {
     expect(row.split(/(?<!\\)\|/).length - 2).toBe(8);
     const stalled = r.stdout.split("\n").find((l) => l.startsWith("- Stalled:"))!;
     expect(stalled).not.toMatch(/(?<!\\)[<|]/);
+  });
+
+  it("refuses --out inside the run, through a link too", async () => {
+    const link = join(run, "..", "run-link");
+    await symlink(run, link);
+    for (const out of [join(run, "r.md"), join(run, "..r.md"), join(link, "r.md")]) {
+      const r = report(run, "--out", out);
+      expect(r.code, out).toBe(2);
+      expect(r.stderr).toContain("inside the results folder");
+    }
+    expect(existsSync(join(run, "r.md"))).toBe(false);
+    expect(existsSync(join(run, "..r.md"))).toBe(false);
   });
 
   it("names a missing --out folder in one line with exit 2", () => {

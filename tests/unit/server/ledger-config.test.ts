@@ -36,6 +36,8 @@ describe("ledger configuration", () => {
 
   it("refuses a state folder inside the results folder", () => {
     expect(() => ledgerConfig({ stateDir: "/data/results/.state" }, { RESULTS_DIR: "/data/results" })).toThrow(/inside the results folder/);
+    // `..state` is a folder inside, not the parent (a string test on ".." took it for outside).
+    expect(() => ledgerConfig({ stateDir: "/data/results/..state" }, { RESULTS_DIR: "/data/results" })).toThrow(/inside the results folder/);
     expect(ledgerConfig({ stateDir: "/data/results-state" }, { RESULTS_DIR: "/data/results" })).toEqual({ kind: "sqlite", stateDir: "/data/results-state" });
   });
 
