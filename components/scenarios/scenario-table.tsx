@@ -15,7 +15,7 @@ import { downloadText } from "@/components/ui/download";
 import { exportName, toCsv, toJson } from "./scenario-export";
 import { ScenarioToolbar } from "./scenario-toolbar";
 import { fetchAllRows, useScenarioPages, type Seed } from "./use-scenario-pages";
-import { PAGE_SIZE } from "./view-params";
+import { PAGE_SIZE, tableQuery } from "./view-params";
 
 const ROW_HEIGHT = 34;
 
@@ -54,8 +54,8 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
     return { data: rows.length ? rows : EMPTY, offsets };
   }, [state.pages]);
 
-  const sortKey = view.get("sort") ?? "order";
-  const desc = view.get("dir") === "desc";
+  const sortKey = tableQuery(view).get("sort") ?? "order";
+  const desc = tableQuery(view).get("dir") === "desc";
   const sorting = useMemo<SortingState>(() => (sortKey === "order" ? [] : [{ id: sortKey, desc }]), [sortKey, desc]);
   const columns = useMemo(() => scenarioColumns(runId, viewKey), [runId, viewKey]);
 
@@ -67,7 +67,8 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
     onSortingChange: (updater: Updater<SortingState>) => {
       const nextSort = typeof updater === "function" ? updater(sorting) : updater;
       const first = nextSort[0];
-      if (!first || !isSortable(first.id)) update({ sort: null, dir: null });
+      // Without a sort the table falls back to failures first; taking the sort off asks for summary order.
+      if (!first || !isSortable(first.id)) update({ sort: "order", dir: null });
       else update({ sort: first.id, dir: first.desc ? "desc" : "asc" });
     },
     manualSorting: true,

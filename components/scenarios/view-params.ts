@@ -31,8 +31,21 @@ export function viewParams(source: URLSearchParams): URLSearchParams {
   return out;
 }
 
-export function apiQuery(view: URLSearchParams, offset: number, limit: number): string {
+/**
+ * The run table opens on the failures: a view without a sort is sorted by verdict, failed first, ties
+ * in summary order (`sort=order` asks for the harness's summary order itself).
+ */
+export function tableQuery(view: URLSearchParams): URLSearchParams {
   const p = new URLSearchParams(view);
+  if (!p.has("sort")) {
+    p.set("sort", "verdict");
+    p.set("dir", "asc");
+  }
+  return p;
+}
+
+export function apiQuery(view: URLSearchParams, offset: number, limit: number): string {
+  const p = tableQuery(view);
   p.set("offset", String(offset));
   p.set("limit", String(limit));
   return p.toString();

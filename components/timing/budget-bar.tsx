@@ -1,16 +1,21 @@
-/** The conversation budget as one stacked bar: playback and latency of each side, and the rest. */
+/**
+ * The conversation budget as one stacked bar that adds up to the duration: each side speaking alone,
+ * both at once, the wait on each side, and the rest (pauses between two turns of one side).
+ */
 import type { TimingFigures } from "@/lib/shared/timing";
 import { sec } from "./fmt";
 
 const PARTS = [
-  { key: "agent_playback_s", label: "Agent speaking", color: "bg-sky-600" },
+  { key: "agent_only_s", label: "Agent speaking", color: "bg-sky-600" },
+  { key: "overlap_s", label: "Both speaking", color: "bg-violet-500" },
   { key: "agent_latency_s", label: "Agent latency", color: "bg-sky-300" },
-  { key: "user_playback_s", label: "User speaking", color: "bg-zinc-500" },
+  { key: "user_only_s", label: "User speaking", color: "bg-zinc-500" },
   { key: "user_latency_s", label: "User latency", color: "bg-zinc-300" },
   { key: "other_s", label: "Other", color: "bg-amber-300" },
 ] as const;
 
-export function BudgetBar({ budget }: { budget: TimingFigures["budget"] }) {
+export function BudgetBar({ budget: b }: { budget: TimingFigures["budget"] }) {
+  const budget = { ...b, agent_only_s: b.agent_playback_s - b.overlap_s, user_only_s: b.user_playback_s - b.overlap_s };
   const positive = PARTS.map((p) => Math.max(0, budget[p.key]));
   const total = positive.reduce((a, b) => a + b, 0) || 1;
   return (

@@ -9,7 +9,7 @@ export interface ChartPoint {
 // Integer coordinates on a 640-wide box: a decimal per number would add a fifth to every path.
 const W = 640;
 const H = 220;
-const PAD = { l: 68, r: 12, t: 16, b: 28 };
+const PAD = { l: 84, r: 12, t: 16, b: 28 };
 
 function r1(x: number): string {
   return String(Math.round(x));

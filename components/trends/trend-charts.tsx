@@ -18,7 +18,8 @@ export const RATE_TITLE: Record<RateName, string> = {
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
-const msText = (v: number) => `${Math.round(v)} ms`;
+// Short enough for the axis labels: "12.3 s" rather than "12345 ms".
+const msText = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
 const num = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : v.toFixed(v < 10 ? 2 : 0));
 
 const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
@@ -38,6 +39,9 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
           fixedRange={[0, 1]}
         />
       ))}
+      {runs.some((r) => r.judgeErrors > 0) && (
+        <TrendChart title="Judge errors (NaN scores, left out of the mean)" points={runs.map((r) => ({ v: r.judgeErrors }))} baselineAt={baselineAt} format={(v) => String(Math.round(v))} />
+      )}
       <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} format={msText} />
       <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} format={msText} />
       <TrendChart title="Agent tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))} baselineAt={baselineAt} format={num} />

@@ -39,6 +39,8 @@ export interface TrendRun {
   rates: Record<RateName, Band>;
   /** The selected rate per domain. */
   domains: Record<string, Band>;
+  /** Judge errors (NaN scores) in the run: left out of the judge mean, shown as their own series. */
+  judgeErrors: number;
   p50: number | null;
   p95: number | null;
   /** Mean agent and user tokens per finished scenario. */

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { apiRunPath, runHref, scenarioHref } from "@/components/format";
+import { AnalysisTabs, analysisOf, ANALYSES, type Analysis } from "@/components/run/analysis-tabs";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
 import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
 import { LatencyPanel, type LatencyPanelProps } from "@/components/run/latency-panel";
@@ -15,7 +16,7 @@ import { UsagePanel } from "@/components/run/usage-panel";
 import { RunTimingPanels } from "@/components/timing/run-timing-panels";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { ScenarioTable } from "@/components/scenarios/scenario-table";
-import { PAGE_SIZE, viewParams } from "@/components/scenarios/view-params";
+import { PAGE_SIZE, tableQuery, viewParams } from "@/components/scenarios/view-params";
 import { Card } from "@/components/ui/card";
 import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
 import { queryMessage } from "@/lib/core/schema-message";
@@ -103,7 +104,7 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
     if (value !== undefined) raw.set(k, value);
   }
   const view = viewParams(raw);
-  const params = new URLSearchParams(view);
+  const params = tableQuery(view);
   params.set("offset", "0");
   params.set("limit", String(PAGE_SIZE));
   const query = parseScenarioQuery(params);
@@ -125,6 +126,14 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
   const signals = Object.entries(d.successBreakdown)
     .filter(([, c]) => c.failed > 0)
     .map(([s]) => s);
+  // The open analysis (`?tab=`), rendered alone under the table; its links keep the table's view.
+  const tab = analysisOf(searchParams.tab) ?? (queueEmpty ? "triage" : null);
+  const available = new Set<Analysis>(ANALYSES.map(([id]) => id).filter((id) => id !== "history" || hasHistory(d.history)));
+  const tabHref = (next: Analysis | null) => {
+    const q = new URLSearchParams(view);
+    if (next) q.set("tab", next);
+    return `${runHref(d.id, q.toString())}#analyses`;
+  };
   const latency: LatencyPanelProps = {
     pooled: { bins: d.histogram.pooled, stats: d.latency },
     byDomain: Object.fromEntries(Object.entries(d.histogram.byDomain).map(([dom, bins]) => [dom, { bins, stats: d.latencyByDomain[dom] ?? null }])),
@@ -155,40 +164,9 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
-      {hasHistory(d.history) && (
-        <Card id="history" title="History">
-          <HistoryPanel runId={d.id} history={d.history} />
-        </Card>
-      )}
-      <Card id="rates" title="Rates" actions={<a href="#scenarios" className="text-sm text-sky-700 hover:underline dark:text-sky-400">Jump to scenarios ↓</a>}>
+      <Card id="rates" title="Rates">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </Card>
-      <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <Card id="signals" title="Signals">
-          <BreakdownChart breakdown={d.successBreakdown} />
-        </Card>
-        <Card id="latency" title="Latency">
-          <LatencyPanel {...latency} />
-        </Card>
-      </div>
-      <RunTimingPanels runId={d.id} />
-      <Card id="domains" title="Per domain">
-        <PerDomain perDomain={d.perDomain} />
-      </Card>
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
-        <Card id="usage" title="Tokens, duration, turns">
-          <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
-        </Card>
-        <Card id="summary" title="all_summary.txt">
-          <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={`${apiRunPath(d.id)}/summary.txt`} />
-        </Card>
-      </div>
-      {d.problems.length > 0 && (
-        <Card id="problems" title={`Problems (${d.problems.length})`}>
-          <ProblemsList runId={d.id} problems={d.problems.slice(0, PROBLEMS_SHOWN)} total={d.problems.length} />
-        </Card>
-      )}
       <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
         {error && (
           <p role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
@@ -200,6 +178,48 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} />
       </Card>
+      <section id="analyses" className="scroll-mt-4 space-y-3">
+        <AnalysisTabs href={tabHref} open={tab} available={available} />
+        {tab === "signals" && (
+          <Card id="signals" title="Signals">
+            <BreakdownChart breakdown={d.successBreakdown} />
+          </Card>
+        )}
+        {tab === "latency" && (
+          <Card id="latency" title="Latency">
+            <LatencyPanel {...latency} />
+          </Card>
+        )}
+        {tab === "stages" && <RunTimingPanels runId={d.id} />}
+        {tab === "domains" && (
+          <Card id="domains" title="Per domain">
+            <PerDomain perDomain={d.perDomain} runId={d.id} />
+          </Card>
+        )}
+        {tab === "tokens" && (
+          <Card id="usage" title="Tokens, duration, turns">
+            <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
+          </Card>
+        )}
+        {tab === "triage" && <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />}
+        {tab === "summary" && (
+          <>
+            <Card id="summary" title="all_summary.txt">
+              <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={`${apiRunPath(d.id)}/summary.txt`} />
+            </Card>
+            {d.problems.length > 0 && (
+              <Card id="problems" title={`Problems (${d.problems.length})`}>
+                <ProblemsList runId={d.id} problems={d.problems.slice(0, PROBLEMS_SHOWN)} total={d.problems.length} />
+              </Card>
+            )}
+          </>
+        )}
+        {tab === "history" && (
+          <Card id="history" title="History">
+            <HistoryPanel runId={d.id} history={d.history} />
+          </Card>
+        )}
+      </section>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * (for previous/next), then renders components/scenario. The query string is the run page's view
  * (q, quick, domain, signal, bucket, judgeMin…, sort, dir) plus `t` (seconds to seek the audio to).
  */
+import { tableQuery } from "@/components/scenarios/view-params";
 import { queryMessage } from "@/lib/core/schema-message";
 import { notFound } from "next/navigation";
 import { runHref, scenarioHref } from "@/lib/shared/routes";
@@ -33,7 +34,7 @@ function viewOf(searchParams: SearchParams): URLSearchParams {
 }
 
 function navigation(run: RunModel, rowName: string | null, view: URLSearchParams): ScenarioNav {
-  const parsed = parseScenarioQuery(view);
+  const parsed = parseScenarioQuery(tableQuery(view));
   const error = parsed.success ? null : queryMessage(parsed.error, Object.fromEntries(view));
   const viewQuery = parsed.success ? view.toString() : "";
   const query: ScenarioQuery = parsed.success ? parsed.data : { sort: "order", dir: "asc", offset: 0, limit: 1 };

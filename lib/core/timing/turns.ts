@@ -18,14 +18,23 @@ export interface TurnLatency {
   text: string;
 }
 
+/**
+ * Where a conversation's time went, as a partition that adds up:
+ * duration = agent playback + user playback − overlap + agent latency + user latency + other.
+ */
 export interface Budget {
   /** End of the last turn. */
   duration_s: number;
+  /** Sum of the agent's turn durations (§7.8). */
   agent_playback_s: number;
   user_playback_s: number;
+  /** Time both sides speak at once (counted in both playbacks, so taken off once). */
+  overlap_s: number;
+  /** Silence after a user turn until the agent's next turn: waiting on the agent. */
   agent_latency_s: number;
+  /** Silence after an agent turn until the user's next turn: waiting on the user. */
   user_latency_s: number;
-  /** duration − the four above (negative when turns overlap). */
+  /** The rest of the silence: pauses between two turns of one side. Never negative. */
   other_s: number;
 }
 
@@ -40,30 +49,58 @@ export function turnLatencies(turns: readonly TurnLike[]): TurnLatency[] {
   return turns.map((t, index) => ({ index, role: t.role, start: t.start, end: t.end, latency_s: round6(gaps[index] ?? t.start), interrupted: t.interrupted, text: t.text }));
 }
 
-export function budgetOf(turns: readonly TurnLike[], latencies: readonly TurnLatency[]): Budget {
+/**
+ * The budget by a sweep over the turns' intervals. §7.8 subtracts the per-turn latencies from the
+ * duration, which goes negative (−12 s seen) as soon as turns overlap or one side speaks twice in a
+ * row (a latency then spans the side's own turn); here each silent stretch is counted once, by who
+ * spoke before it and who speaks after it.
+ */
+export function budgetOf(turns: readonly TurnLike[], _latencies?: readonly TurnLatency[]): Budget {
+  void _latencies;
   let agentPlay = 0;
   let userPlay = 0;
-  let agentLat = 0;
-  let userLat = 0;
-  let duration = 0;
-  turns.forEach((t, i) => {
+  for (const t of turns) {
     if (t.role === "agent") agentPlay += t.duration;
     else userPlay += t.duration;
-    const l = latencies[i]?.latency_s ?? 0;
-    if (t.role === "agent") agentLat += l;
-    else userLat += l;
-    duration = Math.max(duration, t.end);
-  });
-  const last = turns[turns.length - 1];
+  }
   // "Duration" is the end of the last turn (the transcript is sorted by start).
-  if (last) duration = last.end;
+  const duration = turns.length ? (turns[turns.length - 1] as TurnLike).end : 0;
+  const cuts = [...new Set([0, duration, ...turns.flatMap((t) => [t.start, t.end])])].filter((x) => x >= 0 && x <= duration).sort((a, b) => a - b);
+  let overlap = 0;
+  let agentLat = 0;
+  let userLat = 0;
+  let other = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const a = cuts[i] as number;
+    const b = cuts[i + 1] as number;
+    const mid = (a + b) / 2;
+    const speaking = (role: Side) => turns.some((t) => t.role === role && t.start <= mid && t.end >= mid);
+    const agent = speaking("agent");
+    const user = speaking("user");
+    if (agent && user) overlap += b - a;
+    if (agent || user) continue;
+    let before: Side | null = null;
+    let endedAt = -Infinity;
+    let after: Side | null = null;
+    let startsAt = Infinity;
+    for (const t of turns) {
+      if (t.end <= a && t.end >= endedAt) [before, endedAt] = [t.role, t.end];
+      if (t.start >= b && t.start < startsAt) [after, startsAt] = [t.role, t.start];
+    }
+    // Before the first turn it is the first speaker's wait (§7.8: a first turn's latency is its start).
+    const waitingOn = before === null ? after : before !== after ? after : null;
+    if (waitingOn === "agent") agentLat += b - a;
+    else if (waitingOn === "user") userLat += b - a;
+    else other += b - a;
+  }
   return {
-    duration_s: duration,
-    agent_playback_s: agentPlay,
-    user_playback_s: userPlay,
-    agent_latency_s: agentLat,
-    user_latency_s: userLat,
-    other_s: duration - agentPlay - userPlay - agentLat - userLat,
+    duration_s: round6(duration),
+    agent_playback_s: round6(agentPlay),
+    user_playback_s: round6(userPlay),
+    overlap_s: round6(overlap),
+    agent_latency_s: round6(agentLat),
+    user_latency_s: round6(userLat),
+    other_s: round6(other),
   };
 }
 
@@ -74,8 +111,9 @@ export function addBudgets(a: Budget, b: Budget): Budget {
     user_playback_s: a.user_playback_s + b.user_playback_s,
     agent_latency_s: a.agent_latency_s + b.agent_latency_s,
     user_latency_s: a.user_latency_s + b.user_latency_s,
+    overlap_s: a.overlap_s + b.overlap_s,
     other_s: a.other_s + b.other_s,
   };
 }
 
-export const ZERO_BUDGET: Budget = { duration_s: 0, agent_playback_s: 0, user_playback_s: 0, agent_latency_s: 0, user_latency_s: 0, other_s: 0 };
+export const ZERO_BUDGET: Budget = { duration_s: 0, agent_playback_s: 0, user_playback_s: 0, overlap_s: 0, agent_latency_s: 0, user_latency_s: 0, other_s: 0 };

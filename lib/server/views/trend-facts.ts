@@ -1,5 +1,6 @@
 /** What the trends page needs of one run, kept for the run's revision. */
 import { scenarioRow, type RunAggregates, type RunState, type Verdict } from "@/lib/core";
+import { judgeMeanNote, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { Cell } from "@/lib/core/trends";
 import "server-only";
 import type { RunModel } from "../model/run-model";
@@ -11,6 +12,8 @@ export interface TrendFacts {
   state: RunState;
   intended: number;
   aggregates: RunAggregates;
+  /** The judge-score mean over the valid scores and the judge errors apart (the run page's figure). */
+  judge: JudgeMeanNote;
   verdicts: Map<string, Verdict>;
   cells: Map<string, Cell>;
 }
@@ -37,6 +40,7 @@ export function trendFacts(run: RunModel, nowMs = Date.now()): TrendFacts {
     state: analysis.status.state,
     intended: analysis.status.intended ?? analysis.plan.queue.length,
     aggregates: analysis.aggregates,
+    judge: judgeMeanNote(analysis.fold.judge_score.all),
     verdicts,
     cells,
   };

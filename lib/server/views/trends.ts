@@ -14,10 +14,12 @@ import { trendFacts, type TrendFacts } from "./trend-facts";
 export const STRIP_PAGE_SIZE = 100;
 const ALPHA = 0.05;
 
+/** A rate as a point with its Wilson band; a value that is not a finite number (the harness's nan) is no point. */
 function band(name: RateName, r: Rate | undefined): Band {
   if (!r) return { v: null, lo: null, hi: null, k: 0, n: 0 };
   const w = name === "judge_score_mean" ? null : wilson(r.numerator, r.denominator);
-  return { v: r.value, lo: w?.low ?? null, hi: w?.high ?? null, k: r.numerator, n: r.denominator };
+  const v = r.value !== null && Number.isFinite(r.value) ? r.value : null;
+  return { v, lo: v === null ? null : (w?.low ?? null), hi: v === null ? null : (w?.high ?? null), k: Number.isFinite(r.numerator) ? r.numerator : 0, n: r.denominator };
 }
 
 function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
@@ -84,7 +86,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const runs = entries.map((entry, i): TrendRun => {
     const f = facts[i]!;
     const agg = f.aggregates;
-    const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, agg.rates[n])])) as Record<RateName, Band>;
+    // The judge mean over the valid scores, as the run and compare pages show it; the errors are a series of their own.
+    const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, n === "judge_score_mean" ? f.judge.valid : agg.rates[n])])) as Record<RateName, Band>;
     const perDomain = Object.fromEntries(domains.map((d) => [d, band(rate, agg.per_domain[rate][d])]));
     const count = agg.scenario_count;
     return {
@@ -95,6 +98,7 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       intended: f.intended,
       rates,
       domains: perDomain,
+      judgeErrors: f.judge.errors,
       p50: agg.latency?.p50_ms ?? null,
       p95: agg.latency?.p95_ms ?? null,
       tokens: count ? { agent: agg.tokens.agent.total / count, user: agg.tokens.user.total / count } : null,

@@ -31,7 +31,7 @@ describe("timing API", () => {
   it("has the issue's shape, and pending reaches 0 once every scenario is read", async () => {
     const t = await settled();
     for (const k of ["scenarios", "pending", "turns", "budget", "ttfb", "calls_per_turn", "tokens", "interaction", "stop_reasons", "judge_scores", "wall_clock_s", "scenario_duration_s", "patterns"]) expect(t, k).toHaveProperty(k);
-    expect(Object.keys(t.budget).sort()).toEqual(["agent_latency_s", "agent_playback_s", "duration_s", "other_s", "user_latency_s", "user_playback_s"]);
+    expect(Object.keys(t.budget).sort()).toEqual(["agent_latency_s", "agent_playback_s", "duration_s", "other_s", "overlap_s", "user_latency_s", "user_playback_s"]);
     expect(Object.keys(t.turns.agent!).sort()).toEqual(["max", "mean", "n", "p50", "p90", "p95", "sum"]);
     expect(t.scenarios).toBe(store.index.runs.get(RUN)!.scenarios.size);
   });

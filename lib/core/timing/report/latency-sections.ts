@@ -28,6 +28,7 @@ export function latencySections(f: TimingFigures, level: "###" | "####" = "###")
       [[num(b.duration_s), num(b.agent_playback_s), num(b.user_playback_s), num(b.agent_latency_s), num(b.user_latency_s), num(b.other_s)]],
     ),
   );
+  out.push(`\nOverlap (both sides at once, counted in both playbacks): ${num(b.overlap_s)} s. Duration = playback of both sides − overlap + latencies + other.\n`);
   out.push(`\n${level} Tokens per call\n\n`);
   out.push(
     table(

@@ -4,7 +4,7 @@ import { crossScenarioPatterns, emptyRaw, judgeScores, runTiming, type RollupIte
 function item(name: string, latencies: number[], extra: Partial<RollupItem> = {}): RollupItem {
   const raw = emptyRaw();
   raw.latencies.agent.push(...latencies);
-  raw.budget = { duration_s: 10, agent_playback_s: 4, user_playback_s: 3, agent_latency_s: 2, user_latency_s: 1, other_s: 0 };
+  raw.budget = { duration_s: 10, agent_playback_s: 4, user_playback_s: 3, agent_latency_s: 2, user_latency_s: 1, overlap_s: 0, other_s: 0 };
   return {
     name,
     domain: name.split("__")[0] as string,
