@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { group, rateText, runHref } from "@/components/format";
+import { duration, group, rateText, runHref } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
@@ -84,6 +84,7 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                 <span className="sr-only">Pick to compare</span>
               </th>
               <th className={th}>Run</th>
+              <th className={th}>Started</th>
               <th className={th}>State</th>
               <th className={`${th} text-right`}>Success</th>
               <th className={`${th} text-right`}>Task success</th>
@@ -124,6 +125,10 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                       {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
                     </div>
                   </td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`} data-testid="run-started">
+                    {run.startedAt ? <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time> : <span className="text-zinc-500">–</span>}
+                    {run.durationSeconds !== null && <div className="text-xs text-zinc-500" data-testid="run-duration">{duration(run.durationSeconds)}</div>}
+                  </td>
                   <td className={`${td} w-56 max-w-64`}>
                     <RunStateBadge state={run.state} />
                     {(run.state === "running" || run.state === "probably-stalled") && (
@@ -163,7 +168,7 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
-                    <RelativeTime iso={run.updatedAt} serverNow={serverNow} />
+                    <RelativeTime iso={run.lastLogAt ?? run.updatedAt} serverNow={serverNow} />
                   </td>
                   <td className={`${td} text-right tabular-nums`}>
                     {run.problemCount > 0 ? <Badge tone="warn">{run.problemCount}</Badge> : <span className="text-zinc-500">0</span>}

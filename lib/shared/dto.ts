@@ -43,6 +43,10 @@ export interface RunListItem {
   resumed: boolean;
   /** Scenarios counted as failed for stalling (fewer agent turns than `min_agent_turns`). */
   stalledCount: number;
+  /** The last line of the run's evaluation log (its own clock; the harness's local time read as the server's). */
+  lastLogAt: string | null;
+  /** From the first invocation's start to the log's last line, when both are known. */
+  durationSeconds: number | null;
   /** Scenario folders outside the last queue: listed on the run page, never counted in the rates. */
   outsideQueueCount: number;
   /** Judge errors (NaN scores) in the judge-score mean's bucket, and our mean over the valid scores. */

@@ -159,6 +159,10 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
   const json = runSummaryJson(analysis);
   const level = run.runLevel;
   const first = level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null;
+  // The run's own clock: its log's last line (the harness's local time), not the files' mtimes.
+  const lastLine = level.sessions[level.sessions.length - 1]?.lastTime?.replace(" ", "T") ?? null;
+  const startMs = first ? Date.parse(first) : NaN;
+  const endMs = lastLine ? Date.parse(lastLine) : NaN;
   return {
     id: run.id,
     state: json.state,
@@ -166,6 +170,8 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
     intendedCount: json.intended_count,
     updatedAt: run.lastActivityMs === null ? null : new Date(run.lastActivityMs).toISOString(),
     startedAt: first,
+    lastLogAt: Number.isFinite(endMs) ? new Date(endMs).toISOString() : null,
+    durationSeconds: Number.isFinite(startMs) && Number.isFinite(endMs) && endMs >= startMs ? (endMs - startMs) / 1000 : null,
     rates: json.rates,
     problems: run.problems(),
     domains: [...new Set(analysis.records.map((r) => recordDomain(r)))].sort(),
