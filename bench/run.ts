@@ -4,7 +4,7 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -35,6 +36,8 @@ const ONLY_TRENDS = arg("only", "") === "trends";
 const ONLY_SCAN = arg("only", "") === "scan";
 /** `--only rollup`: the timing rollup's figures (issue 13, and its restart) and nothing else. */
 const ONLY_ROLLUP = arg("only", "") === "rollup";
+/** `--only themes`: failure themes of 2,000 failing scenarios (issue 36) and nothing else. */
+const ONLY_THEMES = arg("only", "") === "themes";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -506,6 +509,8 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
+  themesFigures(report);
+  if (ONLY_THEMES) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {

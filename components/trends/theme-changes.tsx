@@ -33,10 +33,11 @@ export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffD
             return (
               <li key={i} className="text-sm" data-theme-change={c.change}>
                 <span className={`mr-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[c.change]}`}>{c.change}</span>
-                <span className="font-medium">{t.terms.join(" · ")}</span>
+                <span className="font-medium" title={t.terms.join(" · ")}>{t.label}</span>
                 <span className="ml-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
                   {c.base ? c.base.count : 0} → {c.other ? c.other.count : 0} reason(s)
                 </span>
+                <span className="ml-2 text-xs text-zinc-500">{t.scenarioCount} scenario(s)</span>
                 <blockquote className="mt-0.5 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{t.quote}</blockquote>
               </li>
             );

@@ -2,6 +2,8 @@
 export type ThemeChangeKind = "new" | "gone" | "grown" | "shrunk" | "steady";
 
 export interface ThemeDTO {
+  /** The failure in a few words: its most central reason, figures and ids masked. */
+  label: string;
   terms: string[];
   quote: string;
   /** Reasons in the theme. */

@@ -3,22 +3,19 @@
  * least `threshold` similar. Deterministic: ties go to the lower index. Items carry weights (a weight
  * of k stands for k identical documents), so duplicates cost nothing.
  */
-import { cosine, type Vector } from "./tfidf";
-
 /** Returns groups of item indices, each sorted, groups in order of their first member. */
-export function agglomerate(vectors: readonly Vector[], weights: readonly number[], threshold: number): number[][] {
-  const m = vectors.length;
+export function agglomerate(m: number, similarity: (i: number, j: number) => number, weights: readonly number[], threshold: number): number[][] {
   const sim = new Float32Array(m * m);
   for (let i = 0; i < m; i++) {
     for (let j = i + 1; j < m; j++) {
-      const s = cosine(vectors[i] as Vector, vectors[j] as Vector);
+      const s = similarity(i, j);
       sim[i * m + j] = s;
       sim[j * m + i] = s;
     }
   }
   const size = weights.map((w) => w);
   const active = new Uint8Array(m).fill(1);
-  const members: number[][] = vectors.map((_, i) => [i]);
+  const members: number[][] = Array.from({ length: m }, (_, i) => [i]);
   const best = new Int32Array(m).fill(-1);
   const bestSim = new Float64Array(m).fill(-Infinity);
   const rescan = (i: number) => {

@@ -4,7 +4,8 @@
  * threshold. Local and deterministic: the same items in any order give the same themes.
  */
 import { agglomerate } from "./cluster";
-import { terms } from "./normalise";
+import { lsaEmbed } from "./lsa";
+import { maskFigures, terms } from "./normalise";
 import { centroid, cosine, tfidf, type Vector } from "./tfidf";
 
 export type ThemeSource = "judge" | "nl_assertion" | "finding";
@@ -20,6 +21,8 @@ export interface Theme {
   terms: string[];
   /** The member text nearest the theme's centre. */
   quote: string;
+  /** The failure in a few words a person would write: the quote with its figures and ids masked, cut short. */
+  label: string;
   /** Items (reasons) in the theme. */
   count: number;
   /** Scenarios with at least one item in the theme, sorted. */
@@ -31,6 +34,8 @@ export interface Theme {
 
 /** Average-linkage cosine similarity needed to merge (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
+/** Latent directions per run: about √(distinct reasons), within [2, 48]. */
+const latentWidth = (m: number) => Math.max(2, Math.min(48, Math.round(Math.sqrt(m))));
 /** Distinct texts clustered; beyond this, the rarer ones join the nearest theme or stay out. */
 export const MAX_DISTINCT = 1500;
 const TOP_TERMS = 5;
@@ -72,6 +77,13 @@ function topEntries(v: Vector, k: number): Array<[string, number]> {
   return [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, k);
 }
 
+const LABEL_MAX = 90;
+
+function labelOf(quote: string): string {
+  const masked = maskFigures(quote.replace(/\s+/g, " "));
+  return masked.length <= LABEL_MAX ? masked : `${masked.slice(0, masked.lastIndexOf(" ", LABEL_MAX - 1) > 40 ? masked.lastIndexOf(" ", LABEL_MAX - 1) : LABEL_MAX - 1)}…`;
+}
+
 function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): Theme {
   const weights = group.map((d) => d.items.length);
   const centre = centroid(vectors, weights);
@@ -96,10 +108,29 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
   return {
     terms: topEntries(centre, TOP_TERMS).map(([stem]) => surface(stem)),
     quote: (group[quoteAt] as Distinct).items[0]!.text,
+    label: labelOf((group[quoteAt] as Distinct).items[0]!.text),
     count: items.length,
     scenarios: [...new Set(items.map((i) => i.scenario))].sort(),
     sources,
     signature: Object.fromEntries(sig.map(([t, x]) => [t, x / norm])),
+  };
+}
+
+/**
+ * How alike two reasons are: their shared words (TF-IDF cosine), or, when higher, their latent
+ * semantics (LSA cosine) discounted by how much of each reason the latent directions hold, so a
+ * one-off reason, which the suite's directions barely capture, is not pulled into a theme.
+ */
+function pairSimilarity(vectors: readonly Vector[]): (i: number, j: number) => number {
+  const latent = lsaEmbed(vectors, latentWidth(vectors.length));
+  const held = latent.map((row) => Math.sqrt(row.reduce((s, x) => s + x * x, 0)));
+  const unitRows = latent.map((row, i) => row.map((x) => (held[i] as number) > 0 ? x / (held[i] as number) : 0));
+  return (i, j) => {
+    const a = unitRows[i] as Float64Array;
+    const b = unitRows[j] as Float64Array;
+    let dot = 0;
+    for (let d = 0; d < a.length; d++) dot += (a[d] as number) * (b[d] as number);
+    return Math.max(cosine(vectors[i] as Vector, vectors[j] as Vector), dot * Math.sqrt((held[i] as number) * (held[j] as number)));
   };
 }
 
@@ -116,7 +147,8 @@ export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRES
     at += d.items.length;
   }
   const head = distinct.slice(0, MAX_DISTINCT);
-  const groups = agglomerate(vectors.slice(0, MAX_DISTINCT), head.map((d) => d.items.length), threshold);
+  const similarity = pairSimilarity(vectors.slice(0, MAX_DISTINCT));
+  const groups = agglomerate(head.length, similarity, head.map((d) => d.items.length), threshold);
   const members = groups.map((g) => g.slice());
   // The rare tail joins the nearest theme's centre when close enough.
   if (distinct.length > MAX_DISTINCT) {

@@ -31,10 +31,12 @@ function shuffle<T>(xs: T[], seed: number): T[] {
 }
 
 describe("normalise", () => {
-  it("drops stop words, numbers and markup, and stems", () => {
-    expect(terms("The agent <b>MISHEARD</b> 4 digits of order #123!").map((t) => t.stem)).toEqual(["agent", "misheard", "digit", "order"]);
+  it("drops stop words (the ubiquitous 'agent' too), figures, ids and markup; folds synonyms; stems", () => {
+    expect(terms("The agent <b>MISHEARD</b> 4 digits of order #W123!").map((t) => t.stem)).toEqual(["misheard", "digit", "order"]);
+    expect(terms("Refunded $45.99 for booking W4410").map((t) => t.stem)).toEqual(["refund", "order"]);
     expect(stem("explanations")).toBe("explan");
-    expect(stem("policies")).toBe("policy");
+    expect(stem("cancellation")).toBe(stem("canceled"));
+    expect(stem("approval")).toBe(stem("confirmed"));
   });
 });
 

@@ -1,0 +1,123 @@
+/**
+ * Latent semantics (LSA) over a run's reasons: the TF-IDF vectors projected onto their top k singular
+ * directions, found by a randomized range finder (Halko, Martinsson & Tropp 2011) with a fixed seed, so
+ * the same reasons give the same themes. Words that occur in the same reasons ("skipped", "without",
+ * "confirmation") land on the same direction, so two paraphrases with few words in common still meet.
+ */
+import type { Vector } from "./tfidf";
+
+/** A deterministic Gaussian-ish generator (mulberry32 + Box–Muller). */
+function gaussian(seed: number): () => number {
+  let a = seed >>> 0;
+  const uniform = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
+}
+
+/** Gram–Schmidt on the columns of an m×k column-major matrix, in place; a column that vanishes stays zero. */
+function orthonormalize(cols: Float64Array[]): void {
+  for (let j = 0; j < cols.length; j++) {
+    const c = cols[j] as Float64Array;
+    for (let i = 0; i < j; i++) {
+      const p = cols[i] as Float64Array;
+      let d = 0;
+      for (let r = 0; r < c.length; r++) d += (c[r] as number) * (p[r] as number);
+      for (let r = 0; r < c.length; r++) c[r] = (c[r] as number) - d * (p[r] as number);
+    }
+    let n = 0;
+    for (let r = 0; r < c.length; r++) n += (c[r] as number) ** 2;
+    n = Math.sqrt(n);
+    for (let r = 0; r < c.length; r++) c[r] = n > 1e-10 ? (c[r] as number) / n : 0;
+  }
+}
+
+/** Eigen-decomposition of a small symmetric matrix by cyclic Jacobi rotations: eigenvalues and eigenvectors (columns). */
+function jacobi(a: number[][]): { values: number[]; vectors: number[][] } {
+  const n = a.length;
+  const v: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  for (let sweep = 0; sweep < 50; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += (a[p]![q] as number) ** 2;
+    if (off < 1e-18) break;
+    for (let p = 0; p < n; p++) {
+      for (let q = p + 1; q < n; q++) {
+        const apq = a[p]![q] as number;
+        if (Math.abs(apq) < 1e-15) continue;
+        const theta = ((a[q]![q] as number) - (a[p]![p] as number)) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const akp = a[k]![p] as number;
+          const akq = a[k]![q] as number;
+          a[k]![p] = c * akp - s * akq;
+          a[k]![q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k++) {
+          const apk = a[p]![k] as number;
+          const aqk = a[q]![k] as number;
+          a[p]![k] = c * apk - s * aqk;
+          a[q]![k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k++) {
+          const vkp = v[k]![p] as number;
+          const vkq = v[k]![q] as number;
+          v[k]![p] = c * vkp - s * vkq;
+          v[k]![q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  return { values: a.map((row, i) => row[i] as number), vectors: v };
+}
+
+/**
+ * Each document's coordinates on the top `k` latent directions, scaled by their singular values
+ * (rows of U·Σ). `rows` are sparse unit vectors; the result has one dense row per document.
+ */
+export function lsaEmbed(rows: readonly Vector[], k: number, seed = 0x5eed): Float64Array[] {
+  const m = rows.length;
+  const terms = new Map<string, number>();
+  for (const r of rows) for (const t of r.keys()) if (!terms.has(t)) terms.set(t, terms.size);
+  const width = Math.max(1, Math.min(k, m, terms.size));
+  // The sparse rows by term index, once.
+  const sparse = rows.map((r) => [...r].map(([t, x]) => [terms.get(t) as number, x] as const));
+  const mulA = (cols: Float64Array[]): Float64Array[] => cols.map((c) => Float64Array.from(sparse, (row) => row.reduce((s, [j, x]) => s + x * (c[j] as number), 0)));
+  const mulAt = (cols: Float64Array[]): Float64Array[] =>
+    cols.map((c) => {
+      const out = new Float64Array(terms.size);
+      sparse.forEach((row, i) => {
+        const ci = c[i] as number;
+        if (ci !== 0) for (const [j, x] of row) out[j] = (out[j] as number) + x * ci;
+      });
+      return out;
+    });
+  const g = gaussian(seed);
+  // A few columns beyond k sharpen the range; two power iterations separate close singular values.
+  const p = Math.min(width + 8, m, terms.size);
+  let q = mulA(Array.from({ length: p }, () => Float64Array.from({ length: terms.size }, g)));
+  orthonormalize(q);
+  for (let it = 0; it < 2; it++) {
+    const z = mulAt(q);
+    orthonormalize(z);
+    q = mulA(z);
+    orthonormalize(q);
+  }
+  // B = Qᵀ A (p × terms); C = B Bᵀ (p × p) = its eigen-decomposition gives the singular values and U = Q W.
+  const b = mulAt(q);
+  const c = b.map((x) => b.map((y) => x.reduce((s, v, j) => s + v * (y[j] as number), 0)));
+  const { values, vectors } = jacobi(c);
+  const order = values.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, width);
+  return Array.from({ length: m }, (_, i) =>
+    Float64Array.from(order, ([value, col]) => {
+      let u = 0;
+      for (let r = 0; r < p; r++) u += (q[r]![i] as number) * (vectors[r]![col] as number);
+      return u * Math.sqrt(Math.max(0, value));
+    }),
+  );
+}
