@@ -15,6 +15,8 @@ import { CompareTiming } from "@/components/timing/compare-timing";
 import type { CompareRow, PickerRun, RunSide } from "@/lib/shared/compare";
 import { PageFrame } from "@/components/ui/page-frame";
 import { linkClass, Panel, RunId } from "@/components/compare/ui";
+import { SetupSection } from "@/components/compare/setup-section";
+import { runSetupDiff } from "@/lib/server/views/setup";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { getStore } from "@/lib/server/live/store";
@@ -152,6 +154,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <ComparePicker runs={pickerRuns} base={result.base} others={result.runs} open={false} />
       <CompareWarnings warnings={warnings} />
       <Headline result={result} />
+      <SetupSection diff={await runSetupDiff(baseRun, (otherRuns as RunModel[])[pairIndex] as RunModel)} baseId={result.base} otherId={pair.run} />
       {result.matrix && <VerdictMatrixView matrix={result.matrix} baseId={result.base} />}
 
       {many && (

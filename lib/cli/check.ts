@@ -7,6 +7,9 @@ import { basename, resolve } from "node:path";
 import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
 import { runGate, type GateOptions, type GateRun } from "@/lib/core/gate";
 import { gateMarkdown } from "@/lib/core/gate-markdown";
+import { setupDiff, setupSummary } from "@/lib/core/setup/diff";
+import { readRunSetup } from "@/lib/server/setup/read-setup";
+import { MAX_SETUP_SCENARIOS } from "@/lib/server/views/setup";
 import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { NotARunFolderError } from "@/lib/server/ingest/read-run";
 import { realPathOrNearest } from "@/lib/server/write-guard";
@@ -75,10 +78,12 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
   return { run, baseline, json, options };
 }
 
-async function gateRun(dir: string): Promise<GateRun> {
-  const { analysis } = await analyzeFolder(dir);
+async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null }> {
+  const { analysis, read } = await analyzeFolder(dir);
   const json = runSummaryJson(analysis);
+  const invocations = read.runLevel.invocations;
   return {
+    args: invocations.length ? ((invocations[invocations.length - 1]?.parsed_args as Record<string, unknown> | undefined) ?? {}) : null,
     id: basename(dir),
     state: json.state,
     completed: json.completed_count,
@@ -100,8 +105,8 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
     process.stderr.write(`check: the run and the baseline are the same folder (${realPathOrNearest(runDir)}): nothing to compare\n`);
     return 2;
   }
-  let run: GateRun;
-  let base: GateRun;
+  let run: Awaited<ReturnType<typeof gateRun>>;
+  let base: Awaited<ReturnType<typeof gateRun>>;
   try {
     [base, run] = await Promise.all([gateRun(baseDir), gateRun(runDir)]);
   } catch (error) {
@@ -117,7 +122,10 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
     return 2;
   }
   const labels = deps.labels ? await deps.labels(runDir) : () => [];
-  const result = runGate(base, run, parsed.options, labels);
+  const paired = run.rows.map((r) => r.name).filter((n) => baseNames.has(n)).slice(0, MAX_SETUP_SCENARIOS);
+  const [baseSetup, runSetup] = await Promise.all([readRunSetup(baseDir, paired), readRunSetup(runDir, paired)]);
+  const setup = setupSummary(setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup }));
+  const result = { ...runGate(base, run, parsed.options, labels), setup };
   process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result }, null, 2) + "\n" : gateMarkdown(result) + "\n");
   return result.verdict === "pass" ? 0 : 1;
 }

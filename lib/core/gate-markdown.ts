@@ -53,6 +53,12 @@ export function gateMarkdown(g: GateResult): string {
   lines.push("");
   for (const w of g.warnings) lines.push(`> ⚠️ ${mdInline(w)}`);
   if (g.warnings.length) lines.push("");
+  if (g.setup?.length) {
+    lines.push("**Setup changes:**");
+    for (const s of g.setup.slice(0, 20)) lines.push(`- ${mdInline(s)}`);
+    if (g.setup.length > 20) lines.push(`- … and ${g.setup.length - 20} more`);
+    lines.push("");
+  }
   lines.push("| Rate | Baseline | Run | Δ |", "| --- | --- | --- | --- |");
   for (const name of RATE_NAMES) {
     const a = g.base.rates[name];

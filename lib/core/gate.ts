@@ -47,6 +47,8 @@ export interface GateResult {
   counts: Comparison["counts"];
   regressed: RegressedScenario[];
   options: GateOptions;
+  /** What changed in the setup between the runs, one line each (`lib/core/setup`); empty when nothing did. */
+  setup?: string[];
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;

@@ -2,6 +2,7 @@
  * The HTTP JSON API as plain `Request → Response` functions; `app/api/**` route handlers only
  * delegate here, and tests call these directly.
  */
+import { runSetupDiff } from "@/lib/server/views/setup";
 import "server-only";
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
@@ -198,4 +199,15 @@ export async function compareRoute(store: Store, request: Request): Promise<Resp
   if (missing.length) return error(404, `unknown run: ${missing.join(", ")}`);
   const [base, ...others] = runs as RunModel[];
   return json(await compareRuns(base as RunModel, others));
+}
+
+/** `GET /api/setup?base={id}&run={id}`: what changed in the setup (run arguments, prompts, tools, judge) between two runs. */
+export async function setupRoute(store: Store, request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const ids = [params.get("base"), params.get("run")];
+  if (ids.some((id) => !id || id.length > 4096)) return error(400, "base and run: required, one run id each");
+  const runs = await Promise.all(ids.map((id) => store.openRun(id as string)));
+  const missing = ids.filter((_, i) => !runs[i]);
+  if (missing.length) return error(404, `unknown run: ${missing.join(", ")}`);
+  return json(await runSetupDiff(runs[0] as RunModel, runs[1] as RunModel));
 }

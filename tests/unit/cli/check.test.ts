@@ -1,6 +1,6 @@
 /** `check` through the real CLI (bin/voice-eval-dashboard.mjs) on generated runs. */
 import { spawnSync } from "node:child_process";
-import { cp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,5 +152,19 @@ describe("check", () => {
     expect(md.code).toBe(1);
     expect(md.stdout).toContain("⚠️ Nothing to compare");
     expect(md.stdout).not.toContain("✅ Pass");
+  });
+
+  it("mentions the setup changes in its comment", async () => {
+    const changed = join(root, "setup", "eval_20261108_080000");
+    await cp(run("eval_20261101_080000"), changed, { recursive: true });
+    const argsFile = join(changed, "run_args.json");
+    const args = JSON.parse(await readFile(argsFile, "utf8")) as { invocations: Array<{ parsed_args: Record<string, unknown> }> };
+    args.invocations[args.invocations.length - 1]!.parsed_args.judge_model = "judge-model-v2";
+    await writeFile(argsFile, JSON.stringify(args));
+    const r = check(changed, "--baseline", run("eval_20261101_080000"));
+    expect(r.stdout).toContain("**Setup changes:**");
+    expect(r.stdout).toMatch(/- judge\\?_model: .* → judge-model-v2/);
+    const same = check(run("eval_20261103_080000"), "--baseline", run("eval_20261101_080000"));
+    expect(same.stdout).not.toContain("Setup changes");
   });
 });

@@ -1,0 +1,181 @@
+/**
+ * What changed in a run's setup between two runs (issue 37): the run arguments of each run's last
+ * invocation, and per scenario-config file the change summarised across the suite (the same edit
+ * everywhere is shown once; different edits are grouped), tools added and removed, the judge. Pure:
+ * `lib/server/setup` reads the files; text lines are diffed with jsdiff.
+ */
+import { diffLines } from "diff";
+
+/** A scenario's setup as read: `null` for a file that is absent, a problem string for one that could not be used. */
+export interface ScenarioSetup {
+  agentPrompt: string | null;
+  userPrompt: string | null;
+  /** Tool names (the keys of `agent_tools.json` once parsed twice), sorted. */
+  agentTools: string[] | null;
+  userTools: string[] | null;
+  problems: string[];
+}
+
+export interface ArgChange {
+  name: string;
+  base: string;
+  other: string;
+}
+
+export interface DiffLine {
+  op: "+" | "-" | " ";
+  text: string;
+}
+
+export interface PromptEdit {
+  /** The changed lines with a line of context around each change. */
+  lines: DiffLine[];
+  /** How many lines the diff holds beyond `lines` (cut to keep a page bounded). */
+  cut: number;
+  scenarios: string[];
+}
+
+export interface FileChange {
+  file: "agent_prompt.txt" | "user_prompt.txt";
+  /** Paired scenarios whose file differs, of `of` that have it on both sides. */
+  changed: number;
+  of: number;
+  /** Distinct edits, most scenarios first: one when the edit is the same everywhere. */
+  edits: PromptEdit[];
+}
+
+export interface ToolChange {
+  side: "agent" | "user";
+  tool: string;
+  change: "added" | "removed";
+  scenarios: number;
+  of: number;
+}
+
+export interface SetupDiff {
+  /** Whether each run has a `run_args.json` with an invocation (an older harness may not). */
+  runArgs: { base: boolean; other: boolean };
+  args: ArgChange[];
+  judge: { model: ArgChange | null; threshold: ArgChange | null };
+  prompts: FileChange[];
+  tools: ToolChange[];
+  /** Paired scenarios compared. */
+  scenarios: number;
+  problems: string[];
+  /** Nothing differs (and both runs have their run arguments). */
+  same: boolean;
+}
+
+/** Arguments that differ by nature from run to run and say nothing about the setup. */
+const RUN_LOCAL = new Set(["output_dir", "resume", "run_dir", "results_dir", "log_dir"]);
+const SECRET = /key|token|secret|password|credential/i;
+const MAX_LINES = 80;
+const MAX_VALUE = 300;
+
+function show(value: unknown): string {
+  const s = value === undefined ? "(not set)" : typeof value === "string" ? value : JSON.stringify(value);
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
+}
+
+/** The last invocation's `parsed_args` that differ; secrets stay redacted (only "changed" is said). */
+export function argChanges(base: Record<string, unknown> | null, other: Record<string, unknown> | null): ArgChange[] {
+  if (!base || !other) return [];
+  const names = [...new Set([...Object.keys(base), ...Object.keys(other)])].filter((n) => !RUN_LOCAL.has(n)).sort();
+  const out: ArgChange[] = [];
+  for (const name of names) {
+    const a = JSON.stringify(base[name] ?? null);
+    const b = JSON.stringify(other[name] ?? null);
+    if (a === b) continue;
+    out.push(SECRET.test(name) ? { name, base: "<redacted>", other: "<redacted> (changed)" } : { name, base: show(base[name]), other: show(other[name]) });
+  }
+  return out;
+}
+
+/** A line diff of two texts: changed lines with one line of context, bounded. */
+export function lineDiff(a: string, b: string): { lines: DiffLine[]; cut: number } {
+  const all: DiffLine[] = [];
+  for (const part of diffLines(a, b)) {
+    const op = part.added ? "+" : part.removed ? "-" : " ";
+    const lines = part.value.replace(/\n$/, "").split("\n");
+    for (const text of lines) all.push({ op, text });
+  }
+  const keep = all.map((l, i) => l.op !== " " || all[i - 1]?.op === "+" || all[i - 1]?.op === "-" || all[i + 1]?.op === "+" || all[i + 1]?.op === "-");
+  const kept = all.filter((_, i) => keep[i]);
+  return { lines: kept.slice(0, MAX_LINES), cut: Math.max(0, kept.length - MAX_LINES) };
+}
+
+function promptChange(file: FileChange["file"], pairs: ReadonlyArray<[string, string | null, string | null]>): FileChange | null {
+  const edits = new Map<string, PromptEdit>();
+  let of = 0;
+  let changed = 0;
+  for (const [name, a, b] of pairs) {
+    if (a === null || b === null) continue;
+    of++;
+    if (a === b) continue;
+    changed++;
+    const d = lineDiff(a, b);
+    // The same edit in every scenario: the same changed lines (context aside).
+    const key = JSON.stringify(d.lines.filter((l) => l.op !== " "));
+    const hit = edits.get(key);
+    if (hit) hit.scenarios.push(name);
+    else edits.set(key, { ...d, scenarios: [name] });
+  }
+  if (changed === 0) return null;
+  return { file, changed, of, edits: [...edits.values()].sort((x, y) => y.scenarios.length - x.scenarios.length) };
+}
+
+function toolChanges(side: "agent" | "user", pairs: ReadonlyArray<[string | null, string[] | null, string[] | null]>): ToolChange[] {
+  const added = new Map<string, number>();
+  const removed = new Map<string, number>();
+  let of = 0;
+  for (const [, a, b] of pairs) {
+    if (!a || !b) continue;
+    of++;
+    for (const t of b) if (!a.includes(t)) added.set(t, (added.get(t) ?? 0) + 1);
+    for (const t of a) if (!b.includes(t)) removed.set(t, (removed.get(t) ?? 0) + 1);
+  }
+  return [
+    ...[...added].map(([tool, n]): ToolChange => ({ side, tool, change: "added", scenarios: n, of })),
+    ...[...removed].map(([tool, n]): ToolChange => ({ side, tool, change: "removed", scenarios: n, of })),
+  ].sort((x, y) => (x.change < y.change ? -1 : x.change > y.change ? 1 : x.tool < y.tool ? -1 : 1));
+}
+
+export function setupDiff(
+  base: { args: Record<string, unknown> | null; scenarios: ReadonlyMap<string, ScenarioSetup> },
+  other: { args: Record<string, unknown> | null; scenarios: ReadonlyMap<string, ScenarioSetup> },
+): SetupDiff {
+  const names = [...base.scenarios.keys()].filter((n) => other.scenarios.has(n)).sort();
+  const pair = (n: string) => [base.scenarios.get(n) as ScenarioSetup, other.scenarios.get(n) as ScenarioSetup] as const;
+  const args = argChanges(base.args, other.args);
+  const prompts = [
+    promptChange("agent_prompt.txt", names.map((n) => [n, pair(n)[0].agentPrompt, pair(n)[1].agentPrompt])),
+    promptChange("user_prompt.txt", names.map((n) => [n, pair(n)[0].userPrompt, pair(n)[1].userPrompt])),
+  ].filter((c): c is FileChange => c !== null);
+  const tools = [...toolChanges("agent", names.map((n) => [n, pair(n)[0].agentTools, pair(n)[1].agentTools])), ...toolChanges("user", names.map((n) => [n, pair(n)[0].userTools, pair(n)[1].userTools]))];
+  const problems = [
+    ...names.flatMap((n) => pair(n)[0].problems.map((p) => `base ${n}: ${p}`)),
+    ...names.flatMap((n) => pair(n)[1].problems.map((p) => `other ${n}: ${p}`)),
+  ];
+  const find = (name: string) => args.find((a) => a.name === name) ?? null;
+  const runArgs = { base: base.args !== null, other: other.args !== null };
+  return {
+    runArgs,
+    args,
+    judge: { model: find("judge_model"), threshold: find("judge_threshold") },
+    prompts,
+    tools,
+    scenarios: names.length,
+    problems,
+    same: runArgs.base && runArgs.other && args.length === 0 && prompts.length === 0 && tools.length === 0,
+  };
+}
+
+/** One line per kind of change, for a PR comment or a trends tick: "judge_model: a → b; agent prompt changed in 10 of 10 scenarios". */
+export function setupSummary(d: SetupDiff): string[] {
+  const out: string[] = [];
+  if (!d.runArgs.base || !d.runArgs.other) out.push(`no run_args.json in the ${!d.runArgs.base ? "base" : "other"} run (older harness): its arguments are unknown`);
+  for (const a of d.args) out.push(`${a.name}: ${a.base} → ${a.other}`);
+  for (const p of d.prompts) out.push(`${p.file.replace(".txt", "").replace("_", " ")} changed in ${p.changed} of ${p.of} scenarios${p.edits.length === 1 ? " (the same edit)" : ` (${p.edits.length} different edits)`}`);
+  for (const t of d.tools) out.push(`${t.side} tool ${t.tool} ${t.change} in ${t.scenarios} of ${t.of} scenarios`);
+  return out;
+}

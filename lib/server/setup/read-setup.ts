@@ -1,0 +1,46 @@
+/**
+ * Reads what a scenario was set up with (`scenario_config/`: the two prompts and the two tool lists)
+ * through the safe reader: no link followed, size-limited, every unreadable or malformed file a named
+ * problem. `agent_tools.json` holds a JSON string of a JSON object (parse twice, ARTIFACTS.md §1.15).
+ */
+import "server-only";
+import type { ScenarioSetup } from "@/lib/core/setup/diff";
+import { readInside } from "../ingest/fs-safe";
+import { mapLimit } from "../ingest/pool";
+
+const PROMPT_BYTES = 2 * 1024 * 1024;
+
+async function text(runDir: string, name: string, file: string, problems: string[]): Promise<string | null> {
+  const read = await readInside(runDir, `${name}/scenario_config/${file}`, file, PROMPT_BYTES);
+  if (read.text === null && !read.missing) problems.push(`${file}: ${read.problem.message}`);
+  return read.text;
+}
+
+function toolNames(raw: string | null, file: string, problems: string[]): string[] | null {
+  if (raw === null) return null;
+  try {
+    let v: unknown = JSON.parse(raw);
+    if (typeof v === "string") v = JSON.parse(v);
+    if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object of tools");
+    return Object.keys(v).sort();
+  } catch (err) {
+    problems.push(`${file}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+export async function readScenarioSetup(runDir: string, name: string): Promise<ScenarioSetup> {
+  const problems: string[] = [];
+  const [agentPrompt, userPrompt, agentTools, userTools] = await Promise.all([
+    text(runDir, name, "agent_prompt.txt", problems),
+    text(runDir, name, "user_prompt.txt", problems),
+    text(runDir, name, "agent_tools.json", problems),
+    text(runDir, name, "user_tools.json", problems),
+  ]);
+  return { agentPrompt, userPrompt, agentTools: toolNames(agentTools, "agent_tools.json", problems), userTools: toolNames(userTools, "user_tools.json", problems), problems };
+}
+
+export async function readRunSetup(runDir: string, names: readonly string[]): Promise<Map<string, ScenarioSetup>> {
+  const setups = await mapLimit([...names], 16, (n) => readScenarioSetup(runDir, n));
+  return new Map(names.map((n, i) => [n, setups[i] as ScenarioSetup]));
+}

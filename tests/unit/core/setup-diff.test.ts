@@ -1,0 +1,76 @@
+/** The setup diff of two runs on config pairs: same, a prompt edit, tools added and removed, an argument changed, files missing. */
+import { describe, expect, it } from "vitest";
+import { argChanges, lineDiff, setupDiff, setupSummary, type ScenarioSetup } from "@/lib/core/setup/diff";
+
+const setup = (over: Partial<ScenarioSetup> = {}): ScenarioSetup => ({ agentPrompt: "You are a retail agent.\nBe polite.\nAlways confirm before cancelling.", userPrompt: "You want a refund.", agentTools: ["cancel_order", "get_order"], userTools: ["EndConversationTool"], problems: [], ...over });
+const suite = (n: number, over: (i: number) => Partial<ScenarioSetup> = () => ({})) => new Map(Array.from({ length: n }, (_, i) => [`retail__${i}`, setup(over(i))]));
+const ARGS = { judge_model: "gpt-judge-1", judge_threshold: 0.9, min_agent_turns: 3, output_dir: "./a", judge_api_key: "<redacted>" };
+
+describe("setup diff", () => {
+  it("says 'same' when nothing differs (the output folder aside)", () => {
+    const d = setupDiff({ args: ARGS, scenarios: suite(10) }, { args: { ...ARGS, output_dir: "./b" }, scenarios: suite(10) });
+    expect(d.same).toBe(true);
+    expect(d.args).toEqual([]);
+    expect(setupSummary(d)).toEqual([]);
+  });
+
+  it("shows one prompt edit made everywhere once, with its line diff", () => {
+    const edited = (i: number) => ({ agentPrompt: setup().agentPrompt!.replace("Be polite.", "Be polite and brief.") + (i < 0 ? "" : "") });
+    const d = setupDiff({ args: ARGS, scenarios: suite(10) }, { args: ARGS, scenarios: suite(10, edited) });
+    expect(d.same).toBe(false);
+    expect(d.prompts).toHaveLength(1);
+    const p = d.prompts[0]!;
+    expect([p.file, p.changed, p.of, p.edits.length]).toEqual(["agent_prompt.txt", 10, 10, 1]);
+    expect(p.edits[0]!.lines.filter((l) => l.op !== " ")).toEqual([
+      { op: "-", text: "Be polite." },
+      { op: "+", text: "Be polite and brief." },
+    ]);
+    expect(setupSummary(d)).toContain("agent prompt changed in 10 of 10 scenarios (the same edit)");
+  });
+
+  it("groups different edits, most scenarios first", () => {
+    const d = setupDiff({ args: ARGS, scenarios: suite(6) }, { args: ARGS, scenarios: suite(6, (i) => ({ userPrompt: i < 4 ? "You want a refund now." : i < 5 ? "You want an exchange." : "You want a refund." })) });
+    const p = d.prompts[0]!;
+    expect([p.file, p.changed, p.of]).toEqual(["user_prompt.txt", 5, 6]);
+    expect(p.edits.map((e) => e.scenarios.length)).toEqual([4, 1]);
+  });
+
+  it("names tools added and removed with how many scenarios", () => {
+    const d = setupDiff({ args: ARGS, scenarios: suite(4) }, { args: ARGS, scenarios: suite(4, () => ({ agentTools: ["get_order", "refund_order"] })) });
+    expect(d.tools).toEqual([
+      { side: "agent", tool: "refund_order", change: "added", scenarios: 4, of: 4 },
+      { side: "agent", tool: "cancel_order", change: "removed", scenarios: 4, of: 4 },
+    ]);
+  });
+
+  it("lists changed arguments, names the judge, and keeps secrets redacted", () => {
+    const changes = argChanges(ARGS, { ...ARGS, judge_model: "gpt-judge-2", judge_api_key: "sk-live-123", pause: 0.5 });
+    expect(changes).toEqual([
+      { name: "judge_api_key", base: "<redacted>", other: "<redacted> (changed)" },
+      { name: "judge_model", base: "gpt-judge-1", other: "gpt-judge-2" },
+      { name: "pause", base: "(not set)", other: "0.5" },
+    ]);
+    expect(JSON.stringify(changes)).not.toContain("sk-live");
+    const d = setupDiff({ args: ARGS, scenarios: suite(1) }, { args: { ...ARGS, judge_model: "gpt-judge-2" }, scenarios: suite(1) });
+    expect(d.judge.model).toEqual({ name: "judge_model", base: "gpt-judge-1", other: "gpt-judge-2" });
+    expect(d.judge.threshold).toBeNull();
+  });
+
+  it("says so when a run has no run_args.json instead of inventing a difference, and skips files missing on one side", () => {
+    const d = setupDiff({ args: null, scenarios: suite(3) }, { args: ARGS, scenarios: suite(3, (i) => (i === 0 ? { agentPrompt: null, agentTools: null } : {})) });
+    expect(d.runArgs).toEqual({ base: false, other: true });
+    expect(d.args).toEqual([]);
+    expect(d.same).toBe(false);
+    expect(d.prompts).toEqual([]);
+    expect(d.tools).toEqual([]);
+    expect(setupSummary(d)[0]).toMatch(/no run_args.json in the base run/);
+  });
+
+  it("bounds a long diff", () => {
+    const a = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n");
+    const b = Array.from({ length: 2000 }, (_, i) => (i % 10 === 0 ? `LINE ${i}` : `line ${i}`)).join("\n");
+    const d = lineDiff(a, b);
+    expect(d.lines.length).toBeLessThanOrEqual(80);
+    expect(d.cut).toBeGreaterThan(0);
+  });
+});
