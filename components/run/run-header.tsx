@@ -82,7 +82,7 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
           <div className="flex gap-1.5">
             <dt className="text-zinc-500">Killed folders</dt>
             <dd className="tabular-nums">
-              <a href="#history" className="text-sky-700 hover:underline dark:text-sky-400">
+              <a href={`${runHref(run.id, "tab=history")}#history`} className="text-sky-700 hover:underline dark:text-sky-400">
                 {run.killedCount}
               </a>
             </dd>
@@ -92,7 +92,7 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
           <div className="flex min-w-0 gap-1.5">
             <dt className="shrink-0 text-zinc-500">Stopped in</dt>
             <dd className="min-w-0 font-mono break-all">
-              <a href="#history" className="text-sky-700 hover:underline dark:text-sky-400">
+              <a href={`${runHref(run.id, "tab=history")}#history`} className="text-sky-700 hover:underline dark:text-sky-400">
                 {run.diedIn}
               </a>
             </dd>

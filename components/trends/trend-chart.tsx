@@ -20,6 +20,7 @@ export function TrendChart({
   points,
   baselineAt,
   marks,
+  setup,
   format,
   fixedRange,
 }: {
@@ -29,6 +30,8 @@ export function TrendChart({
   baselineAt: number;
   /** Per point: "drop" / "rise" when the paired test against the previous run is significant. */
   marks?: Array<"drop" | "rise" | null>;
+  /** Per point: what changed in the setup since the previous run, drawn as a tick on the time axis. */
+  setup?: Array<string | null>;
   format: (v: number) => string;
   /** [0, 1] for rates; otherwise the data's range. */
   fixedRange?: [number, number];
@@ -75,6 +78,14 @@ export function TrendChart({
         {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
         {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
         {points.map((p, i) => (p.v === null || !marks?.[i] ? null : <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />))}
+        {setup?.map((s, i) =>
+          s === null ? null : (
+            <g key={`setup-${i}`} data-setup-change={i}>
+              <title>{s}</title>
+              <path d={`M${r1(x(i))} ${H - PAD.b + 2}l-6 10h12z`} className="fill-amber-500" />
+            </g>
+          ),
+        )}
         {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
       </svg>
     </figure>

@@ -26,6 +26,7 @@ const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
   const marks = runs.map((r) => (r.vsPrevious?.drop ? "drop" : r.vsPrevious?.rise ? "rise" : null));
+  const setup = runs.map((r) => (r.setupChanges.length ? `Setup changed before ${r.id}: ${r.setupChanges.join("; ")}` : null));
   return (
     <div className={grid}>
       {RATE_NAMES.filter((n) => runs.some((r) => r.rates[n].n > 0)).map((n) => (
@@ -35,6 +36,7 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
           points={runs.map((r) => r.rates[n])}
           baselineAt={baselineAt}
           marks={n === "success_rate" ? marks : undefined}
+          setup={setup}
           format={n === "judge_score_mean" ? (v) => v.toFixed(2) : pct}
           fixedRange={[0, 1]}
         />

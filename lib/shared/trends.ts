@@ -39,6 +39,8 @@ export interface TrendRun {
   rates: Record<RateName, Band>;
   /** The selected rate per domain. */
   domains: Record<string, Band>;
+  /** Run arguments changed since the previous run of the suite ("judge_model: a → b"), for a tick on the time axis. */
+  setupChanges: string[];
   /** Judge errors (NaN scores) in the run: left out of the judge mean, shown as their own series. */
   judgeErrors: number;
   p50: number | null;

@@ -124,7 +124,7 @@ test("a judge override changes the judge–human agreement on the run page", asy
   await expect(page.getByTestId("triage-panel"), "key 5 saved Judge as the cause").toHaveAttribute("data-cause", "judge", { timeout: 10_000 });
   const agreed = (await runSummary(page, RUN)).agreement;
 
-  await page.goto(url(`/runs/${RUN}`), { timeout: 30_000 });
+  await page.goto(url(`/runs/${RUN}?tab=triage`), { timeout: 30_000 });
   const figure = page.getByTestId("triage-agreement");
   const text = (a: { n: number; agree: number }) => `${((a.agree / a.n) * 100).toFixed(1)}% (n=${a.n})`;
   await expect(figure, "the agreement before the override").toHaveText(text(agreed), { timeout: 10_000 });
@@ -138,7 +138,7 @@ test("a judge override changes the judge–human agreement on the run page", asy
   expect(after.n).toBe(agreed.n);
   expect(after.agree).toBe(agreed.agree - 1);
 
-  await page.goto(url(`/runs/${RUN}`), { timeout: 30_000 });
+  await page.goto(url(`/runs/${RUN}?tab=triage`), { timeout: 30_000 });
   await expect(figure, "the agreement after the override").toHaveText(text(after), { timeout: 10_000 });
   await expect(page.getByTestId("triage-overridden"), "the overridden scenario is listed").toContainText(target, { timeout: 10_000 });
 });

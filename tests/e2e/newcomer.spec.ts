@@ -120,7 +120,7 @@ test("2-3. compare: stall warning, stalled rows marked on both sides, stalls kep
 });
 
 test("4. latency: a small run with one 60 s turn gets an overflow bar; the compare CDF offers a log scale", async ({ page }) => {
-  await page.goto(runUrl(SLOW));
+  await page.goto(runUrl(SLOW, "tab=latency"));
   const figure = page.getByRole("figure", { name: /Turn latency histogram, all domains \(29 measurements\)/ });
   await expect(figure, "the overflow note").toContainText(/The last bar holds the 1 turn at or above [\d,]+ ms .*up to 60,000 ms\./, WAIT);
   await expect(figure.locator("text.recharts-cartesian-axis-tick-value", { hasText: "≥" }), "the ≥ bar label").toHaveCount(1, WAIT);
@@ -141,7 +141,7 @@ test("4. latency: a small run with one 60 s turn gets an overflow bar; the compa
 });
 
 test("5. a resumed run tells its sessions and killed folders; a killed run names where it died", async ({ page }) => {
-  await page.goto(runUrl(RESUMED));
+  await page.goto(runUrl(RESUMED, "tab=history"));
   const history = page.locator("#history");
   const sessions = history.getByTestId("history-session");
   await expect(sessions, "two sessions").toHaveCount(2, WAIT);
@@ -166,7 +166,10 @@ test("5. a resumed run tells its sessions and killed folders; a killed run names
 
 test("6. layout: 8 domain labels apart, compare per-domain fits 1440 px, no page wider than 1440 or 390 px, cut text readable", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(runUrl(EIGHT));
+  await page.goto(runUrl(EIGHT, "tab=domains"));
+  // The grid first; the bar charts one click away.
+  await expect(page.locator('[data-domain-cell]').first(), "the domain grid").toBeVisible(WAIT);
+  await page.getByText("Bar charts per rate").click();
   const ticks = page.locator('figure[aria-labelledby="domain-success_rate-caption"] [data-domain-tick]');
   await expect(ticks, "eight labels").toHaveCount(EIGHT_DOMAINS.length, WAIT);
   // The labels are parallel, slanted 35° and end at their tick: two neighbours' glyphs (10 px font)
@@ -191,7 +194,7 @@ test("6. layout: 8 domain labels apart, compare per-domain fits 1440 px, no page
     await page.setViewportSize({ width, height: 900 });
     for (const [what, url] of [
       ["run page", runUrl(FINISHED)],
-      ["resumed run page (history panel)", runUrl(RESUMED)],
+      ["resumed run page (history panel)", runUrl(RESUMED, "tab=history")],
       ["scenario page", scenarioUrl(FINISHED, "tau2_telecom__mms_issue__bad_apn_settings__data_mode_off__persona_none")],
       ["compare page", compare()],
     ] as const) {

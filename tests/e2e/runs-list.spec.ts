@@ -27,10 +27,12 @@ test("the runs list shows each run and picks up a new run live, newest first", a
   await expect(first.getByRole("link", { name: "eval_20260810_031700" })).toHaveAttribute("href", "/runs/eval_20260810_031700");
   // Headline rates, scenario count, domains, state.
   // Issue 14: each rate shows its denominator under it, and a stall count follows the scenarios.
-  await expect(first.locator("td").nth(3)).toHaveText("66.67%4/6");
   await expect(first.locator("td").nth(4)).toHaveText("66.67%4/6");
+  await expect(first.locator("td").nth(5)).toHaveText("66.67%4/6");
   await expect(first.getByTestId("stalled-count")).toHaveText("1");
-  await expect(first.locator("td").nth(5)).toHaveText("6");
+  await expect(first.locator("td").nth(6)).toHaveText("6");
+  // When it ran, by the run's own clock (its first invocation), and for how long (its log).
+  await expect(first.getByTestId("run-started")).toContainText("2026-08-10 03:17");
   await expect(first).toContainText("restaurant, tau2_airline");
   await expect(first).toContainText(/running|probably stalled|killed|finished/);
   await expect(page.locator('[data-live-status="live"]')).toBeVisible();
@@ -44,7 +46,7 @@ test("the runs list shows each run and picks up a new run live, newest first", a
   await expect(nested).toBeVisible({ timeout: 20_000 });
   // The run link (its stall count is a second link, issue 14).
   await expect(nested.locator("td").nth(1).getByRole("link")).toHaveAttribute("href", `/runs/${encodeURIComponent("team-a/eval_20260804_144300")}`);
-  await expect(nested.locator("td").nth(5)).toHaveText("16");
+  await expect(nested.locator("td").nth(6)).toHaveText("16");
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   // Newest first: 2026-08-10 before 2026-08-04.
   expect(await rowIds(page)).toEqual(["eval_20260810_031700", "team-a/eval_20260804_144300"]);

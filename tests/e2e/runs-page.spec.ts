@@ -69,6 +69,8 @@ test("rate cards show the numerators and denominators of summary --json, and omi
   // The stall warning lists the stalled scenarios.
   for (const name of summary.stalled) await expect(page.getByRole("alert").filter({ hasText: "counted as failures" })).toContainText(name);
   await expect(count(page)).toHaveText(`${summary.scenario_count} of ${summary.scenario_count} scenarios`);
+  // The harness's summary is an analysis of its own, one tab away.
+  await page.goto(runUrl(RUN, "tab=summary"));
   await expect(page.getByTestId("summary-status")).toHaveText("absent");
   // The recomputed all_summary.txt, as text.
   await page.getByText("Show the recomputed all_summary.txt").click();
@@ -87,7 +89,7 @@ test("clicking a success_breakdown segment filters the table to that bucket", as
   }
   expect(expected.length).toBeGreaterThan(0);
 
-  await page.goto(runUrl(RUN));
+  await page.goto(runUrl(RUN, "tab=signals"));
   const segment = page.locator('[data-bucket="clean_exit:failed"]');
   await expect(segment).toHaveAttribute("aria-label", new RegExp(`: ${expected.length} scenarios?\\.`));
   await segment.click();
@@ -256,7 +258,7 @@ test("the failed-signals and stalled columns sort on the server, most failures f
 });
 
 test("latency histogram: a very slow turn gets its own '≥' bar instead of squeezing the rest into one", async ({ page }) => {
-  await page.goto(runUrl(SLOW));
+  await page.goto(runUrl(SLOW, "tab=latency"));
   const figure = page.getByRole("figure", { name: /Turn latency histogram, all domains/ });
   // Issue 14 reworded the note (the bound is the p99 or, when lower, Q3 + 3 IQR).
   const note = /The last bar holds the 1 turn at or above ([\d,]+) ms \(slower than the rest of the run: beyond its p99, or beyond Q3 \+ 3 IQR when that is lower\), up to 500,000 ms\./;

@@ -1,6 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { existsSync } from "node:fs";
+/**
+ * The bundled example, page by page, as a new user meets it (issue 33): the run page opens on the
+ * failing scenarios inside the first viewport and stays short, the runs list says when each run ran,
+ * the trends' judge line is drawn although a run has a NaN judge score, and no page of the example
+ * logs a console error or shows a NaN. Screenshots go to test-output/ for a person to look at.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,16 +13,19 @@ import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
 const SHOTS = fileURLToPath(new URL("../../test-output/", import.meta.url));
+const WAIT = { timeout: 20_000 };
 
 let tmp: string;
-let resultsDir: string;
 let dashboard: Dashboard;
+let runs: string[];
 
 test.beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "ved-smoke-"));
-  resultsDir = path.join(tmp, "results");
-  if (existsSync(EXAMPLE)) await cp(EXAMPLE, resultsDir, { recursive: true });
-  else await mkdir(resultsDir);
+  const resultsDir = path.join(tmp, "results");
+  // The example ships with the repository: a missing one is a failure, not an empty folder.
+  await cp(EXAMPLE, resultsDir, { recursive: true });
+  runs = (await readdir(resultsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  expect(runs.length).toBeGreaterThanOrEqual(4);
   dashboard = await startDashboard(resultsDir);
 });
 
@@ -26,8 +34,72 @@ test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-test("home page shows the Runs heading", async ({ page }) => {
+/** Collects console errors and failed page errors while `fn` runs. */
+async function noErrors(page: Page, what: string, fn: () => Promise<void>): Promise<void> {
+  const errors: string[] = [];
+  const onConsole = (m: import("@playwright/test").ConsoleMessage) => void (m.type() === "error" && errors.push(m.text()));
+  const onError = (e: Error) => void errors.push(e.message);
+  page.on("console", onConsole);
+  page.on("pageerror", onError);
+  try {
+    await fn();
+  } finally {
+    page.off("console", onConsole);
+    page.off("pageerror", onError);
+  }
+  expect(errors, `console errors on ${what}`).toEqual([]);
+}
+
+async function settled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator("h1").first()).toBeVisible(WAIT);
+  await page.waitForLoadState("networkidle", WAIT);
+  const text = (await page.locator("main, body").first().innerText()).replace(/judge error \(NaN\)|NaN scores?|\(NaN/g, "");
+  expect(text, `no NaN shown on ${url}`).not.toMatch(/\bNaN\b/);
+}
+
+test("the run page opens on the failing scenarios inside the first viewport, and stays within three viewports", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const run of runs) {
+    await page.goto(`${dashboard.url}runs/${run}`);
+    const first = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]').first();
+    await expect(first, `${run}: the table's first row`).toBeVisible(WAIT);
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height, `${run}: first row bottom`).toBeLessThanOrEqual(900);
+    // Failures first: no passing row before a failing one.
+    const marks = await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(3)').evaluateAll((tds) => tds.map((td) => (td.querySelector(".scn-fail") ? "F" : td.querySelector(".scn-pass") ? "P" : "N")).join(""));
+    expect(marks, `${run}: verdicts in order`).toMatch(/^F*N*P*$/);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, `${run}: default view height`).toBeLessThanOrEqual(2700);
+  }
+  await page.goto(`${dashboard.url}runs/${runs[0]}`);
+  await page.screenshot({ path: path.join(SHOTS, "example-run-page-1440.png"), fullPage: true });
+});
+
+test("every page of the example: no console error, no NaN", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await noErrors(page, "the runs list", () => settled(page, dashboard.url));
+  await page.screenshot({ path: path.join(SHOTS, "example-runs-list-1440.png"), fullPage: true });
+  const tabs = ["signals", "latency", "stages", "domains", "tokens", "triage", "summary", "history"];
+  for (const run of runs) {
+    await noErrors(page, run, () => settled(page, `${dashboard.url}runs/${run}`));
+    for (const tab of tabs) await noErrors(page, `${run} ${tab}`, () => settled(page, `${dashboard.url}runs/${run}?tab=${tab}`));
+    const scenario = await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] a').first().getAttribute("href");
+    await noErrors(page, `a scenario of ${run}`, () => settled(page, `${dashboard.url.replace(/\/$/, "")}${scenario}`));
+  }
+  await noErrors(page, "compare", () => settled(page, `${dashboard.url}compare?base=${runs[0]}&runs=${runs[1]}`));
+  await noErrors(page, "trends", () => settled(page, `${dashboard.url}trends`));
+  await page.screenshot({ path: path.join(SHOTS, "example-trends-1440.png"), fullPage: true });
+});
+
+test("the runs list says when each run ran; trends draw the judge line over a NaN run", async ({ page }) => {
   await page.goto(dashboard.url);
-  await expect(page.getByRole("heading", { name: "Runs" })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, "smoke-home.png"), fullPage: true });
+  for (const run of runs) {
+    const stamp = `${run.slice(5, 9)}-${run.slice(9, 11)}-${run.slice(11, 13)}`;
+    await expect(page.locator(`tr[data-run-id="${run}"]`).getByTestId("run-started"), `${run} started`).toContainText(stamp, WAIT);
+  }
+  await page.goto(`${dashboard.url}trends`);
+  const judge = page.locator('figure[data-chart="Judge score (mean)"] path.stroke-sky-600, figure[data-chart="Judge score (mean)"] path[class*="stroke-sky-600"]').first();
+  await expect(judge, "the judge line").toHaveAttribute("d", /^M\d+ \d+(L\d+ \d+)+$/, WAIT);
 });

@@ -125,7 +125,7 @@ test("both reports download from the pages, with the figures the API gives", asy
   expect(scenario.startsWith(`# Scenario report: ${SCENARIO}\n`)).toBe(true);
   expect(scenario).toContain("## Root-cause attribution");
 
-  await page.goto(`${dashboard.url}runs/${SHOWCASE}`);
+  await page.goto(`${dashboard.url}runs/${SHOWCASE}?tab=stages`);
   await expect(page.getByTestId("run-latency-stage"), "the Latency-by-stage panel").toBeVisible({ timeout: 20_000 });
   const run = await download(page, "run-report-download");
   expect(run.startsWith(`# Triage report: ${SHOWCASE}\n`)).toBe(true);
@@ -134,7 +134,7 @@ test("both reports download from the pages, with the figures the API gives", asy
 
 test("the run page's Latency-by-stage and Turn-taking panels link to the scenarios behind them", async ({ page }) => {
   const t = await settledTiming(page, FINISHED);
-  await page.goto(`${dashboard.url}runs/${FINISHED}`);
+  await page.goto(`${dashboard.url}runs/${FINISHED}?tab=stages`);
   const panel = page.getByTestId("run-latency-stage");
   await expect(panel, "the Latency-by-stage panel").toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: path.join(SHOTS, "timing-run.png"), fullPage: true });
@@ -153,7 +153,7 @@ test("the run page's Latency-by-stage and Turn-taking panels link to the scenari
   // The showcase run: fabrications in both scenarios are a cross-scenario pattern.
   const s = await settledTiming(page, SHOWCASE);
   const fab = s.patterns.find((p) => p.kind === "fabrication")!;
-  await page.goto(`${dashboard.url}runs/${SHOWCASE}`);
+  await page.goto(`${dashboard.url}runs/${SHOWCASE}?tab=stages`);
   const patterns = page.getByTestId("patterns").locator('[data-kind="fabrication"]');
   await expect(patterns.getByTestId("scenario-link"), "links to both scenarios").toHaveText(fab.scenarios, { timeout: 20_000 });
 });

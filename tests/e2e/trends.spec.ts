@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeTrendSuite, suiteRunName, PLANTED } from "../helpers/trend-suite.ts";
@@ -13,10 +13,18 @@ import { startDashboard, type Dashboard } from "./helpers/server.ts";
 let tmp: string;
 let dashboard: Dashboard;
 const PLANTED_RUN = suiteRunName(13);
+const SETUP_CHANGED_AT = 12;
 
 test.beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "ved-trends-e2e-"));
   await writeTrendSuite(path.join(tmp, "results"));
+  // The judge model switched from run 12 on (the planted regression follows in run 13).
+  for (let i = SETUP_CHANGED_AT; i < 20; i++) {
+    const file = path.join(tmp, "results", suiteRunName(i), "run_args.json");
+    const args = JSON.parse(await readFile(file, "utf8")) as { invocations: Array<{ parsed_args: Record<string, unknown> }> };
+    for (const inv of args.invocations) inv.parsed_args.judge_model = "judge-model-v2";
+    await writeFile(file, JSON.stringify(args, null, 2));
+  }
   dashboard = await startDashboard(path.join(tmp, "results"));
   // The index going live bumps its version, and the open page refreshes: a click on a 12×8 px cell
   // during that re-render can miss. These tests are about the trends, so they start once it is live.
@@ -99,4 +107,25 @@ test("the compare page shows the failure theme that is new in the planted run", 
   const fresh = panel.locator('[data-theme-change="new"]').filter({ hasText: "No conversation took place" });
   await expect(fresh, "the planted failure is a new theme").toHaveCount(1, { timeout: 5_000 });
   await expect(fresh, "counted for the planted scenarios").toContainText(`0 → ${PLANTED.length} reason(s)`, { timeout: 5_000 });
+});
+
+test("a tick on the time axis marks the run where the setup changed, saying what changed", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends`);
+  const ticks = page.locator('[data-chart="Success rate"] [data-setup-change]');
+  await expect(ticks, "one setup change in the suite").toHaveCount(1, { timeout: 15_000 });
+  await expect(ticks.first()).toHaveAttribute("data-setup-change", String(SETUP_CHANGED_AT));
+  await expect(ticks.first().locator("title")).toHaveText(new RegExp(`before ${suiteRunName(SETUP_CHANGED_AT)}: judge_model: .* → judge-model-v2`));
+});
+
+test("the compare page's Setup section names the changed judge model, and says 'same setup' when nothing changed", async ({ page }) => {
+  const [before, after] = [suiteRunName(SETUP_CHANGED_AT - 1), suiteRunName(SETUP_CHANGED_AT)];
+  await page.goto(`${dashboard.url}compare?base=${before}&runs=${after}`);
+  const section = page.getByTestId("setup-section");
+  await expect(section, "the Setup section").toBeVisible({ timeout: 15_000 });
+  await expect(section).toHaveAttribute("data-same", "false");
+  const row = section.locator('tr[data-arg="judge_model"]');
+  await expect(row).toContainText("judge-model-v2");
+  await page.goto(`${dashboard.url}compare?base=${suiteRunName(0)}&runs=${suiteRunName(1)}`);
+  await expect(page.getByTestId("setup-same"), "same setup").toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("setup-args")).toHaveCount(0);
 });

@@ -13,7 +13,8 @@ export const MAX_SETUP_SCENARIOS = 5000;
 
 const cache = new WeakMap<RunModel, Map<RunModel, { key: string; diff: Promise<SetupDiff> }>>();
 
-function argsOf(run: RunModel): Record<string, unknown> | null {
+/** The last invocation's arguments; `null` for a run without `run_args.json` (an older harness). */
+export function argsOf(run: RunModel): Record<string, unknown> | null {
   const invocations = run.runLevel.invocations;
   return invocations.length ? ((invocations[invocations.length - 1]?.parsed_args as Record<string, unknown> | undefined) ?? {}) : null;
 }

@@ -5,6 +5,8 @@
  */
 import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/core";
 import { pairedTest } from "@/lib/core/compare";
+import { argChanges } from "@/lib/core/setup/diff";
+import { argsOf } from "./setup";
 import { groupSuites, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
@@ -103,6 +105,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       p95: agg.latency?.p95_ms ?? null,
       tokens: count ? { agent: agg.tokens.agent.total / count, user: agg.tokens.user.total / count } : null,
       vsPrevious: i > 0 ? paired(facts[i - 1]!, facts[i]!, suite.scenarios, suite.runs[i - 1]!) : null,
+      // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
+      setupChanges: i > 0 ? argChanges(argsOf(entries[i - 1]!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
     };
   });
