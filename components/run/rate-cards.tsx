@@ -12,7 +12,7 @@ import { RATE_META } from "./rate-meta";
 export function RateCards({ rates, judgeThreshold, judgeScores }: { rates: Rates; judgeThreshold: number | null; judgeScores?: JudgeMeanNote }) {
   const shown = RATE_NAMES.filter((name) => rates[name].denominator > 0 || name === "success_rate");
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-3" aria-label="Run-level rates">
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2" aria-label="Run-level rates">
       {shown.map((name) => (
         <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} judgeScores={name === "judge_score_mean" ? judgeScores : undefined} />
       ))}
@@ -28,20 +28,20 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
   const label = name === "judge_pass_rate" && judgeThreshold !== null ? `${meta.label.replace("threshold", String(judgeThreshold))}` : meta.label;
   return (
     <li
-      className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-lg border border-zinc-200 bg-white px-2.5 py-2 dark:border-zinc-800 dark:bg-zinc-900"
       data-rate={name}
       data-numerator={rate.numerator}
       data-denominator={rate.denominator}
     >
-      <div className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</div>
+      <div className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400" title={label}>{label}</div>
       {empty ? (
         <>
-          <div className="mt-1 text-2xl font-semibold tabular-nums">N/A</div>
+          <div className="mt-1 text-xl font-semibold tabular-nums">N/A</div>
           <div className="text-xs text-zinc-600 dark:text-zinc-400">no scenarios had any applicable signal</div>
         </>
       ) : meta.mean ? (
         <>
-          <div className="mt-1 text-2xl font-semibold tabular-nums" data-value>
+          <div className="mt-1 text-xl font-semibold tabular-nums" data-value>
             {/* A NaN score makes the harness print `nan`; so do we (a JSON round trip would turn it into null). */}
             {judgeErrors ? "nan" : fixed(rate.value ?? 0, 3)}
           </div>
@@ -52,7 +52,7 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
         </>
       ) : (
         <>
-          <div className="mt-1 text-2xl font-semibold tabular-nums" data-value>
+          <div className="mt-1 text-xl font-semibold tabular-nums" data-value>
             {percent(rate.value)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
@@ -68,12 +68,12 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
 function IntervalBar({ low, high, value }: { low: number; high: number; value: number }) {
   const text = `95% Wilson interval ${percent(low, 1)} – ${percent(high, 1)}`;
   return (
-    <div className="mt-2" title={text}>
+    <div className="mt-1" title={text}>
       <div className="relative h-1.5 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
         <div className="absolute inset-y-0 rounded-full bg-sky-300 dark:bg-sky-700" style={{ left: `${low * 100}%`, width: `${Math.max(0.5, (high - low) * 100)}%` }} />
         <div className="absolute -top-0.5 h-2.5 w-0.5 bg-sky-700 dark:bg-sky-300" style={{ left: `calc(${value * 100}% - 1px)` }} />
       </div>
-      <div className="mt-1 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400">
+      <div className="mt-0.5 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400">
         95% CI {percent(low, 1)} – {percent(high, 1)}
       </div>
     </div>

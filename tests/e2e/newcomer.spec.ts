@@ -159,7 +159,7 @@ test("5. a resumed run tells its sessions and killed folders; a killed run names
   await page.getByRole("link", { name: "3", exact: true }).click();
   await expect(page, "the header count links to the panel").toHaveURL(/#history$/, WAIT);
 
-  await page.goto(runUrl(KILLED));
+  await page.goto(runUrl(KILLED, "tab=history"));
   await expect(page.locator("h1 + span, h1 ~ span").first(), "the run is killed").toContainText("killed", WAIT);
   await expect(page.getByTestId("died-in"), "where it died").toContainText("10/24 tau2_telecom__service_issue__airplane_mode_on__line_suspended__persona_none", WAIT);
 });

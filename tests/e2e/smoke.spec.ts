@@ -54,7 +54,8 @@ async function settled(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.locator("h1").first()).toBeVisible(WAIT);
   await page.waitForLoadState("networkidle", WAIT);
-  const text = (await page.locator("main, body").first().innerText()).replace(/judge error \(NaN\)|NaN scores?|\(NaN/g, "");
+  // A NaN shown as a figure ("NaN", "NaN%", "NaN ms"); the words that explain judge errors aside.
+  const text = (await page.locator("main, body").first().innerText()).replace(/judge errors? \(NaN[^)]*\)|NaN scores?|holding a NaN|\(NaN\)/g, "");
   expect(text, `no NaN shown on ${url}`).not.toMatch(/\bNaN\b/);
 }
 

@@ -23,7 +23,7 @@ import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
-import { parseRunPath } from "@/lib/shared/routes";
+import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/live/store";
@@ -41,26 +41,19 @@ interface Props {
   searchParams: Promise<SearchParams>;
 }
 
-/** Route segments as text. Ids are looked up in the index; nothing here ever becomes a file path. */
-function decodeSegments(path: string[]): string[] | null {
-  const out: string[] = [];
-  for (const s of path) {
-    try {
-      out.push(decodeURIComponent(s));
-    } catch {
-      return null;
-    }
-  }
-  return out;
+/** Route segments as text, by the one route parser (NUL, backslash and dot segments refused); ids are only looked up in the index. */
+function routeSegments(path: string[]): string[] | null {
+  const decoded = decodeSegments(`/${path.join("/")}`, "/");
+  return decoded.ok ? decoded.segments : null;
 }
 
 export async function generateMetadata({ params }: Props) {
-  const segments = decodeSegments((await params).path) ?? [];
+  const segments = routeSegments((await params).path) ?? [];
   return { title: `${segments.join("/")} · Voice eval dashboard` };
 }
 
 export default async function RunRoute({ params, searchParams }: Props) {
-  const segments = decodeSegments((await params).path);
+  const segments = routeSegments((await params).path);
   if (!segments || segments.length === 0) notFound();
   const store = getStore();
   const route = parseRunPath(segments, (id) => store.index.runs.has(id));
@@ -153,7 +146,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           intendedCount: d.intendedCount,
           inFlight: d.inFlight,
           startedAt: d.startedAt,
-          updatedAt: d.updatedAt,
+          // The run's own clock (its log's last line); the files' times only when there is no log.
+          updatedAt: d.lastLogAt ?? d.updatedAt,
           minAgentTurns: d.minAgentTurns,
           judgeThreshold: d.judgeThreshold,
           problemCount: d.problems.length,
@@ -164,9 +158,9 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
-      <Card id="rates" title="Rates">
+      <section id="rates" aria-label="Rates">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
-      </Card>
+      </section>
       <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
         {error && (
           <p role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">

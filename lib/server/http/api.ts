@@ -23,17 +23,8 @@ import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { runsList } from "../views/runs-list";
 import { sseResponse } from "./sse";
 import { runReportRoute, scenarioReportRoute, timingRoute } from "../timing/routes";
+import { error, json, JSON_HEADERS } from "./respond";
 import { fullText, scenarioDetail, scenarioDetailJson } from "../views/scenario-detail";
-
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
-}
-
-export function error(status: number, reason: string): Response {
-  return json({ error: reason }, status);
-}
 
 export function listRuns(index: ResultsIndex): Response {
   return json(runsList(index));

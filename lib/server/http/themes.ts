@@ -9,7 +9,7 @@ import type { Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { runThemes, type ThemeRun } from "../views/run-themes";
 import { trendFacts } from "../views/trend-facts";
-import { error, json } from "./api";
+import { error, json } from "./respond";
 
 /** The themes view of a run in the live index: its failing scenarios (as counted), stamped by the signature of the files their records came from. */
 export function themeRunOf(run: RunModel): ThemeRun {

@@ -4,7 +4,7 @@
  * Writes pass refuseWrite() first; nothing here touches the results folder.
  */
 import "server-only";
-import { error, json } from "@/lib/server/http/api";
+import { error, json } from "@/lib/server/http/respond";
 import type { ResultsIndex } from "@/lib/server/model/results-index";
 import type { OverrideTarget, ScenarioLedger } from "@/lib/shared/ledger";
 import type { RunModel } from "@/lib/server/model/run-model";

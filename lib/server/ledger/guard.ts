@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { error } from "@/lib/server/http/api";
+import { error } from "@/lib/server/http/respond";
 
 export const CSRF_HEADER = "x-ledger-csrf";
 const TOKEN_COOKIE = "ved_token";

@@ -1,6 +1,6 @@
 /** `/api/runs/{id}/timing`, `/api/runs/{id}/report.md` and `/api/runs/{id}/scenarios/{name}/report.md`. */
 import "server-only";
-import { json, error } from "../http/api";
+import { json, error } from "../http/respond";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { scenarioDetail } from "../views/scenario-detail";
