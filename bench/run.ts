@@ -4,7 +4,7 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes | audio]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { audioFigures } from "./audio";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
 
@@ -38,6 +39,8 @@ const ONLY_SCAN = arg("only", "") === "scan";
 const ONLY_ROLLUP = arg("only", "") === "rollup";
 /** `--only themes`: failure themes of 2,000 failing scenarios (issue 36) and nothing else. */
 const ONLY_THEMES = arg("only", "") === "themes";
+/** `--only audio`: the recording's analysis of a 10-minute call (issue 34) and nothing else. */
+const ONLY_AUDIO = arg("only", "") === "audio";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -509,8 +512,10 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
-  themesFigures(report);
+  if (!ONLY_AUDIO) themesFigures(report);
   if (ONLY_THEMES) return printTable();
+  await audioFigures(report);
+  if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {

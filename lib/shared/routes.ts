@@ -32,6 +32,7 @@ export const apiRunPath = (id: string) => `/api/runs/${enc(id)}`;
 export const apiScenarioPath = (runId: string, name: string) => `${apiRunPath(runId)}/scenarios/${enc(name)}`;
 export const apiScenariosHref = (runId: string, query: string) => `${apiRunPath(runId)}/scenarios?${query}`;
 export const apiAudioHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio`;
+export const apiAudioAnalysisHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio-analysis`;
 export const apiFileHref = (runId: string, name: string, file: string) => `${apiScenarioPath(runId, name)}/files/${file.split("/").map(enc).join("/")}`;
 export const apiToolCallHref = (runId: string, name: string, index: number) => `${apiScenarioPath(runId, name)}/tool-calls/${index}`;
 export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
@@ -49,6 +50,7 @@ export type RunRoute =
   | { kind: "scenarios"; run: string }
   | { kind: "scenario"; run: string; name: string }
   | { kind: "audio"; run: string; name: string }
+  | { kind: "audio-analysis"; run: string; name: string }
   | { kind: "file"; run: string; name: string; file: string }
   | { kind: "tool-call"; run: string; name: string; index: string }
   | { kind: "text"; run: string; name: string };
@@ -97,6 +99,7 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   if (name === undefined) return { kind: "scenarios", run };
   if (third === undefined) return { kind: "scenario", run, name };
   if (third === "audio" && more.length === 0) return { kind: "audio", run, name };
+  if (third === "audio-analysis" && more.length === 0) return { kind: "audio-analysis", run, name };
   if (third === "text" && more.length === 0) return { kind: "text", run, name };
   if (third === "report.md" && more.length === 0) return { kind: "scenario-report", run, name };
   if (third === "tool-calls" && more.length === 1) return { kind: "tool-call", run, name, index: more[0] as string };

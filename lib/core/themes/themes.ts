@@ -34,6 +34,8 @@ export interface Theme {
 
 /** Average-linkage cosine similarity needed to merge (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
+/** Fewer distinct reasons than this are grouped by their words alone. */
+const MIN_LATENT = 20;
 /** Latent directions per run: about √(distinct reasons), within [2, 48]. */
 const latentWidth = (m: number) => Math.max(2, Math.min(48, Math.round(Math.sqrt(m))));
 /** Distinct texts clustered; beyond this, the rarer ones join the nearest theme or stay out. */
@@ -122,6 +124,9 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
  * one-off reason, which the suite's directions barely capture, is not pulled into a theme.
  */
 function pairSimilarity(vectors: readonly Vector[]): (i: number, j: number) => number {
+  const words = (i: number, j: number) => cosine(vectors[i] as Vector, vectors[j] as Vector);
+  // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
+  if (vectors.length < MIN_LATENT) return words;
   const latent = lsaEmbed(vectors, latentWidth(vectors.length));
   const held = latent.map((row) => Math.sqrt(row.reduce((s, x) => s + x * x, 0)));
   const unitRows = latent.map((row, i) => row.map((x) => (held[i] as number) > 0 ? x / (held[i] as number) : 0));
@@ -130,7 +135,7 @@ function pairSimilarity(vectors: readonly Vector[]): (i: number, j: number) => n
     const b = unitRows[j] as Float64Array;
     let dot = 0;
     for (let d = 0; d < a.length; d++) dot += (a[d] as number) * (b[d] as number);
-    return Math.max(cosine(vectors[i] as Vector, vectors[j] as Vector), dot * Math.sqrt((held[i] as number) * (held[j] as number)));
+    return Math.max(words(i, j), dot * Math.sqrt((held[i] as number) * (held[j] as number)));
   };
 }
 

@@ -3,6 +3,7 @@
  * delegate here, and tests call these directly.
  */
 import { runSetupDiff } from "@/lib/server/views/setup";
+import { audioAnalysis } from "@/lib/server/audio/analysis";
 import "server-only";
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
@@ -55,6 +56,10 @@ export async function runRoute(store: Store, request: Request): Promise<Response
       return scenarioReportRoute(run, route.name);
     case "audio":
       return scenarioFile(run, route.name, "conversation_log.wav", request);
+    case "audio-analysis": {
+      const answer = await audioAnalysis(run, route.name);
+      return answer.status === 200 ? json(answer.analysis) : error(answer.status, answer.reason);
+    }
     case "text":
       return textField(run, route.name, url.searchParams.get("field"));
     case "tool-call":
