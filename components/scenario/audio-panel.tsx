@@ -9,6 +9,7 @@ import { LaneMarks } from "@/components/timing/lane-marks";
 import type { InteractionMarks } from "@/lib/shared/timing";
 import { clock } from "./text";
 import { revealTurn, useScenario } from "./interaction";
+import { MeasuredLanes } from "./measured-lanes";
 
 export interface LaneTurn {
   role: "user" | "agent";
@@ -83,6 +84,7 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { 
         </p>
       )}
       <Lanes turns={turns} total={total} time={time} onSeek={(t) => seek(t, true)} marks={marks} />
+      <MeasuredLanes href={src.replace(/\/audio$/, "/audio-analysis")} total={total} onSeek={(t) => seek(t, true)} />
       <p className="flex flex-wrap justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <span className="font-mono tabular-nums" data-testid="audio-time">
           {clock(time)} / {clock(total)}

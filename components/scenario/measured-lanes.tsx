@@ -1,0 +1,95 @@
+"use client";
+
+/**
+ * What the recording itself says (GET …/audio-analysis): each side's talk spurts as lanes under the
+ * logged turns, the findings where audio and logs disagree (click one to play from there), and the
+ * response gap on the audio beside the logged latencies.
+ */
+import { useEffect, useState } from "react";
+import type { AudioAnalysis, AudioFinding } from "@/lib/core/audio/analyse";
+import { clock } from "./text";
+
+type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
+
+const KIND_LABEL: Record<AudioFinding["kind"], string> = {
+  silent_turn: "silent turn",
+  unlogged_speech: "unlogged speech",
+  talk_over: "talk-over",
+  dead_air: "dead air",
+  clipping: "clipping",
+};
+
+function p50(xs: number[]): number | null {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] as number;
+}
+
+export function MeasuredLanes({ href, total, onSeek }: { href: string; total: number; onSeek: (t: number) => void }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  useEffect(() => {
+    let live = true;
+    fetch(href, { cache: "no-store" })
+      .then(async (res) => {
+        const body = (await res.json()) as AudioAnalysis | { error: string };
+        if (!live) return;
+        setLoaded(res.ok ? { state: "ok", analysis: body as AudioAnalysis } : { state: "problem", reason: (body as { error: string }).error });
+      })
+      .catch((e: unknown) => live && setLoaded({ state: "problem", reason: String(e) }));
+    return () => {
+      live = false;
+    };
+  }, [href]);
+
+  if (loaded.state === "loading") return <p className="text-xs text-zinc-500" data-testid="audio-analysis-loading">Measuring the recording…</p>;
+  if (loaded.state === "problem") return <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="audio-analysis-problem">{loaded.reason}</p>;
+  const a = loaded.analysis;
+  const span = Math.max(total, a.durationSeconds, 1);
+  const pct = (t: number) => `${Math.min(100, Math.max(0, (t / span) * 100))}%`;
+  const gap = p50(a.responseGaps.map((g) => g.gapMs));
+  return (
+    <div className="space-y-1 text-xs" data-testid="audio-analysis">
+      <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-2 gap-y-1">
+        {(["user", "agent"] as const).map((side) => (
+          <div key={side} className="contents">
+            <span className="text-zinc-600 dark:text-zinc-400">Heard ({side})</span>
+            <div className="relative h-3 rounded bg-zinc-100 dark:bg-zinc-800" data-measured-lane={side}>
+              {a.speech[side].map(([s, e], i) => (
+                <button
+                  key={i}
+                  type="button"
+                  onClick={() => onSeek(s)}
+                  title={`${side} speech on the recording: ${clock(s)}–${clock(e)}`}
+                  aria-label={`${side} speech at ${clock(s)}`}
+                  data-spurt={`${side}:${i}`}
+                  className={`absolute inset-y-0.5 rounded-sm opacity-70 hover:opacity-100 ${side === "user" ? "bg-zinc-400" : "bg-sky-400"}`}
+                  style={{ left: pct(s), width: `max(2px, ${pct(e - s)})` }}
+                />
+              ))}
+              {a.findings.map((f, i) =>
+                f.side === side || f.side === "both" ? (
+                  <span key={i} aria-hidden className="absolute inset-y-0 w-0.5 bg-red-600" style={{ left: pct(f.start) }} title={f.message} />
+                ) : null,
+              )}
+            </div>
+          </div>
+        ))}
+      </div>
+      <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
+        Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${gap.toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
+      </p>
+      {a.findings.length > 0 && (
+        <ul className="space-y-0.5" data-testid="audio-findings">
+          {a.findings.map((f, i) => (
+            <li key={i}>
+              <button type="button" onClick={() => onSeek(f.start)} className="text-left text-sky-700 hover:underline dark:text-sky-400" data-finding={f.kind}>
+                <span className="mr-1 rounded bg-red-50 px-1 font-medium text-red-800 dark:bg-red-950 dark:text-red-300">{KIND_LABEL[f.kind]}</span>
+                {clock(f.start)}: {f.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

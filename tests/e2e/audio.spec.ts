@@ -1,0 +1,66 @@
+/**
+ * The scenario page measures its own recording (issue 34): the heard spurts as lanes under the logged
+ * turns, the findings where the two disagree, and a click on a finding plays from there.
+ */
+import { expect, test } from "@playwright/test";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeWav } from "../helpers/wav.ts";
+import { startDashboard, type Dashboard } from "./helpers/server.ts";
+
+const FIXTURE = fileURLToPath(new URL("../fixtures/harness/small-2-domains/run/eval_20260810_031700", import.meta.url));
+const RUN = "eval_20260810_031700";
+const SCENARIO = "tau2_airline__12";
+
+let tmp: string;
+let dashboard: Dashboard;
+
+test.beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), "ved-audio-e2e-"));
+  await cp(FIXTURE, path.join(tmp, "results", RUN), { recursive: true });
+  // Speech planted on both channels, overlapping for 1.5 s at 20 s, and a clipped burst at 30 s.
+  writeWav(path.join(tmp, "results", RUN, SCENARIO, "conversation_log.wav"), {
+    seconds: 40,
+    bursts: [
+      { channel: 1, start: 1, end: 4 },
+      { channel: 0, start: 6, end: 9 },
+      { channel: 1, start: 18.5, end: 21.5 },
+      { channel: 0, start: 20, end: 23 },
+      { channel: 1, start: 30, end: 31, level: 1.5 },
+    ],
+  });
+  dashboard = await startDashboard(path.join(tmp, "results"));
+});
+
+test.afterAll(async () => {
+  await dashboard?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+test("the waveform's heard spurts lie beside the logged turns, and a finding plays from its time", async ({ page }) => {
+  const res = await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/${SCENARIO}/audio-analysis`);
+  expect(res.status()).toBe(200);
+  const analysis = (await res.json()) as { speech: { user: unknown[]; agent: unknown[] }; findings: Array<{ kind: string; start: number }> };
+  expect(analysis.speech.agent.length).toBe(3);
+  expect(analysis.findings.map((f) => f.kind)).toContain("clipping");
+
+  await page.goto(`${dashboard.url}runs/${RUN}/scenarios/${SCENARIO}`);
+  const measured = page.getByTestId("audio-analysis");
+  await expect(measured, "the measured lanes").toBeVisible({ timeout: 20_000 });
+  await expect(measured.locator('[data-measured-lane="agent"] [data-spurt]')).toHaveCount(3);
+  await expect(measured.locator('[data-measured-lane="user"] [data-spurt]')).toHaveCount(2);
+  const clip = measured.locator('[data-finding="clipping"]').first();
+  await expect(clip).toBeVisible();
+  const at = analysis.findings.find((f) => f.kind === "clipping")!.start;
+  await clip.click();
+  await expect
+    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), { message: "the audio moved to the finding", timeout: 10_000 })
+    .toBeGreaterThanOrEqual(at - 0.05);
+
+  // No recording: a 404 with its reason; the page still opens.
+  const none = await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/tau2_airline__34/audio-analysis`);
+  expect(none.status()).toBe(404);
+  expect(((await none.json()) as { error: string }).error).toContain("no conversation_log.wav");
+});
