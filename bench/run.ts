@@ -4,7 +4,7 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes | audio]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes | audio | setup]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audioFigures } from "./audio";
+import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
 
@@ -41,6 +42,8 @@ const ONLY_ROLLUP = arg("only", "") === "rollup";
 const ONLY_THEMES = arg("only", "") === "themes";
 /** `--only audio`: the recording's analysis of a 10-minute call (issue 34) and nothing else. */
 const ONLY_AUDIO = arg("only", "") === "audio";
+/** `--only setup`: the setup diff of a 50 KB prompt (issue 37) and nothing else. */
+const ONLY_SETUP = arg("only", "") === "setup";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -512,6 +515,8 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
+  setupFigures(report);
+  if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);
   if (ONLY_THEMES) return printTable();
   await audioFigures(report);
