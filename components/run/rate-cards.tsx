@@ -12,7 +12,7 @@ import { RATE_META } from "./rate-meta";
 export function RateCards({ rates, judgeThreshold, judgeScores }: { rates: Rates; judgeThreshold: number | null; judgeScores?: JudgeMeanNote }) {
   const shown = RATE_NAMES.filter((name) => rates[name].denominator > 0 || name === "success_rate");
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2" aria-label="Run-level rates">
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2" aria-label="Run-level rates">
       {shown.map((name) => (
         <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} judgeScores={name === "judge_score_mean" ? judgeScores : undefined} />
       ))}
