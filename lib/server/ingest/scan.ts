@@ -15,7 +15,7 @@ import { Limiter } from "./pool";
 import type { ScenarioRead } from "./read-scenario";
 import { lastActivityMs } from "./run-activity";
 import { readHere, ScanPool, workerBundle, type BucketRead } from "./scan-pool";
-import { bucketCountOf, bucketOf, levelName, LIST_ITEMS_FILE, loadRunDirs, pruneSnapshot, RUN_DIRS_FILE, shardName, timingName, writeRunDirs } from "./snapshot";
+import { bucketCountOf, bucketOf, levelName, loadRunDirs, pruneSnapshot, RUN_DIRS_FILE, shardName, timingName, writeRunDirs } from "./snapshot";
 import { storedScenarios } from "./stored-scenarios";
 
 export interface ScanOptions {
@@ -157,7 +157,6 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   index.scannedAt = Date.now();
   index.announce({ runs: [...index.runs.keys()] });
   if (snapshotDir) {
-    used.add(LIST_ITEMS_FILE);
     used.add(RUN_DIRS_FILE);
   }
   // The snapshot is written after the index is complete, by the workers, off this thread.

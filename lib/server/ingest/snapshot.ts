@@ -92,8 +92,6 @@ export const levelName = (runDir: string) => `${runKey(runDir)}-level.v8`;
 /** A run's timing items (see `timing/saved-timing`), written by the main thread. */
 export const timingName = (runDir: string) => `${runKey(runDir)}-timing.v8`;
 
-/** The runs list's saved items (see `views/saved-list-items`), written by the main thread. */
-export const LIST_ITEMS_FILE = "list-items.v8";
 /** The run folders the last scan found, so that a restart starts reading them before its walk ends. */
 export const RUN_DIRS_FILE = "runs.v8";
 

@@ -4,6 +4,8 @@
  * share one index and one watcher.
  */
 import "server-only";
+import { dirname, join } from "node:path";
+import { CACHE_FILE, cacheFileOf, IndexCache } from "../cache/index-cache";
 import { serverEnv } from "../env";
 import { scanRoot, type ScanStats } from "../ingest/scan";
 import { snapshotDirOf } from "../ingest/snapshot";
@@ -26,6 +28,8 @@ export interface Store {
   watcher: Watcher | null;
   /** What the first scan did (threads, folders read and reused), once it is done. */
   scan: ScanStats | null;
+  /** The index cache in the state folder, if the store has one (its `problem` is shown by `/api/health`). */
+  cache: IndexCache | null;
   /** The run with this id, ready to show (see `IndexSync.openRun`). */
   openRun(id: string): Promise<RunModel | undefined>;
 }
@@ -38,16 +42,20 @@ export function getStore(): Store {
   const existing = holder[KEY];
   if (existing) return existing;
   const root = serverEnv().resultsDir;
-  const store = createStore(root, { log: true, snapshotDir: defaultSnapshotDir(root) });
+  const stateDir = indexStateDir(root);
+  const store = createStore(root, { log: true, snapshotDir: stateDir && snapshotDirOf(stateDir, root), cacheFile: stateDir && cacheFileOf(stateDir) });
   holder[KEY] = store;
   return store;
 }
 
-/** The persisted index lives in the state folder (beside the ledger), never in the results folder. */
-function defaultSnapshotDir(root: string): string | null {
+/**
+ * The persisted index lives in the state folder (beside the ledger), never in the results folder,
+ * whatever the ledger's backend: the state folder is resolved as for a SQLite ledger (`database: ""`).
+ */
+function indexStateDir(root: string): string | null {
   try {
     const config = ledgerConfig({ database: "", resultsDir: root });
-    return config.kind === "sqlite" ? snapshotDirOf(config.stateDir, root) : null;
+    return config.kind === "sqlite" ? config.stateDir : null;
   } catch {
     return null;
   }
@@ -58,6 +66,8 @@ export interface StoreOptions {
   watch?: boolean;
   /** The persisted index's folder; none by default (tests), the state folder's for the server. */
   snapshotDir?: string | null;
+  /** The index cache's file (runs-list items); by default `index-cache.sqlite` beside the snapshot's folder. */
+  cacheFile?: string | null;
   /** The scan worker bundle (see `workerBundle`); `null` reads on the main thread. */
   bundle?: string | null;
 }
@@ -65,9 +75,11 @@ export interface StoreOptions {
 export function createStore(root: string, options: StoreOptions = {}): Store {
   const index = new ResultsIndex(root);
   index.snapshotDir = options.snapshotDir ?? null;
-  if (options.snapshotDir) index.savedListItems = new SavedListItems(index, options.snapshotDir);
-  const sync = new IndexSync(index);
+  const cacheFile = options.cacheFile !== undefined ? options.cacheFile : options.snapshotDir ? join(dirname(options.snapshotDir), CACHE_FILE) : null;
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
+  const cache = cacheFile ? new IndexCache(cacheFile, root, { onProblem: log }) : null;
+  if (cache) index.savedListItems = new SavedListItems(index, cache);
+  const sync = new IndexSync(index);
   const store: Store = {
     index,
     sync,
@@ -76,6 +88,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     live: false,
     watcher: null,
     scan: null,
+    cache,
     openRun: (id) => sync.openRun(id),
   };
   store.scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), snapshotDir: options.snapshotDir ?? null, bundle: options.bundle }).then((stats) => {
@@ -111,5 +124,6 @@ export async function closeStore(store: Store): Promise<void> {
   await store.watching.catch(() => {});
   store.sync.close();
   store.index.close();
+  store.cache?.close();
   await store.watcher?.close();
 }

@@ -1,7 +1,7 @@
 /**
- * The runs list's items as last made, kept beside the persisted index (in the state folder): after a
- * restart, a finished run whose files are all as they were is listed from its saved item, and its
- * records stay encoded until a page needs them (see `stored-scenarios`).
+ * The runs list's items as last made, kept in the index cache (`cache/index-cache`, in the state
+ * folder): after a restart, a finished run whose files are all as they were is listed from its saved
+ * item, and its records stay encoded until a page needs them (see `stored-scenarios`).
  *
  * An item is used only under the key it was made under: a hash of the project version, the run's
  * run-level files, listing, last activity, `all_metrics.json` order (read or not) and every
@@ -10,11 +10,9 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { deserialize, serialize } from "node:v8";
 import type { RunListItem } from "@/lib/shared/dto";
-import { LIST_ITEMS_FILE, PROJECT_VERSION, SNAPSHOT_FORMAT, writeWhole } from "../ingest/snapshot";
+import type { IndexCache } from "../cache/index-cache";
+import { PROJECT_VERSION, SNAPSHOT_FORMAT } from "../ingest/snapshot";
 import type { ResultsIndex, SavedItems } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 
@@ -44,15 +42,19 @@ export function listItemKey(run: RunModel): string {
 
 export class SavedListItems implements SavedItems {
   readonly #byDir: Map<string, Saved>;
+  /** Made or changed since the last save. */
+  readonly #dirty = new Set<string>();
   #timer: NodeJS.Timeout | null = null;
-  /** Why the last write failed, if it did (the list still works, the next restart decodes). */
-  problem: string | null = null;
-
   constructor(
     private readonly index: ResultsIndex,
-    private readonly dir: string,
+    private readonly cache: IndexCache,
   ) {
-    this.#byDir = load(join(dir, LIST_ITEMS_FILE));
+    this.#byDir = new Map([...cache.listItems<RunListItem>()].filter(isEntry));
+  }
+
+  /** Why the cache could not be read or written, if so (the list still works, the next restart decodes). */
+  get problem(): string | null {
+    return this.cache.problem;
   }
 
   get(run: RunModel): RunListItem | null {
@@ -65,6 +67,7 @@ export class SavedListItems implements SavedItems {
     const key = listItemKey(run);
     if (this.#byDir.get(run.dir)?.key === key) return;
     this.#byDir.set(run.dir, { key, item });
+    this.#dirty.add(run.dir);
     if (this.#timer) clearTimeout(this.#timer);
     else process.once("exit", this.#onExit);
     this.#timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
@@ -74,33 +77,21 @@ export class SavedListItems implements SavedItems {
   /** A server stopped within the delay still saves what it made (the write is synchronous). */
   readonly #onExit = () => this.save();
 
-  /** Writes the items of the runs still in the index, whole, under a temporary name renamed into place. */
+  /** Writes the items of the runs still in the index, and forgets the others, in one transaction. */
   save(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     process.removeListener("exit", this.#onExit);
     for (const dir of this.#byDir.keys()) if (!this.index.runAt(dir)) this.#byDir.delete(dir);
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      writeWhole(join(this.dir, LIST_ITEMS_FILE), serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, items: [...this.#byDir] }));
-      this.problem = null;
-    } catch (error) {
-      this.problem = (error as Error).message;
-    }
+    const changed = [...this.#dirty].flatMap((dir) => {
+      const saved = this.#byDir.get(dir);
+      return saved ? [[dir, saved] as [string, Saved]] : [];
+    });
+    if (this.cache.saveListItems(changed, (dir) => this.#byDir.has(dir))) this.#dirty.clear();
   }
 }
 
-/** The saved items, or none when the file is missing, damaged or from another version (it is never trusted past its keys). */
-function load(file: string): Map<string, Saved> {
-  try {
-    const stored = deserialize(readFileSync(file)) as { format?: unknown; version?: unknown; items?: unknown };
-    if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || !Array.isArray(stored.items)) return new Map();
-    return new Map((stored.items as unknown[]).filter(isEntry));
-  } catch {
-    return new Map();
-  }
-}
-
+/** A row is never trusted past its shape and its key. */
 function isEntry(e: unknown): e is [string, Saved] {
   if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== "string") return false;
   const saved = e[1] as Partial<Saved> | null;
