@@ -54,8 +54,9 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
     return { data: rows.length ? rows : EMPTY, offsets };
   }, [state.pages]);
 
-  const sortKey = tableQuery(view).get("sort") ?? "order";
-  const desc = tableQuery(view).get("dir") === "desc";
+  const shown = tableQuery(view);
+  const sortKey = shown.get("sort") ?? "order";
+  const desc = shown.get("dir") === "desc";
   const sorting = useMemo<SortingState>(() => (sortKey === "order" ? [] : [{ id: sortKey, desc }]), [sortKey, desc]);
   const columns = useMemo(() => scenarioColumns(runId, viewKey), [runId, viewKey]);
 

@@ -7,7 +7,7 @@ import { basename, resolve } from "node:path";
 import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
 import { runGate, type GateOptions, type GateRun } from "@/lib/core/gate";
 import { gateMarkdown } from "@/lib/core/gate-markdown";
-import { setupDiff, setupSummary } from "@/lib/core/setup/diff";
+import { lastInvocationArgs, setupDiff, setupSummary } from "@/lib/core/setup/diff";
 import { readRunSetup } from "@/lib/server/setup/read-setup";
 import { MAX_SETUP_SCENARIOS } from "@/lib/server/views/setup";
 import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
@@ -81,9 +81,8 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
 async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null }> {
   const { analysis, read } = await analyzeFolder(dir);
   const json = runSummaryJson(analysis);
-  const invocations = read.runLevel.invocations;
   return {
-    args: invocations.length ? ((invocations[invocations.length - 1]?.parsed_args as Record<string, unknown> | undefined) ?? {}) : null,
+    args: lastInvocationArgs(read.runLevel.invocations),
     id: basename(dir),
     state: json.state,
     completed: json.completed_count,

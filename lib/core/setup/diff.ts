@@ -66,6 +66,11 @@ export interface SetupDiff {
   same: boolean;
 }
 
+/** The last invocation's `parsed_args` (which rule the run, ARTIFACTS.md §1.16); `null` without `run_args.json` (an older harness). */
+export function lastInvocationArgs(invocations: ReadonlyArray<{ parsed_args?: Record<string, unknown> }>): Record<string, unknown> | null {
+  return invocations.length ? (invocations[invocations.length - 1]?.parsed_args ?? {}) : null;
+}
+
 /** Arguments that differ by nature from run to run and say nothing about the setup. */
 const RUN_LOCAL = new Set(["output_dir", "resume", "run_dir", "results_dir", "log_dir"]);
 const SECRET = /key|token|secret|password|credential/i;

@@ -57,7 +57,7 @@ export function scenarioTiming(input: ScenarioTimingInput): ScenarioTimingResult
     raw.latencies[t.role].push(t.latency_s);
     if (!t.interrupted) raw.answerTurns[t.role]++;
   }
-  raw.budget = budgetOf(turns, lat);
+  raw.budget = budgetOf(turns);
   const bridge = parseBridgeEvents(input.bridgeLog ?? "");
   const logStart = input.conversation?.startTime ? stampMs(input.conversation.startTime) : null;
   const aligned = alignEvents(bridge, lat, logStart);

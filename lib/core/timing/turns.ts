@@ -55,8 +55,7 @@ export function turnLatencies(turns: readonly TurnLike[]): TurnLatency[] {
  * row (a latency then spans the side's own turn); here each silent stretch is counted once, by who
  * spoke before it and who speaks after it.
  */
-export function budgetOf(turns: readonly TurnLike[], _latencies?: readonly TurnLatency[]): Budget {
-  void _latencies;
+export function budgetOf(turns: readonly TurnLike[]): Budget {
   let agentPlay = 0;
   let userPlay = 0;
   for (const t of turns) {

@@ -2,9 +2,9 @@
  * The HTTP JSON API as plain `Request → Response` functions; `app/api/**` route handlers only
  * delegate here, and tests call these directly.
  */
-import { runSetupDiff } from "@/lib/server/views/setup";
-import { audioAnalysis } from "@/lib/server/audio/analysis";
 import "server-only";
+import { audioAnalysis } from "@/lib/server/audio/analysis";
+import { runSetupDiff } from "@/lib/server/views/setup";
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
  * files (read on demand). Kept per pair of run revisions.
  */
 import "server-only";
-import { setupDiff, type SetupDiff } from "@/lib/core/setup/diff";
+import { lastInvocationArgs, setupDiff, type SetupDiff } from "@/lib/core/setup/diff";
 import type { RunModel } from "../model/run-model";
 import { readRunSetup } from "../setup/read-setup";
 
@@ -13,10 +13,9 @@ export const MAX_SETUP_SCENARIOS = 5000;
 
 const cache = new WeakMap<RunModel, Map<RunModel, { key: string; diff: Promise<SetupDiff> }>>();
 
-/** The last invocation's arguments; `null` for a run without `run_args.json` (an older harness). */
+/** The run's last invocation's arguments; `null` for a run without `run_args.json` (an older harness). */
 export function argsOf(run: RunModel): Record<string, unknown> | null {
-  const invocations = run.runLevel.invocations;
-  return invocations.length ? ((invocations[invocations.length - 1]?.parsed_args as Record<string, unknown> | undefined) ?? {}) : null;
+  return lastInvocationArgs(run.runLevel.invocations);
 }
 
 export function runSetupDiff(base: RunModel, other: RunModel): Promise<SetupDiff> {

@@ -22,7 +22,7 @@ describe("per-turn latency", () => {
   });
 
   it("budget: duration is the last end; playback and the waits on each side, nothing left over in a plain exchange", () => {
-    const b = budgetOf(turns, turnLatencies(turns));
+    const b = budgetOf(turns);
     expect(b.duration_s).toBe(14.102);
     expect(b.agent_playback_s).toBeCloseTo(1.493 + 1.757 + 0.615, 9);
     expect(b.user_playback_s).toBeCloseTo(2.141 + 1.204, 9);
@@ -34,7 +34,7 @@ describe("per-turn latency", () => {
 
   it("budget adds up and never goes negative with barge-ins and a side speaking twice in a row", () => {
     const messy = [t("agent", 1, 4), t("user", 3.5, 6), t("agent", 5, 9), t("agent", 12, 15), t("user", 14, 20), t("user", 22, 23)];
-    const b = budgetOf(messy, turnLatencies(messy));
+    const b = budgetOf(messy);
     const parts = b.agent_playback_s + b.user_playback_s - b.overlap_s + b.agent_latency_s + b.user_latency_s + b.other_s;
     expect(parts).toBeCloseTo(b.duration_s, 6);
     expect(b.overlap_s).toBeCloseTo(0.5 + 1 + 1, 6);
@@ -45,6 +45,6 @@ describe("per-turn latency", () => {
 
   it("an empty transcript has a zero budget and no latencies", () => {
     expect(turnLatencies([])).toEqual([]);
-    expect(budgetOf([], []).duration_s).toBe(0);
+    expect(budgetOf([]).duration_s).toBe(0);
   });
 });
