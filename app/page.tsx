@@ -2,6 +2,7 @@ import Link from "next/link";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
+import { runSuites } from "@/components/runs/run-suites";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/live/store";
@@ -49,7 +50,7 @@ export default function HomePage() {
           No runs in this results folder yet. New runs appear here as the harness writes them.
         </p>
       ) : (
-        <RunsTable runs={runs.map(toRunSummary)} serverNow={now} />
+        <RunsTable runs={runs.map(toRunSummary)} suites={runSuites(runs)} serverNow={now} />
       )}
     </section>
   );

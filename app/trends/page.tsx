@@ -9,6 +9,7 @@ import { TrendStrip } from "@/components/trends/trend-strip";
 import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
 import { getStore } from "@/lib/server/live/store";
 import { buildTrends } from "@/lib/server/views/trends";
+import type { TrendRange } from "@/lib/core/trends/range";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -25,13 +26,20 @@ const SORTS = [
   ["name", "Name"],
 ] as const;
 
+const RANGES = [
+  ["30", "Last 30 days"],
+  ["90", "Last 90 days"],
+  ["365", "Last year"],
+  ["all", "All"],
+] as const satisfies ReadonlyArray<readonly [TrendRange, string]>;
+
 export default async function TrendsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const store = getStore();
   await store.scanned;
   const { index } = store;
-  const data = buildTrends(index, { suite: one(sp.suite), baseline: one(sp.baseline), rate: one(sp.rate), sort: one(sp.sort), page: one(sp.page) });
-  const params: TrendsParams = { suite: data.suite?.id, baseline: data.baseline, rate: data.rate, sort: data.strip.sort };
+  const data = buildTrends(index, { suite: one(sp.suite), baseline: one(sp.baseline), rate: one(sp.rate), sort: one(sp.sort), page: one(sp.page), range: one(sp.range) });
+  const params: TrendsParams = { suite: data.suite?.id, baseline: data.baseline, rate: data.rate, sort: data.strip.sort, range: data.range.value };
   const runIds = data.runs.map((r) => r.id);
   const baselineAt = data.baseline ? runIds.indexOf(data.baseline) : -1;
   const newest = runIds[runIds.length - 1];
@@ -54,7 +62,7 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           {data.suites.map((s) => (
             <Link
               key={s.id}
-              href={trendsHref({ suite: s.id })}
+              href={trendsHref({ suite: s.id, range: data.range.value })}
               aria-current={s.id === data.suite?.id ? "true" : undefined}
               className={`rounded-md border px-2 py-1 ${s.id === data.suite?.id ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
             >
@@ -67,6 +75,22 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
         <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No runs with a scenario queue yet.</p>
       ) : (
         <>
+          <nav aria-label="Time range" className="flex flex-wrap items-center gap-2 text-xs" data-testid="trend-range">
+            <span className="text-zinc-600 dark:text-zinc-400">
+              Showing {data.range.shown} of {data.range.total} run{data.range.total === 1 ? "" : "s"}:
+            </span>
+            {RANGES.map(([key, label]) => (
+              <Link
+                key={key}
+                href={trendsHref({ ...params, range: key, page: null })}
+                title="Counted back from the suite's newest run"
+                aria-current={key === data.range.value ? "true" : undefined}
+                className={`rounded-md border px-2 py-0.5 ${key === data.range.value ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
           <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right.">
             <RateCharts runs={data.runs} baselineAt={baselineAt} />
           </Panel>

@@ -5,7 +5,7 @@
 import type { Rate, RunListItem } from "@/lib/shared/dto";
 
 /** The list item's own fields, plus the two rates and the problem count the table shows. */
-export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount" | "lastLogAt" | "durationSeconds"> {
+export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount" | "lastLogAt" | "durationSeconds" | "queueKey"> {
   successRate: Rate;
   taskSuccessRate: Rate;
   problemCount: number;
@@ -30,5 +30,6 @@ export function toRunSummary(run: RunListItem): RunSummary {
     outsideQueueCount: run.outsideQueueCount,
     lastLogAt: run.lastLogAt,
     durationSeconds: run.durationSeconds,
+    queueKey: run.queueKey ?? "",
   };
 }

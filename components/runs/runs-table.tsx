@@ -1,12 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { duration, group, rateText, runHref } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
+import type { RunSuite } from "./run-suites";
+
+/** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
+export const RUNS_PAGE_SIZE = 50;
 
 const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400";
 const td = "px-3 py-2 align-top";
@@ -46,8 +50,23 @@ function RunId({ id }: { id: string }) {
   ));
 }
 
-export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: number }) {
+function matches(run: RunSummary, suiteLabel: string, words: string[]): boolean {
+  if (words.length === 0) return true;
+  const hay = `${run.id} ${run.state} ${suiteLabel} ${run.domains.join(" ")} ${run.startedAt ?? ""}`.toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+
+export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; suites: RunSuite[]; serverNow: number }) {
   const [picked, setPicked] = useState<string[]>([]);
+  const [search, setSearch] = useState("");
+  const [suiteKey, setSuiteKey] = useState("");
+  const [page, setPage] = useState(0);
+  const suiteOf = useMemo(() => new Map(suites.map((s) => [s.key, s])), [suites]);
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = runs.filter((r) => (!suiteKey || r.queueKey === suiteKey) && matches(r, suiteOf.get(r.queueKey)?.label ?? "", words));
+  const pages = Math.max(1, Math.ceil(shown.length / RUNS_PAGE_SIZE));
+  const at = Math.min(page, pages - 1);
+  const pageRuns = shown.slice(at * RUNS_PAGE_SIZE, (at + 1) * RUNS_PAGE_SIZE);
   // Runs can vanish under a live update; forget picks that no longer exist.
   const present = new Set(runs.map((r) => r.id));
   const selected = picked.filter((id) => present.has(id));
@@ -76,6 +95,54 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
           </button>
         )}
       </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
+          placeholder="Search runs: name, date, domain, state"
+          aria-label="Search runs"
+          className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        {suites.some((s) => s.runCount > 1) && (
+          <label className="flex items-center gap-2">
+            <span className="text-zinc-600 dark:text-zinc-400">Suite</span>
+            <select
+              value={suiteKey}
+              onChange={(e) => {
+                setSuiteKey(e.target.value);
+                setPage(0);
+              }}
+              aria-label="Show one suite"
+              className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              <option value="">All suites</option>
+              {suites.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label} ({s.runCount})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <span className="text-zinc-600 dark:text-zinc-400" data-testid="runs-shown" aria-live="polite">
+          {shown.length === runs.length ? `${runs.length} runs` : `${shown.length} of ${runs.length} runs`}
+          {pages > 1 && ` · page ${at + 1} of ${pages}`}
+        </span>
+        {pages > 1 && (
+          <span className="flex gap-2">
+            <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)} className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700">
+              ← Newer
+            </button>
+            <button type="button" disabled={at >= pages - 1} onClick={() => setPage(at + 1)} className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700">
+              Older →
+            </button>
+          </span>
+        )}
+      </div>
       <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full border-collapse text-sm" aria-label="Runs, newest first">
           <thead className="bg-zinc-50 dark:bg-zinc-900">
@@ -93,12 +160,14 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                 Stalled
               </th>
               <th className={th}>Domains</th>
+              <th className={th}>Suite</th>
               <th className={th}>Last activity</th>
               <th className={`${th} text-right`}>Problems</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {runs.map((run) => {
+            {pageRuns.map((run) => {
+              const suite = suiteOf.get(run.queueKey);
               const isPicked = selected.includes(run.id);
               return (
                 <tr key={run.id} data-run-id={run.id} className={isPicked ? "bg-sky-50/60 dark:bg-sky-950/30" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/50"}>
@@ -167,6 +236,15 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                   <td className={`${td} max-w-72 min-w-44`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
+                  <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
+                    {suite ? (
+                      <Link href={`/trends?suite=${encodeURIComponent(suite.newest)}`} className="break-words text-sky-700 hover:underline dark:text-sky-400" title={`${suite.runCount} run(s) queued these scenarios: their trends`}>
+                        {suite.label}
+                      </Link>
+                    ) : (
+                      <span className="text-zinc-500">–</span>
+                    )}
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>
                     <RelativeTime iso={run.lastLogAt ?? run.updatedAt} serverNow={serverNow} />
                   </td>
@@ -176,6 +254,13 @@ export function RunsTable({ runs, serverNow }: { runs: RunSummary[]; serverNow: 
                 </tr>
               );
             })}
+            {pageRuns.length === 0 && (
+              <tr>
+                <td colSpan={12} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                  No run matches.
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

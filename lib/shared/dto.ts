@@ -51,6 +51,8 @@ export interface RunListItem {
   outsideQueueCount: number;
   /** Judge errors (NaN scores) in the judge-score mean's bucket, and our mean over the valid scores. */
   judgeScores: JudgeMeanNote;
+  /** Runs that queued the same scenarios share it ("" for a run with no queue yet): the runs list's suites. */
+  queueKey: string;
 }
 
 export interface RunsResponse {

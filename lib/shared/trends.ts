@@ -1,6 +1,7 @@
 /** The trends page's data (lib/server/trends.ts builds it): a suite's runs over time and its scenario × run strip. */
 import type { RateName } from "@/lib/core/aggregates";
 import type { StripRow, StripSort } from "@/lib/core/trends/strip";
+import type { TrendRange } from "@/lib/core/trends/range";
 
 export type { StripRow, StripSort };
 
@@ -65,5 +66,7 @@ export interface TrendsData {
   rate: RateName;
   domains: string[];
   baseline: string | null;
+  /** The time range shown: its runs of the suite's. */
+  range: { value: TrendRange; shown: number; total: number };
   strip: { sort: StripSort; page: number; pageSize: number; total: number; failingEver: number; rows: StripRow[] };
 }

@@ -1,3 +1,4 @@
 /** Across many runs: suites and the scenario × run strip (pure). */
 export { groupSuites, type Suite, type SuiteInput } from "./suites";
 export { sortStrip, stripRow, STRIP_SORTS, type Cell, type StripRow, type StripSort } from "./strip";
+export { DEFAULT_TREND_RANGE, parseTrendRange, rangeStart, TREND_RANGES, type TrendRange } from "./range";

@@ -21,7 +21,7 @@ import type { PlainRunLevel } from "./read-run-level";
 import { stampsFit, stampsOf, type Stamps } from "./stamps";
 
 /** Bumped whenever what a `ScenarioRead` holds, or how a bucket encodes it, changes. */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7; // 7: list items carry queueKey
 export const PROJECT_VERSION: string = pkg.version;
 /** About this many scenarios per bucket (one worker task, one shard file). */
 export const BUCKET_SIZE = 512;

@@ -4,6 +4,7 @@
  * so no cache here is ever invalidated by hand.
  */
 import "server-only";
+import { createHash } from "node:crypto";
 import {
   analyzeRun,
   judgeMeanNote,
@@ -181,7 +182,13 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
     stalledCount: json.stalled.length,
     outsideQueueCount: outsideQueueNames(run, analysis).length,
     judgeScores: judgeMeanNote(analysis.fold.judge_score.all),
+    queueKey: queueKeyOf(analysis.plan.queue),
   };
+}
+
+/** Runs that queued the same scenarios share this key (the runs list groups them as a suite). */
+function queueKeyOf(queue: readonly string[]): string {
+  return queue.length === 0 ? "" : createHash("sha1").update([...queue].sort().join("\n")).digest("hex").slice(0, 12);
 }
 
 function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem): RunDetail {

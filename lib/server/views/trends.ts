@@ -7,7 +7,7 @@ import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/co
 import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
 import { argsOf } from "./setup";
-import { groupSuites, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import { groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
@@ -66,6 +66,8 @@ export interface TrendsQuery {
   rate?: string;
   sort?: string;
   page?: string;
+  /** Days back from the suite's newest run: 30, 90, 365 or all. */
+  range?: string;
 }
 
 export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
@@ -74,13 +76,17 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
   const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : "first_failed";
   const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
+  const range = parseTrendRange(q.range);
   const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
-  if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, strip: empty };
+  if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, range: { value: range, shown: 0, total: 0 }, strip: empty };
 
-  const entries = suite.runs.map((id) => index.runs.get(id)!);
-  const facts = entries.map((r) => trendFacts(r, now));
-  const baselineAt = q.baseline ? suite.runs.indexOf(q.baseline) : -1;
-  const baseline = baselineAt >= 0 ? suite.runs[baselineAt]! : null;
+  const allFacts = suite.runs.map((id) => trendFacts(index.runs.get(id)!, now));
+  const from = rangeStart(allFacts.map((f) => f.startedAt), range);
+  const shown = suite.runs.slice(from);
+  const entries = shown.map((id) => index.runs.get(id)!);
+  const facts = allFacts.slice(from);
+  const baselineAt = q.baseline ? shown.indexOf(q.baseline) : -1;
+  const baseline = baselineAt >= 0 ? shown[baselineAt]! : null;
   const domainSet = new Set<string>();
   for (const f of facts) for (const d of Object.keys(f.aggregates.per_domain[rate])) domainSet.add(d);
   const domains = [...domainSet].sort();
@@ -104,9 +110,10 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       p50: agg.latency?.p50_ms ?? null,
       p95: agg.latency?.p95_ms ?? null,
       tokens: count ? { agent: agg.tokens.agent.total / count, user: agg.tokens.user.total / count } : null,
-      vsPrevious: i > 0 ? paired(facts[i - 1]!, facts[i]!, suite.scenarios, suite.runs[i - 1]!) : null,
+      // Against the suite's previous run, also for the first run in the range.
+      vsPrevious: from + i > 0 ? paired(allFacts[from + i - 1]!, f, suite.scenarios, suite.runs[from + i - 1]!) : null,
       // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
-      setupChanges: i > 0 ? argChanges(argsOf(entries[i - 1]!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
+      setupChanges: from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
     };
   });
@@ -122,6 +129,7 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
     rate,
     domains,
     baseline,
+    range: { value: range, shown: shown.length, total: suite.runs.length },
     strip: {
       sort,
       page,

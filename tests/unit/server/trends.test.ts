@@ -1,7 +1,7 @@
 /** The trends aggregation over a generated suite of 20 runs with a regression planted in run 13. */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupSuites, sortStrip, stripRow } from "@/lib/core/trends";
+import { groupSuites, rangeStart, sortStrip, stripRow } from "@/lib/core/trends";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { trendFacts } from "@/lib/server/views/trend-facts";
 import { buildTrends } from "@/lib/server/views/trends";
@@ -115,5 +115,23 @@ describe("strip pages", () => {
     expect(buildTrends(store.index, { sort: "name", page: "99" }).strip.page).toBe(0);
     expect(buildTrends(store.index, { sort: "bogus" }).strip.sort).toBe("first_failed");
     expect(first.strip.failingEver).toBe(PLANTED.length + 1);
+  });
+});
+
+describe("the trends range", () => {
+  it("counts days back from the newest run, keeps the paired test against the run before the range, and defaults to 90 days", () => {
+    const all = buildTrends(store.index, { range: "all" });
+    expect(all.range).toEqual({ value: "all", shown: 20, total: 20 });
+    // The suite's runs start on Nov 1..20: all inside 30 days of the newest; moved to August, five fall outside 90 days.
+    expect(rangeStart(all.runs.map((r) => r.startedAt), "30")).toBe(0);
+    const starts = all.runs.map((r) => r.startedAt);
+    const shifted = starts.map((s, i) => (i < 5 ? s!.replace("2026-11", "2026-08") : s));
+    expect(rangeStart(shifted, "30")).toBe(5);
+    expect(rangeStart(shifted, "90")).toBe(5);
+    expect(rangeStart(shifted, "365")).toBe(0);
+    expect(rangeStart([null, ...starts], "30")).toBe(1);
+    expect(rangeStart([null, null], "30")).toBe(0);
+    expect(buildTrends(store.index, {}).range.value).toBe("90");
+    expect(buildTrends(store.index, { range: "bogus" }).range.value).toBe("90");
   });
 });

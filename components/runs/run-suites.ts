@@ -1,0 +1,49 @@
+/**
+ * The runs list's suites: runs that queued the same scenarios (`queueKey`), named so a user can tell
+ * them apart: the folder they share, else their size and domains.
+ */
+import type { RunListItem } from "@/lib/shared/dto";
+
+export interface RunSuite {
+  key: string;
+  label: string;
+  runCount: number;
+  /** The newest run's id: `/trends?suite=` opens the suite it belongs to. */
+  newest: string;
+}
+
+function sharedFolder(ids: readonly string[]): string {
+  const folders = ids.map((id) => id.split("/").slice(0, -1));
+  const first = folders[0] ?? [];
+  let n = first.length;
+  for (const f of folders) {
+    let i = 0;
+    while (i < n && f[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n).join("/");
+}
+
+/** Suites with their labels, the largest first; `runs` newest first (the runs list's order). */
+export function runSuites(runs: readonly Pick<RunListItem, "id" | "queueKey" | "intendedCount" | "domains">[]): RunSuite[] {
+  const byKey = new Map<string, Array<(typeof runs)[number]>>();
+  for (const r of runs) {
+    if (!r.queueKey) continue;
+    const list = byKey.get(r.queueKey) ?? [];
+    list.push(r);
+    byKey.set(r.queueKey, list);
+  }
+  const suites: RunSuite[] = [];
+  const used = new Map<string, number>();
+  for (const [key, members] of byKey) {
+    const newest = members[0]!;
+    const folder = sharedFolder(members.map((m) => m.id));
+    const domains = newest.domains.length > 3 ? `${newest.domains.slice(0, 3).join(", ")}, …` : newest.domains.join(", ");
+    let label = folder || `${newest.intendedCount} scenarios${domains ? ` · ${domains}` : ""}`;
+    const seen = used.get(label) ?? 0;
+    used.set(label, seen + 1);
+    if (seen > 0) label = `${label} (${seen + 1})`;
+    suites.push({ key, label, runCount: members.length, newest: newest.id });
+  }
+  return suites.sort((a, b) => b.runCount - a.runCount || a.label.localeCompare(b.label));
+}
