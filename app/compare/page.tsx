@@ -23,6 +23,7 @@ import { getStore } from "@/lib/server/live/store";
 import { runDetail } from "@/lib/server/views/run-views";
 import { runsList } from "@/lib/server/views/runs-list";
 import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { CompareAudio } from "./audio-section";
 import { compareLabels } from "@/lib/server/ledger/compare-labels";
 
 // Reads the live index at request time.
@@ -193,6 +194,9 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <PerDomainDeltas pair={pair} smallBelow={SMALL_SAMPLE} />
       <SignalDeltas base={baseSide} other={otherSide} pair={pair} />
       <LatencyCompare key={`lat-${pair.run}`} base={baseSide} other={otherSide} />
+      <Suspense fallback={null}>
+        <CompareAudio key={`audio-${pair.run}`} base={baseRun} other={(otherRuns as RunModel[])[pairIndex] as RunModel} />
+      </Suspense>
       <TokenDeltas base={baseSide} other={otherSide} />
       <CompareTiming key={`timing-${pair.run}`} baseId={result.base} otherId={pair.run} />
     </Shell>

@@ -6,6 +6,7 @@ export const ANALYSES = [
   ["stages", "By stage & turn-taking"],
   ["domains", "Domains"],
   ["tokens", "Tokens & duration"],
+  ["audio", "Audio"],
   ["triage", "Triage"],
   ["summary", "all_summary.txt"],
   ["history", "History"],

@@ -6,23 +6,30 @@
  * response gap on the audio beside the logged latencies.
  */
 import { useEffect, useState } from "react";
-import type { AudioAnalysis, AudioFinding } from "@/lib/core/audio/analyse";
+import type { AudioAnalysis } from "@/lib/core/audio/analyse";
+import { FINDING_LABEL } from "@/components/audio/finding-labels";
 import { clock } from "./text";
 
 type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
 
-const KIND_LABEL: Record<AudioFinding["kind"], string> = {
-  silent_turn: "silent turn",
-  unlogged_speech: "unlogged speech",
-  talk_over: "talk-over",
-  dead_air: "dead air",
-  clipping: "clipping",
-};
 
 function p50(xs: number[]): number | null {
   if (!xs.length) return null;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)] as number;
+}
+
+/** One channel's loudness as a mirrored bar shape, scaled to the louder channel's peak. */
+function Waveform({ peaks, scale, side }: { peaks: number[]; scale: number; side: "user" | "agent" }) {
+  const d = peaks.map((p, i) => {
+    const h = Math.max(0.02, p / scale);
+    return `M${i} ${(1 - h).toFixed(2)}v${(2 * h).toFixed(2)}`;
+  });
+  return (
+    <svg viewBox={`0 0 ${Math.max(1, peaks.length)} 2`} preserveAspectRatio="none" aria-hidden className="absolute inset-0 h-full w-full" data-waveform={side}>
+      <path d={d.join("")} strokeWidth={0.8} vectorEffect="non-scaling-stroke" className={side === "user" ? "stroke-zinc-400 dark:stroke-zinc-500" : "stroke-sky-500"} />
+    </svg>
+  );
 }
 
 export function MeasuredLanes({ href, total, onSeek }: { href: string; total: number; onSeek: (t: number) => void }) {
@@ -47,22 +54,34 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
   const span = Math.max(total, a.durationSeconds, 1);
   const pct = (t: number) => `${Math.min(100, Math.max(0, (t / span) * 100))}%`;
   const gap = p50(a.responseGaps.map((g) => g.gapMs));
+  const scale = Math.max(0.01, ...a.peaks.user, ...a.peaks.agent);
+  // A click anywhere on a lane plays from that moment of the recording.
+  const seekAt = (e: React.MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width > 0) onSeek(Math.max(0, ((e.clientX - box.left) / box.width) * span));
+  };
   return (
     <div className="space-y-1 text-xs" data-testid="audio-analysis">
       <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-x-2 gap-y-1">
         {(["user", "agent"] as const).map((side) => (
           <div key={side} className="contents">
             <span className="text-zinc-600 dark:text-zinc-400">Heard ({side})</span>
-            <div className="relative h-3 rounded bg-zinc-100 dark:bg-zinc-800" data-measured-lane={side}>
+            <div className="relative h-8 cursor-pointer rounded bg-zinc-50 dark:bg-zinc-900" data-measured-lane={side} onClick={seekAt} title={`The ${side} channel of the recording: click to play from there`}>
+              <div className="absolute inset-y-0 left-0" style={{ width: pct(a.peaks[side].length * a.peaks.bucketSeconds) }}>
+                <Waveform peaks={a.peaks[side]} scale={scale} side={side} />
+              </div>
               {a.speech[side].map(([s, e], i) => (
                 <button
                   key={i}
                   type="button"
-                  onClick={() => onSeek(s)}
+                  onClick={(ev) => {
+                    ev.stopPropagation();
+                    onSeek(s);
+                  }}
                   title={`${side} speech on the recording: ${clock(s)}–${clock(e)}`}
                   aria-label={`${side} speech at ${clock(s)}`}
                   data-spurt={`${side}:${i}`}
-                  className={`absolute inset-y-0.5 rounded-sm opacity-70 hover:opacity-100 ${side === "user" ? "bg-zinc-400" : "bg-sky-400"}`}
+                  className={`absolute bottom-0 h-1 rounded-sm opacity-80 hover:opacity-100 ${side === "user" ? "bg-zinc-500" : "bg-sky-600"}`}
                   style={{ left: pct(s), width: `max(2px, ${pct(e - s)})` }}
                 />
               ))}
@@ -83,7 +102,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
           {a.findings.map((f, i) => (
             <li key={i}>
               <button type="button" onClick={() => onSeek(f.start)} className="text-left text-sky-700 hover:underline dark:text-sky-400" data-finding={f.kind}>
-                <span className="mr-1 rounded bg-red-50 px-1 font-medium text-red-800 dark:bg-red-950 dark:text-red-300">{KIND_LABEL[f.kind]}</span>
+                <span className="mr-1 rounded bg-red-50 px-1 font-medium text-red-800 dark:bg-red-950 dark:text-red-300">{FINDING_LABEL[f.kind]}</span>
                 {clock(f.start)}: {f.message}
               </button>
             </li>

@@ -11,6 +11,7 @@ import { closeStore, createStore } from "@/lib/server/live/store";
 import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
 import { timingService } from "@/lib/server/timing/service";
 import { runAnalysis } from "@/lib/server/views/run-views";
+import { runAudioFindings } from "@/lib/server/views/run-audio";
 
 interface ReportArgs {
   folder: string;
@@ -75,7 +76,7 @@ export async function reportCommand(args: string[]): Promise<number> {
       await service.idle();
       const timing = await service.runTiming(run);
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-      text = runReportText(run.id, runAnalysis(run), problems, timing);
+      text = runReportText(run.id, runAnalysis(run), problems, timing, await runAudioFindings(run));
     }
     if (parsed.out) {
       try {

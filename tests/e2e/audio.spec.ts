@@ -59,8 +59,38 @@ test("the waveform's heard spurts lie beside the logged turns, and a finding pla
     .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), { message: "the audio moved to the finding", timeout: 10_000 })
     .toBeGreaterThanOrEqual(at - 0.05);
 
+  // Both channels drawn as waveforms, louder where the speech is: the agent's bars at 1-4 s stand above its silence at 10 s.
+  for (const side of ["user", "agent"]) await expect(measured.locator(`[data-waveform="${side}"] path`)).toHaveAttribute("d", /^M0 /);
+  const peaks = (analysis as unknown as { peaks: { bucketSeconds: number; agent: number[] } }).peaks;
+  expect(peaks.agent[Math.floor(2 / peaks.bucketSeconds)]!).toBeGreaterThan(5 * peaks.agent[Math.floor(12 / peaks.bucketSeconds)]!);
+  // A click on a lane plays from that moment: three quarters across is three quarters into the call.
+  const lane = measured.locator('[data-measured-lane="user"]');
+  const box = (await lane.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + 2);
+  await expect
+    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), { message: "the audio moved to the clicked moment", timeout: 10_000 })
+    .toBeGreaterThan(0.7 * 40 - 1);
+
   // No recording: a 404 with its reason; the page still opens.
   const none = await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/tau2_airline__34/audio-analysis`);
   expect(none.status()).toBe(404);
   expect(((await none.json()) as { error: string }).error).toContain("no conversation_log.wav");
+});
+
+test("the run page's Audio tab measures each recording and filters by finding", async ({ page }) => {
+  await page.goto(`${dashboard.url}runs/${RUN}?tab=audio`);
+  const panel = page.getByTestId("run-audio");
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await expect(panel).toContainText("1 recording measured");
+  const clip = panel.locator('[data-finding-filter="clipping"]');
+  await expect(clip).toHaveText("clipping: 1");
+  await expect(panel.locator("[data-audio-row]")).toHaveCount(1);
+  await panel.locator('[data-finding-filter="talk_over"]').click();
+  await expect(page).toHaveURL(/finding=talk_over/);
+  await expect(page.getByTestId("run-audio").locator("[data-audio-row]")).toHaveCount(1);
+  await page.getByTestId("run-audio").locator('[data-finding-filter="dead_air"]').click();
+  await expect(page).toHaveURL(/finding=dead_air/);
+  const deadAir = (await (await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/${SCENARIO}/audio-analysis`)).json()) as { findings: Array<{ kind: string }> };
+  await expect(page.getByTestId("run-audio").locator("[data-audio-row]")).toHaveCount(deadAir.findings.some((f) => f.kind === "dead_air") ? 1 : 0);
+  await expect(page.getByTestId("run-audio").locator(`[data-audio-row="${SCENARIO}"] a`)).toHaveCount(deadAir.findings.some((f) => f.kind === "dead_air") ? 1 : 0);
 });

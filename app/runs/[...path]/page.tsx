@@ -30,6 +30,7 @@ import { getStore } from "@/lib/server/live/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
 import { firstInQueue } from "@/lib/server/ledger/queue";
 import { RunTriage } from "./run-triage";
+import { RunAudioTab } from "./run-audio-tab";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -195,6 +196,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
             <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
           </Card>
         )}
+        {tab === "audio" && <RunAudioTab run={run} finding={searchParams.finding} hrefFor={(finding) => { const q = new URLSearchParams(view); q.set("tab", "audio"); if (finding) q.set("finding", finding); return `${runHref(d.id, q.toString())}#analyses`; }} />}
         {tab === "triage" && <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />}
         {tab === "summary" && (
           <>

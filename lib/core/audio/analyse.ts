@@ -52,6 +52,23 @@ export interface AudioAnalysis {
   silences: Span[];
   responseGaps: Array<{ userEnd: number; agentStart: number; gapMs: number }>;
   findings: AudioFinding[];
+  /** Each channel's loudness envelope for drawing a waveform: the loudest frame RMS per bucket (0..1, two decimals). */
+  peaks: { bucketSeconds: number; user: number[]; agent: number[] };
+}
+
+/** A waveform is drawn from at most this many buckets per channel (about 8 KB of JSON for a call of any length). */
+export const MAX_PEAKS = 1000;
+
+/** The loudest frame of each bucket; buckets of whole frames, at most `MAX_PEAKS` of them. */
+export function peaksOf(rms: Float32Array, framesPerBucket: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < rms.length; i += framesPerBucket) {
+    let max = 0;
+    const end = Math.min(rms.length, i + framesPerBucket);
+    for (let j = i; j < end; j++) max = Math.max(max, rms[j] as number);
+    out.push(Math.round(Math.min(1, max) * 100) / 100);
+  }
+  return out;
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -190,5 +207,8 @@ export function analyseAudio(input: { sampleRate: number; durationSeconds: numbe
   }
   findings.push(...clippingOf(input.user, "user"), ...clippingOf(input.agent, "agent"));
   findings.sort((x, y) => x.start - y.start || (x.kind < y.kind ? -1 : 1));
-  return { sampleRate: input.sampleRate, durationSeconds: r3(input.durationSeconds), speech, overlaps, silences, responseGaps, findings };
+  const frames = Math.max(input.user.rms.length, input.agent.rms.length);
+  const perBucket = Math.max(1, Math.ceil(frames / MAX_PEAKS));
+  const peaks = { bucketSeconds: r3(perBucket * FRAME_SECONDS), user: peaksOf(input.user.rms, perBucket), agent: peaksOf(input.agent.rms, perBucket) };
+  return { sampleRate: input.sampleRate, durationSeconds: r3(input.durationSeconds), speech, overlaps, silences, responseGaps, findings, peaks };
 }

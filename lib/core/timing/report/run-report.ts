@@ -8,6 +8,7 @@ import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
 import type { RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
+import type { AudioFinding } from "../../audio/analyse";
 import { latencySections } from "./latency-sections";
 import { num, table } from "./md";
 
@@ -16,7 +17,12 @@ export interface RunReportInput {
   summary: RunSummaryJson;
   rows: ScenarioRow[];
   timing: RunTiming;
+  /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
+  audio?: { recordings: number; findings: ReportedFinding[] } | null;
 }
+
+/** A finding of one scenario's recording, or a recording that could not be read ("unreadable", its reason as the message). */
+export type ReportedFinding = Omit<AudioFinding, "kind"> & { scenario: string; kind: AudioFinding["kind"] | "unreadable" };
 
 /** `0.3750 (9/24)`: the rate line the report test reads back. */
 export function rateText(r: { value: number | null; numerator: number; denominator: number }): string {
@@ -43,6 +49,8 @@ function nextSteps(x: RunReportInput): string[] {
   if (t.over_60s.length) steps.push(`Investigate ${t.over_60s.length} turn(s) over 60 s: ${[...new Set(t.over_60s.map((o) => o.scenario))].join(", ")}.`);
   const cpt = t.calls_per_turn.agent;
   if (cpt.ratio !== null && cpt.ratio > 1.5 && (cpt.gap_s ?? 0) > 5) steps.push("Agent latency is dominated by tool-call chains: reduce chained calls per turn.");
+  const heard = x.audio?.findings ?? [];
+  if (heard.length) steps.push(`Listen to the recordings where the audio and the logs disagree: ${[...new Set(heard.map((f) => f.scenario))].slice(0, 10).join(", ")}.`);
   if (!steps.length) steps.push("No systematic issue found: read the failing scenarios' own reports.");
   return steps;
 }
@@ -76,6 +84,15 @@ export function runReport(x: RunReportInput): string {
   out.push(latencySections(t));
   out.push("\n### Turns over 60 s\n\n");
   out.push(table(["Scenario", "Turn", "Side", "Latency s", "LLM calls", "Text"], t.over_60s.map((o) => [mdInline(o.scenario), String(o.turn), o.role, num(o.latency_s), o.llm_calls === null ? "—" : String(o.llm_calls), mdInline(o.text, 80)])));
+  if (x.audio && x.audio.recordings > 0) {
+    out.push("\n## Audio findings\n\n");
+    out.push(`Measured on ${x.audio.recordings} recording(s) (conversation_log.wav): where what was heard and what was logged disagree.\n\n`);
+    out.push(
+      x.audio.findings.length
+        ? table(["Scenario", "Finding", "Side", "Start s", "End s", "What"], x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]))
+        : "_none_\n",
+    );
+  }
   out.push("\n## Next steps\n\n");
   out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
   return out.join("");

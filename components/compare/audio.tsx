@@ -1,0 +1,52 @@
+/** Compare: the recordings measured in each run, side by side (response gap on the audio, findings by kind). */
+import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
+import { group, ms } from "@/components/format";
+import type { FindingKind } from "@/lib/core/audio/analyse";
+import type { RunAudio } from "@/lib/shared/audio";
+import { Panel } from "./ui";
+
+const th = "px-2 py-1 text-left text-xs font-semibold text-zinc-600 dark:text-zinc-400";
+const td = "px-2 py-1 text-right tabular-nums";
+
+function delta(a: number | null, b: number | null, unit = ""): string {
+  if (a === null || b === null) return "–";
+  const d = Math.round(b - a);
+  return `${d > 0 ? "+" : d < 0 ? "−" : "±"}${group(Math.abs(d))}${unit}`;
+}
+
+export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio }) {
+  if (base.recordings === 0 && other.recordings === 0) return null;
+  const rows: Array<{ key: string; label: string; hint?: string; a: number | null; b: number | null; fmt: (v: number | null) => string; unit?: string }> = [
+    { key: "recordings", label: "Recordings measured", a: base.recordings, b: other.recordings, fmt: (v) => (v === null ? "–" : group(v)) },
+    { key: "p50", label: "Response gap on the audio, p50", a: base.audioP50, b: other.audioP50, fmt: (v) => ms(v), unit: " ms" },
+    { key: "p95", label: "Response gap on the audio, p95", a: base.audioP95, b: other.audioP95, fmt: (v) => ms(v), unit: " ms" },
+    ...(Object.keys(FINDING_LABEL) as FindingKind[]).map((k) => ({ key: k, label: `Findings: ${FINDING_LABEL[k]}`, hint: FINDING_HINT[k], a: base.totals[k], b: other.totals[k], fmt: (v: number | null) => (v === null ? "–" : group(v)) })),
+  ];
+  return (
+    <Panel id="audio" title="Audio" description="Measured on each run's recordings (conversation_log.wav), not from the logs.">
+      <table className="w-full max-w-3xl border-collapse text-sm" data-testid="compare-audio">
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th className={th}>Figure</th>
+            <th className={`${th} text-right`}>Baseline</th>
+            <th className={`${th} text-right`}>Other</th>
+            <th className={`${th} text-right`}>Δ</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-audio-figure={r.key} className="border-b border-zinc-100 dark:border-zinc-900">
+              <td className="px-2 py-1" title={r.hint}>
+                {r.label}
+              </td>
+              <td className={td}>{r.fmt(r.a)}</td>
+              <td className={td}>{r.fmt(r.b)}</td>
+              <td className={td}>{delta(r.a, r.b, r.unit)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {(base.truncated || other.truncated) && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Large runs: the first scenarios of each (failures first) were measured.</p>}
+    </Panel>
+  );
+}

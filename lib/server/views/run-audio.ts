@@ -1,0 +1,87 @@
+/**
+ * A run's recordings measured (issue 34): per scenario the response gap on the audio against the
+ * logged latency, and the findings by kind; the run page's Audio tab, compare and `report` read it.
+ * Each recording is analysed once per file signature (`audio/analysis`); a run of thousands of
+ * recordings is measured up to `limit`, failures first (the table's order), and says so.
+ */
+import "server-only";
+import type { FindingKind } from "@/lib/core/audio/analyse";
+import type { ReportedFinding } from "@/lib/core/timing/report/run-report";
+import type { RunAudio, ScenarioAudio } from "@/lib/shared/audio";
+
+export type { RunAudio, ScenarioAudio };
+import { stats } from "@/lib/core/timing/stats";
+import { audioAnalysis } from "../audio/analysis";
+import type { RunModel } from "../model/run-model";
+import { queryScenarios } from "./run-views";
+
+export const FINDING_KINDS: readonly FindingKind[] = ["silent_turn", "unlogged_speech", "talk_over", "dead_air", "clipping"];
+/** Recordings measured per view: about 10-100 ms each, so the tab answers within seconds. */
+export const AUDIO_LIMIT = 200;
+const CONCURRENCY = 2;
+
+async function pool<T, R>(items: readonly T[], n: number, work: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i] as T);
+      }
+    }),
+  );
+  return out;
+}
+
+export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunAudio> {
+  const page = queryScenarios(run, { sort: "verdict", dir: "asc", offset: 0, limit });
+  const answers = await pool(page.rows, CONCURRENCY, async (row) => ({ row, answer: await audioAnalysis(run, row.name) }));
+  const totals = Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
+  const pooled: number[] = [];
+  const rows: ScenarioAudio[] = [];
+  for (const { row, answer } of answers) {
+    if (answer.status === 404) continue;
+    const base = { name: row.name, verdict: row.verdict, loggedP50: row.latency_p50_ms, loggedP95: row.latency_p95_ms };
+    if (answer.status !== 200) {
+      rows.push({ ...base, durationSeconds: 0, audioP50: null, audioP95: null, handOffs: 0, findings: {}, problem: answer.reason });
+      continue;
+    }
+    const a = answer.analysis;
+    const gaps = a.responseGaps.map((g) => g.gapMs);
+    pooled.push(...gaps);
+    const findings: Partial<Record<FindingKind, number>> = {};
+    for (const f of a.findings) {
+      findings[f.kind] = (findings[f.kind] ?? 0) + 1;
+      totals[f.kind]++;
+    }
+    const st = stats(gaps);
+    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: gaps.length, findings, problem: null });
+  }
+  const all = stats(pooled);
+  return {
+    runId: run.id,
+    scenarios: page.rows.length,
+    recordings: rows.length,
+    truncated: page.total > page.rows.length,
+    totals,
+    audioP50: all?.p50 ?? null,
+    audioP95: all?.p95 ?? null,
+    rows,
+  };
+}
+
+/** Every finding of every recording in the run, in queue order (`report`). */
+export async function runAudioFindings(run: RunModel): Promise<{ recordings: number; findings: ReportedFinding[] }> {
+  const names = [...run.scenarioNames()];
+  const answers = await pool(names, CONCURRENCY, async (name) => ({ name, answer: await audioAnalysis(run, name) }));
+  const findings: ReportedFinding[] = [];
+  let recordings = 0;
+  for (const { name, answer } of answers) {
+    if (answer.status === 404) continue;
+    recordings++;
+    if (answer.status === 200) for (const f of answer.analysis.findings) findings.push({ ...f, scenario: name });
+    else findings.push({ scenario: name, kind: "unreadable", side: "both", start: 0, end: 0, message: answer.reason });
+  }
+  return { recordings, findings };
+}

@@ -1,0 +1,34 @@
+/** A run's recordings measured: what `lib/server/views/run-audio` gives the Audio tab, compare and `report`. */
+import type { Verdict } from "@/lib/core";
+import type { FindingKind } from "@/lib/core/audio/analyse";
+
+export interface ScenarioAudio {
+  name: string;
+  verdict: Verdict;
+  durationSeconds: number;
+  /** Response gaps measured on the audio (ms). */
+  audioP50: number | null;
+  audioP95: number | null;
+  handOffs: number;
+  /** The logged latencies (metrics.json), for comparison. */
+  loggedP50: number | null;
+  loggedP95: number | null;
+  findings: Partial<Record<FindingKind, number>>;
+  /** A recording that could not be read, named. */
+  problem: string | null;
+}
+
+export interface RunAudio {
+  runId: string;
+  /** Scenarios looked at, and of them those with a recording. */
+  scenarios: number;
+  recordings: number;
+  /** More scenarios than `limit`: the rest were not looked at. */
+  truncated: boolean;
+  /** Findings over the run, by kind. */
+  totals: Record<FindingKind, number>;
+  /** Every response gap of the run's recordings pooled (ms). */
+  audioP50: number | null;
+  audioP95: number | null;
+  rows: ScenarioAudio[];
+}
