@@ -1,6 +1,6 @@
 // Bundles lib/cli/main.ts (the CLI) and lib/server/ingest/scan-worker.ts (the first scan's worker
 // threads, with their readers apart) into ESM files with esbuild, cached under node_modules/.cache and rebuilt only when
-// a source under lib/ is newer, so neither needs a TypeScript loader.
+// a source under lib/ or components/ is newer, so neither needs a TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +49,8 @@ const readersBeside = {
 };
 
 async function compiled(entry, out, options, plugins = []) {
-  const sources = Math.max(newest(path.join(ROOT, "lib")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(fileURLToPath(import.meta.url)));
+  // The export renders the app's components (components/export): they are sources of the CLI too.
+  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(fileURLToPath(import.meta.url)));
   if (mtime(out) >= sources) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });
@@ -62,12 +63,21 @@ async function compiled(entry, out, options, plugins = []) {
     platform: "node",
     format: "esm",
     target: "node20",
+    // tsconfig's "preserve" is for Next; a bundle run by Node needs React's automatic runtime.
+    jsx: "automatic",
     ...options,
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "error",
     // `server-only` guards lib/server against client bundles; the CLI is server code by definition.
     plugins: [
       ...plugins,
+      // Next's entry points (next/link, next/navigation) are CommonJS files without an exports map: Node's ESM loader wants their file name.
+      {
+        name: "next-entry-files",
+        setup(b) {
+          b.onResolve({ filter: /^next\/[a-z-]+$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+        },
+      },
       {
         name: "server-only",
         setup(b) {

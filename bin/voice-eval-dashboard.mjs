@@ -78,6 +78,8 @@ function fail(message) {
 }
 
 async function runSubcommand(args) {
+  // React's production build: the export renders thousands of pages with it.
+  process.env.NODE_ENV ??= "production";
   const entry = new URL("../lib/cli/main.ts", import.meta.url);
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
   // A cached esbuild bundle: starts much faster than a TypeScript loader.

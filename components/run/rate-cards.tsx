@@ -30,7 +30,7 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
     <li
       className="rounded-lg border border-zinc-200 bg-white px-2.5 py-2 dark:border-zinc-800 dark:bg-zinc-900"
       data-rate={name}
-      data-numerator={rate.numerator}
+      data-numerator={String(rate.numerator)}
       data-denominator={rate.denominator}
     >
       <div className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400" title={label}>{label}</div>

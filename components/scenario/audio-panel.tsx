@@ -10,6 +10,7 @@ import type { InteractionMarks } from "@/lib/shared/timing";
 import { clock } from "./text";
 import { revealTurn, useScenario } from "./interaction";
 import { MeasuredLanes } from "./measured-lanes";
+import { useStaticMode } from "@/components/ui/static-mode";
 
 export interface LaneTurn {
   role: "user" | "agent";
@@ -28,6 +29,7 @@ function turnAt(turns: readonly LaneTurn[], t: number): number | null {
 
 export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { src: string; turns: LaneTurn[]; initialTime: number | null; permalinkBase: string; marks?: InteractionMarks }) {
   const { registerAudio, seek, setPlaying, playing } = useScenario();
+  const staticMode = useStaticMode();
   const ref = useRef<HTMLAudioElement | null>(null);
   const [time, setTime] = useState(initialTime ?? 0);
   const [duration, setDuration] = useState<number | null>(null);
@@ -84,7 +86,8 @@ export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { 
         </p>
       )}
       <Lanes turns={turns} total={total} time={time} onSeek={(t) => seek(t, true)} marks={marks} />
-      <MeasuredLanes href={src.replace(/\/audio$/, "/audio-analysis")} total={total} onSeek={(t) => seek(t, true)} />
+      {/* Measured by the server on demand: an export has no server to ask. */}
+      {!staticMode && <MeasuredLanes href={src.replace(/\/audio$/, "/audio-analysis")} total={total} onSeek={(t) => seek(t, true)} />}
       <p className="flex flex-wrap justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <span className="font-mono tabular-nums" data-testid="audio-time">
           {clock(time)} / {clock(total)}

@@ -51,7 +51,7 @@ export function ScenarioContext({
   files: ScenarioFileStatus[];
   whitelist: string[] | null;
   raw: RawArtifact[];
-  audioHref: string;
+  audioHref: string | null;
   apiHref: string;
 }) {
   const rawPaths = new Set(raw.map((r) => r.path));

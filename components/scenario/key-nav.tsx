@@ -3,6 +3,7 @@
 /** Keyboard navigation between scenarios: j/k next/previous in the list, ]/[ next/previous failing. */
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { useStaticMode } from "@/components/ui/static-mode";
 
 export interface KeyTargets {
   next: string | null;
@@ -18,7 +19,12 @@ function typing(target: EventTarget | null): boolean {
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }
 
+/** The keys need the app's router: an export (no router, no script) has none. */
 export function KeyNav({ targets }: { targets: KeyTargets }) {
+  return useStaticMode() ? null : <LiveKeyNav targets={targets} />;
+}
+
+function LiveKeyNav({ targets }: { targets: KeyTargets }) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

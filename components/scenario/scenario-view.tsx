@@ -23,14 +23,18 @@ import { Transcript } from "./transcript";
 import { shownTurns } from "@/lib/core/transcript";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
-export function ScenarioView({ data, run, nav, seekTo, triage }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode }) {
+/**
+ * `audioSrc`: where the recording is played from: the API by default; the export passes its copied
+ * file, or `null` when the recording was left out (the lanes then show the timing only).
+ */
+export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode; audioSrc?: string | null }) {
   const metadata = data.metadata;
   const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
   const { turns, source } = shownTurns({ conversation: data.conversation, segments: data.segments });
   const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
-  const audioHref = `${apiHref}/audio`;
+  const audioHref = audioSrc === undefined ? `${apiHref}/audio` : audioSrc;
   const nlAssertions = metadata?.nl_assertions ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
   const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
@@ -84,12 +88,14 @@ export function ScenarioView({ data, run, nav, seekTo, triage }: { data: Scenari
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
             <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
-              {hasAudio ? (
+ {hasAudio && audioHref ? (
                 <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} marks={data.timing?.marks} />
               ) : (
                 <>
                   <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
-                    No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only.
+                    {hasAudio
+                      ? "The recording was left out of this export (export again with --audio to include it) — the lanes show the turn timing only."
+                      : "No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only."}
                   </p>
                   {lanes.length > 0 && <StaticLanes turns={lanes} marks={data.timing?.marks} />}
                 </>

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeGenerated } from "../helpers/generated.ts";
+import { startDashboard } from "./helpers/server.ts";
 
 /*
  * `export` writes a folder that opens over file:// with no server: the overview, a scenario with its
@@ -70,7 +71,43 @@ test("the exported folder opens over file:// and shows a scenario with its trans
 
   await page.goBack({ timeout: 10_000 });
   await page.getByRole("link", { name: "Comparison with the baseline →" }).click();
-  await expect(page.getByTestId("paired-test"), "the comparison's paired test").toContainText("McNemar exact p", { timeout: 10_000 });
+  await expect(page.getByTestId("paired-tests"), "the comparison's paired test").toContainText("McNemar exact p", { timeout: 10_000 });
+});
+
+/** What a scenario page shows of the call: every tool call with its arguments, the timing lanes, heard vs meant. */
+async function shown(page: import("@playwright/test").Page) {
+  await expect(page.getByTestId("scenario-page")).toBeVisible({ timeout: 10_000 });
+  return {
+    tools: await page.locator("[data-tool-call]").evaluateAll((els) => els.map((e) => e.getAttribute("data-tool-call"))),
+    args: await page.getByTestId("tool-args").allTextContents(),
+    lanes: await page.locator('[data-testid="lanes"] [data-lane] a').count(),
+    heard: await page.locator('[data-testid="asr-pairs"] > li').allTextContents(),
+    timing: await page.getByTestId("timing").count(),
+    turns: await page.locator('[data-testid="transcript"] [data-role]').count(),
+  };
+}
+
+test("an exported scenario page shows what the live page shows: every tool call, the timing lanes, heard vs meant", async ({ page }) => {
+  const dashboard = await startDashboard(path.join(tmp, "results"));
+  try {
+    const pages = (await readdir(path.join(out, "scenarios"))).sort();
+    let compared = 0;
+    let heard = 0;
+    for (const file of pages) {
+      const name = file.replace(/^\d+-/, "").replace(/\.html$/, "");
+      await page.goto(`${dashboard.url}runs/eval_20261101_080000/scenarios/${encodeURIComponent(name)}`);
+      const live = await shown(page);
+      await page.goto(pathToFileURL(path.join(out, "scenarios", file)).href);
+      const exported = await shown(page);
+      expect(exported, name).toEqual(live);
+      if (live.tools.length > 0 && live.lanes > 0 && live.timing > 0) compared++;
+      if (live.heard.length > 0) heard++;
+    }
+    expect(compared, "scenarios with tool calls, lanes and timing compared").toBeGreaterThan(0);
+    expect(heard, "scenarios with heard-vs-meant pairs compared").toBeGreaterThan(0);
+  } finally {
+    await dashboard.stop();
+  }
 });
 
 test("markup in results stays inert text in the export", async ({ page }) => {

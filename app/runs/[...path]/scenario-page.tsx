@@ -9,9 +9,10 @@ import { notFound } from "next/navigation";
 import { runHref, scenarioHref } from "@/lib/shared/routes";
 import { ScenarioView } from "@/components/scenario/scenario-view";
 import type { NavList, ScenarioNav } from "@/components/scenario/types";
-import { agentTurnCount, judgeThresholdOf, type ScenarioRow } from "@/lib/core";
+import type { ScenarioRow } from "@/lib/core";
+import { runFactsOf } from "@/lib/server/views/run-facts";
 import type { RunModel } from "@/lib/server/model/run-model";
-import { queryScenarios, runAnalysis, scenarioPositions } from "@/lib/server/views/run-views";
+import { queryScenarios, scenarioPositions } from "@/lib/server/views/run-views";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
@@ -60,17 +61,10 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
   const data = await scenarioDetail(run, name, { contexts: false, capTexts: true });
   if (!data) notFound();
   const t = Number(first(searchParams.t));
-  const record = run.scenarios.get(name)?.record ?? null;
-  const analysis = runAnalysis(run);
   return (
     <ScenarioView
       data={data}
-      run={{
-        id: run.id,
-        judgeThreshold: judgeThresholdOf(run.runLevel.invocations[run.runLevel.invocations.length - 1]),
-        minAgentTurns: analysis.plan.minAgentTurns,
-        agentTurnCount: record ? agentTurnCount(record.metrics, record.agentContextAssistantCount) : null,
-      }}
+      run={runFactsOf(run, name)}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
       triage={

@@ -1,27 +1,31 @@
 /**
  * `export`: a self-contained folder (HTML + JSON, and audio with --audio) that opens from disk with no
- * server: the run overview, the filtered scenarios' pages (transcript, judge evidence, audio) and the
- * comparison when asked. Reads the run with the same index and DTOs as the dashboard; writes only
- * into the output folder, which may not lie inside a results folder it reads.
+ * server: the run overview, the filtered scenarios' pages and the comparison when asked, rendered by
+ * the live pages' own components (components/export) from the same index and DTOs, with the app's
+ * style sheet beside them. Writes only into the output folder, which may not lie inside a results
+ * folder it reads.
  */
 import "server-only";
 import type { JsonValue } from "@/lib/core/judge-fields";
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { ratesOf, runSummaryJson } from "@/lib/core";
+import { runSummaryJson } from "@/lib/core";
+import { compareHtml, overviewHtml, scenarioPageHtml } from "@/components/export/pages";
+import type { ExportedScenario } from "@/components/export/scenario-list";
+import type { ScenarioNav } from "@/components/scenario/types";
 import type { ScenarioDetail } from "@/lib/shared/dto";
+import { runHref, scenarioHref } from "@/lib/shared/routes";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { mapLimit } from "../ingest/pool";
 import { isInside } from "../write-guard";
 import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
-import { comparePair } from "../views/compare";
-import { queryScenarios, runAnalysis } from "../views/run-views";
+import { compareRuns } from "../views/compare";
+import { runFactsOf } from "../views/run-facts";
+import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { scenarioDetail } from "../views/scenario-detail";
-import { compareHtml } from "./compare-page";
+import { appStyleSheet } from "./app-style";
 import { copyRegularFile } from "./copy-file";
-import { overviewHtml } from "./run-page";
-import { scenarioHtml } from "./scenario-page";
 
 export interface ExportOptions {
   runDir: string;
@@ -103,13 +107,39 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     };
     let audioIncluded = 0;
     let audioLeftOut = 0;
-    const fileOf = new Map<string, string>();
-    const entries = await mapLimit(all.rows, 8, async (row, i) => {
+    // The app's own style sheet, once, beside the pages.
+    const css = await appStyleSheet();
+    if (css !== null) await put("app.css", css);
+    const pages = all.rows.map((row, i) => `scenarios/${slug(i, row.name)}.html`);
+    const fileOf = new Map(all.rows.map((row, i) => [row.name, pages[i] as string]));
+    // A dashboard link the export wrote a page for goes to that page; any other becomes inert text.
+    const pathOf = new Map<string, string>([[runHref(run.id), "index.html"], ...all.rows.map((row, i): [string, string] => [scenarioHref(run.id, row.name), pages[i] as string])]);
+    const linkFrom = (dir: "" | "scenarios/") => (path: string) => {
+      const target = pathOf.get(path.replace(/[?#].*$/, ""));
+      return target === undefined ? null : dir ? (target.startsWith(dir) ? target.slice(dir.length) : `../${target}`) : target;
+    };
+    // Previous/next within the exported list and within its failing scenarios, as on the live page.
+    const names = all.rows.map((r) => r.name);
+    const failingNames = all.rows.filter((r) => r.verdict === false).map((r) => r.name);
+    const at = new Map(names.map((n, i) => [n, i]));
+    const atFailing = new Map(failingNames.map((n, i) => [n, i]));
+    const target = (name: string | undefined) => (name === undefined ? null : { name, href: (fileOf.get(name) as string).slice("scenarios/".length) });
+    const around = (list: string[], index: number | undefined) =>
+      index === undefined ? { prev: null, next: null, index: null, total: list.length } : { prev: target(list[index - 1]), next: target(list[index + 1]), index, total: list.length };
+    const navOf = (name: string): ScenarioNav => ({
+      list: around(names, at.get(name)),
+      failing: around(failingNames, atFailing.get(name)),
+      runHref: "../index.html",
+      viewQuery: "",
+      filtered: Boolean(o.filter),
+      error: null,
+    });
+    const entries = await mapLimit(all.rows, 8, async (row, i): Promise<ExportedScenario> => {
       const base = slug(i, row.name);
-      const file = `scenarios/${base}.html`;
-      fileOf.set(row.name, file);
+      const file = pages[i] as string;
+      const listed = { name: row.name, domain: row.domain, verdict: row.verdict, file, failing: [...row.success_breakdown.failed, ...(row.stalled ? ["stalled"] : [])], judge: row.judge_score };
       const detail = await scenarioDetail(run, row.name, { contexts: false });
-      if (!detail) return { row, file, audio: "none" as const };
+      if (!detail) return { ...listed, file: null, audio: "none" };
       const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
       let audioFile: string | null = null;
       if (hasWav && o.audio && (await copyRegularFile(join(run.dir, row.name, "conversation_log.wav"), join(outDir, "audio", `${base}.wav`)))) {
@@ -119,39 +149,36 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
         bytes += (await stat(join(outDir, "audio", `${base}.wav`))).size;
       } else if (hasWav) audioLeftOut++;
       const exported = exportedDetail(detail);
-      await put(file, scenarioHtml(exported, { audioFile, audioLeftOut: hasWav && !audioFile, back: "../index.html" }));
+      await put(file, scenarioPageHtml({ detail: exported, run: runFactsOf(run, row.name), nav: navOf(row.name), audioSrc: audioFile, cssHref: css === null ? null : "../app.css", linkOf: linkFrom("scenarios/") }));
       await put(`data/scenarios/${base}.json`, JSON.stringify(exported));
-      return { row, file, audio: audioFile ? ("included" as const) : hasWav ? ("left-out" as const) : ("none" as const) };
+      return { ...listed, audio: audioFile ? "included" : hasWav ? "left-out" : "none" };
     });
     let compareFile: string | null = null;
     if (opened) {
-      const pair = await comparePair(opened.run, run);
+      const result = await compareRuns(opened.run, [run]);
       compareFile = "compare.html";
-      await put(compareFile, compareHtml(pair, opened.run.id, fileOf, "index.html"));
-      await put("data/compare.json", JSON.stringify({ base: opened.run.id, ...pair }));
+      await put(compareFile, compareHtml({ result, files: fileOf, back: "index.html", cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }));
+      await put("data/compare.json", JSON.stringify({ base: opened.run.id, ...result.comparisons[0] }));
     }
-    const analysis = runAnalysis(run);
-    const summary = runSummaryJson(analysis);
+    const summary = runSummaryJson(runAnalysis(run));
     const audioNote = audioLeftOut
       ? `Audio left out: ${audioLeftOut} of the ${entries.length} exported scenarios have a recording. Export again with --audio to include the recordings.`
       : null;
     await put(
       "index.html",
       overviewHtml({
-        runId: run.id,
-        state: summary.state,
-        completed: summary.completed_count,
-        intended: summary.intended_count,
-        rates: ratesOf(analysis.fold),
+        run: runDetail(run),
         filter: o.filter ?? null,
         scenarios: entries,
         total,
         audioNote,
         compareFile,
         generatedAt: new Date().toISOString(),
+        cssHref: css === null ? null : "app.css",
+        linkOf: linkFrom(""),
       }),
     );
-    await put("data/run.json", JSON.stringify({ run: run.id, filter: o.filter ?? null, summary, scenarios: entries.map((e) => ({ ...e.row, page: e.file, audio: e.audio })) }));
+    await put("data/run.json", JSON.stringify({ run: run.id, filter: o.filter ?? null, summary, scenarios: all.rows.map((row, i) => ({ ...row, page: entries[i]!.file, audio: entries[i]!.audio })) }));
     return { outDir, scenarios: entries.length, total, files, bytes, audioIncluded, audioLeftOut };
   } finally {
     await closeStore(store);

@@ -15,7 +15,7 @@ const SMALL = "eval_20261111_080000";
 let root = "";
 
 function exportCli(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "export", ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "export", ...args], { cwd: ROOT, encoding: "utf8", timeout: 240_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -72,11 +72,12 @@ describe("export", () => {
     console.log(`export of 2,000 scenarios without a filter: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB (${(bytes / 2000 / 1024).toFixed(1)} KB per scenario); the run folder is ${(runBytes / 1024 / 1024).toFixed(1)} MB of which ${(wavBytes / 1024 / 1024).toFixed(1)} MB audio`);
     expect(files.some((f) => f.path.endsWith(".wav"))).toBe(false);
     expect(files.filter((f) => f.path.endsWith(".html"))).toHaveLength(2001);
-    expect(bytes).toBeLessThan(runBytes - wavBytes);
+    // Each scenario's page is the live page (transcript, tool calls, timing lanes, checks, heard vs meant) with its data beside it.
+    expect(bytes / 2000).toBeLessThan(128 * 1024);
     const index = await readFile(join(out, "index.html"), "utf8");
     expect(index).toContain("Audio left out: 40 of the 2000 exported scenarios have a recording");
     expect(await treeDigest(join(results, BIG))).toBe(before);
-  }, 120_000);
+  }, 240_000);
 
   it("copies the recordings with --audio, byte for byte, and links them from the scenario pages", async () => {
     const out = join(root, "out-small");
@@ -87,7 +88,7 @@ describe("export", () => {
     const pages = await readdir(join(out, "scenarios"));
     for (const p of pages) {
       const html = await readFile(join(out, "scenarios", p), "utf8");
-      const src = /<audio controls preload="metadata" src="([^"]+)"/.exec(html)?.[1];
+      const src = /<audio[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
       expect(src, p).toBeDefined();
       const copied = await readFile(join(out, "scenarios", decodeURIComponent(src!)));
       const name = p.replace(/^\d+-/, "").replace(/\.html$/, "");
