@@ -180,10 +180,7 @@ export function analyseAudio(input: { sampleRate: number; durationSeconds: numbe
   }
   // Both speaking where the logs show no interruption.
   for (const [a, b] of overlaps) {
-    // The logs know: a turn marked interrupted there, or the logged turns themselves overlap there (a logged barge-in).
-    const near = (t: LoggedTurn) => t.start <= b + 1 && t.end >= a - 1;
-    const loggedOverlap = input.turns.some((u) => u.role === "user" && near(u) && input.turns.some((g) => g.role === "agent" && near(g) && Math.min(u.end, g.end) - Math.max(u.start, g.start) >= MIN_OVERLAP_S));
-    const knows = loggedOverlap || input.turns.some((t) => t.interrupted && near(t));
+    const knows = input.turns.some((t) => t.interrupted && t.start <= b + 1 && t.end >= a - 1);
     if (!knows) {
       const side = agent.find(([s, e]) => s > a - 0.05 && s < b && e > s) ? "agent" : "user";
       findings.push({ kind: "talk_over", side, start: a, end: b, message: `Both sides speak for ${(b - a).toFixed(1)} s at ${a.toFixed(1)} s: the ${side} talks over the other, and the logs show no interruption` });
