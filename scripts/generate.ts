@@ -2,20 +2,25 @@
  * Writes a generated results tree to disk.
  *
  *   tsx scripts/generate.ts <out-dir> [--preset example|bench-1k|bench-10k|bench-100k|big-3000]
- *                           [--seed N] [--scenarios N] [--lean] [--force]
+ *                           [--seed N] [--scenarios N] [--lean] [--no-speech] [--force]
+ *
+ * Runs asking for speech (the example's spoken calls) are spoken by espeak-ng when it is installed
+ * (Debian: `apt-get install espeak-ng`); without it, or with --no-speech, tones of the same length stand in.
  */
 import { mkdirSync, readdirSync, existsSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { iterateResults, preset, PRESETS, type PresetName } from "@/lib/generator";
+import { espeakSynth, espeakVersion } from "@/lib/generator/espeak";
+import { EXAMPLE_ESPEAK_VERSION } from "@/lib/generator/presets";
 
 function usage(msg?: string): never {
   if (msg) console.error(`error: ${msg}`);
-  console.error(`usage: tsx scripts/generate.ts <out-dir> [--preset ${PRESETS.join("|")}] [--seed N] [--scenarios N] [--lean] [--force]`);
+  console.error(`usage: tsx scripts/generate.ts <out-dir> [--preset ${PRESETS.join("|")}] [--seed N] [--scenarios N] [--lean] [--no-speech] [--force]`);
   process.exit(2);
 }
 
 function parseArgs(argv: string[]) {
-  const o = { out: "", preset: "example" as PresetName, seed: undefined as number | undefined, scenarios: undefined as number | undefined, lean: undefined as boolean | undefined, force: false };
+  const o = { out: "", preset: "example" as PresetName, seed: undefined as number | undefined, scenarios: undefined as number | undefined, lean: undefined as boolean | undefined, speech: true, force: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const next = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -27,6 +32,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--scenarios") o.scenarios = Number.parseInt(next(), 10);
     else if (a === "--lean") o.lean = true;
     else if (a === "--force") o.force = true;
+    else if (a === "--no-speech") o.speech = false;
     else if (a === "--help" || a === "-h") usage();
     else if (a.startsWith("--")) usage(`unknown option ${a}`);
     else if (!o.out) o.out = a;
@@ -45,6 +51,13 @@ function main() {
     usage(`${args.out} is not empty (use --force to write into it anyway)`);
   }
   const options = preset(args.preset, args.seed, args.scenarios, args.lean);
+  if (args.speech && options.runs.some((r) => typeof r.audio === "object" && r.audio.speech)) {
+    const version = espeakVersion();
+    if (version) {
+      options.speech = espeakSynth();
+      if (args.preset === "example" && version !== EXAMPLE_ESPEAK_VERSION) console.warn(`warning: espeak-ng ${version}; the committed example was spoken by ${EXAMPLE_ESPEAK_VERSION}, so its WAVs will differ`);
+    } else console.warn("warning: espeak-ng not found: the spoken calls are written as tones of the same length");
+  }
   const t0 = Date.now();
   const made = new Set<string>();
   const timed: Array<[string, number]> = [];

@@ -20,6 +20,8 @@ export interface Segment {
   complete: boolean;
   /** For user segments: what the agent's recognizer delivered. */
   heard?: string;
+  /** For an `[INTERRUPTED]` agent segment: the words it began to say (spoken in a speech WAV, never logged). */
+  said?: string;
 }
 
 export interface LlmCall {
@@ -69,6 +71,8 @@ export interface PlayOptions {
   zeroTurn: boolean;
   /** Extra bytes of read-only tool output / prompt text to grow the agent context. */
   padding?: { call: ToolCall } | { prompt: string };
+  /** Seconds added to every agent response. */
+  responseDelay?: number;
 }
 
 const INTERRUPTED = "[INTERRUPTED]";
@@ -176,7 +180,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
       if (ex.agent === "") break; // the agent LLM hung
 
       // The agent: optional filler, tool calls, reply.
-      let aStart = uEnd + (rng.chance(0.07) ? rng.float(4, 9) : rng.float(0.45, 2.0));
+      let aStart = uEnd + (rng.chance(0.07) ? rng.float(4, 9) : rng.float(0.45, 2.0)) + (opts.responseDelay ?? 0);
       if (cap >= 600 && rng.chance(0.012)) aStart = uEnd + rng.float(60.5, 72);
       if (rng.chance(0.04)) aStart = Math.max(uStart + 0.4, uEnd - rng.float(0.05, 0.25));
       if (planted?.agentBargeIn) aStart = Math.max(uStart + 0.4, uEnd - 0.9);
@@ -197,7 +201,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
       pushUser({ role: "user", content: ex.agent }, aStart);
       const interrupted = rng.chance(0.07) && !planted;
       const dur = speak(ex.agent) * (interrupted ? rng.float(0.3, 0.7) : 1);
-      segs.push({ role: "agent", text: interrupted ? INTERRUPTED : ex.agent, start: aStart, end: aStart + dur, complete: true });
+      segs.push({ role: "agent", text: interrupted ? INTERRUPTED : ex.agent, start: aStart, end: aStart + dur, complete: true, ...(interrupted ? { said: ex.agent } : {}) });
       t = aStart + dur;
     }
 

@@ -1,5 +1,8 @@
 /** Named option sets for `scripts/generate.ts`. */
-import type { GenerateOptions, OutcomeKind, RunOptions } from "./types";
+import type { GenerateOptions, OutcomeKind, RunOptions, SpeechPlant } from "./types";
+
+/** The espeak-ng that spoke the committed example (`espeak-ng --version`): another version writes other samples. */
+export const EXAMPLE_ESPEAK_VERSION = "1.51";
 
 export const PRESETS = ["example", "bench-1k", "bench-10k", "bench-100k", "big-3000"] as const;
 export type PresetName = (typeof PRESETS)[number];
@@ -7,7 +10,10 @@ export type PresetName = (typeof PRESETS)[number];
 const EXAMPLE_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "restaurant", "qa"];
 const BENCH_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "eva_airline", "restaurant", "customer_service", "qa"];
 
-/** The bundled example: the same 24 scenarios in a finished, a resumed and a killed run, and a small timing showcase run. */
+/**
+ * The bundled example: the same 24 scenarios in a finished, a resumed and a killed run, a small timing
+ * showcase run, and a suite of fourteen nightly runs (`nightly/`).
+ */
 function example(seed: number, scenarios: number): GenerateOptions {
   // Every failure kind at least once in the finished run (queue positions, 0-based).
   const forced: Record<string, OutcomeKind> = {
@@ -40,7 +46,8 @@ function example(seed: number, scenarios: number): GenerateOptions {
   return {
     seed,
     runs: [
-      { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, maxScenarios: 4 } },
+      // Issue #34: three calls spoken (espeak-ng at build time), each with one place where the recording and the logs disagree.
+      { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, speech: true, scenarios: [...SPOKEN], plants: PLANTS } },
       { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
       { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.4 },
       // Issue #13: what the Timing section and the flow audit find, planted; one WAV covers the whole call (3 kHz: Chromium's lowest rate).
@@ -55,8 +62,47 @@ function example(seed: number, scenarios: number): GenerateOptions {
         audio: { sampleRate: 3000, fullCall: true, maxScenarios: 1 },
         userTtsTtfb: true,
       },
+      ...nightly(),
     ],
   };
+}
+
+/** The example's spoken calls (short ones, so the WAVs stay small) and what each plants. */
+const SPOKEN = ["qa__weather_new_york", "tau2_airline__28", "tau2_airline__48"] as const;
+const PLANTS: Partial<Record<SpeechPlant, string>> = { talk_over: "qa__weather_new_york", silent_turn: "tau2_airline__28", clipping: "tau2_airline__48" };
+
+const NIGHTLY_DOMAINS = ["tau2_retail", "tau2_airline", "restaurant", "customer_service", "qa"];
+export const NIGHTS = 14;
+
+/**
+ * Issue #33: a history. Fourteen lean nightly runs of the same twelve scenarios (queue positions #0–2 retail,
+ * #3–5 airline, #6–7 restaurant, #8–9 customer service, #10–11 QA), with the agent's responses slowing by
+ * 0.1 s a night, a scenario that passes eight nights and then fails (#1, a wrong id written), the
+ * "wrong identifier" theme arriving with it (#4 joins from night 10), a "no such tool" theme that goes after
+ * night 5 (#0, #3), and a judge answering NaN on night 7 (#6).
+ */
+function nightly(): RunOptions[] {
+  return Array.from({ length: NIGHTS }, (_, k): RunOptions => {
+    const night = k + 1;
+    const outcomes: Record<string, OutcomeKind> = {
+      "#0": night <= 5 ? "tool_error" : "success",
+      "#3": night <= 5 ? "tool_error" : "success",
+      "#1": night <= 8 ? "success" : "db_mismatch",
+      "#4": night >= 10 ? "db_mismatch" : "success",
+    };
+    if (night === 7) outcomes["#6"] = "judge_nan";
+    return {
+      name: `nightly/eval_202611${String(16 + night).padStart(2, "0")}_020000`,
+      scenarios: 12,
+      domains: NIGHTLY_DOMAINS,
+      state: "finished",
+      lean: true,
+      quality: 0.88,
+      failureMix: { timeout: 2, judge_low: 2, nl_fail: 1 },
+      outcomes,
+      responseDelay: Math.round(0.1 * k * 10) / 10,
+    };
+  });
 }
 
 function bench(seed: number, runs: number, perRun: number, lean: boolean, prefix = "bench"): GenerateOptions {

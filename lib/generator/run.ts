@@ -10,7 +10,7 @@ import { RunLog, scenarioComplete } from "./runlog";
 import { runScenario, type ScenarioResult, type ScenarioSettings } from "./scenario";
 import { buildSuite, type SuiteEntry } from "./suite";
 import { compactStamp, floorSecond, isoformat, makeTime, parseIso, SECOND, timeFromRunName, toMtimeMs, type Micros } from "./time";
-import type { GeneratedFile, OutcomeKind, RunOptions } from "./types";
+import type { GeneratedFile, OutcomeKind, RunOptions, SpeechPlant, SpeechSynth } from "./types";
 
 /** Join text chunks; very large texts become bytes (a JS string tops out near 512 MB). */
 export function joinChunks(chunks: readonly string[]): string | Uint8Array {
@@ -82,7 +82,7 @@ function inFlightReason(res: ScenarioResult, m: number): string | undefined {
   return undefined;
 }
 
-export function* generateRun(run: RunOptions, globalSeed: number): Generator<GeneratedFile> {
+export function* generateRun(run: RunOptions, globalSeed: number, synth?: SpeechSynth): Generator<GeneratedFile> {
   const segments = run.name.split("/").filter(Boolean);
   const base = segments[segments.length - 1] ?? "eval_results";
   const parent = segments.slice(0, -1).join("/");
@@ -120,8 +120,12 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
     base,
     settings: (i, attempt) => {
       const name = queue[i] as string;
-      const withAudio = audio && audioLeft > 0 && outcomes[i] !== "zero_turn";
-      if (withAudio) audioLeft--;
+      const chosen = audio?.scenarios ? audio.scenarios.includes(name) || audio.scenarios.includes(`#${i}`) : audioLeft > 0;
+      const withAudio = audio && chosen && outcomes[i] !== "zero_turn";
+      if (withAudio && !audio.scenarios) audioLeft--;
+      const plants = Object.entries(audio?.plants ?? {})
+        .filter(([, where]) => where === name || where === `#${i}`)
+        .map(([plant]) => plant as SpeechPlant);
       return {
         seed,
         attempt,
@@ -131,7 +135,10 @@ export function* generateRun(run: RunOptions, globalSeed: number): Generator<Gen
         minAgentTurns: legacyAll ? 0 : m,
         legacy: legacyAll || (legacyFraction > 0 && Rng.of(seed, "legacy", name).chance(legacyFraction)),
         contextBytes: (large.has(i) ? (run.largeContexts?.kb ?? 1024) : contextKB) * 1024,
-        audio: withAudio ? { sampleRate: audio.sampleRate, secondsPerTurn: audio.secondsPerTurn, ...(audio.fullCall ? { fullCall: true } : {}) } : undefined,
+        audio: withAudio
+          ? { sampleRate: audio.sampleRate, secondsPerTurn: audio.secondsPerTurn, ...(audio.fullCall || audio.speech ? { fullCall: true } : {}), ...(audio.speech ? { speech: { synth, plants } } : {}) }
+          : undefined,
+        ...(run.responseDelay ? { responseDelay: run.responseDelay } : {}),
         ...(run.userTtsTtfb ? { userTtsTtfb: true } : {}),
         directory: `${runDir}/${name}`,
       };

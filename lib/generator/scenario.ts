@@ -3,7 +3,7 @@ import { bridgeLog, type BridgeLog } from "./artifacts/bridgelog";
 import { scenarioConfigFiles } from "./artifacts/config";
 import { convLogBody, convLogHeader, seglstJson } from "./artifacts/convlog";
 import { buildMetrics, type DbaVerdict, type MetricsResult } from "./artifacts/metrics";
-import { synthWav } from "./artifacts/wav";
+import { speechWav, synthWav } from "./artifacts/wav";
 import { play, type Conversation } from "./conversation";
 import { runJudge, type JudgeOutput } from "./judge";
 import type { DomainKit, JsonObject, ScenarioDef, ToolCall } from "./model";
@@ -13,7 +13,7 @@ import type { Recap } from "./runlog";
 import { actionMatch } from "./scoring";
 import { SECOND, type Micros } from "./time";
 import { applyOutcome } from "./transform";
-import type { OutcomeKind } from "./types";
+import type { OutcomeKind, SpeechPlant, SpeechSynth } from "./types";
 
 export interface ScenarioSettings {
   seed: number;
@@ -24,7 +24,9 @@ export interface ScenarioSettings {
   minAgentTurns: number;
   legacy: boolean;
   contextBytes: number;
-  audio?: { sampleRate: number; secondsPerTurn: number; fullCall?: boolean };
+  audio?: { sampleRate: number; secondsPerTurn: number; fullCall?: boolean; speech?: { synth?: SpeechSynth; plants: SpeechPlant[] } };
+  /** Seconds added to every agent response. */
+  responseDelay?: number;
   /** Log the user side's TTS TTFB too. */
   userTtsTtfb?: boolean;
   /** `scenario_directory` as the runner writes it. */
@@ -77,12 +79,13 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   const zeroTurn = outcome === "zero_turn";
   const playSeed = Rng.of(s.seed, "play", def.name, s.attempt).hex(8);
   const playRng = () => new Rng(parseInt(playSeed, 16));
-  let conv = play(def, script, start, playRng(), { zeroTurn });
+  const delay = s.responseDelay ? { responseDelay: s.responseDelay } : {};
+  let conv = play(def, script, start, playRng(), { zeroTurn, ...delay });
   if (!s.lean && !zeroTurn && s.contextBytes > 0) {
     const size = dumps(conv.agentContext, 2).length;
     if (size < s.contextBytes) {
       const padding = kit.padding(def, Rng.of(s.seed, "pad", def.name), (s.contextBytes - size) / 1.12);
-      conv = play(def, script, start, playRng(), { zeroTurn, padding });
+      conv = play(def, script, start, playRng(), { zeroTurn, padding, ...delay });
     }
   }
 
@@ -159,7 +162,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
     add("final_agent_response.json", dumps(prediction, 2), end);
     if (dbHash || userDbHash) add("final_scenario_db_hash.txt", (dbHash ? `db_hash: ${dbHash}\n` : "") + (userDbHash ? `user_db_hash: ${userDbHash}\n` : ""), end);
     add("conversation_log.txt", convLogHeader(start) + convLogBody(conv.segments, end, conv.stop), conv.segments.length ? end : start);
-    if (s.audio && conv.segments.length) add("conversation_log.wav", synthWav(conv.segments, s.audio), end);
+    if (s.audio && conv.segments.length) add("conversation_log.wav", s.audio.speech ? speechWav(conv.segments, { sampleRate: s.audio.sampleRate, ...s.audio.speech }) : synthWav(conv.segments, s.audio), end);
     if (conv.segments.length) add("conversation_log.seglst.json", seglstJson(def.name, conv.segments), end);
     add("bot_logs_user/llm_context.json", dumps(conv.userContext, 2), end);
     add("bot_logs_agent/llm_context.json", dumps(contextRace ? [] : conv.agentContext, 2), end);

@@ -69,7 +69,25 @@ export interface AudioOptions {
   maxScenarios?: number;
   /** Each segment's tone at its real time, so the WAV covers the whole call (`secondsPerTurn` unused). */
   fullCall?: boolean;
+  /** Which scenarios get a WAV, by name or 0-based queue index (`"#3"`), instead of the first `maxScenarios`. */
+  scenarios?: string[];
+  /**
+   * Each segment's own words spoken at its logged time (implies `fullCall`), by the `speech` synthesizer of
+   * `GenerateOptions` (espeak-ng when the example is built); without one, tones of the same length stand in.
+   */
+  speech?: boolean;
+  /** Where the recording and the logs disagree on purpose: each plant in the scenario named (speech WAVs only). */
+  plants?: Partial<Record<SpeechPlant, string>>;
 }
+
+/**
+ * What a speech WAV plants: an agent turn logged but silent on the recording; the agent's reply starting
+ * over the caller's last words although the logs show no interruption; a run of full-scale samples.
+ */
+export type SpeechPlant = "silent_turn" | "talk_over" | "clipping";
+
+/** Speech for one segment: mono samples at the synthesizer's rate, or null when it cannot speak. */
+export type SpeechSynth = (text: string, side: "user" | "agent", seconds: number) => { sampleRate: number; samples: Int16Array } | null;
 
 export type RunState = "finished" | "killed" | "running" | "resumed";
 
@@ -109,6 +127,8 @@ export interface RunOptions {
   largeContexts?: { count: number; kb: number };
   /** Write `conversation_log.wav` files (short synthetic tones: left = user, right = agent). */
   audio?: boolean | AudioOptions;
+  /** Seconds added to every agent response (a latency that drifts across a suite's nights). */
+  responseDelay?: number;
   /** Also log the user simulator's TTS time to first byte (`[USER METRICS] ttfb processor=…TTSService…`). */
   userTtsTtfb?: boolean;
   /** Write only metrics.json, judge_result.json and the run-level files. */
@@ -125,4 +145,6 @@ export interface GenerateOptions {
   /** Suite seed: decides scenario names and definitions; runs with the same seed share them. */
   seed: number;
   runs: RunOptions[];
+  /** Speaks the segments of `audio.speech` runs (build time only: `scripts/generate.ts` passes espeak-ng's). */
+  speech?: SpeechSynth;
 }

@@ -12,7 +12,7 @@ import { startDashboard, type Dashboard } from "./helpers/server.ts";
  */
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/harness/small-2-domains/run/eval_20260810_031700", import.meta.url));
-const WAV = fileURLToPath(new URL("../../examples/results/eval_20261118_140000/tau2_retail__75/conversation_log.wav", import.meta.url));
+const WAV = fileURLToPath(new URL("../../examples/results/eval_20261118_140000/qa__weather_new_york/conversation_log.wav", import.meta.url));
 const SHOTS = fileURLToPath(new URL("../../test-output/screenshots/", import.meta.url));
 
 // Run ids hold a "/", so every URL must carry them encoded as one value.

@@ -5,6 +5,7 @@
  * logs a console error or shows a NaN. Screenshots go to test-output/ for a person to look at.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,8 +25,15 @@ test.beforeAll(async () => {
   const resultsDir = path.join(tmp, "results");
   // The example ships with the repository: a missing one is a failure, not an empty folder.
   await cp(EXAMPLE, resultsDir, { recursive: true });
-  runs = (await readdir(resultsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  expect(runs.length).toBeGreaterThanOrEqual(4);
+  // Runs at the top and one folder down (the nightly suite: nightly/eval_…): a run folder has run_args.json.
+  runs = [];
+  for (const e of await readdir(resultsDir, { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    if (existsSync(path.join(resultsDir, e.name, "run_args.json"))) runs.push(e.name);
+    else for (const n of await readdir(path.join(resultsDir, e.name), { withFileTypes: true })) if (n.isDirectory()) runs.push(`${e.name}/${n.name}`);
+  }
+  runs.sort();
+  expect(runs.length).toBeGreaterThanOrEqual(18);
   dashboard = await startDashboard(resultsDir);
 });
 
@@ -62,7 +70,7 @@ async function settled(page: Page, url: string): Promise<void> {
 test("the run page opens on the failing scenarios inside the first viewport, and stays within three viewports", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const run of runs) {
-    await page.goto(`${dashboard.url}runs/${run}`);
+    await page.goto(`${dashboard.url}runs/${encodeURIComponent(run)}`);
     const first = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]').first();
     await expect(first, `${run}: the table's first row`).toBeVisible(WAIT);
     const box = (await first.boundingBox())!;
@@ -73,23 +81,24 @@ test("the run page opens on the failing scenarios inside the first viewport, and
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, `${run}: default view height`).toBeLessThanOrEqual(2700);
   }
-  await page.goto(`${dashboard.url}runs/${runs[0]}`);
+  await page.goto(`${dashboard.url}runs/${encodeURIComponent(runs[0]!)}`);
   await page.screenshot({ path: path.join(SHOTS, "example-run-page-1440.png"), fullPage: true });
 });
 
 test("every page of the example: no console error, no NaN", async ({ page }) => {
-  test.setTimeout(180_000);
+  // 18 runs (4 at the top, 14 nightly), ten pages each.
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await noErrors(page, "the runs list", () => settled(page, dashboard.url));
   await page.screenshot({ path: path.join(SHOTS, "example-runs-list-1440.png"), fullPage: true });
   const tabs = ["signals", "latency", "stages", "domains", "tokens", "triage", "summary", "history"];
   for (const run of runs) {
-    await noErrors(page, run, () => settled(page, `${dashboard.url}runs/${run}`));
-    for (const tab of tabs) await noErrors(page, `${run} ${tab}`, () => settled(page, `${dashboard.url}runs/${run}?tab=${tab}`));
+    await noErrors(page, run, () => settled(page, `${dashboard.url}runs/${encodeURIComponent(run)}`));
+    for (const tab of tabs) await noErrors(page, `${run} ${tab}`, () => settled(page, `${dashboard.url}runs/${encodeURIComponent(run)}?tab=${tab}`));
     const scenario = await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] a').first().getAttribute("href");
     await noErrors(page, `a scenario of ${run}`, () => settled(page, `${dashboard.url.replace(/\/$/, "")}${scenario}`));
   }
-  await noErrors(page, "compare", () => settled(page, `${dashboard.url}compare?base=${runs[0]}&runs=${runs[1]}`));
+  await noErrors(page, "compare", () => settled(page, `${dashboard.url}compare?base=${encodeURIComponent(runs[0]!)}&runs=${encodeURIComponent(runs[1]!)}`));
   await noErrors(page, "trends", () => settled(page, `${dashboard.url}trends`));
   await page.screenshot({ path: path.join(SHOTS, "example-trends-1440.png"), fullPage: true });
 });
@@ -97,7 +106,8 @@ test("every page of the example: no console error, no NaN", async ({ page }) => 
 test("the runs list says when each run ran; trends draw the judge line over a NaN run", async ({ page }) => {
   await page.goto(dashboard.url);
   for (const run of runs) {
-    const stamp = `${run.slice(5, 9)}-${run.slice(9, 11)}-${run.slice(11, 13)}`;
+    const base = run.slice(run.lastIndexOf("/") + 1);
+    const stamp = `${base.slice(5, 9)}-${base.slice(9, 11)}-${base.slice(11, 13)}`;
     await expect(page.locator(`tr[data-run-id="${run}"]`).getByTestId("run-started"), `${run} started`).toContainText(stamp, WAIT);
   }
   await page.goto(`${dashboard.url}trends`);

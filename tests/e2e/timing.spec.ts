@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RunTiming } from "../../lib/core/timing/rollup.ts";
 import type { ScenarioDetail } from "../../lib/shared/dto.ts";
+import { writeWav } from "../helpers/wav.ts";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
@@ -26,6 +27,8 @@ let dashboard: Dashboard;
 test.beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "ved-timing-"));
   for (const run of [SHOWCASE, FINISHED, RESUMED]) await cp(path.join(EXAMPLE, run), path.join(tmp, run), { recursive: true });
+  // A 4 s stub for a call of about 90 s (the example's own WAVs all cover their calls).
+  writeWav(path.join(tmp, FINISHED, "tau2_retail__37", "conversation_log.wav"), { seconds: 4, sampleRate: 8000, bursts: [{ channel: 1, start: 0.5, end: 2 }] });
   dashboard = await startDashboard(tmp);
 });
 

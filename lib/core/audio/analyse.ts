@@ -149,8 +149,9 @@ function gapsOf(user: readonly Span[], agent: readonly Span[]): AudioAnalysis["r
   return out;
 }
 
+/** Runs of frames with samples at full scale; runs less than 500 ms apart are one distorted stretch (clipped syllables of one phrase). */
 function clippingOf(frames: ChannelFrames, side: Side): AudioFinding[] {
-  const out: AudioFinding[] = [];
+  const runs: Array<{ start: number; end: number; count: number }> = [];
   let start = -1;
   let count = 0;
   for (let i = 0; i <= frames.clipped.length; i++) {
@@ -159,12 +160,16 @@ function clippingOf(frames: ChannelFrames, side: Side): AudioFinding[] {
       if (start < 0) start = i;
       count += frames.clipped[i] as number;
     } else if (start >= 0) {
-      out.push({ kind: "clipping", side, start: r3(start * FRAME_SECONDS), end: r3(i * FRAME_SECONDS), message: `${count} samples at full scale on the ${side} channel: the audio is clipped (distorted) here` });
+      const last = runs[runs.length - 1];
+      if (last && (start - last.end) * FRAME_SECONDS < MERGE_PAUSE_S) {
+        last.end = i;
+        last.count += count;
+      } else runs.push({ start, end: i, count });
       start = -1;
       count = 0;
     }
   }
-  return out;
+  return runs.map((r) => ({ kind: "clipping", side, start: r3(r.start * FRAME_SECONDS), end: r3(r.end * FRAME_SECONDS), message: `${r.count} samples at full scale on the ${side} channel: the audio is clipped (distorted) here` }));
 }
 
 export function analyseAudio(input: { sampleRate: number; durationSeconds: number; user: ChannelFrames; agent: ChannelFrames; turns: readonly LoggedTurn[] }): AudioAnalysis {

@@ -65,6 +65,15 @@ describe("audio analysis", () => {
     for (const f of a.findings) expect(f.message.length).toBeGreaterThan(10);
   });
 
+  it("names clipped syllables of one phrase (runs under 500 ms apart) as one clipping", async () => {
+    const hot = (start: number, end: number) => ({ channel: 1 as const, start, end, level: 1.5 });
+    const a = await analyse([hot(2, 2.2), hot(2.35, 2.5), hot(2.6, 2.8), hot(5, 5.2)], [turn("agent", 2, 2.8), turn("agent", 5, 5.2)], 8);
+    const clipping = a.findings.filter((f) => f.kind === "clipping");
+    expect(clipping).toHaveLength(2);
+    expect(Math.abs(clipping[0]!.start - 2)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(clipping[0]!.end - 2.8)).toBeLessThanOrEqual(0.05);
+  });
+
   it("knows an interruption the logs record is not a talk-over", async () => {
     const a = await analyse([agent(1, 4), user(3, 5)], [turn("agent", 1, 4, true), turn("user", 3, 5)], 8);
     expect(a.overlaps).toHaveLength(1);
