@@ -3,9 +3,9 @@ import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
 import { group, ms } from "@/components/format";
 import type { FindingKind } from "@/lib/core/audio/analyse";
 import type { RunAudio } from "@/lib/shared/audio";
+import { DataTable } from "@/components/ui/data-table";
 import { Panel } from "./ui";
 
-const th = "px-2 py-1 text-left text-xs font-semibold text-zinc-600 dark:text-zinc-400";
 const td = "px-2 py-1 text-right tabular-nums";
 
 function delta(a: number | null, b: number | null, unit = ""): string {
@@ -24,18 +24,9 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
   ];
   return (
     <Panel id="audio" title="Audio" description="Measured on each run's recordings (conversation_log.wav), not from the logs.">
-      <table className="w-full max-w-3xl border-collapse text-sm" data-testid="compare-audio">
-        <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className={th}>Figure</th>
-            <th className={`${th} text-right`}>Baseline</th>
-            <th className={`${th} text-right`}>Other</th>
-            <th className={`${th} text-right`}>Δ</th>
-          </tr>
-        </thead>
-        <tbody>
+      <DataTable testId="compare-audio" className="max-w-3xl" columns={[{ label: "Figure" }, { label: "Baseline", align: "right" }, { label: "Other", align: "right" }, { label: "Δ", align: "right" }]}>
           {rows.map((r) => (
-            <tr key={r.key} data-audio-figure={r.key} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr key={r.key} data-audio-figure={r.key}>
               <td className="px-2 py-1" title={r.hint}>
                 {r.label}
               </td>
@@ -44,8 +35,7 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
               <td className={td}>{delta(r.a, r.b, r.unit)}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
+      </DataTable>
       {(base.truncated || other.truncated) && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Large runs: the first scenarios of each (failures first) were measured.</p>}
     </Panel>
   );

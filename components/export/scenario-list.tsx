@@ -1,4 +1,5 @@
 /** The export's list of scenarios it wrote a page for (the live run page's table needs the server). */
+import { DataTable } from "@/components/ui/data-table";
 import { VerdictMark } from "@/components/scenarios/scenario-columns";
 import type { Verdict } from "@/lib/core";
 
@@ -14,28 +15,16 @@ export interface ExportedScenario {
   change?: string;
 }
 
-const th = "px-2 py-1 text-left text-xs font-semibold text-zinc-600 dark:text-zinc-400";
 const td = "px-2 py-1 align-top";
 
 export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[] }) {
   const changes = scenarios.some((s) => s.change);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
-        <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            {changes && <th className={th}>Change</th>}
-            <th className={th}>Scenario</th>
-            <th className={th}>Domain</th>
-            <th className={th}>Success</th>
-            <th className={th}>Failing signals</th>
-            <th className={`${th} text-right`}>Judge</th>
-            <th className={th}>Audio</th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable
+      columns={[...(changes ? [{ label: "Change" }] : []), { label: "Scenario" }, { label: "Domain" }, { label: "Success" }, { label: "Failing signals" }, { label: "Judge", align: "right" as const }, { label: "Audio" }]}
+    >
           {scenarios.map((s) => (
-            <tr key={s.name} data-scenario={s.name} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr key={s.name} data-scenario={s.name}>
               {changes && <td className={td}>{s.change}</td>}
               <td className={`${td} font-mono text-xs`}>
                 {s.file ? (
@@ -55,8 +44,6 @@ export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[]
               <td className={td}>{s.audio === "included" ? "yes" : s.audio === "left-out" ? "left out" : "–"}</td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

@@ -5,12 +5,12 @@
 import Link from "next/link";
 import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
 import { group, ms } from "@/components/format";
+import { DataTable } from "@/components/ui/data-table";
 import { VerdictMark } from "@/components/scenarios/scenario-columns";
 import type { FindingKind } from "@/lib/core/audio/analyse";
 import { scenarioHref } from "@/lib/shared/routes";
 import type { RunAudio } from "@/lib/shared/audio";
 
-const th = "px-2 py-1 text-left text-xs font-semibold text-zinc-600 dark:text-zinc-400";
 const td = "px-2 py-1 align-top tabular-nums";
 const KINDS = Object.keys(FINDING_LABEL) as FindingKind[];
 
@@ -41,21 +41,12 @@ export function RunAudioPanel({ audio, finding, hrefFor }: { audio: RunAudio; fi
           </Link>
         ))}
       </nav>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse" aria-label="Recordings measured">
-          <thead>
-            <tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <th className={th}>Scenario</th>
-              <th className={th}>Success</th>
-              <th className={`${th} text-right`}>Gap on audio p50 / p95</th>
-              <th className={`${th} text-right`}>Logged latency p50 / p95</th>
-              <th className={`${th} text-right`}>Hand-offs</th>
-              <th className={th}>Findings</th>
-            </tr>
-          </thead>
-          <tbody>
+      <DataTable
+        label="Recordings measured"
+        columns={[{ label: "Scenario" }, { label: "Success" }, { label: "Gap on audio p50 / p95", align: "right" }, { label: "Logged latency p50 / p95", align: "right" }, { label: "Hand-offs", align: "right" }, { label: "Findings" }]}
+      >
             {rows.map((r) => (
-              <tr key={r.name} data-audio-row={r.name} className="border-b border-zinc-100 dark:border-zinc-900">
+              <tr key={r.name} data-audio-row={r.name}>
                 <td className="px-2 py-1 font-mono text-xs">
                   <Link href={scenarioHref(audio.runId, r.name)} className="text-sky-700 hover:underline dark:text-sky-400">
                     {r.name}
@@ -84,9 +75,7 @@ export function RunAudioPanel({ audio, finding, hrefFor }: { audio: RunAudio; fi
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </div>
   );
 }

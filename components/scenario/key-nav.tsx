@@ -28,9 +28,12 @@ function LiveKeyNav({ targets }: { targets: KeyTargets }) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.repeat || typing(e.target)) return;
       const href = e.key === "j" ? targets.next : e.key === "k" ? targets.prev : e.key === "]" ? targets.nextFailing : e.key === "[" ? targets.prevFailing : undefined;
       if (href === undefined) return;
+      // What the last bound key did, announced on the page (a test waits for it instead of waiting a while).
+      const ignored = e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.repeat || typing(e.target);
+      document.body.dataset.scenarioKeyLast = `${e.key}:${ignored ? "ignored" : href ? "navigate" : "none"}`;
+      if (ignored) return;
       e.preventDefault();
       if (href) router.push(href);
     };

@@ -1,5 +1,6 @@
+import { screenshots } from "./helpers/screenshots.ts";
 import { expect, test, type Page } from "@playwright/test";
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,6 @@ import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/harness/small-2-domains/run/eval_20260810_031700", import.meta.url));
 const WAV = fileURLToPath(new URL("../../examples/results/eval_20261118_140000/qa__weather_new_york/conversation_log.wav", import.meta.url));
-const SHOTS = fileURLToPath(new URL("../../test-output/screenshots/", import.meta.url));
 
 // Run ids hold a "/", so every URL must carry them encoded as one value.
 const BASE = "baseline/eval_20260810_031700";
@@ -97,16 +97,6 @@ function parseCsv(text: string): string[][] {
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test.beforeAll(async () => {
@@ -205,7 +195,7 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(page.locator('[data-testid="compare-warnings"] [data-kind="stalled"]')).toHaveCount(2);
   // No matrix for two runs.
   await expect(page.getByTestId("verdict-matrix")).toHaveCount(0);
-  await shoot(page, "compare");
+  await screenshots(page, "compare");
   // Wide tables scroll inside their panels; the page itself never scrolls sideways.
   await page.setViewportSize({ width: 900, height: 800 });
   // (polled: the chart follows the new width on its next ResizeObserver callback)
@@ -318,7 +308,7 @@ test("one scenario, two runs: aligned transcripts, first divergence, verdicts, a
   const res = await page.request.get(new URL(src!, dashboard.url).toString());
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("audio/wav");
-  await shoot(page, "compare-scenario");
+  await screenshots(page, "compare-scenario");
 
   // An unchanged scenario has no divergence.
   await page.goto(scenarioUrl(BASE, OTHER, PIZZA));
@@ -348,7 +338,7 @@ test("three runs: verdict matrix with pass^k and the stability split; like-for-l
   await expect(page).toHaveURL(/vs=third%2Feval_20260810_031700/);
   await expect(bucketCount(page, "regressed")).toHaveText("1");
   await expect(bucketCount(page, "fixed")).toHaveText("0");
-  await shoot(page, "compare-three");
+  await screenshots(page, "compare-three");
 });
 
 test("unknown run ids are reported, not crashed on", async ({ page }) => {

@@ -4,13 +4,11 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/pro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "@playwright/test";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const HARNESS = path.join(ROOT, "tests/fixtures/harness");
 export const SMALL_RUN = path.join(HARNESS, "small-2-domains/run/eval_20260810_031700");
 export const STALLS_RUN = path.join(HARNESS, "stalls/run/eval_20260804_144300");
-export const SHOTS = path.join(ROOT, "test-output/screenshots");
 
 export interface TempResults {
   tmp: string;
@@ -95,16 +93,7 @@ export async function writeBigRun(runDir: string, n: number): Promise<void> {
   }
 }
 
-/** Full-page screenshots of the current page in light and dark mode. */
-export async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
+export { SHOTS, screenshots } from "./helpers/screenshots.ts";
 
 /** RFC 4180 CSV parsing (quoted fields, doubled quotes, CRLF). */
 export function parseCsv(text: string): string[][] {

@@ -3,6 +3,7 @@
  * bundled example results (examples/results). Expected values come from the files (through the
  * scenario API, which returns what the page renders from), never from the page itself.
  */
+import { screenshots } from "./helpers/screenshots.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
-const SHOTS = fileURLToPath(new URL("../../test-output/screenshots", import.meta.url));
 const RUN = "eval_20261118_140000";
 const RUNNING = "eval_20261129_220000";
 /** A copy of RUN under an id with a slash, with one scenario carrying a 5 MB agent context. */
@@ -127,18 +127,6 @@ async function open(page: Page, name: string, query = "", run = RUN) {
   await expect(page.locator('body[data-scenario-keys="on"]')).toHaveCount(1, { timeout: 30_000 });
 }
 
-async function screenshots(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  // From the top: sticky parts (player, judge) are drawn where they stick.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 test("a failing scenario: verdict as counted, failing signals, and selecting an NL verdict highlights the turn it quotes", async ({ page }) => {
   const name = "tau2_airline__27";
   const d = await detail(page, name);
@@ -171,7 +159,7 @@ test("a failing scenario: verdict as counted, failing signals, and selecting an 
   await expect(page.locator("[data-turn][data-highlighted]")).toHaveCount(quoted.length);
   // The quoted text really is in that turn.
   await expect(page.locator(`#turn-${quoted[0]} [data-testid="turn-text"]`)).toHaveText(d.conversation.turns[quoted[0]!].text);
-  await screenshots(page, "scenario-failing-verdict");
+  await screenshots(page, "scenario-failing-verdict", { fromTop: true });
   // Clicking again clears; the keyboard selects too.
   await buttons.first().click();
   await expect(page.locator("[data-turn][data-highlighted]")).toHaveCount(0);
@@ -287,7 +275,7 @@ test("checks: action diff with argument-level differences, and every DB-state as
   }
   // The signals table says what gates.
   for (const s of d.metadata.success_signals) await expect(page.locator(`[data-testid="signals"] tr[data-signal="${s}"]`)).toContainText("gating");
-  await screenshots(page, "scenario-telecom-checks");
+  await screenshots(page, "scenario-telecom-checks", { fromTop: true });
 });
 
 test("heard vs meant: a word-level diff per utterance with its WER", async ({ page }) => {
@@ -346,7 +334,7 @@ test("audio: clicking a turn seeks the player there and highlights the turn bein
   await expect.poll(currentTime).toBeGreaterThanOrEqual(turns[other]!.start - 0.05);
   expect(await currentTime()).toBeLessThan(turns[other]!.end + 1);
   await audio.evaluate((a: HTMLAudioElement) => a.pause());
-  await screenshots(page, "scenario-audio");
+  await screenshots(page, "scenario-audio", { fromTop: true });
 
   // A permalink at a time: the player starts there on load.
   await open(page, AUDIO, `t=${turns[6]!.start}`);
@@ -384,7 +372,8 @@ test("j/k walk the run page's filtered list, ]/[ the failing scenarios, keeping 
     document.body.append(input);
   });
   await page.locator("#probe").press("j");
-  await page.waitForTimeout(500);
+  // The page announces what the key did: ignored, since it was typed into a field.
+  await expect(page.locator('body[data-scenario-key-last="j:ignored"]')).toHaveCount(1);
   await expect(page).toHaveURL(scenarioUrl(RUN, names[0]!, view));
   await page.locator("#probe").evaluate((el) => el.remove());
   await page.keyboard.press("j");
@@ -454,7 +443,9 @@ test("HTML and script in the results stay inert text", async ({ page }) => {
   await expect(page.getByTestId("judge-extras")).toContainText("<img src=x onerror=alert(1)>");
   // Every collapsed raw file opened, so all of it is rendered.
   for (const det of await page.locator("details").all()) await det.evaluate((el) => ((el as HTMLDetailsElement).open = true));
-  await page.waitForTimeout(500);
+  // Each opened raw file fetches its text: wait until none is loading and some have arrived.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("details[open] pre").first()).toBeVisible();
   const injected = await page.evaluate(() => ({
     img: document.querySelectorAll("img").length,
     onerror: document.querySelectorAll("[onerror]").length,
@@ -463,7 +454,7 @@ test("HTML and script in the results stay inert text", async ({ page }) => {
   expect(injected).toEqual({ img: 0, onerror: 0, scripts: 0 });
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);
-  await screenshots(page, "scenario-payload");
+  await screenshots(page, "scenario-payload", { fromTop: true });
 });
 
 test("missing artifacts show as missing with whether the whitelist needs them; an unfinished scenario still opens", async ({ page }) => {

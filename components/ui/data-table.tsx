@@ -1,0 +1,31 @@
+/**
+ * A plain table of rows the caller renders: the header from a column list, scrolling sideways when
+ * narrow. Tables that sort, filter or virtualise (the scenario tables) keep their own markup.
+ */
+import type { ReactNode } from "react";
+
+export interface Column {
+  label: ReactNode;
+  align?: "left" | "right";
+  /** A hover hint on the header. */
+  title?: string;
+}
+
+export function DataTable({ columns, children, label, testId, className = "" }: { columns: readonly Column[]; children: ReactNode; label?: string; testId?: string; className?: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={`w-full border-collapse text-sm ${className}`} aria-label={label} data-testid={testId}>
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            {columns.map((c, i) => (
+              <th key={i} scope="col" title={c.title} className={`px-2 py-1 text-xs font-semibold text-zinc-600 dark:text-zinc-400 ${c.align === "right" ? "text-right" : "text-left"}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">{children}</tbody>
+      </table>
+    </div>
+  );
+}
