@@ -5,6 +5,7 @@
 import { isLegacyValue } from "@/lib/core/legacy-values";
 import type { ReactNode } from "react";
 import { percent } from "@/components/format";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import type { ActionDiff, ScenarioRow } from "@/lib/core";
 import { gatesOn, signalBucket, signalMetric, SIGNALS, type SignalName } from "@/lib/core/gating";
@@ -69,16 +70,7 @@ function SignalTable({ metrics, row, whitelist }: { metrics: Record<string, unkn
   const tone = { passed: "good", failed: "bad", not_applicable: "neutral", excluded: "neutral" } as const;
   return (
     <Sub title="Signals (scoring contract)">
-      <table className="w-full text-left text-xs" data-testid="signals">
-        <thead className="text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th className="py-1 font-medium">Signal</th>
-            <th className="py-1 font-medium">Value</th>
-            <th className="py-1 font-medium">Bucket</th>
-            <th className="py-1 font-medium">Whitelist</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      <DataTable dense testId="signals" columns={[{ label: "Signal" }, { label: "Value" }, { label: "Bucket" }, { label: "Whitelist" }]}>
           {SIGNALS.map((s) => {
             const b = signalBucket(row, s);
             const gates = gatesOn(whitelist, s);
@@ -91,8 +83,7 @@ function SignalTable({ metrics, row, whitelist }: { metrics: Record<string, unkn
               </tr>
             );
           })}
-        </tbody>
-      </table>
+      </DataTable>
     </Sub>
   );
 }
@@ -167,18 +158,7 @@ function DbAssertions({ metrics, declared }: { metrics: Record<string, unknown> 
   return (
     <div className="space-y-1">
       <p className="text-xs text-zinc-600 dark:text-zinc-400">Pass rate {percent(rate)} (the signal passes only at 100%).</p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs" data-testid="db-assertions">
-          <thead className="text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th className="py-1 pr-2 font-medium">Predicate</th>
-              <th className="py-1 pr-2 font-medium">Side</th>
-              <th className="py-1 pr-2 font-medium">Result</th>
-              <th className="py-1 pr-2 font-medium">Expected</th>
-              <th className="py-1 pr-2 font-medium">Actual</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 align-top dark:divide-zinc-800">
+      <DataTable dense testId="db-assertions" columns={["Predicate", "Side", "Result", "Expected", "Actual"].map((label) => ({ label }))}>
             {verdicts.map((raw, i) => {
               const v = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
               const args = declared[i]?.arguments;
@@ -203,9 +183,7 @@ function DbAssertions({ metrics, declared }: { metrics: Record<string, unknown> 
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </div>
   );
 }

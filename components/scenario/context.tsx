@@ -3,6 +3,7 @@
  * whether the scenario's whitelist needs it (§7.1), and each parsed artifact one click away.
  */
 import { CappedText } from "./capped-text";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Collapsed, Pre } from "./collapsed";
 import { RawFile } from "./raw-file";
@@ -74,16 +75,7 @@ export function ScenarioContext({
 
       <section id="files" className="scroll-mt-4 space-y-2 target:rounded-md target:ring-2 target:ring-amber-400" aria-label="Files">
         <h3 className="text-sm font-semibold">Files</h3>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-xs" data-testid="files">
-            <thead className="text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th className="py-1 pr-3 font-medium">File</th>
-                <th className="py-1 pr-3 font-medium">Status</th>
-                <th className="py-1 font-medium">Needed by the whitelist</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <DataTable dense testId="files" columns={[{ label: "File" }, { label: "Status" }, { label: "Needed by the whitelist" }]}>
               {files.map((f) => {
                 const need = neededBy(f.path, whitelist);
                 const link = f.present ? (f.path === "conversation_log.wav" ? audioHref : rawPaths.has(f.path) ? `#${rawId(f.path)}` : null) : null;
@@ -106,9 +98,7 @@ export function ScenarioContext({
                   </tr>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Everything below as one JSON document:{" "}
           <a href={apiHref} className="text-sky-700 hover:underline dark:text-sky-400">
