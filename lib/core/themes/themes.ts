@@ -3,8 +3,9 @@
  * extra findings (e.g. a flow audit), grouped by TF-IDF + average-linkage clustering at a fixed
  * threshold. Local and deterministic: the same items in any order give the same themes.
  */
-import { agglomerate } from "./cluster";
+import { clusterSpace, type Space } from "./cluster";
 import { lsaEmbed } from "./lsa";
+import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
 import { centroid, cosine, tfidf, type Vector } from "./tfidf";
 
@@ -32,40 +33,51 @@ export interface Theme {
   signature: Record<string, number>;
 }
 
-/** Average-linkage cosine similarity needed to merge (fixed, so runs are comparable). */
+/** Average-linkage similarity needed to join a theme (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
 /** Fewer distinct reasons than this are grouped by their words alone. */
 const MIN_LATENT = 20;
-/** Latent directions per run: about √(distinct reasons), within [2, 48]. */
-const latentWidth = (m: number) => Math.max(2, Math.min(48, Math.round(Math.sqrt(m))));
-/** Distinct texts clustered; beyond this, the rarer ones join the nearest theme or stay out. */
-export const MAX_DISTINCT = 1500;
+/** Latent directions: about √(distinct reasons), within [2, 32]. */
+const latentWidth = (m: number) => Math.max(2, Math.min(32, Math.round(Math.sqrt(m))));
 const TOP_TERMS = 5;
 const SIGNATURE_TERMS = 24;
 
 const byText = (a: ThemeItem, b: ThemeItem) =>
   a.text < b.text ? -1 : a.text > b.text ? 1 : a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
 
+/** One distinct reason: the items whose shared words are the same. */
 interface Distinct {
   key: string;
+  /** Stems the vectors use: those found in at least two items. */
   stems: string[];
+  /** Share of the reason's words that are shared with another item (1 when all are). */
+  share: number;
   items: ThemeItem[];
   words: Map<string, Map<string, number>>;
 }
 
+/**
+ * The items as distinct reasons. A word found in one item only (a name, an id the mask missed, a rare
+ * detail) cannot make two reasons alike, only dilute how alike they are, so it is dropped from the
+ * vectors; reasons that differ only in such words are one distinct reason. A reason left with no shared
+ * word stays on its own.
+ */
 function distinctTexts(items: readonly ThemeItem[]): Distinct[] {
+  const tokenised = [...items].sort(byText).map((item) => ({ item, ts: terms(item.text) }));
+  const df = new Map<string, number>();
+  for (const { ts } of tokenised) for (const s of new Set(ts.map((t) => t.stem))) df.set(s, (df.get(s) ?? 0) + 1);
   const map = new Map<string, Distinct>();
-  for (const item of [...items].sort(byText)) {
-    const ts = terms(item.text);
+  for (const { item, ts } of tokenised) {
     if (ts.length === 0) continue;
-    const key = ts.map((t) => t.stem).join(" ");
+    const shared = ts.filter((t) => (df.get(t.stem) ?? 0) >= 2);
+    const key = shared.length > 0 ? shared.map((t) => t.stem).join(" ") : `\u0000${ts.map((t) => t.stem).join(" ")}`;
     let d = map.get(key);
     if (!d) {
-      d = { key, stems: ts.map((t) => t.stem), items: [], words: new Map() };
+      d = { key, stems: (shared.length > 0 ? shared : ts).map((t) => t.stem), share: shared.length / ts.length, items: [], words: new Map() };
       map.set(key, d);
     }
     d.items.push(item);
-    for (const t of ts) {
+    for (const t of shared.length > 0 ? shared : ts) {
       const w = d.words.get(t.stem) ?? new Map<string, number>();
       w.set(t.word, (w.get(t.word) ?? 0) + 1);
       d.words.set(t.stem, w);
@@ -119,30 +131,12 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
 }
 
 /**
- * How alike two reasons are: their shared words (TF-IDF cosine), or, when higher, their latent
- * semantics (LSA cosine) discounted by how much of each reason the latent directions hold, so a
- * one-off reason, which the suite's directions barely capture, is not pulled into a theme.
+ * The clustering's view of the distinct reasons: unit TF-IDF vectors (IDF over every item, duplicates
+ * count) and their LSA coordinates, the latter scaled by how much of each reason the latent directions
+ * hold, both scaled by the share of the reason's words that are shared, so a reason the suite's
+ * vocabulary barely describes is not pulled into a theme.
  */
-function pairSimilarity(vectors: readonly Vector[]): (i: number, j: number) => number {
-  const words = (i: number, j: number) => cosine(vectors[i] as Vector, vectors[j] as Vector);
-  // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
-  if (vectors.length < MIN_LATENT) return words;
-  const latent = lsaEmbed(vectors, latentWidth(vectors.length));
-  const held = latent.map((row) => Math.sqrt(row.reduce((s, x) => s + x * x, 0)));
-  const unitRows = latent.map((row, i) => row.map((x) => (held[i] as number) > 0 ? x / (held[i] as number) : 0));
-  return (i, j) => {
-    const a = unitRows[i] as Float64Array;
-    const b = unitRows[j] as Float64Array;
-    let dot = 0;
-    for (let d = 0; d < a.length; d++) dot += (a[d] as number) * (b[d] as number);
-    return Math.max(words(i, j), dot * Math.sqrt((held[i] as number) * (held[j] as number)));
-  };
-}
-
-export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
-  const distinct = distinctTexts(items);
-  if (distinct.length === 0) return [];
-  // IDF over every item (duplicates count), vectors per distinct text.
+function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Space } {
   const docs = distinct.flatMap((d) => d.items.map(() => d.stems));
   const all = tfidf(docs);
   const vectors: Vector[] = [];
@@ -151,24 +145,63 @@ export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRES
     vectors.push(all[at] as Vector);
     at += d.items.length;
   }
-  const head = distinct.slice(0, MAX_DISTINCT);
-  const similarity = pairSimilarity(vectors.slice(0, MAX_DISTINCT));
-  const groups = agglomerate(head.length, similarity, head.map((d) => d.items.length), threshold);
-  const members = groups.map((g) => g.slice());
-  // The rare tail joins the nearest theme's centre when close enough.
-  if (distinct.length > MAX_DISTINCT) {
-    const centres = groups.map((g) => centroid(g.map((i) => vectors[i] as Vector), g.map((i) => (distinct[i] as Distinct).items.length)));
-    for (let i = MAX_DISTINCT; i < distinct.length; i++) {
-      let bestAt = -1;
-      let bestSim = threshold;
-      centres.forEach((c, k) => {
-        const s = cosine(vectors[i] as Vector, c);
-        if (s >= bestSim && (bestAt < 0 || s > bestSim)) [bestAt, bestSim] = [k, s];
-      });
-      if (bestAt >= 0) (members[bestAt] as number[]).push(i);
-    }
+  const scale = distinct.map((d) => Math.sqrt(d.share));
+  const words = vectors.map((v, i) => {
+    const out: Vector = new Map();
+    for (const [t, x] of v) out.set(t, x * (scale[i] as number));
+    return out;
+  });
+  // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
+  let latent: Float64Array[] | null = null;
+  if (distinct.length >= MIN_LATENT) {
+    latent = lsaEmbed(vectors, latentWidth(distinct.length)).map((row, i) => {
+      const held = Math.sqrt(row.reduce((s, x) => s + x * x, 0));
+      // Unit direction × √held × √share: the dot of two rows is their latent cosine × √(held·held′) × √(share·share′).
+      const f = held > 0 ? (Math.sqrt(held) * (scale[i] as number)) / held : 0;
+      return row.map((x) => x * f);
+    });
   }
-  return members
-    .map((g) => buildTheme(g.map((i) => distinct[i] as Distinct), g.map((i) => vectors[i] as Vector)))
-    .sort((a, b) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0));
+  return { vectors, space: { weights: distinct.map((d) => d.items.length), words, latent } };
+}
+
+function themesOf(items: readonly ThemeItem[], threshold: number): Array<{ group: Distinct[]; vectors: Vector[] }> {
+  const distinct = distinctTexts(items);
+  if (distinct.length === 0) return [];
+  const { vectors, space } = spaceOf(distinct);
+  return clusterSpace(space, threshold).map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
+}
+
+const byCount = (a: Theme, b: Theme) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0);
+
+/**
+ * A run's failure themes, largest first. Every item with at least one content word is in exactly one
+ * theme; the same items in any order give the same themes.
+ */
+export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
+  return themesOf(items, threshold)
+    .map(({ group, vectors }) => buildTheme(group, vectors))
+    .sort(byCount);
+}
+
+/**
+ * The change between two runs' failures, from one set of themes made over both runs' items together:
+ * each theme's items counted per run, so a failure is "gone" only when none of its items is left in
+ * `other`, and "new" only when none is in `base`. `base` and `other` of a change are the theme's items
+ * of that run (null when it has none).
+ */
+export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem[], threshold = THEME_THRESHOLD): ThemeDiff[] {
+  const tagged = [...base.map((item) => ({ ...item, scenario: `a\u0000${item.scenario}` })), ...other.map((item) => ({ ...item, scenario: `b\u0000${item.scenario}` }))];
+  const untag = (item: ThemeItem): ThemeItem => ({ ...item, scenario: item.scenario.slice(2) });
+  const side = (group: readonly Distinct[], vectors: readonly Vector[], tag: string): Theme | null => {
+    const parts = group.map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector })).filter((p) => p.d.items.length > 0);
+    return parts.length > 0 ? buildTheme(parts.map((p) => p.d), parts.map((p) => p.v)) : null;
+  };
+  const out = themesOf(tagged, threshold).map(({ group, vectors }): ThemeDiff => {
+    const a = side(group, vectors, "a\u0000");
+    const b = side(group, vectors, "b\u0000");
+    const change: ThemeChange = !a ? "new" : !b ? "gone" : countChange(a.count, b.count);
+    return { change, base: a, other: b, similarity: a && b ? signatureSimilarity(a, b) : 0 };
+  });
+  const size = (d: ThemeDiff) => Math.max(d.base?.count ?? 0, d.other?.count ?? 0);
+  return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || ((x.base ?? x.other)!.quote < (y.base ?? y.other)!.quote ? -1 : 1));
 }
