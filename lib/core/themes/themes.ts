@@ -48,28 +48,37 @@ const byText = (a: ThemeItem, b: ThemeItem) =>
 /** One distinct reason: the items whose shared words are the same. */
 interface Distinct {
   key: string;
-  /** Stems the vectors use: those found in at least two items. */
+  /** Stems the vectors use: those found in at least two scenarios. */
   stems: string[];
-  /** Share of the reason's words that are shared with another item (1 when all are). */
+  /** Share of the reason's words that other scenarios use too (1 when all are). */
   share: number;
   items: ThemeItem[];
   words: Map<string, Map<string, number>>;
 }
 
 /**
- * The items as distinct reasons. A word found in one item only (a name, an id the mask missed, a rare
- * detail) cannot make two reasons alike, only dilute how alike they are, so it is dropped from the
- * vectors; reasons that differ only in such words are one distinct reason. A reason left with no shared
+ * The items as distinct reasons. A word found in one scenario only (a name, an id the mask missed, a
+ * rare detail) cannot make two scenarios' reasons alike, only dilute how alike they are, so it is
+ * dropped from the vectors; reasons that differ only in such words are one distinct reason. A reason left with no shared
  * word stays on its own.
  */
-function distinctTexts(items: readonly ThemeItem[]): Distinct[] {
+function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem) => string): Distinct[] {
   const tokenised = [...items].sort(byText).map((item) => ({ item, ts: terms(item.text) }));
-  const df = new Map<string, number>();
-  for (const { ts } of tokenised) for (const s of new Set(ts.map((t) => t.stem))) df.set(s, (df.get(s) ?? 0) + 1);
+  // Scenarios per stem: a word of one scenario only (however many of its reasons, in however many runs, repeat it) is its own.
+  const firstIn = new Map<string, string>();
+  const common = new Set<string>();
+  for (const { item, ts } of tokenised) {
+    const scenario = scenarioOf(item);
+    for (const t of ts) {
+      const first = firstIn.get(t.stem);
+      if (first === undefined) firstIn.set(t.stem, scenario);
+      else if (first !== scenario) common.add(t.stem);
+    }
+  }
   const map = new Map<string, Distinct>();
   for (const { item, ts } of tokenised) {
     if (ts.length === 0) continue;
-    const shared = ts.filter((t) => (df.get(t.stem) ?? 0) >= 2);
+    const shared = ts.filter((t) => common.has(t.stem));
     const key = shared.length > 0 ? shared.map((t) => t.stem).join(" ") : `\u0000${ts.map((t) => t.stem).join(" ")}`;
     let d = map.get(key);
     if (!d) {
@@ -131,21 +140,15 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
 }
 
 /**
- * The clustering's view of the distinct reasons: unit TF-IDF vectors (IDF over every item, duplicates
- * count) and their LSA coordinates, the latter scaled by how much of each reason the latent directions
- * hold, both scaled by the share of the reason's words that are shared, so a reason the suite's
- * vocabulary barely describes is not pulled into a theme.
+ * The clustering's view of the distinct reasons: unit TF-IDF vectors and their LSA coordinates, the
+ * latter scaled by how much of each reason the latent directions hold, both by how much of the reason's
+ * words other scenarios use, so a reason the suite's vocabulary barely describes is not pulled into a theme.
  */
 function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Space } {
-  const docs = distinct.flatMap((d) => d.items.map(() => d.stems));
-  const all = tfidf(docs);
-  const vectors: Vector[] = [];
-  let at = 0;
-  for (const d of distinct) {
-    vectors.push(all[at] as Vector);
-    at += d.items.length;
-  }
-  const scale = distinct.map((d) => Math.sqrt(d.share));
+  // IDF over distinct reasons: a failure many scenarios share must not make its own words look common.
+  const vectors = tfidf(distinct.map((d) => d.stems));
+  // Each side scaled by share^¼, so a pair by (share·share′)^¼: a reason with two words of eight shared is held back, one with a stray name hardly.
+  const scale = distinct.map((d) => Math.sqrt(Math.sqrt(d.share)));
   const words = vectors.map((v, i) => {
     const out: Vector = new Map();
     for (const [t, x] of v) out.set(t, x * (scale[i] as number));
@@ -156,7 +159,7 @@ function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Spa
   if (distinct.length >= MIN_LATENT) {
     latent = lsaEmbed(vectors, latentWidth(distinct.length)).map((row, i) => {
       const held = Math.sqrt(row.reduce((s, x) => s + x * x, 0));
-      // Unit direction × √held × √share: the dot of two rows is their latent cosine × √(held·held′) × √(share·share′).
+      // Unit direction × √held × share^¼: the dot of two rows is their latent cosine × √(held·held′) × (share·share′)^¼.
       const f = held > 0 ? (Math.sqrt(held) * (scale[i] as number)) / held : 0;
       return row.map((x) => x * f);
     });
@@ -164,8 +167,8 @@ function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Spa
   return { vectors, space: { weights: distinct.map((d) => d.items.length), words, latent } };
 }
 
-function themesOf(items: readonly ThemeItem[], threshold: number): Array<{ group: Distinct[]; vectors: Vector[] }> {
-  const distinct = distinctTexts(items);
+function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
+  const distinct = distinctTexts(items, scenarioOf);
   if (distinct.length === 0) return [];
   const { vectors, space } = spaceOf(distinct);
   return clusterSpace(space, threshold).map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
@@ -196,7 +199,7 @@ export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem
     const parts = group.map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector })).filter((p) => p.d.items.length > 0);
     return parts.length > 0 ? buildTheme(parts.map((p) => p.d), parts.map((p) => p.v)) : null;
   };
-  const out = themesOf(tagged, threshold).map(({ group, vectors }): ThemeDiff => {
+  const out = themesOf(tagged, threshold, (item) => item.scenario.slice(2)).map(({ group, vectors }): ThemeDiff => {
     const a = side(group, vectors, "a\u0000");
     const b = side(group, vectors, "b\u0000");
     const change: ThemeChange = !a ? "new" : !b ? "gone" : countChange(a.count, b.count);
