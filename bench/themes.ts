@@ -1,26 +1,40 @@
 /**
  * Themes for a run of 2,000 failing scenarios (issue 36): reasons drawn from the planted paraphrase
- * sets with fresh ids, figures and a made-up product name each (so texts hardly repeat), plus noise, clustered by
- * lib/core/themes; the floor is the same reasons tokenised and TF-IDF-weighted only (what any
- * clustering must do first).
+ * sets with fresh figures and a made-up name each (tests/helpers/theme-items.ts, so texts hardly
+ * repeat), plus noise, clustered by lib/core/themes; the floor is the same reasons tokenised and
+ * TF-IDF-weighted only (what any clustering must do first). Also the change between two runs of 2,000
+ * (one set of themes over 4,000 reasons) and the worst case for time (nearly every reason distinct).
  */
-import { buildThemes, terms, type ThemeItem } from "@/lib/core/themes";
+import { buildThemes, diffThemes, terms } from "@/lib/core/themes";
 import { tfidf } from "@/lib/core/themes/tfidf";
 import { themeItems } from "../tests/helpers/theme-items";
 
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const spread = (xs: number[], repeat: number) => `${Math.round(med(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${repeat})`;
+
+function timed<T>(repeat: number, f: () => T): { ms: number[]; value: T } {
+  const ms: number[] = [];
+  let value: T = f();
+  for (let i = 0; i < repeat; i++) {
+    const t = performance.now();
+    value = f();
+    ms.push(performance.now() - t);
+  }
+  return { ms, value };
+}
+
 export function themesFigures(report: (label: string, value: string) => void, n = 2000, repeat = 5): void {
   const items = themeItems(n);
-  const floor: number[] = [];
-  const full: number[] = [];
-  let count = 0;
-  for (let i = 0; i < repeat; i++) {
-    let t = performance.now();
-    tfidf(items.map((it) => terms(it.text).map((x) => x.stem)));
-    floor.push(performance.now() - t);
-    t = performance.now();
-    count = buildThemes(items).length;
-    full.push(performance.now() - t);
-  }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-  report(`themes of ${n} failing scenarios (${count} themes)`, `${Math.round(med(full))} ms (${Math.round(Math.min(...full))}–${Math.round(Math.max(...full))} over ${repeat}); floor (tokenise + TF-IDF only) ${Math.round(med(floor))} ms`);
+  const floor = timed(repeat, () => tfidf(items.map((it) => terms(it.text).map((x) => x.stem))));
+  const one = timed(repeat, () => buildThemes(items).length);
+  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${spread(one.ms, repeat)}; floor (tokenise + TF-IDF only) ${Math.round(med(floor.ms))} ms`);
+  // Two runs of one suite: the first fails on cancel + identity, the second on identity + refund.
+  const a = themeItems(n, 37, { run: 0, groups: ["cancel", "identity", "noise"] });
+  const b = themeItems(n, 37, { run: 1, groups: ["refund", "identity", "noise"] });
+  const two = timed(repeat, () => diffThemes(a, b).length);
+  report(`theme changes between two runs of ${n} (${two.value} changes)`, spread(two.ms, repeat));
+  // Nearly every reason distinct even without its name (shared products, preambles): the clustering's worst case for time.
+  const blurred = themeItems(n, 36, { blur: true });
+  const worst = timed(repeat, () => buildThemes(blurred).length);
+  report(`themes of ${n} failing scenarios, products and preambles mixed in (${worst.value} themes)`, spread(worst.ms, repeat));
 }

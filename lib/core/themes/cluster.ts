@@ -5,13 +5,14 @@
  * reason's average similarity to a group is its dot product with the group's mean vectors, which keeps
  * everything beyond the first few hundred distinct reasons linear in their number.
  */
-import type { Vector } from "./tfidf";
+import { sparseDot, type SparseRow } from "./sparse";
 
 /** Reasons as the clustering sees them: weights (how many items a distinct reason stands for) and vectors. */
 export interface Space {
   weights: readonly number[];
-  /** Sparse word vectors (TF-IDF, scaled). */
-  words: readonly Vector[];
+  /** Sparse word vectors (TF-IDF, scaled) over `dims` terms. */
+  words: readonly SparseRow[];
+  dims: number;
   /** Dense latent vectors (LSA, scaled), or null when there are too few reasons to learn directions from. */
   latent: readonly Float64Array[] | null;
 }
@@ -21,70 +22,115 @@ export const SEED_CAP = 500;
 /** Rounds of reassignment to the nearest group mean after the first grouping. */
 const ROUNDS = 3;
 
-function sparseDot(a: Vector, b: Vector): number {
-  const [small, big] = a.size <= b.size ? [a, b] : [b, a];
-  let s = 0;
-  for (const [t, x] of small) {
-    const y = big.get(t);
-    if (y !== undefined) s += x * y;
-  }
-  return s;
-}
-
 function denseDot(a: Float64Array, b: Float64Array): number {
   let s = 0;
   for (let d = 0; d < a.length; d++) s += (a[d] as number) * (b[d] as number);
   return s;
 }
 
-/** A group's weighted mean vectors: its average similarity to any reason is a dot product with them. */
-interface Mean {
-  weight: number;
-  words: Vector;
-  latent: Float64Array | null;
+/** Groups' weighted mean vectors: a group's average similarity to a reason is a dot product with them. */
+interface Means {
+  weight: Float64Array;
+  /** Per term, the groups whose mean uses it and the weight there (an inverted index: a reason meets only the groups sharing a word). */
+  postings: Array<{ group: number[]; value: number[] }>;
+  words: SparseRow[];
+  latent: Float64Array[] | null;
 }
 
-function meanOf(space: Space, members: readonly number[]): Mean {
-  const words: Vector = new Map();
+function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
   const dims = space.latent?.[0]?.length ?? 0;
-  const latent = space.latent ? new Float64Array(dims) : null;
-  let weight = 0;
-  for (const i of members) {
+  const postings = Array.from({ length: space.dims }, () => ({ group: [] as number[], value: [] as number[] }));
+  const weight = new Float64Array(groups.length);
+  const words: SparseRow[] = [];
+  const latent: Float64Array[] | null = space.latent ? [] : null;
+  const acc = new Float64Array(space.dims);
+  groups.forEach((members, g) => {
+    const used: number[] = [];
+    const l = latent ? new Float64Array(dims) : null;
+    let total = 0;
+    for (const i of members) {
+      const w = space.weights[i] as number;
+      total += w;
+      const row = space.words[i] as SparseRow;
+      for (let k = 0; k < row.idx.length; k++) {
+        const t = row.idx[k] as number;
+        if (acc[t] === 0) used.push(t);
+        acc[t] = (acc[t] as number) + w * (row.val[k] as number);
+      }
+      if (l) {
+        const r = space.latent![i] as Float64Array;
+        for (let d = 0; d < dims; d++) l[d] = (l[d] as number) + w * (r[d] as number);
+      }
+    }
+    used.sort((x, y) => x - y);
+    const val = Float64Array.from(used, (t) => (acc[t] as number) / total);
+    for (let k = 0; k < used.length; k++) {
+      const p = postings[used[k] as number]!;
+      p.group.push(g);
+      p.value.push(val[k] as number);
+      acc[used[k] as number] = 0;
+    }
+    words.push({ idx: Int32Array.from(used), val });
+    if (l && latent) {
+      for (let d = 0; d < dims; d++) l[d] = (l[d] as number) / total;
+      latent.push(l);
+    }
+    weight[g] = total;
+  });
+  return { weight, postings, words, latent };
+}
+
+/**
+ * Reason `i`'s average similarity to every group (the higher of words and latent), leaving `i` out of
+ * its own group `own` (−∞ when it is alone there).
+ */
+function toMeans(space: Space, i: number, means: Means, own: number): Float64Array {
+  const n = means.weight.length;
+  const words = new Float64Array(n);
+  const row = space.words[i] as SparseRow;
+  for (let k = 0; k < row.idx.length; k++) {
+    const p = means.postings[row.idx[k] as number]!;
+    const x = row.val[k] as number;
+    for (let q = 0; q < p.group.length; q++) words[p.group[q] as number] = (words[p.group[q] as number] as number) + x * (p.value[q] as number);
+  }
+  const li = space.latent?.[i];
+  const out = words;
+  for (let g = 0; g < n; g++) {
+    let s = out[g] as number;
+    if (li && means.latent) s = Math.max(s, denseDot(li, means.latent[g] as Float64Array));
+    out[g] = s;
+  }
+  if (own >= 0) {
     const w = space.weights[i] as number;
-    weight += w;
-    for (const [t, x] of space.words[i] as Vector) words.set(t, (words.get(t) ?? 0) + w * x);
-    if (latent) {
-      const row = space.latent![i] as Float64Array;
-      for (let d = 0; d < dims; d++) latent[d] = (latent[d] as number) + w * (row[d] as number);
+    const total = means.weight[own] as number;
+    const rest = total - w;
+    if (rest <= 0) out[own] = -Infinity;
+    else {
+      // Take i's own share out of its group's means (words and latent separately), then the higher.
+      const selfWords = sparseDot(row, row);
+      const wordsOwn = (sparseDot(row, means.words[own] as SparseRow) * total - w * selfWords) / rest;
+      let s = wordsOwn;
+      if (li && means.latent) s = Math.max(s, (denseDot(li, means.latent[own] as Float64Array) * total - w * denseDot(li, li)) / rest);
+      out[own] = s;
     }
   }
-  for (const [t, x] of words) words.set(t, x / weight);
-  if (latent) for (let d = 0; d < dims; d++) latent[d] = (latent[d] as number) / weight;
-  return { weight, words, latent };
-}
-
-/** Reason `i`'s average similarity to a group, leaving `i` itself out when it is a member (`own`). */
-function toMean(space: Space, i: number, g: Mean, own: boolean): number {
-  const w = space.weights[i] as number;
-  const rest = own ? g.weight - w : g.weight;
-  if (rest <= 0) return -Infinity;
-  const wi = space.words[i] as Vector;
-  let words = sparseDot(wi, g.words) * g.weight;
-  if (own) words -= w * sparseDot(wi, wi);
-  let best = words / rest;
-  if (g.latent) {
-    const li = space.latent![i] as Float64Array;
-    let latent = denseDot(li, g.latent) * g.weight;
-    if (own) latent -= w * denseDot(li, li);
-    best = Math.max(best, latent / rest);
-  }
-  return best;
+  return out;
 }
 
 /** Two reasons' similarity: the higher of shared words and latent semantics. */
 export function pairSimilarity(space: Space, i: number, j: number): number {
-  const words = sparseDot(space.words[i] as Vector, space.words[j] as Vector);
+  const words = sparseDot(space.words[i] as SparseRow, space.words[j] as SparseRow);
   return space.latent ? Math.max(words, denseDot(space.latent[i] as Float64Array, space.latent[j] as Float64Array)) : words;
+}
+
+/** The best group other than `skip` in `scores`, and its score; ties to the lower index. */
+function argmax(scores: Float64Array, skip: number): [number, number] {
+  let at = -1;
+  let best = -Infinity;
+  for (let g = 0; g < scores.length; g++) {
+    if (g !== skip && (scores[g] as number) > best) [at, best] = [g, scores[g] as number];
+  }
+  return [at, best];
 }
 
 /**
@@ -92,8 +138,8 @@ export function pairSimilarity(space: Space, i: number, j: number): number {
  * most frequent first: the first `SEED_CAP` are grouped by average linkage at `threshold`; each later
  * one joins the group whose average similarity to it is highest if at least `threshold`, or waits for
  * the next batch. Then every reason moves to the group it is on average most similar to (so a group
- * holds what resembles the group as a whole, not what resembles one member: no chains), and groups
- * whose average similarity reaches `threshold` merge.
+ * holds what resembles the group as a whole, not what resembles one member: no chains), and groups of
+ * more than one reason whose average similarity reaches `threshold` merge.
  */
 export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP): number[][] {
   const m = space.weights.length;
@@ -103,24 +149,25 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
     const seeds = pending.slice(0, seedCap);
     const found = agglomerate(seeds.length, (a, b) => pairSimilarity(space, seeds[a] as number, seeds[b] as number), seeds.map((i) => space.weights[i] as number), threshold);
     groups.push(...found.map((g) => g.map((k) => seeds[k] as number)));
-    const means = groups.map((g) => meanOf(space, g));
+    if (pending.length <= seedCap) break;
+    const means = meansOf(space, groups);
     const waiting: number[] = [];
     for (const i of pending.slice(seedCap)) {
-      const [at, s] = nearest(space, i, means, -1);
+      const [at, s] = argmax(toMeans(space, i, means, -1), -1);
       if (at >= 0 && s >= threshold) (groups[at] as number[]).push(i);
       else waiting.push(i);
     }
     pending = waiting;
   }
   for (let round = 0; round < ROUNDS; round++) {
-    const means = groups.map((g) => meanOf(space, g));
+    const means = meansOf(space, groups);
     const next: number[][] = groups.map(() => []);
     let moved = 0;
     groups.forEach((g, own) => {
       for (const i of g) {
-        const stay = toMean(space, i, means[own] as Mean, true);
-        const [at, s] = nearest(space, i, means, own);
-        const go = at >= 0 && s >= threshold && s > stay;
+        const scores = toMeans(space, i, means, own);
+        const [at, s] = argmax(scores, own);
+        const go = at >= 0 && s >= threshold && s > (scores[own] as number);
         if (go) moved++;
         (next[go ? at : own] as number[]).push(i);
       }
@@ -128,32 +175,21 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
     groups = next.filter((g) => g.length > 0);
     if (moved === 0) break;
   }
-  // Groups alike on average are one (fragments of one failure that met in different batches).
-  const means = groups.map((g) => meanOf(space, g));
+  // Groups alike on average are one (fragments of one failure that met in different batches). A reason
+  // left alone has just been compared with every group, so only groups of several are merged.
+  const several = groups.filter((g) => g.length > 1);
+  const alone = groups.filter((g) => g.length === 1);
+  const means = meansOf(space, several);
   const merged = agglomerate(
-    groups.length,
+    several.length,
     (a, b) => {
-      const x = means[a] as Mean;
-      const y = means[b] as Mean;
-      const words = sparseDot(x.words, y.words);
-      return x.latent && y.latent ? Math.max(words, denseDot(x.latent, y.latent)) : words;
+      const words = sparseDot(means.words[a] as SparseRow, means.words[b] as SparseRow);
+      return means.latent ? Math.max(words, denseDot(means.latent[a] as Float64Array, means.latent[b] as Float64Array)) : words;
     },
-    means.map((g) => g.weight),
+    Array.from(means.weight),
     threshold,
   );
-  return merged.map((ks) => ks.flatMap((k) => groups[k] as number[]).sort((x, y) => x - y)).sort((x, y) => (x[0] as number) - (y[0] as number));
-}
-
-/** The group (other than `skip`) whose mean is most similar to reason `i`, and that similarity; ties to the lower index. */
-function nearest(space: Space, i: number, means: readonly Mean[], skip: number): [number, number] {
-  let at = -1;
-  let best = -Infinity;
-  means.forEach((g, k) => {
-    if (k === skip) return;
-    const s = toMean(space, i, g, false);
-    if (s > best) [at, best] = [k, s];
-  });
-  return [at, best];
+  return [...merged.map((ks) => ks.flatMap((k) => several[k] as number[]).sort((x, y) => x - y)), ...alone].sort((x, y) => (x[0] as number) - (y[0] as number));
 }
 
 /**

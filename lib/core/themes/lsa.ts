@@ -4,7 +4,7 @@
  * the same reasons give the same themes. Words that occur in the same reasons ("skipped", "without",
  * "confirmation") land on the same direction, so two paraphrases with few words in common still meet.
  */
-import type { Vector } from "./tfidf";
+import { denseRowDot, type SparseRow } from "./sparse";
 
 /** A deterministic Gaussian-ish generator (mulberry32 + Box–Muller). */
 function gaussian(seed: number): () => number {
@@ -40,10 +40,13 @@ function orthonormalize(cols: Float64Array[]): void {
 function jacobi(a: number[][]): { values: number[]; vectors: number[][] } {
   const n = a.length;
   const v: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  let scale = 0;
+  for (let p = 0; p < n; p++) for (let q = 0; q < n; q++) scale += (a[p]![q] as number) ** 2;
   for (let sweep = 0; sweep < 50; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += (a[p]![q] as number) ** 2;
-    if (off < 1e-18) break;
+    // Converged when what is off the diagonal is negligible against the whole (an absolute bound never is for large entries).
+    if (off <= 1e-24 * scale || off < 1e-30) break;
     for (let p = 0; p < n; p++) {
       for (let q = p + 1; q < n; q++) {
         const apq = a[p]![q] as number;
@@ -78,29 +81,30 @@ function jacobi(a: number[][]): { values: number[]; vectors: number[][] } {
 
 /**
  * Each document's coordinates on the top `k` latent directions, scaled by their singular values
- * (rows of U·Σ). `rows` are sparse unit vectors; the result has one dense row per document.
+ * (rows of U·Σ). `rows` are sparse unit vectors over `dims` terms; the result has one dense row per document.
  */
-export function lsaEmbed(rows: readonly Vector[], k: number, seed = 0x5eed): Float64Array[] {
+export function lsaEmbed(rows: readonly SparseRow[], dims: number, k: number, seed = 0x5eed): Float64Array[] {
   const m = rows.length;
-  const terms = new Map<string, number>();
-  for (const r of rows) for (const t of r.keys()) if (!terms.has(t)) terms.set(t, terms.size);
-  const width = Math.max(1, Math.min(k, m, terms.size));
-  // The sparse rows by term index, once.
-  const sparse = rows.map((r) => [...r].map(([t, x]) => [terms.get(t) as number, x] as const));
-  const mulA = (cols: Float64Array[]): Float64Array[] => cols.map((c) => Float64Array.from(sparse, (row) => row.reduce((s, [j, x]) => s + x * (c[j] as number), 0)));
+  const width = Math.max(1, Math.min(k, m, dims));
+  const mulA = (cols: Float64Array[]): Float64Array[] => cols.map((c) => Float64Array.from(rows, (row) => denseRowDot(row, c)));
   const mulAt = (cols: Float64Array[]): Float64Array[] =>
     cols.map((c) => {
-      const out = new Float64Array(terms.size);
-      sparse.forEach((row, i) => {
+      const out = new Float64Array(dims);
+      for (let i = 0; i < m; i++) {
         const ci = c[i] as number;
-        if (ci !== 0) for (const [j, x] of row) out[j] = (out[j] as number) + x * ci;
-      });
+        if (ci === 0) continue;
+        const row = rows[i] as SparseRow;
+        for (let k = 0; k < row.idx.length; k++) {
+          const j = row.idx[k] as number;
+          out[j] = (out[j] as number) + (row.val[k] as number) * ci;
+        }
+      }
       return out;
     });
   const g = gaussian(seed);
   // A few columns beyond k sharpen the range; two power iterations separate close singular values.
-  const p = Math.min(width + 8, m, terms.size);
-  let q = mulA(Array.from({ length: p }, () => Float64Array.from({ length: terms.size }, g)));
+  const p = Math.min(width + 8, m, dims);
+  let q = mulA(Array.from({ length: p }, () => Float64Array.from({ length: dims }, g)));
   orthonormalize(q);
   for (let it = 0; it < 2; it++) {
     const z = mulAt(q);
@@ -110,14 +114,28 @@ export function lsaEmbed(rows: readonly Vector[], k: number, seed = 0x5eed): Flo
   }
   // B = Qᵀ A (p × terms); C = B Bᵀ (p × p) = its eigen-decomposition gives the singular values and U = Q W.
   const b = mulAt(q);
-  const c = b.map((x) => b.map((y) => x.reduce((s, v, j) => s + v * (y[j] as number), 0)));
-  const { values, vectors } = jacobi(c);
-  const order = values.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, width);
-  return Array.from({ length: m }, (_, i) =>
-    Float64Array.from(order, ([value, col]) => {
-      let u = 0;
-      for (let r = 0; r < p; r++) u += (q[r]![i] as number) * (vectors[r]![col] as number);
-      return u * Math.sqrt(Math.max(0, value));
+  const c = b.map((x) =>
+    b.map((y) => {
+      let s = 0;
+      for (let j = 0; j < dims; j++) s += (x[j] as number) * (y[j] as number);
+      return s;
     }),
   );
+  const { values, vectors } = jacobi(c);
+  const order = values.map((v, i) => [v, i] as const).sort((x, y) => y[0] - x[0]).slice(0, width);
+  // U·Σ = Q · (W·Σ) for the kept columns: m × p times p × width.
+  const ws = order.map(([value, col]) => Float64Array.from({ length: p }, (_, r) => (vectors[r]![col] as number) * Math.sqrt(Math.max(0, value))));
+  const out = Array.from({ length: m }, () => new Float64Array(order.length));
+  for (let r = 0; r < p; r++) {
+    const qr = q[r] as Float64Array;
+    for (let k = 0; k < ws.length; k++) {
+      const w = (ws[k] as Float64Array)[r] as number;
+      if (w === 0) continue;
+      for (let i = 0; i < m; i++) {
+        const row = out[i] as Float64Array;
+        row[k] = (row[k] as number) + (qr[i] as number) * w;
+      }
+    }
+  }
+  return out;
 }

@@ -7,6 +7,7 @@ import { clusterSpace, type Space } from "./cluster";
 import { lsaEmbed } from "./lsa";
 import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
+import { toRows } from "./sparse";
 import { centroid, cosine, tfidf, type Vector } from "./tfidf";
 
 export type ThemeSource = "judge" | "nl_assertion" | "finding";
@@ -149,22 +150,19 @@ function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Spa
   const vectors = tfidf(distinct.map((d) => d.stems));
   // Each side scaled by share^¼, so a pair by (share·share′)^¼: a reason with two words of eight shared is held back, one with a stray name hardly.
   const scale = distinct.map((d) => Math.sqrt(Math.sqrt(d.share)));
-  const words = vectors.map((v, i) => {
-    const out: Vector = new Map();
-    for (const [t, x] of v) out.set(t, x * (scale[i] as number));
-    return out;
-  });
+  const { rows, dims } = toRows(vectors);
+  const words = toRows(vectors, scale).rows;
   // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
   let latent: Float64Array[] | null = null;
   if (distinct.length >= MIN_LATENT) {
-    latent = lsaEmbed(vectors, latentWidth(distinct.length)).map((row, i) => {
+    latent = lsaEmbed(rows, dims, latentWidth(distinct.length)).map((row, i) => {
       const held = Math.sqrt(row.reduce((s, x) => s + x * x, 0));
       // Unit direction × √held × share^¼: the dot of two rows is their latent cosine × √(held·held′) × (share·share′)^¼.
       const f = held > 0 ? (Math.sqrt(held) * (scale[i] as number)) / held : 0;
       return row.map((x) => x * f);
     });
   }
-  return { vectors, space: { weights: distinct.map((d) => d.items.length), words, latent } };
+  return { vectors, space: { weights: distinct.map((d) => d.items.length), words, dims, latent } };
 }
 
 function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
