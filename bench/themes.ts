@@ -2,11 +2,11 @@
  * Themes for a run of 2,000 failing scenarios (issue 36): reasons drawn from the planted paraphrase
  * sets with fresh figures and a made-up name each (tests/helpers/theme-items.ts, so texts hardly
  * repeat), plus noise, clustered by lib/core/themes; the floor is the same reasons tokenised and
- * TF-IDF-weighted only (what any clustering must do first). Also the change between two runs of 2,000
+ * turned into term vectors only (what any clustering must do first). Also the change between two runs of 2,000
  * (one set of themes over 4,000 reasons) and the worst case for time (nearly every reason distinct).
  */
 import { buildThemes, diffThemes, terms } from "@/lib/core/themes";
-import { tfidf } from "@/lib/core/themes/tfidf";
+import { termVectors } from "@/lib/core/themes/vectors";
 import { themeItems } from "../tests/helpers/theme-items";
 
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -25,9 +25,9 @@ function timed<T>(repeat: number, f: () => T): { ms: number[]; value: T } {
 
 export function themesFigures(report: (label: string, value: string) => void, n = 2000, repeat = 5): void {
   const items = themeItems(n);
-  const floor = timed(repeat, () => tfidf(items.map((it) => terms(it.text).map((x) => x.stem))));
+  const floor = timed(repeat, () => termVectors(items.map((it) => terms(it.text).map((x) => x.stem))));
   const one = timed(repeat, () => buildThemes(items).length);
-  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${spread(one.ms, repeat)}; floor (tokenise + TF-IDF only) ${Math.round(med(floor.ms))} ms`);
+  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${spread(one.ms, repeat)}; floor (tokenise + term vectors only) ${Math.round(med(floor.ms))} ms`);
   // Two runs of one suite: the first fails on cancel + identity, the second on identity + refund.
   const a = themeItems(n, 37, { run: 0, groups: ["cancel", "identity", "noise"] });
   const b = themeItems(n, 37, { run: 1, groups: ["refund", "identity", "noise"] });

@@ -27,7 +27,7 @@ export function themeGroupOf(i: number, seed = 36): ThemeGroup {
 }
 
 /** Scenario `i`'s judge reason in run `run` (another run describes the same failure anew). */
-function reasonOf(i: number, group: ThemeGroup, seed: number, run: number, blur: boolean): string {
+function reasonOf(i: number, group: ThemeGroup, seed: number, run: number, blur: Blur): string {
   const own = rng(seed * 7919 + i);
   own();
   // The scenario's own made-up name (a product or place found nowhere else), the same in every run.
@@ -35,22 +35,24 @@ function reasonOf(i: number, group: ThemeGroup, seed: number, run: number, blur:
   const r = rng(seed * 104_729 + i * 31 + run * 1_000_003);
   const base = pick(r, group === "noise" ? NOISE : THEME_GROUPS[group]);
   const text = base.replace(/\d+(\.\d+)?/g, () => String(Math.floor(r() * 9000) + 100));
-  if (!blur) return `${text} (the ${name})`;
-  const body = r() < 0.3 ? `${pick(r, PREAMBLES)} ${text[0]!.toLowerCase()}${text.slice(1)}` : text;
-  return `${body} (${pick(r, PRODUCTS)}, the ${name})`;
+  const preamble = (blur === true || blur === "preambles") && r() < 0.3 ? `${pick(r, PREAMBLES)} ` : "";
+  const body = preamble ? `${preamble}${text[0]!.toLowerCase()}${text.slice(1)}` : text;
+  return blur === true || blur === "products" ? `${body} (${pick(r, PRODUCTS)}, the ${name})` : `${body} (the ${name})`;
 }
 
 export interface GeneratedItem extends ThemeItem {
   group: ThemeGroup;
 }
 
+type Blur = boolean | "products" | "preambles";
+
 export interface ThemeItemsOptions {
   /** Which run of the suite (each run describes a failure anew); 0 by default. */
   run?: number;
   /** Only the scenarios failing in these groups. */
   groups?: readonly ThemeGroup[];
-  /** Products shared across groups and generic preambles (see above). */
-  blur?: boolean;
+  /** Products shared across groups and generic preambles (see above), or only one of them. */
+  blur?: Blur;
 }
 
 /** `n` failing scenarios `s_<i>`, one judge reason each. */

@@ -1,20 +1,18 @@
 /**
- * Clustering of reasons into themes. Two reasons are as alike as the higher of two dot products: their
- * shared words and their latent semantics, each vector scaled so that a reason the shared vocabulary
- * barely describes (a one-off) stays weakly similar to everything. Both similarities are linear, so a
- * reason's average similarity to a group is its dot product with the group's mean vectors, which keeps
- * everything beyond the first few hundred distinct reasons linear in their number.
+ * Clustering of reasons into themes. Two reasons are as alike as the dot product of their word vectors,
+ * each scaled so that a reason the shared vocabulary barely describes (a one-off) stays weakly similar
+ * to everything. The similarity is linear, so a reason's average similarity to a group is its dot
+ * product with the group's mean vector, which keeps everything beyond the first few hundred distinct
+ * reasons linear in their number.
  */
 import { sparseDot, type SparseRow } from "./sparse";
 
 /** Reasons as the clustering sees them: weights (how many items a distinct reason stands for) and vectors. */
 export interface Space {
   weights: readonly number[];
-  /** Sparse word vectors (TF-IDF, scaled) over `dims` terms. */
+  /** Sparse word vectors (scaled) over `dims` terms. */
   words: readonly SparseRow[];
   dims: number;
-  /** Dense latent vectors (LSA, scaled), or null when there are too few reasons to learn directions from. */
-  latent: readonly Float64Array[] | null;
 }
 
 /** Distinct reasons clustered exactly (average linkage); the rest join the groups found by their means. */
@@ -22,31 +20,21 @@ export const SEED_CAP = 500;
 /** Rounds of reassignment to the nearest group mean after the first grouping. */
 const ROUNDS = 3;
 
-function denseDot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let d = 0; d < a.length; d++) s += (a[d] as number) * (b[d] as number);
-  return s;
-}
-
-/** Groups' weighted mean vectors: a group's average similarity to a reason is a dot product with them. */
+/** Groups' weighted mean vectors: a group's average similarity to a reason is a dot product with its mean. */
 interface Means {
   weight: Float64Array;
   /** Per term, the groups whose mean uses it and the weight there (an inverted index: a reason meets only the groups sharing a word). */
   postings: Array<{ group: number[]; value: number[] }>;
   words: SparseRow[];
-  latent: Float64Array[] | null;
 }
 
 function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
-  const dims = space.latent?.[0]?.length ?? 0;
   const postings = Array.from({ length: space.dims }, () => ({ group: [] as number[], value: [] as number[] }));
   const weight = new Float64Array(groups.length);
   const words: SparseRow[] = [];
-  const latent: Float64Array[] | null = space.latent ? [] : null;
   const acc = new Float64Array(space.dims);
   groups.forEach((members, g) => {
     const used: number[] = [];
-    const l = latent ? new Float64Array(dims) : null;
     let total = 0;
     for (const i of members) {
       const w = space.weights[i] as number;
@@ -56,10 +44,6 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
         const t = row.idx[k] as number;
         if (acc[t] === 0) used.push(t);
         acc[t] = (acc[t] as number) + w * (row.val[k] as number);
-      }
-      if (l) {
-        const r = space.latent![i] as Float64Array;
-        for (let d = 0; d < dims; d++) l[d] = (l[d] as number) + w * (r[d] as number);
       }
     }
     used.sort((x, y) => x - y);
@@ -71,19 +55,12 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
       acc[used[k] as number] = 0;
     }
     words.push({ idx: Int32Array.from(used), val });
-    if (l && latent) {
-      for (let d = 0; d < dims; d++) l[d] = (l[d] as number) / total;
-      latent.push(l);
-    }
     weight[g] = total;
   });
-  return { weight, postings, words, latent };
+  return { weight, postings, words };
 }
 
-/**
- * Reason `i`'s average similarity to every group (the higher of words and latent), leaving `i` out of
- * its own group `own` (−∞ when it is alone there).
- */
+/** Reason `i`'s average similarity to every group, leaving `i` out of its own group `own` (−∞ when it is alone there). */
 function toMeans(space: Space, i: number, means: Means, own: number): Float64Array {
   const n = means.weight.length;
   const words = new Float64Array(n);
@@ -93,34 +70,19 @@ function toMeans(space: Space, i: number, means: Means, own: number): Float64Arr
     const x = row.val[k] as number;
     for (let q = 0; q < p.group.length; q++) words[p.group[q] as number] = (words[p.group[q] as number] as number) + x * (p.value[q] as number);
   }
-  const li = space.latent?.[i];
-  const out = words;
-  for (let g = 0; g < n; g++) {
-    let s = out[g] as number;
-    if (li && means.latent) s = Math.max(s, denseDot(li, means.latent[g] as Float64Array));
-    out[g] = s;
-  }
   if (own >= 0) {
     const w = space.weights[i] as number;
     const total = means.weight[own] as number;
     const rest = total - w;
-    if (rest <= 0) out[own] = -Infinity;
-    else {
-      // Take i's own share out of its group's means (words and latent separately), then the higher.
-      const selfWords = sparseDot(row, row);
-      const wordsOwn = (sparseDot(row, means.words[own] as SparseRow) * total - w * selfWords) / rest;
-      let s = wordsOwn;
-      if (li && means.latent) s = Math.max(s, (denseDot(li, means.latent[own] as Float64Array) * total - w * denseDot(li, li)) / rest);
-      out[own] = s;
-    }
+    // Take i's own share out of its group's mean.
+    words[own] = rest <= 0 ? -Infinity : ((words[own] as number) * total - w * sparseDot(row, row)) / rest;
   }
-  return out;
+  return words;
 }
 
-/** Two reasons' similarity: the higher of shared words and latent semantics. */
+/** Two reasons' similarity: the dot product of their (scaled, unit) word vectors. */
 export function pairSimilarity(space: Space, i: number, j: number): number {
-  const words = sparseDot(space.words[i] as SparseRow, space.words[j] as SparseRow);
-  return space.latent ? Math.max(words, denseDot(space.latent[i] as Float64Array, space.latent[j] as Float64Array)) : words;
+  return sparseDot(space.words[i] as SparseRow, space.words[j] as SparseRow);
 }
 
 /** The best group other than `skip` in `scores`, and its score; ties to the lower index. */
@@ -182,10 +144,7 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
   const means = meansOf(space, several);
   const merged = agglomerate(
     several.length,
-    (a, b) => {
-      const words = sparseDot(means.words[a] as SparseRow, means.words[b] as SparseRow);
-      return means.latent ? Math.max(words, denseDot(means.latent[a] as Float64Array, means.latent[b] as Float64Array)) : words;
-    },
+    (a, b) => sparseDot(means.words[a] as SparseRow, means.words[b] as SparseRow),
     Array.from(means.weight),
     threshold,
   );

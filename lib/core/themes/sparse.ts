@@ -1,5 +1,5 @@
-/** Sparse rows over a fixed vocabulary (term ids sorted ascending), for the hot loops of LSA and clustering. */
-import type { Vector } from "./tfidf";
+/** Sparse rows over a fixed vocabulary (term ids sorted ascending), for the hot loops of clustering. */
+import type { Vector } from "./vectors";
 
 export interface SparseRow {
   idx: Int32Array;
@@ -30,12 +30,5 @@ export function sparseDot(a: SparseRow, b: SparseRow): number {
     else if (x < y) i++;
     else j++;
   }
-  return s;
-}
-
-/** Dot product of a row with a dense vector. */
-export function denseRowDot(a: SparseRow, dense: Float64Array): number {
-  let s = 0;
-  for (let k = 0; k < a.idx.length; k++) s += (a.val[k] as number) * (dense[a.idx[k] as number] as number);
   return s;
 }

@@ -1,14 +1,15 @@
 /**
- * Failure themes of one run: the failing scenarios' judge reasons, failed NL-assertion reasons and any
- * extra findings (e.g. a flow audit), grouped by TF-IDF + average-linkage clustering at a fixed
- * threshold. Local and deterministic: the same items in any order give the same themes.
+ * Failure themes: the failing scenarios' judge reasons, failed NL-assertion reasons and any extra
+ * findings (e.g. a flow audit), normalised (figures masked, synonyms folded, stemmed), words of one
+ * scenario only dropped, and grouped at a fixed threshold by average linkage then reassignment to the
+ * nearest group mean. Between two runs the themes are made once over both runs' items. Local and
+ * deterministic: the same items in any order give the same themes.
  */
 import { clusterSpace, type Space } from "./cluster";
-import { lsaEmbed } from "./lsa";
 import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
 import { toRows } from "./sparse";
-import { centroid, cosine, tfidf, type Vector } from "./tfidf";
+import { centroid, cosine, termVectors, type Vector } from "./vectors";
 
 export type ThemeSource = "judge" | "nl_assertion" | "finding";
 
@@ -36,10 +37,6 @@ export interface Theme {
 
 /** Average-linkage similarity needed to join a theme (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
-/** Fewer distinct reasons than this are grouped by their words alone. */
-const MIN_LATENT = 20;
-/** Latent directions: about √(distinct reasons), within [2, 32]. */
-const latentWidth = (m: number) => Math.max(2, Math.min(32, Math.round(Math.sqrt(m))));
 const TOP_TERMS = 5;
 const SIGNATURE_TERMS = 24;
 
@@ -141,28 +138,17 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
 }
 
 /**
- * The clustering's view of the distinct reasons: unit TF-IDF vectors and their LSA coordinates, the
- * latter scaled by how much of each reason the latent directions hold, both by how much of the reason's
+ * The clustering's view of the distinct reasons: unit term vectors, scaled by how much of each reason's
  * words other scenarios use, so a reason the suite's vocabulary barely describes is not pulled into a theme.
  */
 function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Space } {
-  // IDF over distinct reasons: a failure many scenarios share must not make its own words look common.
-  const vectors = tfidf(distinct.map((d) => d.stems));
+  const vectors = termVectors(distinct.map((d) => d.stems));
   // Each side scaled by share^¼, so a pair by (share·share′)^¼: a reason with two words of eight shared is held back, one with a stray name hardly.
-  const scale = distinct.map((d) => Math.sqrt(Math.sqrt(d.share)));
-  const { rows, dims } = toRows(vectors);
-  const words = toRows(vectors, scale).rows;
-  // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
-  let latent: Float64Array[] | null = null;
-  if (distinct.length >= MIN_LATENT) {
-    latent = lsaEmbed(rows, dims, latentWidth(distinct.length)).map((row, i) => {
-      const held = Math.sqrt(row.reduce((s, x) => s + x * x, 0));
-      // Unit direction × √held × share^¼: the dot of two rows is their latent cosine × √(held·held′) × (share·share′)^¼.
-      const f = held > 0 ? (Math.sqrt(held) * (scale[i] as number)) / held : 0;
-      return row.map((x) => x * f);
-    });
-  }
-  return { vectors, space: { weights: distinct.map((d) => d.items.length), words, dims, latent } };
+  const { rows, dims } = toRows(
+    vectors,
+    distinct.map((d) => Math.sqrt(Math.sqrt(d.share))),
+  );
+  return { vectors, space: { weights: distinct.map((d) => d.items.length), words: rows, dims } };
 }
 
 function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
