@@ -44,7 +44,7 @@ export interface GeneratedItem extends ThemeItem {
   group: ThemeGroup;
 }
 
-type Blur = boolean | "products" | "preambles";
+export type Blur = boolean | "products" | "preambles";
 
 export interface ThemeItemsOptions {
   /** Which run of the suite (each run describes a failure anew); 0 by default. */
