@@ -10,31 +10,36 @@ import { termVectors } from "@/lib/core/themes/vectors";
 import { themeItems } from "../tests/helpers/theme-items";
 
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const spread = (xs: number[], repeat: number) => `${Math.round(med(xs))} ms (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${repeat})`;
 
-function timed<T>(repeat: number, f: () => T): { ms: number[]; value: T } {
+/** Wall-clock median and range, and the median CPU time of this process (on a shared machine the wall clock also counts waiting for a core). */
+function timed<T>(repeat: number, f: () => T): { ms: number[]; cpu: number[]; value: T; text: string } {
   const ms: number[] = [];
+  const cpu: number[] = [];
   let value: T = f();
   for (let i = 0; i < repeat; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     value = f();
     ms.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
   }
-  return { ms, value };
+  const text = `${Math.round(med(ms))} ms (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))} over ${repeat}; CPU ${Math.round(med(cpu))} ms)`;
+  return { ms, cpu, value, text };
 }
 
 export function themesFigures(report: (label: string, value: string) => void, n = 2000, repeat = 5): void {
   const items = themeItems(n);
   const floor = timed(repeat, () => termVectors(items.map((it) => terms(it.text).map((x) => x.stem))));
   const one = timed(repeat, () => buildThemes(items).length);
-  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${spread(one.ms, repeat)}; floor (tokenise + term vectors only) ${Math.round(med(floor.ms))} ms`);
+  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${one.text}; floor (tokenise + term vectors only) ${Math.round(med(floor.ms))} ms`);
   // Two runs of one suite: the first fails on cancel + identity, the second on identity + refund.
   const a = themeItems(n, 37, { run: 0, groups: ["cancel", "identity", "noise"] });
   const b = themeItems(n, 37, { run: 1, groups: ["refund", "identity", "noise"] });
   const two = timed(repeat, () => diffThemes(a, b).length);
-  report(`theme changes between two runs of ${n} (${two.value} changes)`, spread(two.ms, repeat));
+  report(`theme changes between two runs of ${n} (${two.value} changes)`, two.text);
   // Nearly every reason distinct even without its name (shared products, preambles): the clustering's worst case for time.
   const blurred = themeItems(n, 36, { blur: true });
   const worst = timed(repeat, () => buildThemes(blurred).length);
-  report(`themes of ${n} failing scenarios, products and preambles mixed in (${worst.value} themes)`, spread(worst.ms, repeat));
+  report(`themes of ${n} failing scenarios, products and preambles mixed in (${worst.value} themes)`, worst.text);
 }
