@@ -31,7 +31,7 @@ export interface Theme {
   /** Scenarios with at least one item in the theme, sorted. */
   scenarios: string[];
   sources: Partial<Record<ThemeSource, number>>;
-  /** The theme's centre (stem → weight, top terms only, unit length): what themes are matched by across runs. */
+  /** The theme's centre (stem → weight, top terms only, unit length): how alike the two sides of a change are. */
   signature: Record<string, number>;
 }
 
