@@ -57,8 +57,7 @@ interface Distinct {
 /**
  * The items as distinct reasons. A word found in one scenario only (a name, an id the mask missed, a
  * rare detail) cannot make two scenarios' reasons alike, only dilute how alike they are, so it is
- * dropped from the vectors; reasons that differ only in such words are one distinct reason. A reason left with no shared
- * word stays on its own.
+ * dropped from the vectors; reasons that differ only in such words are one distinct reason.
  */
 function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem) => string): Distinct[] {
   const tokenised = [...items].sort(byText).map((item) => ({ item, ts: terms(item.text) }));
@@ -77,14 +76,18 @@ function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem
   for (const { item, ts } of tokenised) {
     if (ts.length === 0) continue;
     const shared = ts.filter((t) => common.has(t.stem));
-    const key = shared.length > 0 ? shared.map((t) => t.stem).join(" ") : `\u0000${ts.map((t) => t.stem).join(" ")}`;
+    // A reason with no shared word keeps all its words: they can meet only the same scenario's other
+    // reasons (its own failure described again, in this run or the other), never another scenario's.
+    const own = shared.length === 0;
+    const used = own ? ts : shared;
+    const key = `${own ? "\u0000" : ""}${used.map((t) => t.stem).join(" ")}`;
     let d = map.get(key);
     if (!d) {
-      d = { key, stems: (shared.length > 0 ? shared : ts).map((t) => t.stem), share: shared.length / ts.length, items: [], words: new Map() };
+      d = { key, stems: used.map((t) => t.stem), share: own ? 1 : shared.length / ts.length, items: [], words: new Map() };
       map.set(key, d);
     }
     d.items.push(item);
-    for (const t of shared.length > 0 ? shared : ts) {
+    for (const t of used) {
       const w = d.words.get(t.stem) ?? new Map<string, number>();
       w.set(t.word, (w.get(t.word) ?? 0) + 1);
       d.words.set(t.stem, w);

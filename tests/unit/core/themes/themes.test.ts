@@ -120,6 +120,14 @@ describe("diffThemes", () => {
     for (const d of diffs) if (d.base && d.other) expect(groupOfTheme(d.base, a)).toBe(groupOfTheme(d.other, b));
   });
 
+  it("keeps a one-scenario failure described anew in the second run (its words are that scenario's own) as one change, not gone and new", () => {
+    const common = toItems(plantedReasons(5, { wrong_id: 10, no_goodbye: 10 }, "s"));
+    const base = [...common, { scenario: "lone", source: "judge" as const, text: "The agent mispronounced the product name repeatedly." }];
+    const other = [...common, { scenario: "lone", source: "judge" as const, text: "Product name pronounced badly, twice." }];
+    const lone = diffThemes(base, other).filter((d) => [d.base, d.other].some((t) => t?.scenarios.includes("lone")));
+    expect(lone.map((d) => d.change)).toEqual(["steady"]);
+  });
+
   it("every group can be planted alone in a second run and show up as new", () => {
     for (const g of Object.keys(GROUPS)) {
       const base = toItems(plantedReasons(3, { wrong_id: 10, no_goodbye: 10 }, "a").filter((p) => p.group !== g));
