@@ -146,11 +146,9 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
  */
 function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Space } {
   const vectors = termVectors(distinct.map((d) => d.stems));
-  // Each side scaled by share^¼, so a pair by (share·share′)^¼: a reason with two words of eight shared is held back, one with a stray name hardly.
-  const { rows, dims } = toRows(
-    vectors,
-    distinct.map((d) => Math.sqrt(Math.sqrt(d.share))),
-  );
+  // Each side scaled by √share, so a pair by √(share·share′): about the cosine the reasons would have
+  // with their own words kept (they only add to the norm), so a reason sharing two words of nine stays a one-off.
+  const { rows, dims } = toRows(vectors, distinct.map((d) => Math.sqrt(d.share)));
   return { vectors, space: { weights: distinct.map((d) => d.items.length), words: rows, dims } };
 }
 
