@@ -9,7 +9,7 @@ import { clusterSpace, type Space } from "./cluster";
 import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
 import { toRows } from "./sparse";
-import { centroid, cosine, termVectors, type Vector } from "./vectors";
+import { centroid, cosine, termVectors, unit, type Vector } from "./vectors";
 
 export type ThemeSource = "judge" | "nl_assertion" | "finding";
 
@@ -152,11 +152,48 @@ function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Spa
   return { vectors, space: { weights: distinct.map((d) => d.items.length), words: rows, dims } };
 }
 
+/**
+ * Per stem, how concentrated its weight is in one of `groups`: √(Σ p²) over the groups' shares of it, 1
+ * when all of it is in one theme, about 1/√k when it is spread evenly over k. A theme-level IDF that, unlike
+ * IDF over reasons, does not discount the words of a failure because many scenarios fail that way.
+ */
+function concentration(groups: readonly (readonly number[])[], distinct: readonly Distinct[], vectors: readonly Vector[]): Map<string, number> {
+  const mass = new Map<string, Map<number, number>>();
+  groups.forEach((g, k) => {
+    for (const i of g) {
+      const n = (distinct[i] as Distinct).items.length;
+      for (const [t, x] of vectors[i] as Vector) {
+        const m = mass.get(t) ?? new Map<number, number>();
+        m.set(k, (m.get(k) ?? 0) + x * n);
+        mass.set(t, m);
+      }
+    }
+  });
+  const out = new Map<string, number>();
+  for (const [t, m] of mass) {
+    let total = 0;
+    let squares = 0;
+    for (const x of m.values()) {
+      total += x;
+      squares += x * x;
+    }
+    out.set(t, Math.sqrt(squares) / total);
+  }
+  return out;
+}
+
 function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
   const distinct = distinctTexts(items, scenarioOf);
   if (distinct.length === 0) return [];
   const { vectors, space } = spaceOf(distinct);
-  return clusterSpace(space, threshold).map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
+  // Twice: the second time each word weighs by how concentrated it was in the first themes, so a word
+  // spread over many of them (a preamble, a product, "customer") says little about which failure a reason is.
+  const first = clusterSpace(space, threshold);
+  const weight = concentration(first, distinct, vectors);
+  const reweighted = vectors.map((v) => unit(new Map([...v].map(([t, x]) => [t, x * (weight.get(t) ?? 1)]))));
+  const { rows, dims } = toRows(reweighted, distinct.map((d) => Math.sqrt(d.share)));
+  const groups = clusterSpace({ weights: space.weights, words: rows, dims }, threshold);
+  return groups.map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
 }
 
 const byCount = (a: Theme, b: Theme) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0);
