@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildThemes, diffThemes, type Theme } from "@/lib/core/themes";
+import { rng } from "../../../helpers/planted-reasons";
 import { themeItems, type GeneratedItem, type ThemeGroup } from "../../../helpers/theme-items";
 
 const FAILURES = ["cancel", "refund", "identity"] as const;
@@ -27,8 +28,9 @@ describe("themes at scale", () => {
     [2000, 11, false],
     [2000, 36, "products"],
     [1500, 7, "preambles"],
+    [2000, 7, true],
   ] as const) {
-    it(`${n} failing scenarios (seed ${seed}${blur ? `, ${blur} shared across failures` : ""}): each failure one theme with ≥ 90% of it and ≤ 10% foreign`, () => {
+    it(`${n} failing scenarios (seed ${seed}${blur ? `, ${blur === true ? "products and preambles" : blur} shared across failures` : ""}): each failure one theme with ≥ 90% of it and ≤ 10% foreign`, () => {
       const items = themeItems(n, seed, { blur });
       const themes = buildThemes(items);
       const tops = FAILURES.map((g) => ({ g, ...best(items, themes, g) }));
@@ -46,8 +48,10 @@ describe("themes at scale", () => {
     [2000, 8, false],
     [2000, 12, false],
     [2000, 12, "products"],
+    [2000, 8, "preambles"],
+    [2000, 12, true],
   ] as const) {
-    it(`two runs of ${n} (seed ${seed}${blur ? `, ${blur} shared across failures` : ""}): gone, kept and new right, and no other change of the three failures`, () => {
+    it(`two runs of ${n} (seed ${seed}${blur ? `, ${blur === true ? "products and preambles" : blur} shared across failures` : ""}): gone, kept and new right, and no other change of the three failures`, () => {
       const a = themeItems(n, seed, { run: 0, groups: ["cancel", "identity", "noise"], blur });
       const b = themeItems(n, seed, { run: 1, groups: ["refund", "identity", "noise"], blur });
       const groupOf = new Map<string, ThemeGroup>([...a, ...b].map((i) => [i.scenario, i.group]));
@@ -78,4 +82,11 @@ describe("themes at scale", () => {
       for (const d of diffs) if (d.change === "gone" || d.change === "new") expect(main(d.base ?? d.other)).not.toBe("identity");
     });
   }
+
+  it("is deterministic at scale: 2,000 reasons in another order give the same themes", () => {
+    const items = themeItems(2000, 5, { blur: true });
+    const r = rng(9);
+    const shuffled = items.map((item) => ({ item, key: r() })).sort((a, b) => a.key - b.key).map((x) => x.item);
+    expect(buildThemes(shuffled)).toEqual(buildThemes(items));
+  });
 });
