@@ -33,6 +33,7 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
   const weight = new Float64Array(groups.length);
   const words: SparseRow[] = [];
   const acc = new Float64Array(space.dims);
+  const seen = new Uint8Array(space.dims);
   groups.forEach((members, g) => {
     const used: number[] = [];
     let total = 0;
@@ -42,7 +43,10 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
       const row = space.words[i] as SparseRow;
       for (let k = 0; k < row.idx.length; k++) {
         const t = row.idx[k] as number;
-        if (acc[t] === 0) used.push(t);
+        if (!seen[t]) {
+          seen[t] = 1;
+          used.push(t);
+        }
         acc[t] = (acc[t] as number) + w * (row.val[k] as number);
       }
     }
@@ -53,6 +57,7 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
       p.group.push(g);
       p.value.push(val[k] as number);
       acc[used[k] as number] = 0;
+      seen[used[k] as number] = 0;
     }
     words.push({ idx: Int32Array.from(used), val });
     weight[g] = total;
@@ -60,10 +65,12 @@ function meansOf(space: Space, groups: readonly (readonly number[])[]): Means {
   return { weight, postings, words };
 }
 
-/** Reason `i`'s average similarity to every group, leaving `i` out of its own group `own` (−∞ when it is alone there). */
-function toMeans(space: Space, i: number, means: Means, own: number): Float64Array {
-  const n = means.weight.length;
-  const words = new Float64Array(n);
+/**
+ * Reason `i`'s average similarity to every group, leaving `i` out of its own group `own` (−∞ when it is
+ * alone there). Written into `out` (one buffer per round, as long as there are groups), which is returned.
+ */
+function toMeans(space: Space, i: number, means: Means, own: number, out: Float64Array): Float64Array {
+  const words = out.fill(0);
   const row = space.words[i] as SparseRow;
   for (let k = 0; k < row.idx.length; k++) {
     const p = means.postings[row.idx[k] as number]!;
@@ -113,9 +120,10 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
     groups.push(...found.map((g) => g.map((k) => seeds[k] as number)));
     if (pending.length <= seedCap) break;
     const means = meansOf(space, groups);
+    const scratch = new Float64Array(groups.length);
     const waiting: number[] = [];
     for (const i of pending.slice(seedCap)) {
-      const [at, s] = argmax(toMeans(space, i, means, -1), -1);
+      const [at, s] = argmax(toMeans(space, i, means, -1, scratch), -1);
       if (at >= 0 && s >= threshold) (groups[at] as number[]).push(i);
       else waiting.push(i);
     }
@@ -123,11 +131,12 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
   }
   for (let round = 0; round < ROUNDS; round++) {
     const means = meansOf(space, groups);
+    const scratch = new Float64Array(groups.length);
     const next: number[][] = groups.map(() => []);
     let moved = 0;
     groups.forEach((g, own) => {
       for (const i of g) {
-        const scores = toMeans(space, i, means, own);
+        const scores = toMeans(space, i, means, own, scratch);
         const [at, s] = argmax(scores, own);
         const go = at >= 0 && s >= threshold && s > (scores[own] as number);
         if (go) moved++;
@@ -138,9 +147,12 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
     if (moved === 0) break;
   }
   // Groups alike on average are one (fragments of one failure that met in different batches). A reason
-  // left alone has just been compared with every group, so only groups of several are merged.
-  const several = groups.filter((g) => g.length > 1);
-  const alone = groups.filter((g) => g.length === 1);
+  // left alone has just been compared with every group, so only groups of several are merged, and of
+  // those the 2 × seedCap heaviest (the merge holds a square matrix of them).
+  const weightOf = (g: readonly number[]) => g.reduce((n, i) => n + (space.weights[i] as number), 0);
+  const byWeight = groups.filter((g) => g.length > 1).sort((x, y) => weightOf(y) - weightOf(x) || (x[0] as number) - (y[0] as number));
+  const several = byWeight.slice(0, 2 * seedCap);
+  const alone = [...groups.filter((g) => g.length === 1), ...byWeight.slice(2 * seedCap)];
   const means = meansOf(space, several);
   const merged = agglomerate(
     several.length,
