@@ -1,51 +1,45 @@
 /**
  * Themes for a run of 2,000 failing scenarios (issue 36): reasons drawn from the planted paraphrase
- * sets with fresh ids, figures and a made-up product name each (so texts hardly repeat), plus noise, clustered by
- * lib/core/themes; the floor is the same reasons tokenised and TF-IDF-weighted only (what any
- * clustering must do first).
+ * sets with fresh figures and a made-up name each (tests/helpers/theme-items.ts, so texts hardly
+ * repeat), plus noise, clustered by lib/core/themes; the floor is the same reasons tokenised and
+ * turned into term vectors only (what any clustering must do first). Also the change between two runs of 2,000
+ * (one set of themes over 4,000 reasons) and the worst case for time (nearly every reason distinct).
  */
-import { buildThemes, terms, type ThemeItem } from "@/lib/core/themes";
-import { tfidf } from "@/lib/core/themes/tfidf";
-import { CANCEL_WITHOUT_CONFIRMING, IDENTITY_NOT_VERIFIED, NOISE, WRONG_REFUND_AMOUNT } from "../tests/unit/core/themes/paraphrase-sets";
+import { buildThemes, diffThemes, terms } from "@/lib/core/themes";
+import { termVectors } from "@/lib/core/themes/vectors";
+import { themeItems } from "../tests/helpers/theme-items";
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-export function themeItems(n: number, seed = 36): ThemeItem[] {
-  const r = rng(seed);
-  const pools = [CANCEL_WITHOUT_CONFIRMING, WRONG_REFUND_AMOUNT, IDENTITY_NOT_VERIFIED];
-  return Array.from({ length: n }, (_, i) => {
-    const noise = r() < 0.1;
-    const pool = noise ? NOISE : (pools[i % pools.length] as string[]);
-    const base = pool[Math.floor(r() * pool.length)] as string;
-    // Fresh ids and figures per scenario, as a judge writes them.
-    // and a product or place name of its own (a made-up word), so nearly every text is distinct.
-    const name = Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(r() * 26))).join("");
-    const text = `${base.replace(/\d+(\.\d+)?/g, () => String(Math.floor(r() * 9000) + 100))} (the ${name})`;
-    return { scenario: `s_${i}`, source: "judge", text };
-  });
+/** Wall-clock median and range, and the median CPU time of this process (on a shared machine the wall clock also counts waiting for a core). */
+function timed<T>(repeat: number, f: () => T): { ms: number[]; cpu: number[]; value: T; text: string } {
+  const ms: number[] = [];
+  const cpu: number[] = [];
+  let value: T = f();
+  for (let i = 0; i < repeat; i++) {
+    const c = process.cpuUsage();
+    const t = performance.now();
+    value = f();
+    ms.push(performance.now() - t);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  const text = `${Math.round(med(ms))} ms (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))} over ${repeat}; CPU ${Math.round(med(cpu))} ms)`;
+  return { ms, cpu, value, text };
 }
 
 export function themesFigures(report: (label: string, value: string) => void, n = 2000, repeat = 5): void {
   const items = themeItems(n);
-  const floor: number[] = [];
-  const full: number[] = [];
-  let count = 0;
-  for (let i = 0; i < repeat; i++) {
-    let t = performance.now();
-    tfidf(items.map((it) => terms(it.text).map((x) => x.stem)));
-    floor.push(performance.now() - t);
-    t = performance.now();
-    count = buildThemes(items).length;
-    full.push(performance.now() - t);
-  }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-  report(`themes of ${n} failing scenarios (${count} themes)`, `${Math.round(med(full))} ms (${Math.round(Math.min(...full))}–${Math.round(Math.max(...full))} over ${repeat}); floor (tokenise + TF-IDF only) ${Math.round(med(floor))} ms`);
+  const floor = timed(repeat, () => termVectors(items.map((it) => terms(it.text).map((x) => x.stem))));
+  const one = timed(repeat, () => buildThemes(items).length);
+  report(`themes of ${n} failing scenarios (${one.value} themes)`, `${one.text}; floor (tokenise + term vectors only) ${Math.round(med(floor.ms))} ms`);
+  // Two runs of one suite: the first fails on cancel + identity, the second on identity + refund.
+  const a = themeItems(n, 37, { run: 0, groups: ["cancel", "identity", "noise"] });
+  const b = themeItems(n, 37, { run: 1, groups: ["refund", "identity", "noise"] });
+  const two = timed(repeat, () => diffThemes(a, b).length);
+  report(`theme changes between two runs of ${n} (${two.value} changes)`, two.text);
+  // Nearly every reason distinct even without its name (shared products, preambles): the clustering's worst case for time.
+  const blurred = themeItems(n, 36, { blur: true });
+  const worst = timed(repeat, () => buildThemes(blurred).length);
+  report(`themes of ${n} failing scenarios, products and preambles mixed in (${worst.value} themes)`, worst.text);
 }

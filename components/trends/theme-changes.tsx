@@ -21,7 +21,7 @@ export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffD
         Failure themes
       </h2>
       <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Judge and NL-assertion reasons of failing scenarios, grouped by content (TF-IDF, fixed threshold); <span className="font-mono">{otherId}</span> against{" "}
+        Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs); <span className="font-mono">{otherId}</span> against{" "}
         <span className="font-mono">{baseId}</span>. {changes.length - moving.length} theme(s) unchanged.
       </p>
       {shown.length === 0 ? (

@@ -1,8 +1,7 @@
 /**
- * Themes of two runs matched by content (their signatures), not by cluster number: new, gone, grown,
- * shrunk, steady. Many-to-one: the fragments on either side that resemble each other form one change
- * (one failure split in two by wording in one run is still one failure), so a theme is "gone" only when
- * nothing in the other run resembles any part of it, and "new" only when nothing in the base does.
+ * The change of one theme between two runs (new, gone, grown, shrunk, steady), as `diffThemes` in
+ * themes.ts reports it: the themes are made once over both runs' items, so the two sides of a change
+ * are the same theme's items in each run, never two separate clusterings matched after the fact.
  */
 import type { Theme } from "./themes";
 
@@ -10,16 +9,15 @@ export type ThemeChange = "new" | "gone" | "grown" | "shrunk" | "steady";
 
 export interface ThemeDiff {
   change: ThemeChange;
-  /** The base run's side of the change: its matched themes as one (null when new). */
+  /** The theme's items in the base run (null when new). */
   base: Theme | null;
+  /** The theme's items in the other run (null when gone). */
   other: Theme | null;
-  /** Content similarity of the closest matched pair (0 when unmatched). */
+  /** Content similarity of the two sides' signatures (0 when one side is empty). */
   similarity: number;
 }
 
-/** Two themes are parts of the same failure when their signatures are at least this similar. */
-export const MATCH_THRESHOLD = 0.4;
-
+/** Dot product of two themes' signatures (unit vectors over their top stems), in [0, 1]. */
 export function signatureSimilarity(a: Theme, b: Theme): number {
   let s = 0;
   for (const [t, x] of Object.entries(a.signature)) {
@@ -36,48 +34,5 @@ export function countChange(a: number, b: number): ThemeChange {
   return "steady";
 }
 
-/** Several themes of one run as one: the largest names it; counts, scenarios and sources add up. */
-export function mergeThemes(parts: readonly Theme[]): Theme | null {
-  if (parts.length === 0) return null;
-  const [head] = [...parts].sort((a, b) => b.count - a.count);
-  if (parts.length === 1) return head as Theme;
-  const sources: Theme["sources"] = {};
-  for (const p of parts) for (const [k, v] of Object.entries(p.sources) as Array<[keyof Theme["sources"], number]>) sources[k] = (sources[k] ?? 0) + v;
-  return { ...(head as Theme), count: parts.reduce((n, p) => n + p.count, 0), scenarios: [...new Set(parts.flatMap((p) => p.scenarios))].sort(), sources };
-}
-
-const ORDER: Record<ThemeChange, number> = { new: 0, grown: 1, gone: 2, shrunk: 3, steady: 4 };
-
-export function matchThemes(base: readonly Theme[], other: readonly Theme[], threshold = MATCH_THRESHOLD): ThemeDiff[] {
-  // Union-find over base themes (0…b−1) and other themes (b…b+o−1), joined by each similar pair.
-  const parent = Array.from({ length: base.length + other.length }, (_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] as number)));
-  const best = new Map<number, number>();
-  base.forEach((a, i) =>
-    other.forEach((b, j) => {
-      const s = signatureSimilarity(a, b);
-      if (s < threshold) return;
-      const [x, y] = [find(i), find(base.length + j)];
-      if (x !== y) parent[Math.max(x, y)] = Math.min(x, y);
-      for (const k of [i, base.length + j]) best.set(k, Math.max(best.get(k) ?? 0, s));
-    }),
-  );
-  const groups = new Map<number, { base: Theme[]; other: Theme[]; similarity: number }>();
-  const groupOf = (k: number) => {
-    const root = find(k);
-    let g = groups.get(root);
-    if (!g) groups.set(root, (g = { base: [], other: [], similarity: 0 }));
-    g.similarity = Math.max(g.similarity, best.get(k) ?? 0);
-    return g;
-  };
-  base.forEach((t, i) => groupOf(i).base.push(t));
-  other.forEach((t, j) => groupOf(base.length + j).other.push(t));
-  const out: ThemeDiff[] = [...groups.values()].map((g) => {
-    const a = mergeThemes(g.base);
-    const b = mergeThemes(g.other);
-    const change: ThemeChange = !a ? "new" : !b ? "gone" : countChange(a.count, b.count);
-    return { change, base: a, other: b, similarity: a && b ? g.similarity : 0 };
-  });
-  const size = (d: ThemeDiff) => Math.max(d.base?.count ?? 0, d.other?.count ?? 0);
-  return out.sort((x, y) => ORDER[x.change] - ORDER[y.change] || size(y) - size(x) || ((x.base ?? x.other)!.quote < (y.base ?? y.other)!.quote ? -1 : 1));
-}
+/** Order of changes in a diff: what needs a look first. */
+export const CHANGE_ORDER: Record<ThemeChange, number> = { new: 0, grown: 1, gone: 2, shrunk: 3, steady: 4 };

@@ -1,12 +1,15 @@
 /**
- * Failure themes of one run: the failing scenarios' judge reasons, failed NL-assertion reasons and any
- * extra findings (e.g. a flow audit), grouped by TF-IDF + average-linkage clustering at a fixed
- * threshold. Local and deterministic: the same items in any order give the same themes.
+ * Failure themes: the failing scenarios' judge reasons, failed NL-assertion reasons and any extra
+ * findings (e.g. a flow audit), normalised (figures masked, synonyms folded, stemmed), words of one
+ * scenario only dropped, and grouped at a fixed threshold by average linkage then reassignment to the
+ * nearest group mean. Between two runs the themes are made once over both runs' items. Local and
+ * deterministic: the same items in any order give the same themes.
  */
-import { agglomerate } from "./cluster";
-import { lsaEmbed } from "./lsa";
+import { clusterSpace, type Space } from "./cluster";
+import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
-import { centroid, cosine, tfidf, type Vector } from "./tfidf";
+import { toRows } from "./sparse";
+import { centroid, cosine, termVectors, unit, type Vector } from "./vectors";
 
 export type ThemeSource = "judge" | "nl_assertion" | "finding";
 
@@ -28,44 +31,63 @@ export interface Theme {
   /** Scenarios with at least one item in the theme, sorted. */
   scenarios: string[];
   sources: Partial<Record<ThemeSource, number>>;
-  /** The theme's centre (stem → weight, top terms only, unit length): what themes are matched by across runs. */
+  /** The theme's centre (stem → weight, top terms only, unit length): how alike the two sides of a change are. */
   signature: Record<string, number>;
 }
 
-/** Average-linkage cosine similarity needed to merge (fixed, so runs are comparable). */
+/** Average-linkage similarity needed to join a theme (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
-/** Fewer distinct reasons than this are grouped by their words alone. */
-const MIN_LATENT = 20;
-/** Latent directions per run: about √(distinct reasons), within [2, 48]. */
-const latentWidth = (m: number) => Math.max(2, Math.min(48, Math.round(Math.sqrt(m))));
-/** Distinct texts clustered; beyond this, the rarer ones join the nearest theme or stay out. */
-export const MAX_DISTINCT = 1500;
 const TOP_TERMS = 5;
 const SIGNATURE_TERMS = 24;
 
 const byText = (a: ThemeItem, b: ThemeItem) =>
   a.text < b.text ? -1 : a.text > b.text ? 1 : a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
 
+/** One distinct reason: the items whose shared words are the same. */
 interface Distinct {
   key: string;
+  /** Stems the vectors use: those found in at least two scenarios. */
   stems: string[];
+  /** Share of the reason's words that other scenarios use too (1 when all are). */
+  share: number;
   items: ThemeItem[];
   words: Map<string, Map<string, number>>;
 }
 
-function distinctTexts(items: readonly ThemeItem[]): Distinct[] {
+/**
+ * The items as distinct reasons. A word found in one scenario only (a name, an id the mask missed, a
+ * rare detail) cannot make two scenarios' reasons alike, only dilute how alike they are, so it is
+ * dropped from the vectors; reasons that differ only in such words are one distinct reason.
+ */
+function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem) => string): Distinct[] {
+  const tokenised = [...items].sort(byText).map((item) => ({ item, ts: terms(item.text) }));
+  // Scenarios per stem: a word of one scenario only (however many of its reasons, in however many runs, repeat it) is its own.
+  const firstIn = new Map<string, string>();
+  const common = new Set<string>();
+  for (const { item, ts } of tokenised) {
+    const scenario = scenarioOf(item);
+    for (const t of ts) {
+      const first = firstIn.get(t.stem);
+      if (first === undefined) firstIn.set(t.stem, scenario);
+      else if (first !== scenario) common.add(t.stem);
+    }
+  }
   const map = new Map<string, Distinct>();
-  for (const item of [...items].sort(byText)) {
-    const ts = terms(item.text);
+  for (const { item, ts } of tokenised) {
     if (ts.length === 0) continue;
-    const key = ts.map((t) => t.stem).join(" ");
+    const shared = ts.filter((t) => common.has(t.stem));
+    // A reason with no shared word keeps all its words: they can meet only the same scenario's other
+    // reasons (its own failure described again, in this run or the other), never another scenario's.
+    const own = shared.length === 0;
+    const used = own ? ts : shared;
+    const key = `${own ? "\u0000" : ""}${used.map((t) => t.stem).join(" ")}`;
     let d = map.get(key);
     if (!d) {
-      d = { key, stems: ts.map((t) => t.stem), items: [], words: new Map() };
+      d = { key, stems: used.map((t) => t.stem), share: own ? 1 : shared.length / ts.length, items: [], words: new Map() };
       map.set(key, d);
     }
     d.items.push(item);
-    for (const t of ts) {
+    for (const t of used) {
       const w = d.words.get(t.stem) ?? new Map<string, number>();
       w.set(t.word, (w.get(t.word) ?? 0) + 1);
       d.words.set(t.stem, w);
@@ -119,56 +141,92 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
 }
 
 /**
- * How alike two reasons are: their shared words (TF-IDF cosine), or, when higher, their latent
- * semantics (LSA cosine) discounted by how much of each reason the latent directions hold, so a
- * one-off reason, which the suite's directions barely capture, is not pulled into a theme.
+ * The clustering's view of the distinct reasons: unit term vectors, scaled by how much of each reason's
+ * words other scenarios use, so a reason the suite's vocabulary barely describes is not pulled into a theme.
  */
-function pairSimilarity(vectors: readonly Vector[]): (i: number, j: number) => number {
-  const words = (i: number, j: number) => cosine(vectors[i] as Vector, vectors[j] as Vector);
-  // A handful of distinct reasons gives latent directions nothing to learn from (two of them would merge anything).
-  if (vectors.length < MIN_LATENT) return words;
-  const latent = lsaEmbed(vectors, latentWidth(vectors.length));
-  const held = latent.map((row) => Math.sqrt(row.reduce((s, x) => s + x * x, 0)));
-  const unitRows = latent.map((row, i) => row.map((x) => (held[i] as number) > 0 ? x / (held[i] as number) : 0));
-  return (i, j) => {
-    const a = unitRows[i] as Float64Array;
-    const b = unitRows[j] as Float64Array;
-    let dot = 0;
-    for (let d = 0; d < a.length; d++) dot += (a[d] as number) * (b[d] as number);
-    return Math.max(words(i, j), dot * Math.sqrt((held[i] as number) * (held[j] as number)));
-  };
+function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Space } {
+  const vectors = termVectors(distinct.map((d) => d.stems));
+  // Each side scaled by √share, so a pair by √(share·share′): about the cosine the reasons would have
+  // with their own words kept (they only add to the norm), so a reason sharing two words of nine stays a one-off.
+  const { rows, dims } = toRows(vectors, distinct.map((d) => Math.sqrt(d.share)));
+  return { vectors, space: { weights: distinct.map((d) => d.items.length), words: rows, dims } };
 }
 
-export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
-  const distinct = distinctTexts(items);
-  if (distinct.length === 0) return [];
-  // IDF over every item (duplicates count), vectors per distinct text.
-  const docs = distinct.flatMap((d) => d.items.map(() => d.stems));
-  const all = tfidf(docs);
-  const vectors: Vector[] = [];
-  let at = 0;
-  for (const d of distinct) {
-    vectors.push(all[at] as Vector);
-    at += d.items.length;
-  }
-  const head = distinct.slice(0, MAX_DISTINCT);
-  const similarity = pairSimilarity(vectors.slice(0, MAX_DISTINCT));
-  const groups = agglomerate(head.length, similarity, head.map((d) => d.items.length), threshold);
-  const members = groups.map((g) => g.slice());
-  // The rare tail joins the nearest theme's centre when close enough.
-  if (distinct.length > MAX_DISTINCT) {
-    const centres = groups.map((g) => centroid(g.map((i) => vectors[i] as Vector), g.map((i) => (distinct[i] as Distinct).items.length)));
-    for (let i = MAX_DISTINCT; i < distinct.length; i++) {
-      let bestAt = -1;
-      let bestSim = threshold;
-      centres.forEach((c, k) => {
-        const s = cosine(vectors[i] as Vector, c);
-        if (s >= bestSim && (bestAt < 0 || s > bestSim)) [bestAt, bestSim] = [k, s];
-      });
-      if (bestAt >= 0) (members[bestAt] as number[]).push(i);
+/**
+ * Per stem, how concentrated its weight is in one of `groups`: √(Σ p²) over the groups' shares of it, 1
+ * when all of it is in one theme, about 1/√k when it is spread evenly over k. A theme-level IDF that, unlike
+ * IDF over reasons, does not discount the words of a failure because many scenarios fail that way.
+ */
+function concentration(groups: readonly (readonly number[])[], distinct: readonly Distinct[], vectors: readonly Vector[]): Map<string, number> {
+  const mass = new Map<string, Map<number, number>>();
+  groups.forEach((g, k) => {
+    for (const i of g) {
+      const n = (distinct[i] as Distinct).items.length;
+      for (const [t, x] of vectors[i] as Vector) {
+        const m = mass.get(t) ?? new Map<number, number>();
+        m.set(k, (m.get(k) ?? 0) + x * n);
+        mass.set(t, m);
+      }
     }
+  });
+  const out = new Map<string, number>();
+  for (const [t, m] of mass) {
+    let total = 0;
+    let squares = 0;
+    for (const x of m.values()) {
+      total += x;
+      squares += x * x;
+    }
+    out.set(t, Math.sqrt(squares) / total);
   }
-  return members
-    .map((g) => buildTheme(g.map((i) => distinct[i] as Distinct), g.map((i) => vectors[i] as Vector)))
-    .sort((a, b) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0));
+  return out;
+}
+
+function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
+  const distinct = distinctTexts(items, scenarioOf);
+  if (distinct.length === 0) return [];
+  const { vectors, space } = spaceOf(distinct);
+  // Twice: the second time each word weighs by how concentrated it was in the first themes, so a word
+  // spread over many of them (a preamble, a product, "customer") says little about which failure a reason is.
+  const first = clusterSpace(space, threshold);
+  const weight = concentration(first, distinct, vectors);
+  const reweighted = vectors.map((v) => unit(new Map([...v].map(([t, x]) => [t, x * (weight.get(t) ?? 1)]))));
+  const { rows, dims } = toRows(reweighted, distinct.map((d) => Math.sqrt(d.share)));
+  const groups = clusterSpace({ weights: space.weights, words: rows, dims }, threshold);
+  return groups.map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
+}
+
+const byCount = (a: Theme, b: Theme) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0);
+
+/**
+ * A run's failure themes, largest first. Every item with at least one content word is in exactly one
+ * theme; the same items in any order give the same themes.
+ */
+export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
+  return themesOf(items, threshold)
+    .map(({ group, vectors }) => buildTheme(group, vectors))
+    .sort(byCount);
+}
+
+/**
+ * The change between two runs' failures, from one set of themes made over both runs' items together:
+ * each theme's items counted per run, so a failure is "gone" only when none of its items is left in
+ * `other`, and "new" only when none is in `base`. `base` and `other` of a change are the theme's items
+ * of that run (null when it has none).
+ */
+export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem[], threshold = THEME_THRESHOLD): ThemeDiff[] {
+  const tagged = [...base.map((item) => ({ ...item, scenario: `a\u0000${item.scenario}` })), ...other.map((item) => ({ ...item, scenario: `b\u0000${item.scenario}` }))];
+  const untag = (item: ThemeItem): ThemeItem => ({ ...item, scenario: item.scenario.slice(2) });
+  const side = (group: readonly Distinct[], vectors: readonly Vector[], tag: string): Theme | null => {
+    const parts = group.map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector })).filter((p) => p.d.items.length > 0);
+    return parts.length > 0 ? buildTheme(parts.map((p) => p.d), parts.map((p) => p.v)) : null;
+  };
+  const out = themesOf(tagged, threshold, (item) => item.scenario.slice(2)).map(({ group, vectors }): ThemeDiff => {
+    const a = side(group, vectors, "a\u0000");
+    const b = side(group, vectors, "b\u0000");
+    const change: ThemeChange = !a ? "new" : !b ? "gone" : countChange(a.count, b.count);
+    return { change, base: a, other: b, similarity: a && b ? signatureSimilarity(a, b) : 0 };
+  });
+  const size = (d: ThemeDiff) => Math.max(d.base?.count ?? 0, d.other?.count ?? 0);
+  return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || ((x.base ?? x.other)!.quote < (y.base ?? y.other)!.quote ? -1 : 1));
 }

@@ -1,13 +1,13 @@
 /**
  * `GET /api/themes?run=<id>[&base=<id>]`: a run's failure themes, and with a base run the themes that
- * are new, gone, grown or shrunk since it (matched by content).
+ * are new, gone, grown or shrunk since it (one set of themes over both runs' reasons, counted per run).
  */
-import { matchThemes, type Theme, type ThemeDiff } from "@/lib/core/themes";
+import type { Theme, ThemeDiff } from "@/lib/core/themes";
 import type { ThemeDTO, ThemeDiffDTO } from "@/lib/shared/themes";
 import "server-only";
 import type { Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
-import { runThemes, type ThemeRun } from "../views/run-themes";
+import { runThemeChanges, runThemes, type ThemeRun } from "../views/run-themes";
 import { trendFacts } from "../views/trend-facts";
 import { error, json } from "./respond";
 
@@ -36,8 +36,7 @@ export async function themesFor(run: RunModel): Promise<Theme[]> {
 }
 
 export async function themeChanges(base: RunModel, other: RunModel): Promise<ThemeDiffDTO[]> {
-  const [a, b] = await Promise.all([themesFor(base), themesFor(other)]);
-  return matchThemes(a, b).map(diffDTO);
+  return (await runThemeChanges(themeRunOf(base), themeRunOf(other))).map(diffDTO);
 }
 
 export async function themesRoute(store: Store, request: Request): Promise<Response> {

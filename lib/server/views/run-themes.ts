@@ -1,11 +1,12 @@
 /**
  * A run's failure themes: the judge_result.json of each failing scenario is read (no links followed) and the reasons clustered by lib/core/themes. Cached per run while its failing
- * scenarios and the files their records were read from are unchanged; each scenario's reasons are cached too.
+ * scenarios and the files their records were read from are unchanged; each scenario's reasons are cached too. The change between two
+ * runs is made from both runs' reasons together (one set of themes), cached per pair the same way.
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import { readJudgeResult } from "@/lib/core";
-import { buildThemes, themeItemsOf, type Theme, type ThemeItem } from "@/lib/core/themes";
+import { buildThemes, diffThemes, themeItemsOf, type Theme, type ThemeDiff, type ThemeItem } from "@/lib/core/themes";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 
@@ -20,8 +21,10 @@ export interface ThemeRun {
 export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | string[];
 
 const MAX_RUNS = 64;
+const MAX_PAIRS = 16;
 const MAX_SCENARIOS = 200_000;
 const runCache = new Map<string, { signature: string; themes: Promise<Theme[]> }>();
+const pairCache = new Map<string, { signature: string; diffs: Promise<ThemeDiff[]> }>();
 const itemCache = new Map<string, { stamp: string | null; items: ThemeItem[] }>();
 
 async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
@@ -48,11 +51,16 @@ function signatureOf(run: ThemeRun): string {
   return h.digest("hex");
 }
 
+function runItems(run: ThemeRun, findingsOf?: FindingsOf): Promise<ThemeItem[]> {
+  return mapLimit([...run.failing], 16, (s) => itemsOf(run.dir, s.name, s.stamp, findingsOf)).then((lists) => lists.flat());
+}
+
+/** A run's themes, largest first (lib/core/themes `buildThemes`). */
 export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme[]> {
   const signature = signatureOf(run);
   const hit = runCache.get(run.dir);
   if (hit && hit.signature === signature && !findingsOf) return hit.themes;
-  const themes = mapLimit([...run.failing], 16, (s) => itemsOf(run.dir, s.name, s.stamp, findingsOf)).then((lists) => buildThemes(lists.flat()));
+  const themes = runItems(run, findingsOf).then((items) => buildThemes(items));
   if (!findingsOf) {
     runCache.delete(run.dir);
     if (runCache.size >= MAX_RUNS) runCache.delete(runCache.keys().next().value as string);
@@ -60,4 +68,18 @@ export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme
     themes.catch(() => runCache.delete(run.dir));
   }
   return themes;
+}
+
+/** What changed in the failure themes from `base` to `other` (lib/core/themes `diffThemes`), cached per pair while neither run's failing scenarios change. */
+export function runThemeChanges(base: ThemeRun, other: ThemeRun): Promise<ThemeDiff[]> {
+  const key = `${base.dir}\0${other.dir}`;
+  const signature = `${signatureOf(base)}:${signatureOf(other)}`;
+  const hit = pairCache.get(key);
+  if (hit && hit.signature === signature) return hit.diffs;
+  const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) => diffThemes(a, b));
+  pairCache.delete(key);
+  if (pairCache.size >= MAX_PAIRS) pairCache.delete(pairCache.keys().next().value as string);
+  pairCache.set(key, { signature, diffs });
+  diffs.catch(() => pairCache.delete(key));
+  return diffs;
 }

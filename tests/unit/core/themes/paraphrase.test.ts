@@ -4,7 +4,7 @@
  * is kept, never reported as gone, and only the failures really added or dropped are new or gone.
  */
 import { describe, expect, it } from "vitest";
-import { buildThemes, matchThemes, type Theme, type ThemeItem } from "@/lib/core/themes";
+import { buildThemes, diffThemes, type Theme, type ThemeItem } from "@/lib/core/themes";
 import { CANCEL_WITHOUT_CONFIRMING, IDENTITY_NOT_VERIFIED, NOISE, WRONG_REFUND_AMOUNT } from "./paraphrase-sets";
 
 const GROUPS = { cancel: CANCEL_WITHOUT_CONFIRMING, refund: WRONG_REFUND_AMOUNT, identity: IDENTITY_NOT_VERIFIED } as const;
@@ -44,9 +44,9 @@ describe("paraphrase themes", () => {
 
   it("between two runs: a kept failure is kept, a dropped one gone, an added one new, and nothing else", () => {
     // Run A fails on cancel and identity; run B on identity (other scenarios, other order) and refund.
-    const a = buildThemes([...items("a", "cancel", GROUPS.cancel), ...items("a", "identity", GROUPS.identity), ...items("a", "noise", NOISE.slice(0, 4))]);
-    const b = buildThemes([...items("b", "identity", [...GROUPS.identity].reverse()), ...items("b", "refund", GROUPS.refund), ...items("b", "noise", NOISE.slice(4))]);
-    const diffs = matchThemes(a, b);
+    const a = [...items("a", "cancel", GROUPS.cancel), ...items("a", "identity", GROUPS.identity), ...items("a", "noise", NOISE.slice(0, 4))];
+    const b = [...items("b", "identity", [...GROUPS.identity].reverse()), ...items("b", "refund", GROUPS.refund), ...items("b", "noise", NOISE.slice(4))];
+    const diffs = diffThemes(a, b);
     const main = (d: (typeof diffs)[number], side: "base" | "other") => {
       const t = d[side];
       if (!t) return null;

@@ -1,6 +1,6 @@
 /** Failure themes on generated reasons with planted groups. */
 import { describe, expect, it } from "vitest";
-import { buildThemes, matchThemes, stem, terms, themeItemsOf, type Theme, type ThemeItem } from "@/lib/core/themes";
+import { buildThemes, diffThemes, stem, terms, themeItemsOf, type Theme, type ThemeItem } from "@/lib/core/themes";
 import { GROUPS, plantedReasons, rng, type PlantedItem } from "../../../helpers/planted-reasons";
 
 const toItems = (planted: PlantedItem[]): ThemeItem[] => planted.map((p) => ({ scenario: p.scenario, source: "judge", text: p.text }));
@@ -100,13 +100,11 @@ describe("buildThemes", () => {
   });
 });
 
-describe("matchThemes", () => {
+describe("diffThemes", () => {
   it("matches themes between runs by content: a theme planted only in the second run is new, a dropped one gone, and counts grow and shrink", () => {
     const a = plantedReasons(1, { wrong_id: 20, no_goodbye: 20, policy_skip: 10, greeting_stall: 10 }, "a");
     const b = plantedReasons(2, { wrong_id: 20, no_goodbye: 6, policy_skip: 24, hallucinated_tool: 12 }, "b");
-    const ta = buildThemes(toItems(a));
-    const tb = buildThemes(toItems(b));
-    const diffs = matchThemes(ta, tb);
+    const diffs = diffThemes(toItems(a), toItems(b));
     const groupOfTheme = (t: Theme | null, planted: PlantedItem[]) => {
       if (!t) return null;
       const g = new Map(planted.map((p) => [p.scenario, p.group]));
@@ -122,11 +120,19 @@ describe("matchThemes", () => {
     for (const d of diffs) if (d.base && d.other) expect(groupOfTheme(d.base, a)).toBe(groupOfTheme(d.other, b));
   });
 
+  it("keeps a one-scenario failure described anew in the second run (its words are that scenario's own) as one change, not gone and new", () => {
+    const common = toItems(plantedReasons(5, { wrong_id: 10, no_goodbye: 10 }, "s"));
+    const base = [...common, { scenario: "lone", source: "judge" as const, text: "The agent mispronounced the product name repeatedly." }];
+    const other = [...common, { scenario: "lone", source: "judge" as const, text: "Product name pronounced badly, twice." }];
+    const lone = diffThemes(base, other).filter((d) => [d.base, d.other].some((t) => t?.scenarios.includes("lone")));
+    expect(lone.map((d) => d.change)).toEqual(["steady"]);
+  });
+
   it("every group can be planted alone in a second run and show up as new", () => {
     for (const g of Object.keys(GROUPS)) {
-      const base = buildThemes(toItems(plantedReasons(3, { wrong_id: 10, no_goodbye: 10 }, "a").filter((p) => p.group !== g)));
-      const other = buildThemes(toItems(plantedReasons(4, { wrong_id: 10, no_goodbye: 10, [g]: 10 }, "b")));
-      const fresh = matchThemes(base, other).filter((d) => d.change === "new");
+      const base = toItems(plantedReasons(3, { wrong_id: 10, no_goodbye: 10 }, "a").filter((p) => p.group !== g));
+      const other = toItems(plantedReasons(4, { wrong_id: 10, no_goodbye: 10, [g]: 10 }, "b"));
+      const fresh = diffThemes(base, other).filter((d) => d.change === "new");
       expect(fresh.length, `new themes when ${g} is planted`).toBeGreaterThanOrEqual(1);
       expect(fresh.every((d) => d.other!.scenarios.every((s) => s.includes(`_${g}_`))), `only ${g} is new`).toBe(true);
     }

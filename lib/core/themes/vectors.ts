@@ -1,17 +1,19 @@
-/** Sparse TF-IDF vectors (L2-normalised) and cosine similarity. */
+/** Sparse term vectors (L2-normalised) and cosine similarity. */
 
 export type Vector = Map<string, number>;
 
-/** Sublinear term frequency, smoothed inverse document frequency, unit length. */
-export function tfidf(docs: readonly (readonly string[])[]): Vector[] {
-  const df = new Map<string, number>();
-  for (const doc of docs) for (const t of new Set(doc)) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = docs.length;
+/**
+ * Sublinear term frequency (1 + ln count), unit length; no inverse document frequency. IDF gives a
+ * word more weight the rarer it is, which at scale makes a product or a preamble that recurs across
+ * failures outweigh the failure's own words (a theme per product); the words a failure is described
+ * with are common in a suite's reasons precisely because the failure is.
+ */
+export function termVectors(docs: readonly (readonly string[])[]): Vector[] {
   return docs.map((doc) => {
     const tf = new Map<string, number>();
     for (const t of doc) tf.set(t, (tf.get(t) ?? 0) + 1);
     const v: Vector = new Map();
-    for (const [t, c] of [...tf].sort((a, b) => (a[0] < b[0] ? -1 : 1))) v.set(t, (1 + Math.log(c)) * (Math.log((1 + n) / (1 + (df.get(t) ?? 0))) + 1));
+    for (const [t, c] of [...tf].sort((a, b) => (a[0] < b[0] ? -1 : 1))) v.set(t, 1 + Math.log(c));
     return unit(v);
   });
 }
