@@ -5,6 +5,7 @@
  * own bin edges, so each curve is drawn from its own bins (the share of turns at or below each
  * upper edge), on one numeric axis. p50/p95 deltas follow, pooled and per domain.
  */
+import { ChoiceSelect } from "@/components/ui/choice-select";
 import { useId, useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
@@ -94,17 +95,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
               <span>Log scale</span>
             </label>
             {domains.length > 1 && (
-              <label className="flex items-center gap-2 text-sm">
-                <span className="text-zinc-600 dark:text-zinc-400">Scope</span>
-                <select id={selectId} value={scope} onChange={(e) => setScope(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
-                  <option value={POOLED}>All domains (pooled)</option>
-                  {domains.map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ChoiceSelect id={selectId} label="Scope" value={scope} onChange={setScope} choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]} />
             )}
           </div>
           {a.length === 0 && b.length === 0 ? (

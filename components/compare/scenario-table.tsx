@@ -5,6 +5,7 @@
  * and filtered in the browser). Bucket, text, domain and sort live in the URL; updates go through
  * `history.replaceState`/`pushState`, which Next's router follows without a server round trip.
  */
+import { ChoiceSelect } from "@/components/ui/choice-select";
 import Link from "next/link";
 import { CAUSE_LABEL, STATUS_LABEL } from "@/lib/shared/ledger";
 import { useSearchParams } from "next/navigation";
@@ -331,24 +332,16 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
             />
           </label>
           {domains.length > 1 && (
-            <label className="text-xs">
-              <span className="block text-zinc-600 dark:text-zinc-400">Domain</span>
-              <select
-                value={domain}
-                onChange={(e) => {
-                  setLimit(PAGE);
-                  setQuery({ domain: e.target.value });
-                }}
-                className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-              >
-                <option value="">All domains</option>
-                {domains.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect
+              stacked
+              label="Domain"
+              value={domain}
+              onChange={(value) => {
+                setLimit(PAGE);
+                setQuery({ domain: value });
+              }}
+              choices={[{ value: "", label: "All domains" }, ...domains.map((d) => ({ value: d, label: d }))]}
+            />
           )}
         </div>
         <div className="flex items-center gap-3">

@@ -1,6 +1,7 @@
 "use client";
 
 /** Pooled latency histogram with p50/p95 marked, switchable to one domain, and its statistics. */
+import { ChoiceSelect } from "@/components/ui/choice-select";
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
@@ -52,22 +53,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
     <div className="space-y-3">
       {domains.length > 1 && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <label htmlFor={selectId} className="text-zinc-600 dark:text-zinc-400">
-            Scope
-          </label>
-          <select
-            id={selectId}
-            value={scope}
-            onChange={(e) => setScope(e.target.value)}
-            className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            <option value={POOLED}>All domains (pooled)</option>
-            {domains.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect id={selectId} label="Scope" value={scope} onChange={setScope} choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]} />
         </div>
       )}
       {!stats || stats.count === 0 ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChoiceSelect } from "@/components/ui/choice-select";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { duration, group, rateText, runHref } from "@/components/format";
@@ -108,25 +109,15 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
           className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
         />
         {suites.some((s) => s.runCount > 1) && (
-          <label className="flex items-center gap-2">
-            <span className="text-zinc-600 dark:text-zinc-400">Suite</span>
-            <select
-              value={suiteKey}
-              onChange={(e) => {
-                setSuiteKey(e.target.value);
-                setPage(0);
-              }}
-              aria-label="Show one suite"
-              className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              <option value="">All suites</option>
-              {suites.map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.label} ({s.runCount})
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect
+            label="Suite"
+            value={suiteKey}
+            onChange={(value) => {
+              setSuiteKey(value);
+              setPage(0);
+            }}
+            choices={[{ value: "", label: "All suites" }, ...suites.map((s) => ({ value: s.key, label: `${s.label} (${s.runCount})` }))]}
+          />
         )}
         <span className="text-zinc-600 dark:text-zinc-400" data-testid="runs-shown" aria-live="polite">
           {shown.length === runs.length ? `${runs.length} runs` : `${shown.length} of ${runs.length} runs`}
