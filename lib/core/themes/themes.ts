@@ -2,7 +2,8 @@
  * Failure themes: the failing scenarios' judge reasons, failed NL-assertion reasons and any extra
  * findings (e.g. a flow audit), normalised (figures masked, synonyms folded, stemmed), words of one
  * scenario only dropped, and grouped at a fixed threshold by average linkage then reassignment to the
- * nearest group mean. Between two runs the themes are made once over both runs' items. Local and
+ * nearest group mean — twice, the second time with each word weighted by how concentrated it was in the
+ * first themes. Between two runs the themes are made once over both runs' items. Local and
  * deterministic: the same items in any order give the same themes.
  */
 import { clusterSpace, type Space } from "./cluster";
@@ -228,5 +229,6 @@ export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem
     return { change, base: a, other: b, similarity: a && b ? signatureSimilarity(a, b) : 0 };
   });
   const size = (d: ThemeDiff) => Math.max(d.base?.count ?? 0, d.other?.count ?? 0);
-  return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || ((x.base ?? x.other)!.quote < (y.base ?? y.other)!.quote ? -1 : 1));
+  const quote = (d: ThemeDiff) => (d.base ?? d.other)!.quote;
+  return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || (quote(x) < quote(y) ? -1 : quote(x) > quote(y) ? 1 : 0));
 }

@@ -18,6 +18,7 @@ export function termVectors(docs: readonly (readonly string[])[]): Vector[] {
   });
 }
 
+/** `v` scaled to length 1 (a zero vector is returned as it is). */
 export function unit(v: Vector): Vector {
   let s = 0;
   for (const x of v.values()) s += x * x;
@@ -28,6 +29,7 @@ export function unit(v: Vector): Vector {
   return out;
 }
 
+/** Dot product of two vectors: their cosine when both are unit length. */
 export function cosine(a: Vector, b: Vector): number {
   const [small, big] = a.size <= b.size ? [a, b] : [b, a];
   let s = 0;
