@@ -11,8 +11,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { RunListItem } from "@/lib/shared/dto";
-import type { IndexCache } from "../cache/index-cache";
-import { PROJECT_VERSION, SNAPSHOT_FORMAT } from "../ingest/snapshot";
+import { CACHE_VERSION, PROJECT_VERSION, type IndexCache } from "../cache/index-cache";
 import type { ResultsIndex, SavedItems } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 
@@ -30,7 +29,7 @@ const keys = new WeakMap<RunModel, { revision: number; key: string }>();
 export function listItemKey(run: RunModel): string {
   const known = keys.get(run);
   if (known && known.revision === run.revision) return known.key;
-  const hash = createHash("sha1").update(JSON.stringify([PROJECT_VERSION, SNAPSHOT_FORMAT, run.id, run.levelSignature, run.killedFolders, run.linked, run.lastActivityMs, run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder]));
+  const hash = createHash("sha1").update(JSON.stringify([PROJECT_VERSION, CACHE_VERSION, run.id, run.levelSignature, run.killedFolders, run.linked, run.lastActivityMs, run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder]));
   // One string, one update: half the time of 4,000 small updates (0.3 against 0.6 ms for 2,000 scenarios).
   const parts: string[] = [];
   for (const name of run.scenarioNames()) parts.push(name, run.signatureOf(name) as string);
