@@ -36,11 +36,11 @@ export interface CachedRun<Level, State> {
   /** Scenario names in listing order, and the signature each was read at. */
   names: string[];
   signatures: string[];
-  /** Each scenario's state, in the order of `names`; left out when runs are listed at start. */
+  /** Each scenario's state, in the order of `names`: only written here, read per run by `runStates`. */
   states?: State[];
 }
 
-type RunRow = { key: number; run_dir: string; version: string; level_signature: string; level: Buffer; listing: string; activity: number | null; run_order: string | null };
+type RunRow = { run_dir: string; version: string; level_signature: string; level: Buffer; listing: string; activity: number | null; run_order: string | null; names: string; signatures: string };
 
 export interface CachedItem<T> {
   key: string;
@@ -57,6 +57,7 @@ export interface IndexCacheOptions {
 }
 
 type Db = InstanceType<typeof Database>;
+type Statement = Database.Statement<unknown[]>;
 
 export function cacheFileOf(stateDir: string): string {
   return join(stateDir, CACHE_FILE);
@@ -68,6 +69,7 @@ export class IndexCache {
   problem: string | null = null;
   /** Whether `problem` names a failed write. */
   #writeFault = false;
+  readonly #statements = new Map<string, Statement>();
 
   constructor(
     readonly file: string,
@@ -128,26 +130,20 @@ export class IndexCache {
    */
   runs<Level, State>(): Map<string, CachedRun<Level, State>> {
     const out = new Map<string, CachedRun<Level, State>>();
-    const db = this.#db;
-    if (!db) return out;
+    if (!this.#db) return out;
     try {
-      const byKey = new Map<number, CachedRun<Level, State>>();
-      for (const row of db.prepare("SELECT key, run_dir, version, level_signature, level, listing, activity, run_order FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
+      for (const row of this.#statement("SELECT run_dir, version, level_signature, level, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
         try {
           const listing = JSON.parse(row.listing) as { killed: string[]; linked: string[] };
-          const run: CachedRun<Level, State> = { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.level) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names: [], signatures: [] };
-          byKey.set(row.key, run);
+          // One string per run, split here: a row per scenario made a restart's read of 100,000 of them 10× slower.
+          const names = row.names === "" ? [] : row.names.split("\0");
+          const signatures = row.signatures === "" ? [] : row.signatures.split("\0");
+          if (names.length !== signatures.length) throw new Error("names and signatures differ in number");
+          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.level) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names, signatures });
         } catch {
           this.#name(`index cache ${this.file}: a damaged row was ignored`);
         }
       }
-      const rows = db.prepare("SELECT s.run, s.name, s.signature FROM scenarios s JOIN runs r ON r.key = s.run WHERE r.root = ? ORDER BY s.run, s.rowid").raw().all(this.root) as Array<[number, string, string]>;
-      for (const [key, name, signature] of rows) {
-        const run = byKey.get(key);
-        run?.names.push(name);
-        run?.signatures.push(signature);
-      }
-      for (const run of byKey.values()) out.set(run.dir, run);
     } catch (error) {
       this.#fault("reading", error);
       return new Map();
@@ -155,13 +151,17 @@ export class IndexCache {
     return out;
   }
 
-  /** One run's scenario states in listing order, by name; `null` when the cache cannot give them. */
-  runStates<State>(runDir: string): Map<string, State> | null {
-    const db = this.#db;
-    if (!db) return null;
+  /** One run's scenario states, by name (each state names its scenario); `null` when the cache cannot give them. */
+  runStates<State extends { name: string }>(runDir: string): Map<string, State> | null {
+    if (!this.#db) return null;
     try {
-      const rows = db.prepare("SELECT s.name, s.state FROM scenarios s JOIN runs r ON r.key = s.run WHERE r.root = ? AND r.run_dir = ? ORDER BY s.rowid").raw().all(this.root, runDir) as Array<[string, Buffer]>;
-      return new Map(rows.map(([name, state]) => [name, deserialize(state) as State]));
+      const blobs = this.#statement("SELECT s.state FROM scenarios s JOIN runs r ON r.key = s.run WHERE r.root = ? AND r.run_dir = ? ORDER BY s.rowid").pluck().all(this.root, runDir) as Buffer[];
+      const states = new Map<string, State>();
+      for (const blob of blobs) {
+        const state = deserialize(blob) as State;
+        states.set(state.name, state);
+      }
+      return states;
     } catch (error) {
       this.#fault("reading", error);
       return null;
@@ -173,18 +173,17 @@ export class IndexCache {
     const db = this.#db;
     if (!db) return false;
     try {
-      const upsert = db.prepare("INSERT INTO runs (root, run_dir, version, level_signature, level, listing, activity, run_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, level = excluded.level, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order RETURNING key");
-      const clear = db.prepare("DELETE FROM scenarios WHERE run = ?");
-      const insert = db.prepare("INSERT INTO scenarios (run, name, signature, state) VALUES (?, ?, ?, ?)");
-      const drop = db.prepare("DELETE FROM runs WHERE key = ?");
+      const upsert = this.#statement("INSERT INTO runs (root, run_dir, version, level_signature, level, listing, activity, run_order, names, signatures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, level = excluded.level, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures RETURNING key").pluck();
+      const clear = this.#statement("DELETE FROM scenarios WHERE run = ?");
+      const insert = this.#statement("INSERT INTO scenarios (run, state) VALUES (?, ?)");
+      const drop = this.#statement("DELETE FROM runs WHERE key = ?");
       db.transaction(() => {
         for (const run of runs) {
-          const key = upsert.pluck().get(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order)) as number;
+          const key = upsert.get(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order), run.names.join("\0"), run.signatures.join("\0")) as number;
           clear.run(key);
-          run.names.forEach((name, i) => insert.run(key, name, run.signatures[i], serialize(run.states[i])));
+          for (const state of run.states) insert.run(key, serialize(state));
         }
-        const stored = db.prepare("SELECT key, run_dir FROM runs WHERE root = ?").raw().all(this.root) as Array<[number, string]>;
-        for (const [key, dir] of stored) {
+        for (const [key, dir] of this.#statement("SELECT key, run_dir FROM runs WHERE root = ?").raw().all(this.root) as Array<[number, string]>) {
           if (keep(dir)) continue;
           clear.run(key);
           drop.run(key);
@@ -200,6 +199,16 @@ export class IndexCache {
     }
   }
 
+  /** Each statement is compiled once per connection. */
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = (this.#db as Db).prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   close(): void {
     try {
       this.#db?.close();
@@ -207,6 +216,7 @@ export class IndexCache {
       // Closing twice, or after a fault: nothing left to release.
     }
     this.#db = null;
+    this.#statements.clear();
   }
 
   /** Opens (or makes) the file; a damaged one is deleted and made again once, anything else leaves no cache. */
@@ -249,8 +259,8 @@ export class IndexCache {
         if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
       }
       db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, level BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, UNIQUE (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS scenarios (run INTEGER NOT NULL, name TEXT NOT NULL, signature TEXT NOT NULL, state BLOB NOT NULL)");
+      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, level BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, UNIQUE (root, run_dir))");
+      db.exec("CREATE TABLE IF NOT EXISTS scenarios (run INTEGER NOT NULL, state BLOB NOT NULL)");
       db.exec("CREATE INDEX IF NOT EXISTS scenarios_of_run ON scenarios (run)");
       // A truncated or damaged file can open and fail only when a page is read: the small tables are
       // read whole here, the scenarios' pages by \`runs\` and \`runStates\`, whose faults are named too.

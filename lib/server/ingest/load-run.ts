@@ -9,7 +9,7 @@ import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type RunChange } from "../model/run-model";
 import { runIdOf, type FoundRun } from "./discover";
 import { lstatSafe, readInside } from "./fs-safe";
-import { lstatSafeSync, syncIo, syncLevelIo } from "./fs-sync";
+import { lstatSafeSync } from "./fs-sync";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit, yieldToLoop } from "./pool";
 import { readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
@@ -26,7 +26,7 @@ const READ_SLICE_MS = 12;
 /** The run-level files of a found run, with the signature they were read at (taken first: a change during the read shows next time). */
 export async function readLevelOf(found: FoundRun): Promise<{ level: RunLevel; signature: string }> {
   const signature = await levelSignature(found.dir, lstatSafeSync);
-  return { level: await readRunLevel(found.dir, listingOf(found.entries).files, false, false, syncLevelIo), signature };
+  return { level: await readRunLevel(found.dir, listingOf(found.entries).files), signature };
 }
 
 /**
@@ -42,7 +42,7 @@ export async function loadRun(root: string, found: FoundRun, read: { level: RunL
   run.apply({ kind: "listing", killedFolders: listing.killed, linked: listing.linked });
   let sliceStarted = performance.now();
   for (const name of listing.scenarios) {
-    run.apply({ kind: "scenario", name, read: await readScenario(run.dir, name, {}, syncIo) });
+    run.apply({ kind: "scenario", name, read: await readScenario(run.dir, name) });
     tick();
     if (performance.now() - sliceStarted >= READ_SLICE_MS) {
       await yieldToLoop();

@@ -1,7 +1,7 @@
 /**
  * The runs list's items as last made, kept in the index cache (`cache/index-cache`, in the state
  * folder): after a restart, a finished run whose files are all as they were is listed from its saved
- * item, and its records stay encoded until a page needs them (see `stored-scenarios`).
+ * item, and its states stay in the cache until a page needs them (see `cache/saved-runs`).
  *
  * An item is used only under the key it was made under: a hash of the project version, the run's
  * run-level files, listing, last activity, `all_metrics.json` order (read or not) and every
@@ -51,7 +51,7 @@ export class SavedListItems implements SavedItems {
     this.#byDir = new Map([...cache.listItems<RunListItem>()].filter(isEntry));
   }
 
-  /** Why the cache could not be read or written, if so (the list still works, the next restart decodes). */
+  /** Why the cache could not be read or written, if so (the list still works, from the runs' states). */
   get problem(): string | null {
     return this.cache.problem;
   }
