@@ -2,7 +2,7 @@
 import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
-import { probeTextSync, readTextSync, readTextTailSync, type FileProbe } from "./fs-sync";
+import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
 
 /** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
 const LOG_TAIL_BYTES = 128 * 1024;
