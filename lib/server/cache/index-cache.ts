@@ -28,6 +28,7 @@ export interface CachedRun<Level, State> {
   /** The project version that read it: another version's reads are not this one's. */
   version: string;
   levelSignature: string;
+  /** The run level's head (what the index asks at every turn); its bulk is read by `levelBulk`. */
   level: Level;
   killed: string[];
   linked: string[];
@@ -40,7 +41,7 @@ export interface CachedRun<Level, State> {
   states?: State[];
 }
 
-type RunRow = { run_dir: string; version: string; level_signature: string; level: Buffer; listing: string; activity: number | null; run_order: string | null; names: string; signatures: string };
+type RunRow = { run_dir: string; version: string; level_signature: string; head: Buffer; listing: string; activity: number | null; run_order: string | null; names: string; signatures: string };
 
 export interface CachedItem<T> {
   key: string;
@@ -132,14 +133,14 @@ export class IndexCache {
     const out = new Map<string, CachedRun<Level, State>>();
     if (!this.#db) return out;
     try {
-      for (const row of this.#statement("SELECT run_dir, version, level_signature, level, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
+      for (const row of this.#statement("SELECT run_dir, version, level_signature, head, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
         try {
           const listing = JSON.parse(row.listing) as { killed: string[]; linked: string[] };
           // One string per run, split here: a row per scenario made a restart's read of 100,000 of them 10× slower.
           const names = row.names === "" ? [] : row.names.split("\0");
           const signatures = row.signatures === "" ? [] : row.signatures.split("\0");
           if (names.length !== signatures.length) throw new Error("names and signatures differ in number");
-          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.level) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names, signatures });
+          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.head) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names, signatures });
         } catch {
           this.#name(`index cache ${this.file}: a damaged row was ignored`);
         }
@@ -149,6 +150,18 @@ export class IndexCache {
       return new Map();
     }
     return out;
+  }
+
+  /** One run's run-level bulk (its invocations and sessions); `null` when the cache cannot give it. */
+  levelBulk<Bulk>(runDir: string): Bulk | null {
+    if (!this.#db) return null;
+    try {
+      const blob = this.#statement("SELECT bulk FROM runs WHERE root = ? AND run_dir = ?").pluck().get(this.root, runDir) as Buffer | undefined;
+      return blob ? (deserialize(blob) as Bulk) : null;
+    } catch (error) {
+      this.#fault("reading", error);
+      return null;
+    }
   }
 
   /** One run's scenario states, by name (each state names its scenario); `null` when the cache cannot give them. */
@@ -169,17 +182,17 @@ export class IndexCache {
   }
 
   /** Writes these runs whole (with their `states`) and forgets this folder's runs not in `keep`, in one transaction. */
-  saveRuns<Level, State>(runs: ReadonlyArray<CachedRun<Level, State> & { states: State[] }>, keep: (runDir: string) => boolean): boolean {
+  saveRuns<Level, State>(runs: ReadonlyArray<CachedRun<Level, State> & { states: State[]; bulk: unknown }>, keep: (runDir: string) => boolean): boolean {
     const db = this.#db;
     if (!db) return false;
     try {
-      const upsert = this.#statement("INSERT INTO runs (root, run_dir, version, level_signature, level, listing, activity, run_order, names, signatures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, level = excluded.level, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures RETURNING key").pluck();
+      const upsert = this.#statement("INSERT INTO runs (root, run_dir, version, level_signature, head, bulk, listing, activity, run_order, names, signatures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, head = excluded.head, bulk = excluded.bulk, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures RETURNING key").pluck();
       const clear = this.#statement("DELETE FROM scenarios WHERE run = ?");
       const insert = this.#statement("INSERT INTO scenarios (run, state) VALUES (?, ?)");
       const drop = this.#statement("DELETE FROM runs WHERE key = ?");
       db.transaction(() => {
         for (const run of runs) {
-          const key = upsert.get(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order), run.names.join("\0"), run.signatures.join("\0")) as number;
+          const key = upsert.get(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), serialize(run.bulk), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order), run.names.join("\0"), run.signatures.join("\0")) as number;
           clear.run(key);
           for (const state of run.states) insert.run(key, serialize(state));
         }
@@ -259,13 +272,13 @@ export class IndexCache {
         if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
       }
       db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, level BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, UNIQUE (root, run_dir))");
+      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, UNIQUE (root, run_dir))");
       db.exec("CREATE TABLE IF NOT EXISTS scenarios (run INTEGER NOT NULL, state BLOB NOT NULL)");
       db.exec("CREATE INDEX IF NOT EXISTS scenarios_of_run ON scenarios (run)");
       // A truncated or damaged file can open and fail only when a page is read: the small tables are
       // read whole here, the scenarios' pages by \`runs\` and \`runStates\`, whose faults are named too.
       db.prepare("SELECT count(*) FROM list_items WHERE length(item) >= 0").pluck().get();
-      db.prepare("SELECT count(*) FROM runs WHERE length(level) >= 0").pluck().get();
+      db.prepare("SELECT count(*) FROM runs WHERE length(head) >= 0").pluck().get();
       return db;
     } catch (error) {
       db.close();

@@ -4,21 +4,24 @@
  * listing, last activity and `all_metrics.json` order, and every scenario's state (record,
  * problems, search text) under the signature of the files it was read from.
  *
- * A restart makes each such run from its rows without reading a file (`modelOf`); its states stay
- * in the cache until a page needs them, and may leave memory again (`LoadedRuns`). The cache is
+ * A restart makes each such run from its rows without reading a file (`modelOf`); its states, and
+ * its run level's bulk (invocations, sessions), stay in the cache until a page needs them, and the
+ * states may leave memory again (`LoadedRuns`). The cache is
  * never the truth: the audit after the scan compares every signature with the disk and repairs
  * what changed, and a run is saved again whenever its revision moved. A run that is not finished
  * is never saved (its state moves with the clock and its files with the harness).
  */
 import "server-only";
+import { readdirSync } from "node:fs";
 import type { FoundRun } from "../ingest/discover";
+import { listingOf } from "../ingest/list-run";
 import { yieldToLoop } from "../ingest/pool";
-import { livingLevel, plainLevel, type PlainRunLevel } from "../ingest/read-run-level";
+import { livingLevel, readRunLevel, splitLevel, type LevelBulk, type LevelHead } from "../ingest/read-run-level";
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type ScenarioState } from "../model/run-model";
 import { PROJECT_VERSION, type CachedRun, type IndexCache } from "./index-cache";
 
-type Row = CachedRun<PlainRunLevel, ScenarioState>;
+type Row = CachedRun<LevelHead, ScenarioState>;
 
 /** Changes made in a burst are written once, this long after the last. */
 const SAVE_DELAY_MS = 1000;
@@ -35,7 +38,7 @@ export class SavedRuns {
     private readonly index: ResultsIndex,
     private readonly cache: IndexCache,
   ) {
-    this.#rows = cache.runs<PlainRunLevel, ScenarioState>();
+    this.#rows = cache.runs<LevelHead, ScenarioState>();
   }
 
   /** The run the walk found, as the cache holds it (its states left there), or `null`: read it. */
@@ -43,7 +46,7 @@ export class SavedRuns {
     const row = this.#rows.get(found.dir);
     this.#rows.delete(found.dir);
     if (!row || row.version !== PROJECT_VERSION || !row.level.finished) return null;
-    const level = livingLevel(found.dir, row.level);
+    const level = livingLevel(found.dir, row.level, () => this.cache.levelBulk<LevelBulk>(found.dir) ?? bulkFromDisk(found.dir));
     const run = new RunModel(id, found.dir, level);
     run.apply({ kind: "run-level", runLevel: level, signature: row.levelSignature });
     run.apply({ kind: "listing", killedFolders: row.killed, linked: row.linked });
@@ -123,7 +126,21 @@ export class SavedRuns {
   }
 }
 
-function rowOf(run: RunModel): Row & { states: ScenarioState[] } {
+/**
+ * A bulk the cache could not give back, read from the run folder now (synchronously: it is asked for
+ * from a getter). The run-level files may have changed since the head was read: the audit after a
+ * restart compares their signature and reads the whole level again then.
+ */
+function bulkFromDisk(dir: string): LevelBulk {
+  try {
+    const { invocations, sessions } = readRunLevel(dir, listingOf(readdirSync(dir, { withFileTypes: true })).files);
+    return { invocations, sessions };
+  } catch {
+    return { invocations: [], sessions: [] };
+  }
+}
+
+function rowOf(run: RunModel): Row & { states: ScenarioState[]; bulk: LevelBulk } {
   const names: string[] = [];
   const signatures: string[] = [];
   const states: ScenarioState[] = [];
@@ -132,5 +149,6 @@ function rowOf(run: RunModel): Row & { states: ScenarioState[] } {
     signatures.push(state.signature);
     states.push(state);
   }
-  return { dir: run.dir, version: PROJECT_VERSION, levelSignature: run.levelSignature ?? "", level: plainLevel(run.runLevel), killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
+  const { head, bulk } = splitLevel(run.runLevel);
+  return { dir: run.dir, version: PROJECT_VERSION, levelSignature: run.levelSignature ?? "", level: head, bulk, killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
 }

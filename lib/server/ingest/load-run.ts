@@ -26,7 +26,7 @@ const READ_SLICE_MS = 12;
 /** The run-level files of a found run, with the signature they were read at (taken first: a change during the read shows next time). */
 export async function readLevelOf(found: FoundRun): Promise<{ level: RunLevel; signature: string }> {
   const signature = await levelSignature(found.dir, lstatSafeSync);
-  return { level: await readRunLevel(found.dir, listingOf(found.entries).files), signature };
+  return { level: readRunLevel(found.dir, listingOf(found.entries).files), signature };
 }
 
 /**
@@ -77,7 +77,7 @@ export async function refreshRunLevel(index: ResultsIndex, run: RunModel): Promi
     return null;
   }
   const signature = await levelSignature(run.dir);
-  const level = signature === run.levelSignature ? run.runLevel : await readRunLevel(run.dir, listing.files);
+  const level = signature === run.levelSignature ? run.runLevel : readRunLevel(run.dir, listing.files);
   if (signature !== run.levelSignature) index.apply(run, { kind: "run-level", runLevel: level, signature });
   index.apply(run, { kind: "listing", killedFolders: listing.killed, linked: listing.linked });
   index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level) });
@@ -140,7 +140,7 @@ export async function changedScenarios(run: RunModel, names: readonly string[]):
 export async function loadOrder(index: ResultsIndex, run: RunModel): Promise<void> {
   if (!run.needsOrder) return;
   const revision = run.revision;
-  const read = await readAllMetricsOrder(run.dir);
+  const read = readAllMetricsOrder(run.dir);
   // Something else changed meanwhile: the next lookup reads it again.
   if (run.revision !== revision || !run.needsOrder) return;
   const change: RunChange = { kind: "order", order: read.order, problems: read.problems };

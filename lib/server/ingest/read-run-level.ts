@@ -32,7 +32,7 @@ export interface RunLevel {
  * leaves it for later (`readAllMetricsOrder`): it is as large as every metrics.json together and
  * only the summary text's order depends on it, never a rate.
  */
-export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false): Promise<RunLevel> {
+export function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false): RunLevel {
   const problems: Problem[] = [];
   const args = readTextSync(join(dir, "run_args.json"), "run_args.json");
   const summary = probeTextSync(join(dir, "all_summary.txt"), "all_summary.txt");
@@ -66,7 +66,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
 
   let allMetricsOrder: string[] | null = null;
   if (withAllMetrics && sessions[sessions.length - 1]?.complete && fileNames.has("all_metrics.json")) {
-    const read = await readAllMetricsOrder(dir);
+    const read = readAllMetricsOrder(dir);
     allMetricsOrder = read.order;
     problems.push(...read.problems);
   }
@@ -89,7 +89,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
 const TOP_LEVEL_NAME = /^ {4}"scenario_name": ("(?:[^"\\]|\\.)*"),?$/gm;
 
 /** The `scenario_name`s of `all_metrics.json`, in order, without parsing the records themselves. */
-export async function readAllMetricsOrder(dir: string): Promise<{ order: string[] | null; problems: Problem[] }> {
+export function readAllMetricsOrder(dir: string): { order: string[] | null; problems: Problem[] } {
   const read = readTextSync(join(dir, "all_metrics.json"), "all_metrics.json");
   if (read.text === null) return { order: null, problems: read.missing ? [] : [read.problem] };
   const fast = [...read.text.matchAll(TOP_LEVEL_NAME)].map((m) => JSON.parse(m[1] as string) as string);
@@ -110,12 +110,30 @@ function onDiskSummary(dir: string, file: { size: number; mtimeMs: number }): No
 
 /** A run level as data (no function), to be kept in the index cache: see `livingLevel`. */
 export type PlainRunLevel = Omit<RunLevel, "allSummary"> & { allSummary: { size: number; mtimeMs: number } | null };
+/** What the index asks of a run level at every turn; the rest (`LevelBulk`) is needed only by a page. */
+export type LevelHead = Omit<PlainRunLevel, keyof LevelBulk>;
+export type LevelBulk = Pick<RunLevel, "invocations" | "sessions">;
 
 export function plainLevel(level: RunLevel): PlainRunLevel {
   return { ...level, allSummary: level.allSummary ? { size: level.allSummary.size, mtimeMs: level.allSummary.mtimeMs } : null };
 }
 
-export function livingLevel(dir: string, plain: PlainRunLevel): RunLevel {
-  return Object.assign(plain, { allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null });
+export function splitLevel(level: RunLevel): { head: LevelHead; bulk: LevelBulk } {
+  const { invocations, sessions, ...head } = plainLevel(level);
+  return { head, bulk: { invocations, sessions } };
+}
+
+/**
+ * A level from its head and a way to its bulk, taken the first time `invocations` or `sessions` is
+ * asked for (a restart makes every run of the index cache and needs only the heads).
+ */
+export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk): RunLevel {
+  let taken: LevelBulk | null = null;
+  const take = () => (taken ??= bulk());
+  const level = { ...head, allSummary: head.allSummary ? onDiskSummary(dir, head.allSummary) : null } as RunLevel;
+  return Object.defineProperties(level, {
+    invocations: { get: () => take().invocations, enumerable: true },
+    sessions: { get: () => take().sessions, enumerable: true },
+  });
 }
 
