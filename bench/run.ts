@@ -627,6 +627,11 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
+  if (ONLY_STORE) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await storeTable();
+    return printTable();
+  }
   setupFigures(report);
   if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);
@@ -634,10 +639,6 @@ async function main(): Promise<void> {
   await audioFigures(report);
   if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
-  if (ONLY_STORE) {
-    await storeTable();
-    return printTable();
-  }
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
