@@ -81,6 +81,7 @@ export interface StoreOptions {
 }
 
 export function createStore(root: string, options: StoreOptions = {}): Store {
+  const created = performance.now();
   const index = new ResultsIndex(root);
   index.timingDir = options.timingDir ?? null;
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
