@@ -117,7 +117,12 @@ export class SavedRuns {
     const runs = batch.filter((run) => this.index.runs.get(run.id) === run && run.finished);
     const keep = (dir: string) => this.index.runAt(dir)?.finished === true;
     if (!this.cache.saveRuns(runs.map(rowOf), keep)) return false;
-    for (const run of runs) run.cached(this.#source(run.dir));
+    for (const run of runs) {
+      run.cached(this.#source(run.dir));
+      // Counted among the runs whose states are in memory: past the bound, the oldest now leave it
+      // (a first start reads every run, and no page has used them yet).
+      if (run.inMemory) this.index.loaded.used(run);
+    }
     return true;
   }
 

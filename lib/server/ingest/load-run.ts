@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type RunChange } from "../model/run-model";
 import { runIdOf, type FoundRun } from "./discover";
-import { lstatSafe, readInside } from "./fs-safe";
+import { readInside } from "./fs-safe";
 import { lstatSafeSync } from "./fs-sync";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit, yieldToLoop } from "./pool";
@@ -71,12 +71,14 @@ export async function refreshActivity(index: ResultsIndex, run: RunModel): Promi
  * gone (the run is removed).
  */
 export async function refreshRunLevel(index: ResultsIndex, run: RunModel): Promise<RunListing | null> {
-  const listing = (await lstatSafe(run.dir)).kind === "dir" ? await listRun(run.dir) : null;
+  // Synchronous `lstat`s (a few microseconds each, where a trip through libuv's pool costs several
+  // times that): an audit of a year of nightly runs makes five per run.
+  const listing = lstatSafeSync(run.dir).kind === "dir" ? await listRun(run.dir) : null;
   if (!listing) {
     index.removeRun(run);
     return null;
   }
-  const signature = await levelSignature(run.dir);
+  const signature = await levelSignature(run.dir, lstatSafeSync);
   const level = signature === run.levelSignature ? run.runLevel : readRunLevel(run.dir, listing.files);
   if (signature !== run.levelSignature) index.apply(run, { kind: "run-level", runLevel: level, signature });
   index.apply(run, { kind: "listing", killedFolders: listing.killed, linked: listing.linked });
