@@ -46,7 +46,9 @@ export class SavedRuns {
     const row = this.#rows.get(found.dir);
     this.#rows.delete(found.dir);
     if (!row || row.version !== PROJECT_VERSION || !row.level.finished) return null;
-    const level = livingLevel(found.dir, row.level, () => this.cache.levelBulk<LevelBulk>(found.dir) ?? bulkFromDisk(found.dir));
+    // The folder's name, not `found`: the bulk's loader lives as long as the run, the walk's listing need not.
+    const dir = found.dir;
+    const level = livingLevel(dir, row.level, () => this.cache.levelBulk<LevelBulk>(dir) ?? bulkFromDisk(dir));
     const run = new RunModel(id, found.dir, level);
     run.apply({ kind: "run-level", runLevel: level, signature: row.levelSignature });
     run.apply({ kind: "listing", killedFolders: row.killed, linked: row.linked });
