@@ -12,7 +12,6 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts"],
-    globalSetup: ["tests/helpers/build-scan-worker.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

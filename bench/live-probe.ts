@@ -1,10 +1,11 @@
-import { createStore } from "@/lib/server/live/store";
-// @ts-expect-error: a plain .mjs module of the CLI, without types
-import { compiledScanWorker } from "../bin/compile-cli.mjs";
+// One server-like store in a fresh process (watcher on): when the index is complete, and when it is live.
+//   bench/live-probe.ts <folder> [state-dir]   (with a state folder: its index cache and timing items)
+import { join } from "node:path";
+import { createStore, timingDirOf } from "@/lib/server/live/store";
 const root = process.argv[2] as string;
-const bundle = (await compiledScanWorker()) as string;
+const state = process.argv[3] ?? null;
 const t = performance.now();
-const store = createStore(root, { log: true, watch: true, snapshotDir: process.argv[3] ?? null, bundle });
+const store = createStore(root, { log: true, watch: true, timingDir: state && timingDirOf(state, root), cacheFile: state && join(state, "index-cache.sqlite") });
 await store.scanned;
 console.log(`scanned at ${Math.round(performance.now() - t)} ms`);
 await store.watching;

@@ -1,15 +1,16 @@
 // The timing rollup (issue #13) in a fresh process: the first scan with or without the background
-// timing service, and the time until `pending` is 0. With a snapshot folder (third argument), the
-// index and the timing items persist there, as in the server: a second start is a restart.
+// timing service, and the time until `pending` is 0. With a state folder (third argument), the
+// index cache and the timing items persist there, as in the server: a second start is a restart.
 // Prints JSON: { scanMs, pendingZeroMs, foldMs, scenarios, llmCalls, reads }.
-import { createStore } from "@/lib/server/live/store";
+import { join } from "node:path";
+import { createStore, timingDirOf } from "@/lib/server/live/store";
 import { timingService } from "@/lib/server/timing/service";
 
 const root = process.argv[2] as string;
 const withTiming = process.argv[3] === "with";
-const snapshotDir = process.argv[4] ?? null;
+const state = process.argv[4] ?? null;
 const started = performance.now();
-const store = createStore(root, { watch: false, snapshotDir });
+const store = createStore(root, { watch: false, timingDir: state && timingDirOf(state, root), cacheFile: state && join(state, "index-cache.sqlite") });
 // Created at once: the service itself waits for the first scan (the server starts it later still, once the watcher is live).
 const service = withTiming ? timingService(store.index) : null;
 await store.scanned;

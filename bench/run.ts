@@ -4,7 +4,11 @@
  * (issue 13: on 10k, the timing rollup's time until `pending` is 0 and the first scan with and without it)
  * SSE delay, run page and scenario API, a 5 MB context, and `summary` on 10,000 scenarios.
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | rollup | themes | audio | setup]
+ * (issue 32, `--only store`: floor, first start and restart of the server, runs list complete and
+ * boot excluded, at 10,000 scenarios in one run, a year of nightly runs (365 × 30) and 100,000, with
+ * the server's RSS at each and at two years (730 × 30), side by side.)
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -36,6 +40,8 @@ const TRENDS = arg("trends", "100x2000");
 const ONLY_TRENDS = arg("only", "") === "trends";
 /** `--only scan`: the first-scan, restart and memory figures of issue 17 and nothing else. */
 const ONLY_SCAN = arg("only", "") === "scan";
+/** `--only store`: issue 32's side-by-side table (floor, first start, restart, RSS) and nothing else. */
+const ONLY_STORE = arg("only", "") === "store";
 /** `--only rollup`: the timing rollup's figures (issue 13, and its restart) and nothing else. */
 const ONLY_ROLLUP = arg("only", "") === "rollup";
 /** `--only themes`: failure themes of 2,000 failing scenarios (issue 36) and nothing else. */
@@ -93,14 +99,13 @@ function someMetricsFiles(dir: string, n: number): string[] {
   return out;
 }
 
-/** Issue #17: first scan, restarts with the persisted index, memory; against the honest floor measured in the same run. */
+/** Issue #17, as issue 32 left it: the first scan in process, restarts from the index cache, memory; against the honest floor measured in the same run. */
 function scanFigures(label: string, dir: string): { floor: number } {
   const floors: number[] = [];
   const syncFloors: number[] = [];
   const scans: number[] = [];
   const rss: number[] = [];
   const perScenario: number[] = [];
-  let threads = 0;
   for (let i = 0; i < REPEAT; i++) {
     warm(dir);
     floors.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number);
@@ -111,43 +116,43 @@ function scanFigures(label: string, dir: string): { floor: number } {
     scans.push(scan.ms as number);
     rss.push(scan.rssMb as number);
     perScenario.push(((scan.indexHeapMb as number) * 2 ** 20) / (scan.scenarios as number));
-    threads = scan.threads as number;
   }
   // The honest floor: the faster of the two plain readers, measured in this run on the same files.
   const f = Math.min(median(floors), median(syncFloors));
   const s = median(scans);
-  report(`${label}: first scan, ${threads} worker threads`, range(scans));
+  report(`${label}: first scan (main thread, runs list complete)`, range(scans));
   report(`${label}: floor, async pool of 64 / sync sequential`, `${range(floors)} / ${range(syncFloors)}`);
   report(`${label}: first scan ÷ honest floor (the faster)`, `${(s / f).toFixed(2)}× (${(Math.min(...scans) / f).toFixed(2)}–${(Math.max(...scans) / f).toFixed(2)})`);
-  report(`${label}: resident memory after the first scan (workers gone)`, range(rss, " MB"));
-  // The heap after the scan and one analysis per run (what the first page view builds), less the heap before.
-  report(`${label}: index heap per scenario (with each run's analysis)`, range(perScenario, " bytes"));
-  // Restarts with the persisted index: unchanged, then with 1% of the metrics.json files touched.
-  const snapshot = mkdtempSync(join(tmpdir(), "ved-bench-snapshot-"));
+  report(`${label}: resident memory after the first scan and every run's analysis`, range(rss, " MB"));
+  report(`${label}: index heap per scenario (with every run's analysis, finished runs' states bounded)`, range(perScenario, " bytes"));
+  // Restarts from the index cache: unchanged, then with 1% of the metrics.json files touched.
+  const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
   try {
-    scanOnce(dir, snapshot);
+    scanOnce(dir, state);
     const restarts: number[] = [];
-    const decodes: number[] = [];
+    const audits: number[] = [];
+    const loads: number[] = [];
     let scenarios = 0;
     for (let i = 0; i < REPEAT; i++) {
       warm(dir);
-      const r = scanOnce(dir, snapshot);
+      const r = scanOnce(dir, state);
       if (r.read !== 0) throw new Error(`a restart on an unchanged folder read ${r.read} scenarios`);
       restarts.push(r.ms as number);
-      decodes.push(r.decodeMs as number);
-      if (r.storedRuns !== r.runs) throw new Error(`a restart on an unchanged folder kept ${r.storedRuns} of ${r.runs} runs encoded`);
+      audits.push(r.auditMs as number);
+      loads.push(r.loadMs as number);
       scenarios = r.scenarios as number;
     }
-    report(`${label}: restart, unchanged folder (persisted index)`, `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`);
-    report(`${label}: after that restart, decoding every run's records (each run's on its first use)`, range(decodes));
+    report(`${label}: restart, unchanged folder (index cache), runs list complete`, `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`);
+    report(`${label}: the audit after that restart (every signature against the disk)`, range(audits));
+    report(`${label}: after it, every run's analysis (states from the cache, a bounded set in memory)`, range(loads));
     const touched = someMetricsFiles(dir, Math.ceil(scenarios / 100));
     const later = new Date(Date.now() + 60_000);
     for (const file of touched) utimesSync(file, later, later);
     warm(dir);
-    const r = scanOnce(dir, snapshot);
-    report(`${label}: restart after 1% of metrics.json changed`, `${Math.round(r.ms as number)} ms, read ${r.read} of ${r.scenarios} folders (${touched.length} changed)`);
+    const r = scanOnce(dir, state);
+    report(`${label}: restart after 1% of metrics.json changed`, `${Math.round(r.ms as number)} ms to a complete list, audit ${Math.round(r.auditMs as number)} ms (${touched.length} changed)`);
   } finally {
-    rmSync(snapshot, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
   }
   return { floor: f };
 }
@@ -169,7 +174,7 @@ const SPARSE_POLL_MS = 100;
  * finished by the server's clock (`scan.finishedAt`, so a sparse poll loses no precision), or the
  * server's first answer if that came later: indexed and answering.
  */
-async function timeToIndexed(dir: string, stateDir: string, mode: PollMode = "timing"): Promise<{ ms: number; liveMs: number; healthMs: number[]; runsMs: number[]; firstListMs: number }> {
+async function timeToIndexed(dir: string, stateDir: string, mode: PollMode = "timing", pages = false): Promise<{ ms: number; liveMs: number; healthMs: number[]; runsMs: number[]; firstListMs: number; rssMb: number; auditMs: number | null; pagesRssMb: number | null; trendsMs: number | null; scanMs: number }> {
   const port = await freePort();
   const started = performance.now();
   const spawnedAt = Date.now();
@@ -189,15 +194,18 @@ async function timeToIndexed(dir: string, stateDir: string, mode: PollMode = "ti
           const listStarted = performance.now();
           await (await fetch(`http://127.0.0.1:${port}/api/runs`)).arrayBuffer();
           const firstListMs = performance.now() - listStarted;
-          // Stopped only once the snapshot is written, so that the next start can use it.
+          // Stopped only once the index cache is written, so that the next start can use it.
           let liveMs: number | null = null;
           for (let k = 0; k < 1200; k++) {
-            const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { watching: boolean; scan: { snapshotWritten: number | null } };
+            const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { watching: boolean; rssMb: number; scan: { ms: number; savedAt: number | null; audit: { ms: number } | null } };
             if (h.watching) liveMs ??= performance.now() - started;
-            if (liveMs !== null && h.scan.snapshotWritten !== null) return { ms, liveMs, healthMs, runsMs, firstListMs };
+            if (liveMs !== null && h.scan.savedAt !== null) {
+              const more = pages ? await pageVisits(`http://127.0.0.1:${port}`) : { rssMb: null, trendsMs: null };
+              return { ms, liveMs, healthMs, runsMs, firstListMs, rssMb: h.rssMb, auditMs: h.scan.audit?.ms ?? null, pagesRssMb: more.rssMb, trendsMs: more.trendsMs, scanMs: h.scan.ms };
+            }
             await new Promise((r) => setTimeout(r, 50));
           }
-          throw new Error("the server did not go live (watching) or write its snapshot within a minute of indexing");
+          throw new Error("the server did not go live (watching) or write its index cache within a minute of indexing");
         }
         // The first answer is the server's first request (route code loaded and compiled): not counted.
         if (firstAnswerMs !== null) healthMs.push(at - t);
@@ -278,6 +286,117 @@ async function serverScanFigures(label: string, dir: string, floor: number): Pro
   const latencies = (xs: number[]) => (xs.length ? `p50 ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length} requests)` : "the scan finished before the second answer");
   report(`${label}: /api/health during the first scan (polled every 20 ms)`, latencies(health));
   report(`${label}: /api/runs during a first scan (asked about 10 times a second)`, latencies(runsList));
+}
+
+/** `/trends` (twice: the second is the warm figure) and the newest run's page, then the server's RSS. */
+async function pageVisits(url: string): Promise<{ rssMb: number; trendsMs: number }> {
+  await (await fetch(`${url}/trends`)).arrayBuffer();
+  const t = performance.now();
+  await (await fetch(`${url}/trends`)).arrayBuffer();
+  const trendsMs = performance.now() - t;
+  const runs = (await (await fetch(`${url}/api/runs`)).json()) as { runs: Array<{ id: string }> };
+  if (runs.runs[0]) await (await fetch(`${url}/runs/${encodeURIComponent(runs.runs[0].id)}`)).arrayBuffer();
+  const h = (await (await fetch(`${url}/api/health`)).json()) as { rssMb: number };
+  return { rssMb: h.rssMb, trendsMs };
+}
+
+interface StoreRow {
+  label: string;
+  floor: number;
+  first: number;
+  restart: number;
+  rssFirst: number;
+  rssRestart: number;
+  audit: number | null;
+  rssPages: number | null;
+  trendsMs: number | null;
+}
+
+/**
+ * Issue 32: the floor, the server's first start and its restart on the same state folder (runs list
+ * complete, boot on an empty folder excluded), the server's RSS once live and its index cache
+ * written, and (`pages`) after `/trends` and a run page.
+ */
+async function storeFigures(label: string, dir: string, pages: boolean): Promise<StoreRow> {
+  const empty = mkdtempSync(join(tmpdir(), "ved-bench-empty-"));
+  const floors: number[] = [];
+  const boots: number[] = [];
+  const firsts: number[] = [];
+  const restarts: number[] = [];
+  const firstScans: number[] = [];
+  const restartScans: number[] = [];
+  const rssFirst: number[] = [];
+  const rssRestart: number[] = [];
+  const audits: number[] = [];
+  const rssPages: number[] = [];
+  const trends: number[] = [];
+  try {
+    for (let i = 0; i < REPEAT; i++) {
+      warm(dir);
+      const sync = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]).ms as number;
+      const pool = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number;
+      floors.push(Math.min(sync, pool));
+      const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
+      try {
+        boots.push((await timeToIndexed(empty, state)).ms);
+        warm(dir);
+        const first = await timeToIndexed(dir, state);
+        firsts.push(first.ms);
+        firstScans.push(first.scanMs);
+        rssFirst.push(first.rssMb);
+        warm(dir);
+        const restart = await timeToIndexed(dir, state, "timing", pages);
+        restarts.push(restart.ms);
+        restartScans.push(restart.scanMs);
+        rssRestart.push(restart.rssMb);
+        if (restart.auditMs !== null) audits.push(restart.auditMs);
+        if (restart.pagesRssMb !== null) rssPages.push(restart.pagesRssMb);
+        if (restart.trendsMs !== null) trends.push(restart.trendsMs);
+      } finally {
+        rmSync(state, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+  const boot = median(boots);
+  const floor = median(floors);
+  // The server's own clock: from its store's creation to the index complete (the runs list can be
+  // answered whole), which excludes Next's boot exactly; the spawn-to-answer times less an empty
+  // folder's are printed beside (the boot varies by seconds with this VM's page cache).
+  const first = median(firstScans);
+  const restart = median(restartScans);
+  report(`${label}: floor (the faster of sync and a pool of 64)`, range(floors));
+  report(`${label}: server first start → runs list complete (server's clock, boot excluded)`, `${range(firstScans)} = ${(first / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's (${Math.round(boot)} ms): ${range(firsts.map((t) => t - boot))}`);
+  report(`${label}: server restart → runs list complete (index cache; server's clock)`, `${range(restartScans)} = ${(restart / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's: ${range(restarts.map((t) => t - boot))}`);
+  report(`${label}: the audit after the restart (in the background)`, audits.length ? range(audits) : "none");
+  report(`${label}: server RSS once live, first start / restart`, `${range(rssFirst, " MB")} / ${range(rssRestart, " MB")}`);
+  if (pages) report(`${label}: server RSS after /trends and a run page; /trends warm`, `${range(rssPages, " MB")}; ${range(trends)}`);
+  return { label, floor, first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart), audit: audits.length ? median(audits) : null, rssPages: rssPages.length ? median(rssPages) : null, trendsMs: trends.length ? median(trends) : null };
+}
+
+/** Issue 32's table: the folders side by side, and the RSS of two years of history against one. */
+async function storeTable(): Promise<void> {
+  const folders: Array<[string, string, string[], boolean]> = [
+    ["10,000 scenarios in one run", "single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"], false],
+    ["a year: 365 nightly runs × 30", "year-365", ["--preset", "year-365"], true],
+    ["100,000 scenarios (50 runs × 2,000)", "results-100k", ["--preset", "bench-100k"], false],
+    ["two years: 730 nightly runs × 30", "year-730", ["--preset", "year-730"], true],
+  ];
+  const table: StoreRow[] = [];
+  for (const [label, name, extra, pages] of folders) {
+    const dir = generate(name, extra);
+    console.log(`\n[${label}] ${dir}`);
+    table.push(await storeFigures(label, dir, pages));
+  }
+  const x = (t: number, floor: number) => `${Math.round(t)} ms (${(t / floor).toFixed(2)}×)`;
+  console.log("\n| Folder | Floor | First start | Restart (same state dir) | Audit after restart | Server RSS, first start / restart | RSS after /trends and a run page | /trends warm |\n|---|---|---|---|---|---|---|---|");
+  for (const r of table) {
+    console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${r.audit === null ? "—" : `${Math.round(r.audit)} ms`} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB | ${r.rssPages === null ? "—" : `${Math.round(r.rssPages)} MB`} | ${r.trendsMs === null ? "—" : `${Math.round(r.trendsMs)} ms`} |`);
+  }
+  const year = table[1] as StoreRow;
+  const two = table[3] as StoreRow;
+  report("RSS at 730 × 30 against 365 × 30, restart / after /trends and a run page", `${Math.round(two.rssRestart)} vs ${Math.round(year.rssRestart)} MB (${(((two.rssRestart - year.rssRestart) / year.rssRestart) * 100).toFixed(0)}%) / ${Math.round(two.rssPages ?? 0)} vs ${Math.round(year.rssPages ?? 0)} MB (${((((two.rssPages ?? 0) - (year.rssPages ?? 0)) / (year.rssPages ?? 1)) * 100).toFixed(0)}%)`);
 }
 
 /** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
@@ -515,6 +634,11 @@ function addBigContextScenarios(dir: string, copies: number): Record<ContextShap
 
 async function main(): Promise<void> {
   console.log(`voice-eval-dashboard benchmark — node ${process.version}, ${process.arch}`);
+  if (ONLY_STORE) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await storeTable();
+    return printTable();
+  }
   setupFigures(report);
   if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);

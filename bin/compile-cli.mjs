@@ -1,6 +1,5 @@
-// Bundles lib/cli/main.ts (the CLI) and lib/server/ingest/scan-worker.ts (the first scan's worker
-// threads, with their readers apart) into ESM files with esbuild, cached under node_modules/.cache and rebuilt only when
-// a source under lib/ or components/ is newer, so neither needs a TypeScript loader.
+// Bundles lib/cli/main.ts (the CLI) into an ESM file with esbuild, cached under node_modules/.cache
+// and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,31 +29,13 @@ export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
 }
 
-/** Returns the path of an up-to-date bundle of the scan worker. */
-export async function compiledScanWorker() {
-  // Their packages (zod) bundled in too: one file loads in a fraction of the time of zod's many
-  // modules. The readers are a bundle of their own, which a worker loads on its first read: a
-  // restart that finds nothing changed boots on the 15 KB that checks signatures, not on 490 KB.
-  const ingest = path.join(ROOT, "lib", "server", "ingest");
-  await compiled(path.join(ingest, "scan-reader.ts"), path.join(CACHE, "scan-reader.mjs"), { minify: true });
-  return compiled(path.join(ingest, "scan-worker.ts"), path.join(CACHE, "scan-worker.mjs"), { minify: true }, [readersBeside]);
-}
-
-/** The worker's `import("./scan-reader")` loads the readers' bundle beside it. */
-const readersBeside = {
-  name: "readers-beside",
-  setup(b) {
-    b.onResolve({ filter: /^\.\/scan-reader$/ }, () => ({ path: "./scan-reader.mjs", external: true }));
-  },
-};
-
-async function compiled(entry, out, options, plugins = []) {
+async function compiled(entry, out, options) {
   // The export renders the app's components (components/export): they are sources of the CLI too.
   const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(fileURLToPath(import.meta.url)));
   if (mtime(out) >= sources) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });
-  // Built beside and renamed: a reader (a starting worker) never loads half a file.
+  // Built beside and renamed: a reader (a starting CLI) never loads half a file.
   const tmp = `${out}.${process.pid}.tmp`;
   await build({
     entryPoints: [entry],
@@ -70,7 +51,6 @@ async function compiled(entry, out, options, plugins = []) {
     logLevel: "error",
     // `server-only` guards lib/server against client bundles; the CLI is server code by definition.
     plugins: [
-      ...plugins,
       // Next's entry points (next/link, next/navigation) are CommonJS files without an exports map: Node's ESM loader wants their file name.
       {
         name: "next-entry-files",

@@ -172,14 +172,6 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
-  // The first scan's worker threads run this bundle (built here, once per change of lib/).
-  try {
-    const { compiledScanWorker } = await import("./compile-cli.mjs");
-    childEnv.VOICE_EVAL_SCAN_WORKER = await compiledScanWorker();
-  } catch (err) {
-    // Still correct without it: the first scan then reads on the server's main thread.
-    console.error(`voice-eval-dashboard: the scan worker could not be built (${err.message}); the first scan runs on one thread`);
-  }
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

@@ -1,7 +1,7 @@
 /**
  * Writes a generated results tree to disk.
  *
- *   tsx scripts/generate.ts <out-dir> [--preset example|bench-1k|bench-10k|bench-100k|big-3000]
+ *   tsx scripts/generate.ts <out-dir> [--preset example|bench-1k|bench-10k|bench-100k|big-3000|year-365|year-730]
  *                           [--seed N] [--scenarios N] [--lean] [--no-speech] [--force]
  *
  * Runs asking for speech (the example's spoken calls) are spoken by espeak-ng when it is installed

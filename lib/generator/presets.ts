@@ -4,7 +4,7 @@ import type { GenerateOptions, OutcomeKind, RunOptions, SpeechPlant } from "./ty
 /** The espeak-ng that spoke the committed example (`espeak-ng --version`): another version writes other samples. */
 export const EXAMPLE_ESPEAK_VERSION = "1.51";
 
-export const PRESETS = ["example", "bench-1k", "bench-10k", "bench-100k", "big-3000"] as const;
+export const PRESETS = ["example", "bench-1k", "bench-10k", "bench-100k", "big-3000", "year-365", "year-730"] as const;
 export type PresetName = (typeof PRESETS)[number];
 
 const EXAMPLE_DOMAINS = ["tau2_retail", "tau2_telecom", "tau2_airline", "restaurant", "qa"];
@@ -118,6 +118,21 @@ function bench(seed: number, runs: number, perRun: number, lean: boolean, prefix
   };
 }
 
+/**
+ * Nightly runs, one a day from 2025-01-01 (issue 32's year of history): every run finished, lean
+ * scenarios. The spread of the same number of scenarios over many runs is what it measures.
+ */
+function yearOfNights(seed: number, runs: number, perRun: number, lean: boolean): GenerateOptions {
+  const first = Date.UTC(2025, 0, 1);
+  return {
+    seed,
+    runs: Array.from({ length: runs }, (_, r) => {
+      const day = new Date(first + r * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+      return { name: `nightly/eval_${day}_020000`, scenarios: perRun, domains: BENCH_DOMAINS, lean, state: "finished", quality: 0.55 + ((r * 37) % 40) / 100, agentContextKB: 16 } satisfies RunOptions;
+    }),
+  };
+}
+
 /** `seed` defaults per preset (the example's suite seed was picked for domain coverage). */
 export function preset(name: PresetName, seed?: number, scenarios?: number, lean?: boolean): GenerateOptions {
   const per = (total: number, runs: number) => Math.max(1, Math.round((scenarios ?? total) / runs));
@@ -130,6 +145,10 @@ export function preset(name: PresetName, seed?: number, scenarios?: number, lean
       return bench(seed ?? 7, 10, per(10_000, 10), lean ?? true);
     case "bench-100k":
       return bench(seed ?? 7, 50, per(100_000, 50), lean ?? true);
+    case "year-365":
+      return yearOfNights(seed ?? 7, 365, scenarios ?? 30, lean ?? true);
+    case "year-730":
+      return yearOfNights(seed ?? 7, 730, scenarios ?? 30, lean ?? true);
     case "big-3000":
       return {
         seed: seed ?? 7,

@@ -20,8 +20,14 @@ export function GET() {
       watching: live,
       /** The last audit of the whole folder against the index: when, how long, how many scenarios it repaired. */
       lastAudit: sync.lastFullAudit,
-      /** The first scan: worker threads, folders read and reused from the persisted index, its time, when it finished (epoch ms). */
-      scan: scan ? { threads: scan.threads, read: scan.read, reused: scan.reused, ms: Math.round(index.scanMs ?? 0), finishedAt: index.scannedAt, snapshotWritten: scan.written } : null,
+      /**
+       * The first scan: folders read, scenarios and runs that joined from the index cache, its time,
+       * when it finished (epoch ms), the audit that followed (its time, scenarios repaired) and when
+       * the index cache was written after it (epoch ms).
+       */
+      scan: scan ? { read: scan.read, reused: scan.reused, cachedRuns: scan.cachedRuns, ms: Math.round(index.scanMs ?? 0), finishedAt: index.scannedAt, audit: scan.audit && { ms: Math.round(scan.audit.ms), repaired: scan.audit.repaired }, savedAt: scan.savedAt } : null,
+      /** Finished runs' scenarios whose states are in memory (the others are in the index cache until a page needs them). */
+      loadedScenarios: index.loaded.scenarios,
       /** The index cache in the state folder: its file, and its last problem (damaged, locked, full…) or null. */
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem } : null,
       rssMb: Math.round(memory.rss / 2 ** 20),

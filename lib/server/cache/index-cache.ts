@@ -12,10 +12,36 @@ import "server-only";
 import Database from "better-sqlite3";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { Problem } from "@/lib/core";
+import pkg from "@/package.json";
 
 export const CACHE_FILE = "index-cache.sqlite";
 /** Bump when a table's meaning changes: an older cache is then emptied and rebuilt. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 3; // 3: list items carry queueKey
+/** What the readers are: a row read by another version of the project is not used. */
+export const PROJECT_VERSION: string = pkg.version;
+
+/** One run as the cache holds it: what the index needs of it at start, each part under the signature it was read at. */
+export interface CachedRun<Level, State> {
+  dir: string;
+  /** The project version that read it: another version's reads are not this one's. */
+  version: string;
+  levelSignature: string;
+  /** The run level's head (what the index asks at every turn); its bulk is read by `levelBulk`. */
+  level: Level;
+  killed: string[];
+  linked: string[];
+  lastActivityMs: number | null;
+  order: { order: string[] | null; problems: Problem[] } | null;
+  /** Scenario names in listing order, and the signature each was read at. */
+  names: string[];
+  signatures: string[];
+  /** Each scenario's state, in the order of `names`: only written here, read per run by `runStates`. */
+  states?: State[];
+}
+
+type RunRow = { run_dir: string; version: string; level_signature: string; head: Buffer; listing: string; activity: number | null; run_order: string | null; names: string; signatures: string };
 
 export interface CachedItem<T> {
   key: string;
@@ -32,6 +58,7 @@ export interface IndexCacheOptions {
 }
 
 type Db = InstanceType<typeof Database>;
+type Statement = Database.Statement<unknown[]>;
 
 export function cacheFileOf(stateDir: string): string {
   return join(stateDir, CACHE_FILE);
@@ -41,6 +68,9 @@ export class IndexCache {
   #db: Db | null = null;
   /** The last fault (opening, reading or writing), named; `null` while all is well. */
   problem: string | null = null;
+  /** Whether `problem` names a failed write. */
+  #writeFault = false;
+  readonly #statements = new Map<string, Statement>();
 
   constructor(
     readonly file: string,
@@ -95,6 +125,103 @@ export class IndexCache {
     }
   }
 
+  /**
+   * Every run of this results folder, without its scenarios' states (those load per run, see
+   * `runStates`): runs whose rows do not parse are left out (the disk is read for them).
+   */
+  runs<Level, State>(): Map<string, CachedRun<Level, State>> {
+    const out = new Map<string, CachedRun<Level, State>>();
+    if (!this.#db) return out;
+    try {
+      for (const row of this.#statement("SELECT run_dir, version, level_signature, head, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
+        try {
+          const listing = JSON.parse(row.listing) as { killed: string[]; linked: string[] };
+          // One string per run, split here: a row per scenario made a restart's read of 100,000 of them 10× slower.
+          const names = row.names === "" ? [] : row.names.split("\0");
+          const signatures = row.signatures === "" ? [] : row.signatures.split("\0");
+          if (names.length !== signatures.length) throw new Error("names and signatures differ in number");
+          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.head) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names, signatures });
+        } catch {
+          this.#name(`index cache ${this.file}: a damaged row was ignored`);
+        }
+      }
+    } catch (error) {
+      this.#fault("reading", error);
+      return new Map();
+    }
+    return out;
+  }
+
+  /** One run's run-level bulk (its invocations and sessions); `null` when the cache cannot give it. */
+  levelBulk<Bulk>(runDir: string): Bulk | null {
+    if (!this.#db) return null;
+    try {
+      const blob = this.#statement("SELECT bulk FROM runs WHERE root = ? AND run_dir = ?").pluck().get(this.root, runDir) as Buffer | undefined;
+      return blob ? (deserialize(blob) as Bulk) : null;
+    } catch (error) {
+      this.#fault("reading", error);
+      return null;
+    }
+  }
+
+  /** One run's scenario states, by name (each state names its scenario); `null` when the cache cannot give them. */
+  runStates<State extends { name: string }>(runDir: string): Map<string, State> | null {
+    if (!this.#db) return null;
+    try {
+      const blobs = this.#statement("SELECT s.state FROM scenarios s JOIN runs r ON r.key = s.run WHERE r.root = ? AND r.run_dir = ? ORDER BY s.rowid").pluck().all(this.root, runDir) as Buffer[];
+      const states = new Map<string, State>();
+      for (const blob of blobs) {
+        const state = deserialize(blob) as State;
+        states.set(state.name, state);
+      }
+      return states;
+    } catch (error) {
+      this.#fault("reading", error);
+      return null;
+    }
+  }
+
+  /** Writes these runs whole (with their `states`) and forgets this folder's runs not in `keep`, in one transaction. */
+  saveRuns<Level, State>(runs: ReadonlyArray<CachedRun<Level, State> & { states: State[]; bulk: unknown }>, keep: (runDir: string) => boolean): boolean {
+    const db = this.#db;
+    if (!db) return false;
+    try {
+      const upsert = this.#statement("INSERT INTO runs (root, run_dir, version, level_signature, head, bulk, listing, activity, run_order, names, signatures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, head = excluded.head, bulk = excluded.bulk, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures RETURNING key").pluck();
+      const clear = this.#statement("DELETE FROM scenarios WHERE run = ?");
+      const insert = this.#statement("INSERT INTO scenarios (run, state) VALUES (?, ?)");
+      const drop = this.#statement("DELETE FROM runs WHERE key = ?");
+      db.transaction(() => {
+        for (const run of runs) {
+          const key = upsert.get(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), serialize(run.bulk), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order), run.names.join("\0"), run.signatures.join("\0")) as number;
+          clear.run(key);
+          for (const state of run.states) insert.run(key, serialize(state));
+        }
+        for (const [key, dir] of this.#statement("SELECT key, run_dir FROM runs WHERE root = ?").raw().all(this.root) as Array<[number, string]>) {
+          if (keep(dir)) continue;
+          clear.run(key);
+          drop.run(key);
+        }
+      }).immediate();
+      // A good write ends a write fault (a notice of a rebuild stays until the runs list's next save).
+      if (this.#writeFault) this.problem = null;
+      this.#writeFault = false;
+      return true;
+    } catch (error) {
+      this.#fault("writing", error);
+      return false;
+    }
+  }
+
+  /** Each statement is compiled once per connection. */
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = (this.#db as Db).prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   close(): void {
     try {
       this.#db?.close();
@@ -102,6 +229,7 @@ export class IndexCache {
       // Closing twice, or after a fault: nothing left to release.
     }
     this.#db = null;
+    this.#statements.clear();
   }
 
   /** Opens (or makes) the file; a damaged one is deleted and made again once, anything else leaves no cache. */
@@ -131,19 +259,26 @@ export class IndexCache {
     try {
       db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 2000}`);
       db.pragma("journal_mode = WAL");
+      // Disposable: a write lost to a power cut is rebuilt from the disk, so no sync per commit.
+      db.pragma("synchronous = NORMAL");
       if (this.options.maxPages) db.pragma(`max_page_count = ${this.options.maxPages}`);
       db.exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
       const version = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
       if (version !== String(CACHE_VERSION)) {
         db.transaction(() => {
-          db.exec("DROP TABLE IF EXISTS list_items");
+          db.exec("DROP TABLE IF EXISTS list_items; DROP TABLE IF EXISTS scenarios; DROP TABLE IF EXISTS runs");
           db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(String(CACHE_VERSION));
         }).immediate();
         if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
       }
       db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
-      // A truncated or damaged file can open and fail only when a page is read: read them all once.
+      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, UNIQUE (root, run_dir))");
+      db.exec("CREATE TABLE IF NOT EXISTS scenarios (run INTEGER NOT NULL, state BLOB NOT NULL)");
+      db.exec("CREATE INDEX IF NOT EXISTS scenarios_of_run ON scenarios (run)");
+      // A truncated or damaged file can open and fail only when a page is read: the small tables are
+      // read whole here, the scenarios' pages by \`runs\` and \`runStates\`, whose faults are named too.
       db.prepare("SELECT count(*) FROM list_items WHERE length(item) >= 0").pluck().get();
+      db.prepare("SELECT count(*) FROM runs WHERE length(head) >= 0").pluck().get();
       return db;
     } catch (error) {
       db.close();
@@ -152,6 +287,7 @@ export class IndexCache {
   }
 
   #fault(doing: string, error: unknown): void {
+    this.#writeFault = doing === "writing";
     const code = (error as { code?: string }).code;
     const what = code === "SQLITE_FULL" ? "the disk is full" : code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" ? "locked by another process" : code === "SQLITE_READONLY" || code === "SQLITE_CANTOPEN" || code === "EACCES" || code === "EROFS" ? "not writable" : code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" ? "damaged" : "failed";
     this.#name(`index cache ${this.file}: ${doing} ${what} (${code ?? "error"}: ${(error as Error).message}); ${doing === "writing" ? "kept in memory only" : "the results folder is read instead"}`);

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { close, constants, fstat, open as openFd, read, type Stats } from "node:fs";
-import { lstat, open } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { problem, type Problem } from "@/lib/core/problems";
 import { maxBytesOf } from "./layout";
@@ -16,17 +16,15 @@ export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 export type TextRead = { text: string; mtimeMs: number; size: number } | TextFailure;
 /** A read that gave no text: the file is missing, or the problem that stopped it. */
 export type TextFailure = { text: null; missing: true } | { text: null; missing: false; problem: Problem };
-/** What `probeText` learns of a file it could read, or why it could not. */
-export type FileProbe = { size: number; mtimeMs: number } | TextFailure;
 
 // Symbolic links are never followed (the dashboard reads nothing from outside the results folder),
 // and a FIFO must not block a read.
 export const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /**
- * Reads a whole text file in one open/fstat/read/close; the scan's hot path. Written with the
- * callback API: a promise FileHandle per file cost the first scan more main-thread time than
- * parsing the files did.
+ * Reads a whole text file in one open/fstat/read/close, off the main thread (pages read large
+ * files: a 5 MB agent context). Written with the callback API: a promise FileHandle per file costs
+ * more main-thread time than parsing the file does. The index's own small reads are `fs-sync`'s.
  */
 export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<TextRead> {
   return new Promise((resolve) => {
@@ -55,23 +53,6 @@ export function readText(path: string, label: string, maxBytes = MAX_TEXT_BYTES)
         };
         if (info.size === 0) finish();
         else more();
-      });
-    });
-  });
-}
-
-/**
- * Whether a file could be read, without reading it: the same open (no link followed, no FIFO
- * blocked on) and the same refusals as `readText`, then its size and mtime.
- */
-export function probeText(path: string, label: string, maxBytes = MAX_TEXT_BYTES): Promise<FileProbe> {
-  return new Promise((resolve) => {
-    openFd(path, OPEN_FLAGS, (openError, fd) => {
-      if (openError) return resolve(openFailure(openError, label));
-      fstat(fd, (statError, info) => {
-        close(fd, () => {});
-        if (statError) return resolve({ text: null, missing: false, problem: problem(label, "unreadable", statError.code ?? String(statError)) });
-        resolve(refusal(info, label, maxBytes) ?? { size: info.size, mtimeMs: info.mtimeMs });
       });
     });
   });
@@ -167,38 +148,4 @@ export type Entry = { kind: EntryKind; info: Stats | null };
 export function folderEntry(folders: "missing" | Problem): Entry {
   if (folders === "missing") return { kind: "missing", info: null };
   return { kind: folders.kind === "unsafe" ? "link" : "unreadable", info: null };
-}
-
-/**
- * The last `bytes` of a text file, starting at a line boundary, and whether that is the whole file.
- * Symbolic links are refused as in `readText`.
- */
-export async function readTextTail(path: string, label: string, bytes: number): Promise<TextRead & { whole?: boolean }> {
-  let handle;
-  try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { text: null, missing: true };
-    return { text: null, missing: false, problem: code === "ELOOP" ? linkProblem(label) : problem(label, "unreadable", code ?? String(error)) };
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
-    const start = Math.max(0, info.size - bytes);
-    const buffer = Buffer.allocUnsafe(info.size - start);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    let text = buffer.toString("utf8", 0, filled);
-    if (start > 0) text = text.slice(text.indexOf("\n") + 1);
-    return { text, mtimeMs: info.mtimeMs, size: info.size, whole: start === 0 };
-  } catch (error) {
-    return { text: null, missing: false, problem: problem(label, "unreadable", (error as NodeJS.ErrnoException).code ?? String(error)) };
-  } finally {
-    await handle.close().catch(() => {});
-  }
 }

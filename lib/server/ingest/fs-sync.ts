@@ -1,13 +1,14 @@
 /**
- * The synchronous twins of `fs-safe`'s reads, for the scan workers: a worker thread has nothing else
- * to do while it waits, and a synchronous open/fstat/read/close costs a fraction of a round trip
- * through libuv's thread pool. Same rules: no link followed, FIFOs not blocked on, sizes capped.
+ * The index's reads, synchronous: a small file's open/fstat/read/close costs a few microseconds,
+ * a fraction of a round trip through libuv's thread pool, and callers read in slices between which
+ * the event loop runs (see `loadRun`, `changedScenarios`). Same rules as `fs-safe`: no link
+ * followed, FIFOs not blocked on, sizes capped.
  */
 import "server-only";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { problem, type Problem } from "@/lib/core/problems";
-import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type FileProbe, type TextFailure, type TextRead } from "./fs-safe";
+import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextFailure, type TextRead } from "./fs-safe";
 import { maxBytesOf } from "./layout";
 
 /** Grown as needed and reused: the text is copied out of it, so one buffer serves every read of a thread. */
@@ -22,7 +23,7 @@ export function readTextSync(path: string, label: string, maxBytes = MAX_TEXT_BY
   return withOpenFile(path, label, maxBytes, (fd, info) => ({ text: readRange(fd, 0, info.size), mtimeMs: info.mtimeMs, size: info.size }));
 }
 
-/** `readTextSync` of the last `bytes` only, from a line start, and whether that is the whole file (see `readTextTail`). */
+/** `readTextSync` of the last `bytes` only, from a line start, and whether that is the whole file. */
 export function readTextTailSync(path: string, label: string, bytes: number): TextRead & { whole?: boolean } {
   return withOpenFile(path, label, Infinity, (fd, info) => {
     const start = Math.max(0, info.size - bytes);
@@ -32,7 +33,10 @@ export function readTextTailSync(path: string, label: string, bytes: number): Te
   });
 }
 
-/** Whether the file could be read, and its size and mtime, without reading it (see `probeText`). */
+/** What `probeTextSync` learns of a file it could read, or why it could not. */
+export type FileProbe = { size: number; mtimeMs: number } | TextFailure;
+
+/** Whether the file could be read, and its size and mtime, without reading it: the same open and refusals as a read. */
 export function probeTextSync(path: string, label: string, maxBytes = MAX_TEXT_BYTES): FileProbe {
   return withOpenFile(path, label, maxBytes, (_, info) => ({ size: info.size, mtimeMs: info.mtimeMs }));
 }
@@ -98,9 +102,3 @@ export function lstatInsideSync(base: string, rel: string): Entry {
   const folders = rel.includes("/") ? checkFoldersSync(base, rel) : null;
   return folders ? folderEntry(folders) : lstatSafeSync(`${base}/${rel}`);
 }
-
-/** The two reads a scenario folder needs, the synchronous way (see `FolderIo`). */
-export const syncIo = { readInside: readInsideSync, lstatInside: lstatInsideSync };
-
-/** The reads of a run's run-level files, the synchronous way (see `LevelIo`). */
-export const syncLevelIo = { readText: readTextSync, readTextTail: readTextTailSync, probeText: probeTextSync };

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type RunChange } from "../model/run-model";
 import { runIdOf, type FoundRun } from "./discover";
-import { lstatSafe, readInside } from "./fs-safe";
+import { readInside } from "./fs-safe";
+import { lstatSafeSync } from "./fs-sync";
 import { listingOf, listRun, type RunListing } from "./list-run";
 import { Limiter, mapLimit, yieldToLoop } from "./pool";
 import { readAllMetricsOrder, readRunLevel, type RunLevel } from "./read-run-level";
@@ -16,27 +17,38 @@ import { readScenario, searchTextOf } from "./read-scenario";
 import { levelSignature, stillSigned } from "./signatures";
 import { lastActivityMs } from "./run-activity";
 
-export const SCAN_CONCURRENCY = 64;
 /** Reads from live events and audits share this bound, whatever the burst. */
 export const reads = new Limiter(32);
 
+/** A slice of a run's synchronous reads ends after this long, and the event loop runs before the next. */
+const READ_SLICE_MS = 12;
+
 /** The run-level files of a found run, with the signature they were read at (taken first: a change during the read shows next time). */
 export async function readLevelOf(found: FoundRun): Promise<{ level: RunLevel; signature: string }> {
-  const signature = await levelSignature(found.dir);
-  return { level: await readRunLevel(found.dir, listingOf(found.entries).files), signature };
+  const signature = await levelSignature(found.dir, lstatSafeSync);
+  return { level: readRunLevel(found.dir, listingOf(found.entries).files), signature };
 }
 
-/** A whole run, read into a new model; `tick` after each scenario folder. */
+/**
+ * A whole run, read into a new model, scenarios in listing order; `tick` after each scenario
+ * folder. The reads are synchronous (a few microseconds each for a small file, where a round trip
+ * through libuv's pool costs several times that), in slices between which requests are answered.
+ */
 export async function loadRun(root: string, found: FoundRun, read: { level: RunLevel; signature: string }, tick: () => void = () => {}): Promise<RunModel> {
   const listing = listingOf(found.entries);
   const { level, signature } = read;
   const run = new RunModel(runIdOf(root, found.dir), found.dir, level);
   run.apply({ kind: "run-level", runLevel: level, signature });
   run.apply({ kind: "listing", killedFolders: listing.killed, linked: listing.linked });
-  await mapLimit(listing.scenarios, SCAN_CONCURRENCY, async (name) => {
+  let sliceStarted = performance.now();
+  for (const name of listing.scenarios) {
     run.apply({ kind: "scenario", name, read: await readScenario(run.dir, name) });
     tick();
-  });
+    if (performance.now() - sliceStarted >= READ_SLICE_MS) {
+      await yieldToLoop();
+      sliceStarted = performance.now();
+    }
+  }
   run.apply({ kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level) });
   return run;
 }
@@ -59,13 +71,15 @@ export async function refreshActivity(index: ResultsIndex, run: RunModel): Promi
  * gone (the run is removed).
  */
 export async function refreshRunLevel(index: ResultsIndex, run: RunModel): Promise<RunListing | null> {
-  const listing = (await lstatSafe(run.dir)).kind === "dir" ? await listRun(run.dir) : null;
+  // Synchronous `lstat`s (a few microseconds each, where a trip through libuv's pool costs several
+  // times that): an audit of a year of nightly runs makes five per run.
+  const listing = lstatSafeSync(run.dir).kind === "dir" ? await listRun(run.dir) : null;
   if (!listing) {
     index.removeRun(run);
     return null;
   }
-  const signature = await levelSignature(run.dir);
-  const level = signature === run.levelSignature ? run.runLevel : await readRunLevel(run.dir, listing.files);
+  const signature = await levelSignature(run.dir, lstatSafeSync);
+  const level = signature === run.levelSignature ? run.runLevel : readRunLevel(run.dir, listing.files);
   if (signature !== run.levelSignature) index.apply(run, { kind: "run-level", runLevel: level, signature });
   index.apply(run, { kind: "listing", killedFolders: listing.killed, linked: listing.linked });
   index.apply(run, { kind: "activity", lastActivityMs: await lastActivityMs(run.dir, level) });
@@ -128,7 +142,7 @@ export async function changedScenarios(run: RunModel, names: readonly string[]):
 export async function loadOrder(index: ResultsIndex, run: RunModel): Promise<void> {
   if (!run.needsOrder) return;
   const revision = run.revision;
-  const read = await readAllMetricsOrder(run.dir);
+  const read = readAllMetricsOrder(run.dir);
   // Something else changed meanwhile: the next lookup reads it again.
   if (run.revision !== revision || !run.needsOrder) return;
   const change: RunChange = { kind: "order", order: read.order, problems: read.problems };

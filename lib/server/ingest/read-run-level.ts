@@ -2,23 +2,10 @@
 import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
-import { probeText, readText, readTextTail, type FileProbe, type TextRead } from "./fs-safe";
-import { readTextSync } from "./fs-sync";
+import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
 
 /** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
 const LOG_TAIL_BYTES = 128 * 1024;
-
-/**
- * How the run-level files are read: `asyncLevelIo` on the main thread, `syncLevelIo` (fs-sync) in a
- * scan worker, where an asynchronous call is a round trip through the process's thread pool.
- */
-export interface LevelIo {
-  readText(path: string, label: string): TextRead | Promise<TextRead>;
-  readTextTail(path: string, label: string, bytes: number): (TextRead & { whole?: boolean }) | Promise<TextRead & { whole?: boolean }>;
-  probeText(path: string, label: string): FileProbe | Promise<FileProbe>;
-}
-
-export const asyncLevelIo: LevelIo = { readText, readTextTail, probeText };
 
 export interface RunLevel {
   isRun: boolean;
@@ -41,22 +28,14 @@ export interface RunLevel {
 }
 
 /**
- * What the index asks of a run's sessions at every turn, kept beside them: a stored run level decodes
- * its sessions (every scenario name, several times over) only when a page needs them (see `decodeLevel`).
- */
-export function sessionsHead(sessions: readonly LogSession[]): Pick<RunLevel, "finished" | "inFlight"> {
-  const last = sessions[sessions.length - 1];
-  return { finished: last?.complete ?? false, inFlight: last ? (inFlightScenario(last)?.name ?? null) : null };
-}
-
-/**
  * `withAllMetrics`: also read the order of `all_metrics.json` (finished runs only). The live index
  * leaves it for later (`readAllMetricsOrder`): it is as large as every metrics.json together and
  * only the summary text's order depends on it, never a rate.
  */
-export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false, io: LevelIo = asyncLevelIo): Promise<RunLevel> {
+export function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAllMetrics = false, withWholeLog = false): RunLevel {
   const problems: Problem[] = [];
-  const [args, summary] = await Promise.all([io.readText(join(dir, "run_args.json"), "run_args.json"), io.probeText(join(dir, "all_summary.txt"), "all_summary.txt")]);
+  const args = readTextSync(join(dir, "run_args.json"), "run_args.json");
+  const summary = probeTextSync(join(dir, "all_summary.txt"), "all_summary.txt");
   let invocations: Invocation[] = [];
   if (args.text !== null) {
     const read = readRunArgs(args.text);
@@ -70,7 +49,7 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
   const single = invocations.length === 1 && !invocations[0]?.parsed_args?.resume && !withWholeLog;
   const count = invocations[0]?.resolved_scenario_count ?? 0;
   const path = join(dir, "evaluation_log.txt");
-  const log = single ? await io.readTextTail(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : await io.readText(path, "evaluation_log.txt");
+  const log = single ? readTextTailSync(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : readTextSync(path, "evaluation_log.txt");
   let sessions: LogSession[] = [];
   if (log.text !== null) {
     const whole = !single || ("whole" in log && log.whole === true);
@@ -87,10 +66,11 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
 
   let allMetricsOrder: string[] | null = null;
   if (withAllMetrics && sessions[sessions.length - 1]?.complete && fileNames.has("all_metrics.json")) {
-    const read = await readAllMetricsOrder(dir);
+    const read = readAllMetricsOrder(dir);
     allMetricsOrder = read.order;
     problems.push(...read.problems);
   }
+  const last = sessions[sessions.length - 1];
   return {
     isRun: RUN_MARKERS.some((m) => fileNames.has(m)),
     invocations,
@@ -100,7 +80,8 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
     hasAllMetrics: fileNames.has("all_metrics.json"),
     allMetricsOrder,
     problems,
-    ...sessionsHead(sessions),
+    finished: last?.complete ?? false,
+    inFlight: last ? (inFlightScenario(last)?.name ?? null) : null,
   };
 }
 
@@ -108,8 +89,8 @@ export async function readRunLevel(dir: string, fileNames: ReadonlySet<string>, 
 const TOP_LEVEL_NAME = /^ {4}"scenario_name": ("(?:[^"\\]|\\.)*"),?$/gm;
 
 /** The `scenario_name`s of `all_metrics.json`, in order, without parsing the records themselves. */
-export async function readAllMetricsOrder(dir: string): Promise<{ order: string[] | null; problems: Problem[] }> {
-  const read = await readText(join(dir, "all_metrics.json"), "all_metrics.json");
+export function readAllMetricsOrder(dir: string): { order: string[] | null; problems: Problem[] } {
+  const read = readTextSync(join(dir, "all_metrics.json"), "all_metrics.json");
   if (read.text === null) return { order: null, problems: read.missing ? [] : [read.problem] };
   const fast = [...read.text.matchAll(TOP_LEVEL_NAME)].map((m) => JSON.parse(m[1] as string) as string);
   const elements = (read.text.match(/^ {2}\{$/gm) ?? []).length;
@@ -127,15 +108,32 @@ function onDiskSummary(dir: string, file: { size: number; mtimeMs: number }): No
   };
 }
 
-/** A run level as data (no function), to cross threads and be stored: see `livingLevel`. */
+/** A run level as data (no function), to be kept in the index cache: see `livingLevel`. */
 export type PlainRunLevel = Omit<RunLevel, "allSummary"> & { allSummary: { size: number; mtimeMs: number } | null };
+/** What the index asks of a run level at every turn; the rest (`LevelBulk`) is needed only by a page. */
+export type LevelHead = Omit<PlainRunLevel, keyof LevelBulk>;
+export type LevelBulk = Pick<RunLevel, "invocations" | "sessions">;
 
 export function plainLevel(level: RunLevel): PlainRunLevel {
   return { ...level, allSummary: level.allSummary ? { size: level.allSummary.size, mtimeMs: level.allSummary.mtimeMs } : null };
 }
 
-export function livingLevel(dir: string, plain: PlainRunLevel): RunLevel {
-  // Assigned, not spread: a stored level's invocations and sessions are getters that decode on first use.
-  return Object.assign(plain, { allSummary: plain.allSummary ? onDiskSummary(dir, plain.allSummary) : null });
+export function splitLevel(level: RunLevel): { head: LevelHead; bulk: LevelBulk } {
+  const { invocations, sessions, ...head } = plainLevel(level);
+  return { head, bulk: { invocations, sessions } };
+}
+
+/**
+ * A level from its head and a way to its bulk, taken the first time `invocations` or `sessions` is
+ * asked for (a restart makes every run of the index cache and needs only the heads).
+ */
+export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk): RunLevel {
+  let taken: LevelBulk | null = null;
+  const take = () => (taken ??= bulk());
+  const level = { ...head, allSummary: head.allSummary ? onDiskSummary(dir, head.allSummary) : null } as RunLevel;
+  return Object.defineProperties(level, {
+    invocations: { get: () => take().invocations, enumerable: true },
+    sessions: { get: () => take().sessions, enumerable: true },
+  });
 }
 

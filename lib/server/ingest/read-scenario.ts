@@ -6,18 +6,7 @@
  */
 import "server-only";
 import { needsAgentContext, needsJudgeResult, parseJson, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
-import { lstatInside, readInside, type Entry, type TextRead } from "./fs-safe";
-
-/**
- * How a scenario folder's files are read: `asyncIo` on the main thread, `syncIo` (fs-sync) in a scan
- * worker. One reader serves both; awaiting a plain value costs a microtask, not a thread-pool trip.
- */
-export interface FolderIo {
-  readInside(base: string, rel: string): TextRead | Promise<TextRead>;
-  lstatInside(base: string, rel: string): Entry | Promise<Entry>;
-}
-
-export const asyncIo: FolderIo = { readInside, lstatInside };
+import { lstatInsideSync, readInsideSync } from "./fs-sync";
 import { SCENARIO_MARKERS } from "./layout";
 import { folderOf, part, unfinishedSignature } from "./signatures";
 
@@ -40,13 +29,13 @@ export interface ReadOptions {
 }
 
 /** `name` is an entry of the run folder's listing (never a URL value), known there to be a real folder. */
-export async function readScenario(runDir: string, name: string, options: ReadOptions = {}, io: FolderIo = asyncIo): Promise<ScenarioRead> {
+export async function readScenario(runDir: string, name: string, options: ReadOptions = {}): Promise<ScenarioRead> {
   const dir = folderOf(runDir, name);
   const parts: string[] = [];
-  const metricsRead = await io.readInside(dir, "metrics.json");
+  const metricsRead = readInsideSync(dir, "metrics.json");
   if (metricsRead.text === null) {
     if (!metricsRead.missing) return { kind: "unfinished", problems: [metricsRead.problem], signature: "metrics.json:?" };
-    const markers = await Promise.all(SCENARIO_MARKERS.map((m) => io.lstatInside(dir, m)));
+    const markers = SCENARIO_MARKERS.map((m) => lstatInsideSync(dir, m));
     if (markers.every((m) => m.kind === "missing")) return { kind: "not-scenario" };
     return { kind: "unfinished", problems: [], signature: unfinishedSignature(markers.map((m) => m.kind)) };
   }
@@ -55,8 +44,8 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
   if (!metrics.value) return { kind: "unfinished", problems: metrics.problems, signature: parts.join(",") };
   const problems = [...metrics.problems];
   const wantJudge = needsJudgeResult(metrics.value);
-  const side = async (file: string) => {
-    const read = await io.readInside(dir, file);
+  const side = (file: string) => {
+    const read = readInsideSync(dir, file);
     if (read.text !== null) {
       parts.push(part(file, read.size, read.mtimeMs));
       return read.text;
@@ -65,8 +54,8 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
     if (!read.missing) problems.push(read.problem);
     return null;
   };
-  const judgeText = wantJudge || options.searchText ? await side("judge_result.json") : null;
-  const agentContextText = needsAgentContext(metrics.value) ? await side("bot_logs_agent/llm_context.json") : null;
+  const judgeText = wantJudge || options.searchText ? side("judge_result.json") : null;
+  const agentContextText = needsAgentContext(metrics.value) ? side("bot_logs_agent/llm_context.json") : null;
   const built = recordFromTexts(name, metrics.value, { judgeText: wantJudge ? judgeText : null, agentContextText });
   if (wantJudge) problems.push(...built.problems);
   if (wantJudge && built.record.nlPassed === null && judgeText === null) {

@@ -1,8 +1,6 @@
 /**
  * Signatures: the files a read was taken from, each by size and mtime, and whether they still are
  * so. A scenario folder's (see `read-scenario`) and a run's run-level files' (see `read-run-level`).
- * Apart from the readers, so that a scan worker checks a restart's signatures without loading them
- * (zod and the parsers are most of its code).
  */
 import "server-only";
 import { join } from "node:path";
@@ -10,7 +8,7 @@ import { lstatInside, lstatSafe, type Entry, type EntryKind } from "./fs-safe";
 import { lstatInsideSync } from "./fs-sync";
 import { RUN_LEVEL_FILES, SCENARIO_MARKERS } from "./layout";
 
-/** How a signature's files are `lstat`ed: `fs-safe`'s on the main thread, `fs-sync`'s in a scan worker. */
+/** How a signature's files are `lstat`ed: `fs-safe`'s (through libuv's pool) or `fs-sync`'s. */
 export type LstatInside = (base: string, rel: string) => Entry | Promise<Entry>;
 
 /**
@@ -31,7 +29,8 @@ export function unfinishedSignature(markers: readonly EntryKind[]): string {
  * Whether every file a signature names still has its size and mtime, by synchronous `lstat`s under
  * the same rules (no link followed, folders on the way checked), without building the signature
  * anew: a restart checks 100,000 of them, at about 6 µs each against 8–9 µs for `currentSignature`.
- * `null` when a part is not `file:size@mtime` (an absent or unreadable file, an unfinished folder):
+ * `null` when a part is not `file:size@mtime` (an absent or unreadable file, an unfinished folder, a
+ * state the index cache could not give back, signed `?`):
  * then `currentSignature` says.
  */
 export function signatureHoldsSync(runDir: string, name: string, stored: string): boolean | null {

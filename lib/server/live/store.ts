@@ -4,11 +4,12 @@
  * share one index and one watcher.
  */
 import "server-only";
-import { dirname, join } from "node:path";
-import { CACHE_FILE, cacheFileOf, IndexCache } from "../cache/index-cache";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { cacheFileOf, IndexCache } from "../cache/index-cache";
+import { SavedRuns } from "../cache/saved-runs";
 import { serverEnv } from "../env";
 import { scanRoot, type ScanStats } from "../ingest/scan";
-import { snapshotDirOf } from "../ingest/snapshot";
 import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
@@ -26,12 +27,14 @@ export interface Store {
   /** True once the watcher is live and its catch-up pass is done. */
   live: boolean;
   watcher: Watcher | null;
-  /** What the first scan did (threads, folders read and reused), once it is done. */
+  /** What the first scan did (folders read, runs from the cache, the audit after it), once it is done. */
   scan: ScanStats | null;
   /** The index cache in the state folder, if the store has one (its `problem` is shown by `/api/health`). */
   cache: IndexCache | null;
   /** The run with this id, ready to show (see `IndexSync.openRun`). */
   openRun(id: string): Promise<RunModel | undefined>;
+  /** The finished runs in the index cache (none without a usable cache). */
+  saved: SavedRuns | null;
 }
 
 const KEY = Symbol.for("voice-eval-dashboard.store");
@@ -43,7 +46,7 @@ export function getStore(): Store {
   if (existing) return existing;
   const root = serverEnv().resultsDir;
   const stateDir = indexStateDir(root);
-  const store = createStore(root, { log: true, snapshotDir: stateDir && snapshotDirOf(stateDir, root), cacheFile: stateDir && cacheFileOf(stateDir) });
+  const store = createStore(root, { log: true, timingDir: stateDir && timingDirOf(stateDir, root), cacheFile: stateDir && cacheFileOf(stateDir) });
   holder[KEY] = store;
   return store;
 }
@@ -61,25 +64,33 @@ function indexStateDir(root: string): string | null {
   }
 }
 
+/** The saved timing items of one results folder, inside the state folder. */
+export function timingDirOf(stateDir: string, root: string): string {
+  return join(stateDir, "timing", createHash("sha256").update(root).digest("hex").slice(0, 16));
+}
+
 export interface StoreOptions {
   log?: boolean;
   watch?: boolean;
-  /** The persisted index's folder; none by default (tests), the state folder's for the server. */
-  snapshotDir?: string | null;
-  /** The index cache's file (runs-list items); by default `index-cache.sqlite` beside the snapshot's folder. */
+  /** Where the timing items persist; none by default (tests), the state folder's for the server. */
+  timingDir?: string | null;
+  /** The index cache's file; none by default (tests), `index-cache.sqlite` in the state folder for the server. */
   cacheFile?: string | null;
-  /** The scan worker bundle (see `workerBundle`); `null` reads on the main thread. */
+  /** Ignored: the first scan reads on the main thread (kept so that older callers still type-check). */
   bundle?: string | null;
 }
 
 export function createStore(root: string, options: StoreOptions = {}): Store {
+  const created = performance.now();
   const index = new ResultsIndex(root);
-  index.snapshotDir = options.snapshotDir ?? null;
-  const cacheFile = options.cacheFile !== undefined ? options.cacheFile : options.snapshotDir ? join(dirname(options.snapshotDir), CACHE_FILE) : null;
+  index.timingDir = options.timingDir ?? null;
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
-  const cache = cacheFile ? new IndexCache(cacheFile, root, { onProblem: log }) : null;
+  const cache = options.cacheFile ? new IndexCache(options.cacheFile, root, { onProblem: log }) : null;
   if (cache) index.savedListItems = new SavedListItems(index, cache);
+  const saved = cache?.usable ? new SavedRuns(index, cache) : null;
   const sync = new IndexSync(index);
+  // States the cache could not give back are signed `?`: an audit of their run reads them again.
+  index.loaded.onLost = (run) => sync.scheduleAudit(run, true);
   const store: Store = {
     index,
     sync,
@@ -89,29 +100,44 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     watcher: null,
     scan: null,
     cache,
+    saved,
     openRun: (id) => sync.openRun(id),
   };
-  store.scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), snapshotDir: options.snapshotDir ?? null, bundle: options.bundle }).then((stats) => {
+  const scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined }).then((stats) => {
+    // From the store's creation: a restart's read of the index cache's rows is part of its scan.
+    index.scanMs = performance.now() - created;
     store.scan = stats;
-    const how = stats.threads ? `${stats.threads} worker threads` : "the main thread";
-    log(`indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms with ${how}: ${stats.read} read, ${stats.reused} unchanged since the last start`);
-    void stats.settled.then(() => {
-      if (stats.problems.length) log(`the index snapshot was not written: ${stats.problems.join("; ")}`);
-    });
+    log(`indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms: ${stats.read} read, ${stats.reused} from the index cache (${stats.cachedRuns} runs, audited next)`);
   });
-  if (options.watch !== false) {
-    store.watching = store.scanned.then(async () => {
-      const started = performance.now();
-      const watcher = startWatcher(sync, index.runs.values());
-      store.watcher = watcher;
-      await watcher.ready;
-      const watcherMs = performance.now() - started;
-      // Changes made while the first scan ran.
-      await sync.auditAll();
-      await sync.idle();
+  const watch = options.watch !== false;
+  // Then the audit of the whole folder: what changed during the scan, and (a restart from the
+  // cache) what changed while the server was down. With a watcher, once it is up, so that nothing
+  // falls between the two; without one (tests, the bench), only after a restart from the cache.
+  const audited = scanned.then(async () => {
+    const stats = store.scan as ScanStats;
+    if (watch) {
+      store.watcher = startWatcher(sync, index.runs.values());
+      await store.watcher.ready;
+    } else if (stats.cachedRuns === 0) return;
+    const started = performance.now();
+    const repaired = await sync.auditAll();
+    await sync.idle();
+    stats.audit = { ms: performance.now() - started, repaired };
+    if (stats.cachedRuns > 0) log(`audited the cached runs against ${root} in ${Math.round(stats.audit.ms)} ms: ${repaired} scenario(s) repaired`);
+  });
+  // The index cache is written once the index equals the disk, and again after each change.
+  const settled = audited.then(async () => {
+    if (!saved) return;
+    await saved.save();
+    (store.scan as ScanStats).savedAt = Date.now();
+    index.onChange = () => saved.changed();
+  });
+  store.scanned = scanned.then(() => void ((store.scan as ScanStats).settled = settled));
+  if (watch) {
+    store.watching = audited.then(() => {
       sync.startTimers();
       store.live = true;
-      log(`watching ${root} (watcher ready in ${Math.round(watcherMs)} ms, catch-up audit ${Math.round(performance.now() - started - watcherMs)} ms)`);
+      log(`watching ${root}`);
     });
   }
   return store;
@@ -123,6 +149,8 @@ export async function closeStore(store: Store): Promise<void> {
   await store.scan?.settled.catch(() => {});
   await store.watching.catch(() => {});
   store.sync.close();
+  store.index.onChange = null;
+  store.saved?.flush();
   store.index.close();
   store.cache?.close();
   await store.watcher?.close();

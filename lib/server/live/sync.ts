@@ -228,7 +228,12 @@ export class IndexSync {
   /** Run state depends on the clock: a run whose label moved is announced, so open pages refresh. */
   announceStateChanges(nowMs = Date.now()): void {
     for (const run of this.index.runs.values()) {
-      if (run.finished && this.states.get(run.id) === "finished") continue;
+      // A finished run's label does not move with the clock (a resume moves its revision, which is
+      // announced anyway): its states are not loaded from the index cache for this.
+      if (run.finished) {
+        this.states.set(run.id, "finished");
+        continue;
+      }
       const state = runListItem(run, nowMs).state;
       const before = this.states.get(run.id);
       this.states.set(run.id, state);

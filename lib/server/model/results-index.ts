@@ -6,6 +6,7 @@
  */
 import "server-only";
 import type { ChangeEvent, RunListItem } from "@/lib/shared/dto";
+import { LoadedRuns } from "./loaded-runs";
 import type { RunChange, RunModel } from "./run-model";
 
 export type Listener = (event: ChangeEvent) => void;
@@ -35,10 +36,14 @@ export class ResultsIndex {
   /** When the first scan completed, by the wall clock (epoch ms): what a script outside the process can compare with its own clock. */
   scannedAt: number | null = null;
   rootProblems: readonly RootProblem[] = [];
-  /** The persisted index's folder, in the state folder (`null`: nothing persists). */
-  snapshotDir: string | null = null;
-  /** Set when the index has a snapshot folder. */
+  /** Where the timing items persist, in the state folder (`null`: nothing persists). */
+  timingDir: string | null = null;
+  /** Set when the index has a cache. */
   savedListItems: SavedItems | null = null;
+  /** Told of every change event (the index cache saves the runs it names), before the listeners. */
+  onChange: ((event: ChangeEvent) => void) | null = null;
+  /** Finished runs whose states are in memory, bounded (see `LoadedRuns`). */
+  readonly loaded = new LoadedRuns();
 
   constructor(readonly root: string) {}
 
@@ -58,7 +63,11 @@ export class ResultsIndex {
 
   addRun(run: RunModel): void {
     const old = this.#runs.get(run.id);
-    if (old) this.#runsByDir.delete(old.dir);
+    if (old) {
+      this.#runsByDir.delete(old.dir);
+      this.loaded.forget(old);
+    }
+    run.loaded = this.loaded;
     this.#runs.set(run.id, run);
     this.#runsByDir.set(run.dir, run);
     this.#bump({ runs: [run.id] });
@@ -68,6 +77,7 @@ export class ResultsIndex {
     if (this.#runs.get(run.id) !== run) return;
     this.#runs.delete(run.id);
     this.#runsByDir.delete(run.dir);
+    this.loaded.forget(run);
     this.#bump({ removedRuns: [run.id] });
   }
 
@@ -125,6 +135,7 @@ export class ResultsIndex {
     this.#pending = null;
     if (!event) return;
     event.version = ++this.version;
+    this.onChange?.(event);
     for (const listener of [...this.#listeners]) {
       try {
         listener(event);

@@ -7,7 +7,7 @@ import "server-only";
 import type { Problem, ScenarioRecord } from "@/lib/core";
 import type { RunLevel } from "../ingest/read-run-level";
 import type { ScenarioRead } from "../ingest/read-scenario";
-import type { StoredScenarios } from "../ingest/stored-scenarios";
+import type { LoadedRuns } from "./loaded-runs";
 
 export interface ScenarioState {
   readonly name: string;
@@ -22,8 +22,6 @@ export interface ScenarioState {
 
 export type RunChange =
   | { kind: "scenario"; name: string; read: ScenarioRead }
-  /** Every scenario at once, as the snapshot has them (a restart): decoded when first needed. */
-  | { kind: "stored-scenarios"; stored: StoredScenarios }
   | { kind: "scenario-gone"; name: string }
   /** `signature`: the run-level files' sizes and mtimes the level was read at. */
   | { kind: "run-level"; runLevel: RunLevel; signature: string }
@@ -33,15 +31,28 @@ export type RunChange =
   | { kind: "order"; order: string[] | null; problems: Problem[] }
   | { kind: "search-texts"; texts: ReadonlyMap<string, string> };
 
+/**
+ * Where a finished run's scenario states are while they are not in memory: the index cache, which
+ * holds them exactly as they are (see `cache/saved-runs`). `null`: the cache cannot give them.
+ */
+export type StatesSource = () => ReadonlyMap<string, ScenarioState> | null;
+
 const NO_PROBLEMS: readonly Problem[] = [];
-/** A stored read that did not decode: no record, and a signature no file has, so the next audit reads it again. */
-const UNDECODED: ScenarioRead = { kind: "unfinished", problems: [{ file: "metrics.json", kind: "unreadable", message: "the saved index of this scenario did not decode; it is read again" }], signature: "?" };
+/** A state the cache could not give: no record, and a signature no file has, so the next audit reads it again. */
+const UNCACHED: ScenarioState = { name: "", record: null, problems: [{ file: "metrics.json", kind: "unreadable", message: "the cached index of this scenario could not be read; it is read again" }], signature: "?", searchText: null };
 
 export class RunModel {
   #revision = 0;
-  readonly #scenarios = new Map<string, ScenarioState>();
-  /** Set when the scenarios came from the snapshot and are not decoded yet (`#scenarios` is then empty). */
-  #stored: StoredScenarios | null = null;
+  /** The scenarios' signatures in listing order: always in memory (counts, audits, cache keys need no more). */
+  readonly #signatures = new Map<string, string>();
+  /** The scenarios' states; `null` while they are only in the cache (`#source`). */
+  #scenarios: Map<string, ScenarioState> | null = new Map();
+  /** Set while the cache holds exactly these states: the run may then drop them from memory. */
+  #source: StatesSource | null = null;
+  /** The finished runs whose states are in memory, of which this run is one once loaded (see `LoadedRuns`). */
+  loaded: LoadedRuns | null = null;
+  /** What the views derive from the states, for a revision (see `views/run-views`): dropped with them. */
+  derived: object | null = null;
   #runLevel: RunLevel;
   #killedFolders: readonly string[] = [];
   #linked: readonly string[] = [];
@@ -62,28 +73,59 @@ export class RunModel {
   get revision(): number {
     return this.#revision;
   }
-  /** Every scenario's state (decodes stored ones first: what needs only names or signatures asks below). */
+  /** Every scenario's state, loaded from the cache first when it is not in memory (what needs only names or signatures asks below). */
   get scenarios(): ReadonlyMap<string, ScenarioState> {
-    this.#decodeStored();
-    return this.#scenarios;
+    return this.#states();
   }
   get scenarioCount(): number {
-    return this.#stored ? this.#stored.names.length : this.#scenarios.size;
+    return this.#signatures.size;
   }
   /** Scenario names in the order they were added (the listing's). */
   scenarioNames(): Iterable<string> {
-    return this.#stored ? this.#stored.names : this.#scenarios.keys();
+    return this.#signatures.keys();
   }
   hasScenario(name: string): boolean {
-    return this.#stored ? this.#stored.signatures.has(name) : this.#scenarios.has(name);
+    return this.#signatures.has(name);
   }
   /** The files a scenario was read from (see `read-scenario`), or `undefined` for no such scenario. */
   signatureOf(name: string): string | undefined {
-    return this.#stored ? this.#stored.signatures.get(name) : this.#scenarios.get(name)?.signature;
+    return this.#signatures.get(name);
   }
-  /** Whether the scenarios are still as the snapshot stored them, not decoded. */
-  get stored(): boolean {
-    return this.#stored !== null;
+  /** Whether the index cache holds this run exactly as it is (see `cache/saved-runs`). */
+  get cachedAsIs(): boolean {
+    return this.#source !== null;
+  }
+  /** `all_metrics.json`'s order and its problems as read, `null` before. */
+  get orderRead(): { order: string[] | null; problems: Problem[] } | null {
+    return this.#order;
+  }
+  /** Whether the states are in memory (a finished run's may be only in the cache). */
+  get inMemory(): boolean {
+    return this.#scenarios !== null;
+  }
+
+  /**
+   * The run as the cache holds it (a restart): names and signatures now, states when first needed.
+   * Only before the run is indexed; nothing it shows changes (nor the revision).
+   */
+  fromCache(names: readonly string[], signatures: readonly string[], source: StatesSource): void {
+    this.#signatures.clear();
+    names.forEach((name, i) => this.#signatures.set(name, signatures[i] as string));
+    this.#scenarios = null;
+    this.#source = source;
+  }
+
+  /** The cache now holds exactly this run's states (at this revision): they may leave memory. */
+  cached(source: StatesSource): void {
+    this.#source = source;
+  }
+
+  /** Drops the states (and what was derived of them) when the cache holds them; returns whether it did. */
+  unload(): boolean {
+    if (!this.#source || !this.#scenarios || !this.finished) return false;
+    this.#scenarios = null;
+    this.derived = null;
+    return true;
   }
   get runLevel(): Readonly<RunLevel> {
     return this.#runLevel;
@@ -129,21 +171,23 @@ export class RunModel {
   /** The one way in: applies a change and returns whether anything changed (the revision moved). */
   apply(change: RunChange): boolean {
     const changed = this.#apply(change);
-    if (changed) this.#revision++;
+    if (changed) {
+      this.#revision++;
+      // The cache no longer holds this run as it is (until it is saved again).
+      this.#source = null;
+    }
     return changed;
   }
 
   #apply(change: RunChange): boolean {
-    if (change.kind === "scenario" || change.kind === "scenario-gone" || change.kind === "search-texts") this.#decodeStored();
     switch (change.kind) {
       case "scenario":
-        return this.#applyRead(change.name, change.read);
-      case "stored-scenarios":
-        this.#scenarios.clear();
-        this.#stored = change.stored;
-        return true;
-      case "scenario-gone":
-        return this.#scenarios.delete(change.name);
+        return this.#applyRead(this.#states(), change.name, change.read);
+      case "scenario-gone": {
+        const states = this.#states();
+        this.#signatures.delete(change.name);
+        return states.delete(change.name);
+      }
       case "run-level":
         this.#runLevel = change.runLevel;
         this.#levelSignature = change.signature;
@@ -165,27 +209,49 @@ export class RunModel {
         return true;
       case "search-texts": {
         this.#searchTextsLoaded = true;
+        const states = this.#states();
         for (const [name, searchText] of change.texts) {
-          const s = this.#scenarios.get(name);
-          if (s) this.#scenarios.set(name, { ...s, searchText });
+          const s = states.get(name);
+          if (s) states.set(name, { ...s, searchText });
         }
         return true;
       }
     }
   }
 
-  /** The stored reads become states, in listing order, as if each had been read: nothing shown changes (nor the revision). */
-  #decodeStored(): void {
-    const stored = this.#stored;
-    if (!stored) return;
-    this.#stored = null;
-    const reads = stored.decode();
-    for (const name of stored.names) this.#applyRead(name, reads?.get(name) ?? UNDECODED);
+  /** The states, loaded from the cache when only it has them: in listing order, nothing shown changes (nor the revision). */
+  #states(): Map<string, ScenarioState> {
+    let states = this.#scenarios;
+    if (!states) {
+      const cached = this.#source?.() ?? null;
+      states = new Map();
+      let whole = cached !== null;
+      for (const [name, signature] of this.#signatures) {
+        const state = cached?.get(name);
+        if (state && state.signature === signature) states.set(name, state);
+        else {
+          // Not in the cache as the run knew it: signed `?`, so that the next audit reads it again.
+          states.set(name, { ...UNCACHED, name });
+          this.#signatures.set(name, "?");
+          whole = false;
+        }
+      }
+      this.#scenarios = states;
+      if (!whole) {
+        this.#source = null;
+        this.loaded?.onLost?.(this);
+      }
+    }
+    this.loaded?.used(this);
+    return states;
   }
 
-  #applyRead(name: string, read: ScenarioRead): boolean {
-    const previous = this.#scenarios.get(name);
-    if (read.kind === "not-scenario") return this.#scenarios.delete(name);
+  #applyRead(states: Map<string, ScenarioState>, name: string, read: ScenarioRead): boolean {
+    const previous = states.get(name);
+    if (read.kind === "not-scenario") {
+      this.#signatures.delete(name);
+      return states.delete(name);
+    }
     const problems = read.problems.length ? read.problems : NO_PROBLEMS;
     let next: ScenarioState;
     if (read.kind === "completed") {
@@ -196,7 +262,8 @@ export class RunModel {
       next = { name, record, problems, signature: read.signature, searchText: record ? (previous?.searchText ?? null) : null };
     }
     if (previous && sameState(previous, next)) return false;
-    this.#scenarios.set(name, next);
+    states.set(name, next);
+    this.#signatures.set(name, next.signature);
     return true;
   }
 }

@@ -1,16 +1,23 @@
 /**
- * Each run's timing items as last read, kept beside the persisted index (one file per run in the
- * snapshot folder): a restart re-reads the logs only of scenarios whose timing files or
+ * Each run's timing items as last read, kept in the state folder (one file per run, see
+ * `timingDirOf`): a restart re-reads the logs only of scenarios whose timing files or
  * `metrics.json` changed, instead of every scenario's (minutes at 100,000 scenarios). An item is
  * used only while both signatures it was read under still hold; the file is never trusted beyond
  * that, and one that is damaged or from another version is ignored.
  */
 import "server-only";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { RollupItem } from "@/lib/core/timing";
-import { PROJECT_VERSION, SNAPSHOT_FORMAT, timingName, writeWhole } from "../ingest/snapshot";
+import { PROJECT_VERSION } from "../cache/index-cache";
+
+/** Bumped whenever what an entry holds changes. */
+const TIMING_FORMAT = 1;
+
+/** A run's file: a hash of its folder, which is inside the file too (a collision is ignored, not mixed up). */
+const timingName = (runDir: string) => `${createHash("sha256").update(runDir).digest("hex").slice(0, 24)}.timing`;
 
 export interface SavedTimingEntry {
   /** The timing files' signature (see `timingSignature`). */
@@ -23,7 +30,7 @@ export interface SavedTimingEntry {
 export function loadSavedTiming(dir: string, runDir: string): Map<string, SavedTimingEntry> {
   try {
     const stored = deserialize(readFileSync(join(dir, timingName(runDir)))) as { format?: unknown; version?: unknown; runDir?: unknown; entries?: unknown };
-    if (stored.format !== SNAPSHOT_FORMAT || stored.version !== PROJECT_VERSION || stored.runDir !== runDir || !Array.isArray(stored.entries)) return new Map();
+    if (stored.format !== TIMING_FORMAT || stored.version !== PROJECT_VERSION || stored.runDir !== runDir || !Array.isArray(stored.entries)) return new Map();
     return new Map((stored.entries as unknown[]).filter(isEntry));
   } catch {
     return new Map();
@@ -31,7 +38,12 @@ export function loadSavedTiming(dir: string, runDir: string): Map<string, SavedT
 }
 
 export function saveTiming(dir: string, runDir: string, entries: ReadonlyMap<string, SavedTimingEntry>): void {
-  writeWhole(join(dir, timingName(runDir)), serialize({ format: SNAPSHOT_FORMAT, version: PROJECT_VERSION, runDir, entries: [...entries] }));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Written beside and renamed: a reader never sees half a file.
+  const path = join(dir, timingName(runDir));
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, serialize({ format: TIMING_FORMAT, version: PROJECT_VERSION, runDir, entries: [...entries] }));
+  renameSync(tmp, path);
 }
 
 function isEntry(e: unknown): e is [string, SavedTimingEntry] {

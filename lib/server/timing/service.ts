@@ -132,7 +132,7 @@ export class TimingService {
    * revalidation; with none saved, every scenario is read.
    */
   private startRun(run: RunModel): void {
-    const dir = this.index.snapshotDir;
+    const dir = this.index.timingDir;
     const kept = new Map<string, Entry>();
     if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
     if (kept.size === 0) return this.enqueueRun(run);
@@ -172,7 +172,7 @@ export class TimingService {
    * (a 10,000-scenario run is some 25 MB), so once per run, when its queue is done, not during it.
    */
   private save(run: RunModel): void {
-    const dir = this.index.snapshotDir;
+    const dir = this.index.timingDir;
     const generation = this.generations.get(run.id) ?? 0;
     const entries = this.entries.get(run.id);
     if (!dir || !entries || this.savedGenerations.get(run.id) === generation || this.index.runs.get(run.id) !== run) return;

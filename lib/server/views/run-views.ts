@@ -43,14 +43,14 @@ interface Derived {
   positions: Map<string, Map<string, number>>;
 }
 
-const derived = new WeakMap<RunModel, Derived>();
 
 /** An unfinished run's state depends on the clock: recomputed at most every 10 s when nothing changed. */
 const clockBucket = (run: RunModel, nowMs: number) => (run.finished ? -1 : Math.floor(nowMs / CLOCK_BUCKET_MS));
 
 /** What is derived of the run as it is now, if it was derived already. */
 function current(run: RunModel, nowMs: number): Derived | null {
-  const hit = derived.get(run);
+  // Kept on the run, which drops it with its states (see `RunModel.unload`).
+  const hit = run.derived as Derived | null;
   return hit && hit.revision === run.revision && hit.bucket === clockBucket(run, nowMs) ? hit : null;
 }
 
@@ -90,7 +90,7 @@ function derive(run: RunModel, nowMs: number): Derived {
     views: new Map(),
     positions: new Map(),
   };
-  derived.set(run, fresh);
+  run.derived = fresh;
   return fresh;
 }
 

@@ -20,7 +20,7 @@ export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = IND
   let pending = 0;
   const saved = index.savedListItems;
   for (const run of index.runs.values()) {
-    // A restart lists an unchanged run from its saved item, without decoding its records.
+    // A restart lists an unchanged run from its saved item, without loading its states from the cache.
     let item = builtRunListItem(run, nowMs) ?? saved?.get(run) ?? null;
     if (!item && (!index.indexing || made === 0 || performance.now() - started < budgetMs)) {
       item = runListItem(run, nowMs);

@@ -1,6 +1,6 @@
 /**
  * Timing items saved across restarts (lib/server/timing/saved-timing.ts): a restart on an unchanged
- * run reads no scenario's logs and keeps the run's records encoded; one whose transcript or
+ * run reads no scenario's logs and leaves the run's states in the index cache; one whose transcript or
  * metrics.json changed is read again, alone; and the rollup always equals a fresh read of everything.
  */
 import { cp, readFile, rm, utimes, writeFile } from "node:fs/promises";
@@ -17,28 +17,28 @@ const RUN = "eval_20261118_140000";
 const EXAMPLE = join(__dirname, "../../../examples/results", RUN);
 
 let root: string;
-let snapshotDir: string;
+let stateDir: string;
 
 beforeAll(async () => {
   root = await tempDir("ved-timing-saved-");
-  snapshotDir = join(await tempDir("ved-timing-state-"), "index");
+  stateDir = await tempDir("ved-timing-state-");
   await cp(EXAMPLE, join(root, RUN), { recursive: true });
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
-  await rm(snapshotDir, { recursive: true, force: true });
+  await rm(stateDir, { recursive: true, force: true });
 });
 
-/** A store's timing once its background reading is done: the rollup, how many scenarios were read, whether the run stayed encoded. */
-async function settled(withSnapshot: boolean): Promise<{ timing: RunTiming; reads: number; stored: boolean }> {
-  const store: Store = createStore(root, { watch: false, snapshotDir: withSnapshot ? snapshotDir : null });
+/** A store's timing once its background reading is done: the rollup, how many scenarios were read, whether the run's states stayed in the cache. */
+async function settled(withState: boolean): Promise<{ timing: RunTiming; reads: number; stored: boolean }> {
+  const store: Store = createStore(root, { watch: false, ...(withState ? { timingDir: join(stateDir, "timing"), cacheFile: join(stateDir, "index-cache.sqlite") } : {}) });
   try {
     await store.scanned;
     await store.scan?.settled;
     const service = timingService(store.index);
     await service.idle();
     const run = store.index.runs.get(RUN)!;
-    const stored = run.stored;
+    const stored = !run.inMemory;
     return { timing: await service.runTiming(run), reads: service.reads, stored };
   } finally {
     await closeStore(store);
@@ -78,7 +78,7 @@ describe("timing items saved across restarts", () => {
     expect(first.timing.pending).toBe(0);
     const again = await settled(true);
     expect(again.reads, "no scenario's logs read again").toBe(0);
-    expect(again.stored, "the run's records stayed encoded").toBe(true);
+    expect(again.stored, "the run's states stayed in the index cache").toBe(true);
     expect(again.timing).toEqual(first.timing);
   });
 

@@ -1,0 +1,161 @@
+/**
+ * The index's persistent tier: each finished run as the index holds it, in the index cache (see
+ * `index-cache`): its run-level read (plan, sessions) under the run-level files' signature, its
+ * listing, last activity and `all_metrics.json` order, and every scenario's state (record,
+ * problems, search text) under the signature of the files it was read from.
+ *
+ * A restart makes each such run from its rows without reading a file (`modelOf`); its states, and
+ * its run level's bulk (invocations, sessions), stay in the cache until a page needs them, and the
+ * states may leave memory again (`LoadedRuns`). The cache is
+ * never the truth: the audit after the scan compares every signature with the disk and repairs
+ * what changed, and a run is saved again whenever its revision moved. A run that is not finished
+ * is never saved (its state moves with the clock and its files with the harness).
+ */
+import "server-only";
+import { readdirSync } from "node:fs";
+import type { FoundRun } from "../ingest/discover";
+import { listingOf } from "../ingest/list-run";
+import { yieldToLoop } from "../ingest/pool";
+import { livingLevel, readRunLevel, splitLevel, type LevelBulk, type LevelHead } from "../ingest/read-run-level";
+import type { ResultsIndex } from "../model/results-index";
+import { RunModel, type ScenarioState } from "../model/run-model";
+import { PROJECT_VERSION, type CachedRun, type IndexCache } from "./index-cache";
+
+type Row = CachedRun<LevelHead, ScenarioState>;
+
+/** Changes made in a burst are written once, this long after the last. */
+const SAVE_DELAY_MS = 1000;
+/** Scenarios per transaction when many runs are saved (the first start): the event loop runs between. */
+const SAVE_BATCH = 2000;
+
+export class SavedRuns {
+  /** The rows read at start, until the scan took them. */
+  readonly #rows: Map<string, Row>;
+  #timer: NodeJS.Timeout | null = null;
+  #saving: Promise<void> | null = null;
+
+  constructor(
+    private readonly index: ResultsIndex,
+    private readonly cache: IndexCache,
+  ) {
+    this.#rows = cache.runs<LevelHead, ScenarioState>();
+  }
+
+  /** The run the walk found, as the cache holds it (its states left there), or `null`: read it. */
+  modelOf(found: FoundRun, id: string): RunModel | null {
+    const row = this.#rows.get(found.dir);
+    this.#rows.delete(found.dir);
+    if (!row || row.version !== PROJECT_VERSION || !row.level.finished) return null;
+    // The folder's name, not `found`: the bulk's loader lives as long as the run, the walk's listing need not.
+    const dir = found.dir;
+    const level = livingLevel(dir, row.level, () => this.cache.levelBulk<LevelBulk>(dir) ?? bulkFromDisk(dir));
+    const run = new RunModel(id, found.dir, level);
+    run.apply({ kind: "run-level", runLevel: level, signature: row.levelSignature });
+    run.apply({ kind: "listing", killedFolders: row.killed, linked: row.linked });
+    if (row.order) run.apply({ kind: "order", order: row.order.order, problems: row.order.problems });
+    run.apply({ kind: "activity", lastActivityMs: row.lastActivityMs });
+    run.fromCache(row.names, row.signatures, this.#source(found.dir));
+    return run;
+  }
+
+  /** A run changed: saved once the burst is over (or when the store closes, or the process exits, before that). */
+  changed(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    else process.once("exit", this.flush);
+    this.#timer = setTimeout(() => void this.save(), SAVE_DELAY_MS);
+    this.#timer.unref?.();
+  }
+
+  /** Writes what a pending save would, now and in one go (the writes are synchronous). */
+  readonly flush = (): void => {
+    if (!this.#timer) return;
+    this.#stop();
+    for (const batch of this.#batches()) if (!this.#write(batch)) return;
+  };
+
+  #stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    process.removeListener("exit", this.flush);
+  }
+
+  /**
+   * Writes every finished run the cache does not hold as it is, in batches between which requests
+   * are answered, and forgets the runs no longer in the index or no longer finished. A fault is
+   * named by the cache, and the runs it did not take stay in memory.
+   */
+  save(): Promise<void> {
+    this.#stop();
+    // One save at a time; a change during one is saved by the next.
+    const next = (this.#saving ?? Promise.resolve()).then(async () => {
+      for (const batch of this.#batches()) {
+        if (!this.#write(batch)) return;
+        await yieldToLoop();
+      }
+    });
+    this.#saving = next;
+    return next;
+  }
+
+  /** The finished runs the cache does not hold as they are, about `SAVE_BATCH` scenarios at a time (at least one batch: it forgets the runs gone). */
+  *#batches(): Generator<RunModel[]> {
+    const stale = [...this.index.runs.values()].filter((run) => run.finished && !run.cachedAsIs);
+    let batch: RunModel[] = [];
+    let scenarios = 0;
+    for (const run of stale) {
+      batch.push(run);
+      scenarios += run.scenarioCount;
+      if (scenarios < SAVE_BATCH) continue;
+      yield batch;
+      batch = [];
+      scenarios = 0;
+    }
+    if (batch.length > 0 || stale.length === 0) yield batch;
+  }
+
+  /** One transaction; the runs it wrote may leave memory from now on. */
+  #write(batch: RunModel[]): boolean {
+    // Still in the index and finished at the time of writing (a batch may wait for a yield).
+    const runs = batch.filter((run) => this.index.runs.get(run.id) === run && run.finished);
+    const keep = (dir: string) => this.index.runAt(dir)?.finished === true;
+    if (!this.cache.saveRuns(runs.map(rowOf), keep)) return false;
+    for (const run of runs) {
+      run.cached(this.#source(run.dir));
+      // Counted among the runs whose states are in memory: past the bound, the oldest now leave it
+      // (a first start reads every run, and no page has used them yet).
+      if (run.inMemory) this.index.loaded.used(run);
+    }
+    return true;
+  }
+
+  #source(dir: string) {
+    return () => this.cache.runStates<ScenarioState>(dir);
+  }
+}
+
+/**
+ * A bulk the cache could not give back, read from the run folder now (synchronously: it is asked for
+ * from a getter). The run-level files may have changed since the head was read: the audit after a
+ * restart compares their signature and reads the whole level again then.
+ */
+function bulkFromDisk(dir: string): LevelBulk {
+  try {
+    const { invocations, sessions } = readRunLevel(dir, listingOf(readdirSync(dir, { withFileTypes: true })).files);
+    return { invocations, sessions };
+  } catch {
+    return { invocations: [], sessions: [] };
+  }
+}
+
+function rowOf(run: RunModel): Row & { states: ScenarioState[]; bulk: LevelBulk } {
+  const names: string[] = [];
+  const signatures: string[] = [];
+  const states: ScenarioState[] = [];
+  for (const state of run.scenarios.values()) {
+    names.push(state.name);
+    signatures.push(state.signature);
+    states.push(state);
+  }
+  const { head, bulk } = splitLevel(run.runLevel);
+  return { dir: run.dir, version: PROJECT_VERSION, levelSignature: run.levelSignature ?? "", level: head, bulk, killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
+}

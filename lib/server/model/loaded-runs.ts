@@ -1,0 +1,44 @@
+/**
+ * The finished runs whose scenario states are in memory, least recently used first, bounded by
+ * their scenarios: past the bound the oldest drop theirs (`RunModel.unload`), which the index cache
+ * gives back when a page needs them. Memory follows what is looked at, not the length of the
+ * history. A run the cache does not hold as it is (live, or changed and not saved yet) stays.
+ */
+import "server-only";
+import type { RunModel } from "./run-model";
+
+/** Scenarios whose states stay in memory across runs (one run is always kept, however large). */
+export const LOADED_SCENARIOS = 4_000;
+
+export class LoadedRuns {
+  /** Each run with the scenarios it was counted with. */
+  readonly #runs = new Map<RunModel, number>();
+  #scenarios = 0;
+  /** Told of a run whose states the cache could not give back (they are then read again from the disk). */
+  onLost: ((run: RunModel) => void) | null = null;
+
+  constructor(readonly maxScenarios = LOADED_SCENARIOS) {}
+
+  /** Scenarios whose states this set holds in memory. */
+  get scenarios(): number {
+    return this.#scenarios;
+  }
+
+  /** `run`'s states were just used: it is the newest; the oldest beyond the bound drop theirs. */
+  used(run: RunModel): void {
+    this.forget(run);
+    if (!run.finished) return;
+    this.#runs.set(run, run.scenarioCount);
+    this.#scenarios += run.scenarioCount;
+    for (const oldest of this.#runs.keys()) {
+      if (this.#scenarios <= this.maxScenarios || oldest === run) break;
+      this.forget(oldest);
+      oldest.unload();
+    }
+  }
+
+  forget(run: RunModel): void {
+    this.#scenarios -= this.#runs.get(run) ?? 0;
+    this.#runs.delete(run);
+  }
+}
