@@ -2,7 +2,7 @@
 import { group } from "@/components/format";
 import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
-import { Delta, Panel, RunId, tableClass } from "./ui";
+import { CompareTable, Delta, Panel, RunId } from "./ui";
 import type { CompareResult, PairedTest, Rate, RateName } from "@/lib/shared/compare";
 
 const RATES = Object.keys(RATE_LABEL) as RateName[];
@@ -26,9 +26,7 @@ export function Headline({ result }: { result: CompareResult }) {
       title="Headline rates · each run over its own scenarios"
       description="As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
     >
-      <div className="relative overflow-x-auto">
-        <table className={tableClass} data-testid="headline-rates">
-          <caption className="sr-only">Run-level rates of the baseline and each other run, with the difference</caption>
+      <CompareTable testId="headline-rates" caption="Run-level rates of the baseline and each other run, with the difference">
           <thead>
             <tr>
               <th scope="col">Rate</th>
@@ -75,8 +73,7 @@ export function Headline({ result }: { result: CompareResult }) {
               );
             })}
           </tbody>
-        </table>
-      </div>
+      </CompareTable>
       <div className="mt-4 space-y-3">
         <h3 className="text-sm font-semibold">Is it real? Paired tests on the scenarios both runs scored</h3>
         {result.comparisons.map((c) => (

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { group } from "@/components/format";
 import { percent } from "./labels";
-import { buttonClass, Panel, VerdictMark } from "./ui";
+import { Panel, ShowMore, VerdictMark } from "./ui";
 import type { Stability, VerdictMatrix } from "@/lib/shared/compare";
 
 const STABILITY: Array<{ key: Stability; label: string; hint: string; tone: string }> = [
@@ -92,16 +92,7 @@ export function VerdictMatrixView({ matrix, baseId }: { matrix: VerdictMatrix; b
           </tbody>
         </table>
       </div>
-      {rows.length > shown.length && (
-        <div className="mt-2 flex items-center gap-3 text-sm">
-          <span className="text-zinc-600 dark:text-zinc-400">
-            Showing {group(shown.length)} of {group(rows.length)}.
-          </span>
-          <button type="button" className={buttonClass} onClick={() => setLimit(rows.length)}>
-            Show all
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown.length} total={rows.length} onAll={() => setLimit(rows.length)} />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 /** Per-domain deltas for one pair of runs; small samples are marked, never hidden. */
 import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
-import { Delta, Panel, SmallMark, SmallSample, tableClass } from "./ui";
+import { CompareTable, Delta, Panel, SmallMark, SmallSample } from "./ui";
 import type { PairComparison, Rate, RateName } from "@/lib/shared/compare";
 
 function short(rate: Rate, mean: boolean): string {
@@ -35,9 +35,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
       {domains.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain data.</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className={tableClass} data-testid="per-domain">
-            <caption className="sr-only">Per-domain rates of the baseline and the other run, with the change</caption>
+        <CompareTable testId="per-domain" caption="Per-domain rates of the baseline and the other run, with the change">
             <thead>
               <tr>
                 <th scope="col">Domain</th>
@@ -85,8 +83,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </CompareTable>
       )}
     </Panel>
   );

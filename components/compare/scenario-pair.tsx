@@ -5,7 +5,7 @@ import { fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
-import { linkClass, Panel, RunId, tableClass, VerdictMark } from "./ui";
+import { CompareTable, linkClass, Panel, RunId, VerdictMark } from "./ui";
 import type { CountedVerdict } from "@/lib/shared/compare";
 
 export interface JudgeView {
@@ -154,17 +154,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
   if (texts.length === 0) return null;
   return (
     <Panel id="nl" title="NL assertions" description="Matched by assertion text; rows whose verdict differs are highlighted.">
-      <div className="relative overflow-x-auto">
-        <table className={tableClass} data-testid="nl-assertions">
-          <caption className="sr-only">NL-assertion verdicts of both runs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Assertion</th>
-              <th scope="col">Baseline</th>
-              <th scope="col">Other</th>
-            </tr>
-          </thead>
-          <tbody>
+      <CompareTable testId="nl-assertions" caption="NL-assertion verdicts of both runs" head={["Assertion", "Baseline", "Other"]}>
             {texts.map((t) => {
               const x = a.get(t);
               const y = b.get(t);
@@ -186,9 +176,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+      </CompareTable>
     </Panel>
   );
 }

@@ -28,7 +28,7 @@ import { compareCsv, csvFileName } from "./csv";
 import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref } from "./labels";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { JudgePair, judgeSortValue, SideVerdict } from "./side-cells";
-import { buttonClass, ChangeBadge, linkClass, RunId, VerdictMark } from "./ui";
+import { buttonClass, ChangeBadge, linkClass, RunId, ShowMore, VerdictMark } from "./ui";
 import type { Change, CompareRow, CountedVerdict } from "@/lib/shared/compare";
 
 interface Meta {
@@ -407,19 +407,12 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
           </tbody>
         </table>
       </div>
-      {all.length > shown.length && (
-        <div className="flex items-center gap-3 text-sm">
-          <span className="text-zinc-600 dark:text-zinc-400">
-            Showing {group(shown.length)} of {group(all.length)}.
-          </span>
-          <button type="button" className={buttonClass} onClick={() => setLimit((l) => l + PAGE * 5)}>
-            Show {group(Math.min(PAGE * 5, all.length - shown.length))} more
-          </button>
-          <button type="button" className={buttonClass} onClick={() => setLimit(all.length)}>
-            Show all
-          </button>
-        </div>
-      )}
+      <ShowMore
+        shown={shown.length}
+        total={all.length}
+        onAll={() => setLimit(all.length)}
+        more={{ label: `Show ${group(Math.min(PAGE * 5, all.length - shown.length))} more`, onClick: () => setLimit((l) => l + PAGE * 5) }}
+      />
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Baseline <RunId id={baseId} role="baseline" /> · other <RunId id={otherId} role="other" />. Click a scenario to read both transcripts side by side.
       </p>

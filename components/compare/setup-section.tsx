@@ -4,7 +4,7 @@
  * the same everywhere, grouped when it differs, long diffs folded), tools added and removed.
  */
 import type { DiffLine, SetupDiff } from "@/lib/core/setup/diff";
-import { Panel, tableClass } from "./ui";
+import { CompareTable, Panel } from "./ui";
 
 const LINE_TONE: Record<DiffLine["op"], string> = {
   "+": "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200",
@@ -37,15 +37,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
           </p>
         )}
         {diff.args.length > 0 && (
-          <table className={tableClass} data-testid="setup-args">
-            <thead>
-              <tr>
-                <th className="text-left">Argument</th>
-                <th className="text-left">Baseline</th>
-                <th className="text-left">Other</th>
-              </tr>
-            </thead>
-            <tbody>
+          <CompareTable testId="setup-args" caption="Run arguments that differ" head={["Argument", "Baseline", "Other"]}>
               {diff.args.map((a) => (
                 <tr key={a.name} data-arg={a.name}>
                   <td className="font-mono">{a.name}</td>
@@ -53,8 +45,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
                   <td className="font-mono break-all">{a.other}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </CompareTable>
         )}
         {diff.prompts.map((p) => (
           <div key={p.file} data-testid="setup-prompt" data-file={p.file}>

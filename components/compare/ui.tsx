@@ -96,6 +96,49 @@ export function RunId({ id, role }: { id: string; role?: "baseline" | "other" })
   );
 }
 
+/** A small data table of the compare pages, in `tableClass`: scrolls sideways when narrow, with a caption for screen readers. */
+export function CompareTable({ testId, caption, head, children }: { testId?: string; caption: string; head?: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className={tableClass} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        {head && (
+          <thead>
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        {head ? <tbody>{children}</tbody> : children}
+      </table>
+    </div>
+  );
+}
+
+/** "Showing n of m" under a long list, with a button for the next step (if any) and one for all. */
+export function ShowMore({ shown, total, onAll, more }: { shown: number; total: number; onAll: () => void; more?: { label: string; onClick: () => void } }) {
+  if (total <= shown) return null;
+  return (
+    <div className="mt-2 flex items-center gap-3 text-sm">
+      <span className="text-zinc-600 dark:text-zinc-400">
+        Showing {shown.toLocaleString("en-US")} of {total.toLocaleString("en-US")}.
+      </span>
+      {more && (
+        <button type="button" className={buttonClass} onClick={more.onClick}>
+          {more.label}
+        </button>
+      )}
+      <button type="button" className={buttonClass} onClick={onAll}>
+        Show all
+      </button>
+    </div>
+  );
+}
+
 /** Utility classes for the small data tables of the page. */
 export const tableClass =
   "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_tbody_th]:border-t [&_tbody_th]:border-zinc-200 dark:[&_tbody_th]:border-zinc-800 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";

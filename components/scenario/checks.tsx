@@ -243,15 +243,7 @@ function Actions({
         {diff.wrongArgs.map((a, i) => (
           <li key={`w${i}`} className="rounded-md border border-red-200 p-2 dark:border-red-900" data-action="wrong-args" data-name={a.name}>
             <span className="font-mono font-semibold">{a.name}</span> <Badge tone="bad">wrong arguments</Badge>
-            <table className="mt-1 w-full text-left">
-              <thead className="text-zinc-600 dark:text-zinc-400">
-                <tr>
-                  <th className="pr-2 font-medium">argument</th>
-                  <th className="pr-2 font-medium">expected</th>
-                  <th className="font-medium">actual</th>
-                </tr>
-              </thead>
-              <tbody className="align-top">
+            <DataTable dense className="mt-1" columns={[{ label: "argument" }, { label: "expected" }, { label: "actual" }]}>
                 {a.differences.map((d) => (
                   <tr key={d.key} data-arg={d.key}>
                     <td className="pr-2 font-mono">{d.key}</td>
@@ -259,8 +251,7 @@ function Actions({
                     <td className="font-mono break-all text-red-700 dark:text-red-400">{inlineJson(d.actual)}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
+              </DataTable>
           </li>
         ))}
         {diff.missing.map((a, i) => (
