@@ -92,7 +92,9 @@ function alignBanded(a: string[], b: string[]): WordOp[] {
   const m = b.length;
   if (n === 0) return b.map((w) => ({ op: "ins", heard: w }));
   if (m === 0) return a.map((w) => ({ op: "del", meant: w }));
-  const half = Math.max(Math.abs(n - m) + 1, Math.floor(MAX_ALIGN_CELLS / (n + 1) / 2));
+  // A band wider than the heard side covers every column already: the budget's width for a short turn
+  // (90,000 columns for ten words) only allocated and filled cells no path can use.
+  const half = Math.max(Math.abs(n - m) + 1, Math.min(Math.floor(MAX_ALIGN_CELLS / (n + 1) / 2), m + 1));
   const width = 2 * half + 1;
   if ((n + 1) * Math.min(width, m + 1) > 4 * MAX_ALIGN_CELLS) {
     // Lengths too far apart to align within bounds: position by position, the rest inserted or deleted.

@@ -113,3 +113,29 @@ describe("benign normalisation", () => {
     expect(normalizeWords("I am a customer")).toEqual(["i", "am", "a", "customer"]);
   });
 });
+
+describe("word alignment is exact for turns a person speaks", () => {
+  /** The plain Levenshtein distance over the whole matrix. */
+  function distance(a: string[], b: string[]): number {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length]!;
+  }
+  it("matches the full matrix's edit distance on 500 random pairs of up to 40 words, and spells out both sides", () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const words = (len: number) => Array.from({ length: len }, () => "abcdef"[rand(6)]!);
+    for (let k = 0; k < 500; k++) {
+      const a = words(rand(40));
+      const b = words(rand(40));
+      const ops = alignWords(a, b);
+      expect(ops.filter((o) => o.op !== "same").length).toBe(distance(a, b));
+      expect(ops.filter((o) => o.op !== "ins").map((o) => o.meant)).toEqual(a);
+      expect(ops.filter((o) => o.op !== "del").map((o) => o.heard)).toEqual(b);
+    }
+  });
+});
