@@ -58,7 +58,7 @@ export function overviewHtml(
   });
 }
 
-export function compareHtml(o: Frame & { result: CompareResult; files: ReadonlyMap<string, string>; back: string }): string {
+export function compareHtml(o: Frame & { result: CompareResult; files: ReadonlyMap<string, string>; back: string; smallBelow: number }): string {
   const pair = o.result.comparisons[0]!;
   const changed = pair.scenarios.filter((s) => s.change === "regressed" || s.change === "fixed");
   return exportHtml({
@@ -85,7 +85,7 @@ export function compareHtml(o: Frame & { result: CompareResult; files: ReadonlyM
             scenarios={changed.map((s) => ({ name: s.name, domain: s.domain, verdict: s.other, file: o.files.get(s.name) ?? null, failing: s.signals.map((f) => `${f.signal}: ${f.base ?? "–"} → ${f.other ?? "–"}`), judge: null, audio: "none", change: s.change }))}
           />
         </Panel>
-        <PerDomainDeltas pair={pair} smallBelow={10} />
+        <PerDomainDeltas pair={pair} smallBelow={o.smallBelow} />
       </div>
     ),
   });

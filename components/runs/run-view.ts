@@ -30,6 +30,6 @@ export function toRunSummary(run: RunListItem): RunSummary {
     outsideQueueCount: run.outsideQueueCount,
     lastLogAt: run.lastLogAt,
     durationSeconds: run.durationSeconds,
-    queueKey: run.queueKey ?? "",
+    queueKey: run.queueKey,
   };
 }

@@ -9,15 +9,10 @@ import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
 import { clock } from "./text";
+import { stats } from "@/lib/core/timing/stats";
 
 type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
 
-
-function p50(xs: number[]): number | null {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] as number;
-}
 
 /** One channel's loudness as a mirrored bar shape, scaled to the louder channel's peak. */
 function Waveform({ peaks, scale, side }: { peaks: number[]; scale: number; side: "user" | "agent" }) {
@@ -53,7 +48,8 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
   const a = loaded.analysis;
   const span = Math.max(total, a.durationSeconds, 1);
   const pct = (t: number) => `${Math.min(100, Math.max(0, (t / span) * 100))}%`;
-  const gap = p50(a.responseGaps.map((g) => g.gapMs));
+  // The same median as the run page's Audio tab (lib/core's stats).
+  const gap = stats(a.responseGaps.map((g) => g.gapMs))?.p50 ?? null;
   const scale = Math.max(0.01, ...a.peaks.user, ...a.peaks.agent);
   // A click anywhere on a lane plays from that moment of the recording.
   const seekAt = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -95,7 +91,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         ))}
       </div>
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
-        Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${gap.toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
+        Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">

@@ -28,11 +28,11 @@ export function ChoiceSelect({
   const own = useId();
   const boxId = id ?? own;
   return (
-    <span className={stacked ? "text-xs" : "flex items-center gap-2 text-sm"}>
+    <span className={`max-w-full min-w-0 ${stacked ? "text-xs" : "flex items-center gap-2 text-sm"}`}>
       <label htmlFor={boxId} className={`${stacked ? "block " : ""}text-zinc-600 dark:text-zinc-400`}>
         {label}
       </label>
-      <select id={boxId} value={value} onChange={(e) => onChange(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
+      <select id={boxId} value={value} onChange={(e) => onChange(e.target.value)} className="max-w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

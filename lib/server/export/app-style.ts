@@ -18,7 +18,7 @@ function projectRoot(): string | null {
   }
 }
 
-export async function appStyleSheet(): Promise<string | null> {
+export function appStyleSheet(): string | null {
   const root = projectRoot();
   if (!root) return null;
   const folder = join(root, ".next", "static");

@@ -20,7 +20,7 @@ import { mapLimit } from "../ingest/pool";
 import { isInside } from "../write-guard";
 import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
-import { compareRuns } from "../views/compare";
+import { compareRuns, SMALL_SAMPLE } from "../views/compare";
 import { runFactsOf } from "../views/run-facts";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { scenarioDetail } from "../views/scenario-detail";
@@ -108,7 +108,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     let audioIncluded = 0;
     let audioLeftOut = 0;
     // The app's own style sheet, once, beside the pages.
-    const css = await appStyleSheet();
+    const css = appStyleSheet();
     if (css !== null) await put("app.css", css);
     const pages = all.rows.map((row, i) => `scenarios/${slug(i, row.name)}.html`);
     const fileOf = new Map(all.rows.map((row, i) => [row.name, pages[i] as string]));
@@ -157,7 +157,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     if (opened) {
       const result = await compareRuns(opened.run, [run]);
       compareFile = "compare.html";
-      await put(compareFile, compareHtml({ result, files: fileOf, back: "index.html", cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }));
+      await put(compareFile, compareHtml({ result, files: fileOf, back: "index.html", smallBelow: SMALL_SAMPLE, cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }));
       await put("data/compare.json", JSON.stringify({ base: opened.run.id, ...result.comparisons[0] }));
     }
     const summary = runSummaryJson(runAnalysis(run));

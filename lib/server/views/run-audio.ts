@@ -12,6 +12,7 @@ import type { RunAudio, ScenarioAudio } from "@/lib/shared/audio";
 export type { RunAudio, ScenarioAudio };
 import { stats } from "@/lib/core/timing/stats";
 import { audioAnalysis } from "../audio/analysis";
+import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
 import { queryScenarios } from "./run-views";
 
@@ -20,23 +21,9 @@ export const FINDING_KINDS: readonly FindingKind[] = ["silent_turn", "unlogged_s
 export const AUDIO_LIMIT = 200;
 const CONCURRENCY = 2;
 
-async function pool<T, R>(items: readonly T[], n: number, work: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i] as T);
-      }
-    }),
-  );
-  return out;
-}
-
 export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunAudio> {
   const page = queryScenarios(run, { sort: "verdict", dir: "asc", offset: 0, limit });
-  const answers = await pool(page.rows, CONCURRENCY, async (row) => ({ row, answer: await audioAnalysis(run, row.name) }));
+  const answers = await mapLimit(page.rows, CONCURRENCY, async (row) => ({ row, answer: await audioAnalysis(run, row.name) }));
   const totals = Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
   const pooled: number[] = [];
   const rows: ScenarioAudio[] = [];
@@ -74,7 +61,7 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
 /** Every finding of every recording in the run, in queue order (`report`). */
 export async function runAudioFindings(run: RunModel): Promise<{ recordings: number; findings: ReportedFinding[] }> {
   const names = [...run.scenarioNames()];
-  const answers = await pool(names, CONCURRENCY, async (name) => ({ name, answer: await audioAnalysis(run, name) }));
+  const answers = await mapLimit(names, CONCURRENCY, async (name) => ({ name, answer: await audioAnalysis(run, name) }));
   const findings: ReportedFinding[] = [];
   let recordings = 0;
   for (const { name, answer } of answers) {
