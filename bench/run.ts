@@ -8,7 +8,7 @@
  * boot excluded, at 10,000 scenarios in one run, a year of nightly runs (365 × 30) and 100,000, with
  * the server's RSS at each and at two years (730 × 30), side by side.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -383,8 +383,10 @@ async function storeTable(): Promise<void> {
     ["100,000 scenarios (50 runs × 2,000)", "results-100k", ["--preset", "bench-100k"], false],
     ["two years: 730 nightly runs × 30", "year-730", ["--preset", "year-730"], true],
   ];
+  // `--folders year-365,single-10k`: only these (the 730-run comparison needs both years).
+  const only = arg("folders", "").split(",").filter(Boolean);
   const table: StoreRow[] = [];
-  for (const [label, name, extra, pages] of folders) {
+  for (const [label, name, extra, pages] of folders.filter(([, name]) => only.length === 0 || only.includes(name))) {
     const dir = generate(name, extra);
     console.log(`\n[${label}] ${dir}`);
     table.push(await storeFigures(label, dir, pages));
@@ -394,8 +396,9 @@ async function storeTable(): Promise<void> {
   for (const r of table) {
     console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${r.audit === null ? "—" : `${Math.round(r.audit)} ms`} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB | ${r.rssPages === null ? "—" : `${Math.round(r.rssPages)} MB`} | ${r.trendsMs === null ? "—" : `${Math.round(r.trendsMs)} ms`} |`);
   }
-  const year = table[1] as StoreRow;
-  const two = table[3] as StoreRow;
+  const year = table.find((r) => r.label.startsWith("a year"));
+  const two = table.find((r) => r.label.startsWith("two years"));
+  if (!year || !two) return;
   report("RSS at 730 × 30 against 365 × 30, restart / after /trends and a run page", `${Math.round(two.rssRestart)} vs ${Math.round(year.rssRestart)} MB (${(((two.rssRestart - year.rssRestart) / year.rssRestart) * 100).toFixed(0)}%) / ${Math.round(two.rssPages ?? 0)} vs ${Math.round(year.rssPages ?? 0)} MB (${((((two.rssPages ?? 0) - (year.rssPages ?? 0)) / (year.rssPages ?? 1)) * 100).toFixed(0)}%)`);
 }
 

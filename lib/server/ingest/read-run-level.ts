@@ -4,8 +4,13 @@ import { join } from "node:path";
 import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
 
-/** The least of a single-session log that is read (160 bytes more per scenario): enough for its end-of-run recap. */
-const LOG_TAIL_BYTES = 128 * 1024;
+/**
+ * The least of a single-session log that is read (160 bytes more per scenario, for its end-of-run
+ * recap): enough for how the session ended. A finished run needs no more; a session that did not end
+ * is read further back (`OPEN_TAIL_BYTES`), to the scenario it was in.
+ */
+const LOG_TAIL_BYTES = 16 * 1024;
+const OPEN_TAIL_BYTES = 128 * 1024;
 
 export interface RunLevel {
   isRun: boolean;
@@ -49,11 +54,20 @@ export function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAl
   const single = invocations.length === 1 && !invocations[0]?.parsed_args?.resume && !withWholeLog;
   const count = invocations[0]?.resolved_scenario_count ?? 0;
   const path = join(dir, "evaluation_log.txt");
-  const log = single ? readTextTailSync(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : readTextSync(path, "evaluation_log.txt");
+  let log = single ? readTextTailSync(path, "evaluation_log.txt", Math.max(LOG_TAIL_BYTES, count * 160)) : readTextSync(path, "evaluation_log.txt");
   let sessions: LogSession[] = [];
   if (log.text !== null) {
-    const whole = !single || ("whole" in log && log.whole === true);
+    let whole = !single || ("whole" in log && log.whole === true);
     sessions = parseEvaluationLog(log.text, !whole);
+    if (!whole && !ended(sessions[sessions.length - 1])) {
+      // Running, killed or stalled: its state is the last scenario started, further back.
+      const further = readTextTailSync(path, "evaluation_log.txt", Math.max(OPEN_TAIL_BYTES, count * 160));
+      if (further.text !== null) {
+        log = further;
+        whole = "whole" in further && further.whole === true;
+        sessions = parseEvaluationLog(further.text, !whole);
+      }
+    }
     const first = sessions[0];
     if (!whole && first) {
       // What the cut-off `Queued` line said, from run_args.json.
@@ -83,6 +97,11 @@ export function readRunLevel(dir: string, fileNames: ReadonlySet<string>, withAl
     finished: last?.complete ?? false,
     inFlight: last ? (inFlightScenario(last)?.name ?? null) : null,
   };
+}
+
+/** The session logged how it ended (finished, failed or interrupted). */
+function ended(session: LogSession | undefined): boolean {
+  return session !== undefined && (session.complete || session.failed !== null || session.interrupted);
 }
 
 /** Top-level keys of the indent-2 array the harness writes sit at four spaces. */

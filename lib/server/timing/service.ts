@@ -23,6 +23,12 @@ const REVALIDATE_EVERY_MS = 1000;
 const MIN_REFOLD_MS = 5000;
 /** A slice of synchronous `lstat`s ends after this long, and the event loop runs before the next. */
 const CHECK_SLICE_MS = 8;
+/**
+ * Scenarios whose timing items stay in memory across finished runs once saved: past it the least
+ * recently used runs' items leave memory for their saved file, read again when a page asks. A year
+ * of nightly runs costs a bounded few megabytes, not one item per scenario of the history.
+ */
+export const RESIDENT_TIMING_SCENARIOS = 4_000;
 
 /** What is kept of each scenario, in memory as in the saved file. */
 type Entry = SavedTimingEntry;
@@ -43,6 +49,10 @@ export class TimingService {
   private readonly savedGenerations = new Map<string, number>();
   /** Scenarios queued per run: a run is saved when its last one is read (and everything when the queue empties). */
   private readonly queuedByRun = new Map<string, number>();
+  /** Runs whose items are in memory and saved, least recently used first, with the scenarios they hold. */
+  private readonly resident = new Map<string, number>();
+  /** Runs whose items are only in their saved file (see `RESIDENT_TIMING_SCENARIOS`). */
+  private readonly onDisk = new Set<string>();
   /** Scenarios whose logs were read (the others' items came from the saved ones): for the bench and tests. */
   reads = 0;
   private active = 0;
@@ -50,7 +60,10 @@ export class TimingService {
   private idleWaiters: Array<() => void> = [];
   readonly ready: Promise<void>;
 
-  constructor(private readonly index: ResultsIndex) {
+  constructor(
+    private readonly index: ResultsIndex,
+    private readonly maxResident = RESIDENT_TIMING_SCENARIOS,
+  ) {
     this.ready = whenScanned(index).then(async () => {
       // One run's saved items at a time (a 2,000-scenario run's file takes a few ms to decode);
       // requests meanwhile answer what is loaded, and check nothing yet.
@@ -65,18 +78,15 @@ export class TimingService {
   /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
   async runTiming(run: RunModel): Promise<RunTiming> {
     // Runs gone from the index leave the cache.
-    for (const id of this.entries.keys()) {
-      if (!this.index.runs.get(id)) {
-        this.entries.delete(id);
-        this.memo.delete(id);
-      }
+    for (const id of [...this.entries.keys(), ...this.onDisk]) {
+      if (!this.index.runs.get(id)) this.drop(id);
     }
     if (this.started) {
       // A small run is checked before answering; a large one in the background (its lstats cost more than the answer).
       const pass = this.revalidate(run);
       if (run.scenarioCount <= AWAIT_REVALIDATE_MAX) await pass;
     }
-    const have = this.entries.get(run.id) ?? new Map<string, Entry>();
+    const have = this.itemsOf(run) ?? new Map<string, Entry>();
     const items: RollupItem[] = [];
     let pending = 0;
     for (const name of run.scenarioNames()) {
@@ -86,6 +96,7 @@ export class TimingService {
     }
     const generation = this.generations.get(run.id) ?? 0;
     const memo = this.memo.get(run.id);
+    this.touch(run);
     if (memo && memo.generation === generation && memo.size === run.scenarioCount && memo.value.pending === pending) return memo.value;
     // While the background reading goes on, a large run's fold (about a second at 10,000 scenarios)
     // is redone at most every few seconds; the pending count is always current.
@@ -103,10 +114,22 @@ export class TimingService {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Timing items held in memory, over all runs (the rest are in the saved files). */
+  get residentItems(): number {
+    let n = 0;
+    for (const items of this.entries.values()) n += items.size;
+    return n;
+  }
+
   /** Scenarios of all runs not read yet. */
   get pending(): number {
     let n = 0;
     for (const run of this.index.runs.values()) {
+      // Saved whole when it left memory: only what was queued since is pending.
+      if (this.onDisk.has(run.id)) {
+        n += this.queuedByRun.get(run.id) ?? 0;
+        continue;
+      }
       const have = this.entries.get(run.id);
       for (const name of run.scenarioNames()) if (!have?.has(name) || this.queued.has(key(run.id, name))) n++;
     }
@@ -138,7 +161,53 @@ export class TimingService {
     if (kept.size === 0) return this.enqueueRun(run);
     this.entries.set(run.id, kept);
     this.savedGenerations.set(run.id, this.generations.get(run.id) ?? 0);
-    void this.revalidate(run);
+    void this.revalidate(run).then(() => this.touch(run));
+  }
+
+  /**
+   * A run's items in memory, read back from its saved file if they had left it (those whose scenario
+   * changed since are queued to be read again); `undefined` when none was read yet.
+   */
+  private itemsOf(run: RunModel): Map<string, Entry> | undefined {
+    if (this.onDisk.delete(run.id)) {
+      const dir = this.index.timingDir;
+      const kept = new Map<string, Entry>();
+      if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+      this.entries.set(run.id, kept);
+      for (const name of run.scenarioNames()) if (!kept.has(name)) this.enqueue(run, name);
+    }
+    return this.entries.get(run.id);
+  }
+
+  /** `run`'s items were just used: the newest in memory; past the bound the oldest saved ones leave it. */
+  private touch(run: RunModel): void {
+    this.resident.delete(run.id);
+    if (!this.leavable(run)) return;
+    this.resident.set(run.id, this.entries.get(run.id)?.size ?? 0);
+    let held = 0;
+    for (const n of this.resident.values()) held += n;
+    for (const [id, n] of this.resident) {
+      if (held <= this.maxResident || id === run.id) break;
+      this.resident.delete(id);
+      const other = this.index.runs.get(id);
+      if (!other || !this.leavable(other)) continue;
+      held -= n;
+      this.entries.delete(id);
+      this.memo.delete(id);
+      this.onDisk.add(id);
+    }
+  }
+
+  /** Items may leave memory when their saved file holds them as they are and nothing of the run is queued. */
+  private leavable(run: RunModel): boolean {
+    return this.index.timingDir !== null && run.finished && this.entries.has(run.id) && this.savedGenerations.get(run.id) === (this.generations.get(run.id) ?? 0) && (this.queuedByRun.get(run.id) ?? 0) === 0;
+  }
+
+  private drop(id: string): void {
+    this.entries.delete(id);
+    this.memo.delete(id);
+    this.resident.delete(id);
+    this.onDisk.delete(id);
   }
 
   /**
@@ -147,7 +216,7 @@ export class TimingService {
    * metrics.json changed, or that is new, is queued to be read.
    */
   private async checkFiles(run: RunModel): Promise<void> {
-    const have = this.entries.get(run.id);
+    const have = this.itemsOf(run);
     if (!have) return this.enqueueRun(run);
     // Scenarios gone from the run (removed folders) leave the cache.
     for (const name of have.keys()) if (!run.hasScenario(name)) have.delete(name);
@@ -179,13 +248,15 @@ export class TimingService {
     try {
       saveTiming(dir, run.dir, entries);
       this.savedGenerations.set(run.id, generation);
+      this.touch(run);
     } catch (error) {
       console.error(`[timing] saving ${run.id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   private enqueueRun(run: RunModel): void {
-    for (const name of run.scenarioNames()) if (!this.entries.get(run.id)?.has(name)) this.enqueue(run, name);
+    const have = this.itemsOf(run);
+    for (const name of run.scenarioNames()) if (!have?.has(name)) this.enqueue(run, name);
   }
 
   private enqueue(run: RunModel, name: string): void {
@@ -225,7 +296,7 @@ export class TimingService {
       const signature = await timingSignature(dir);
       // Files the lstat found absent are not opened.
       const item = await readScenarioTiming(dir, name, indexed.record?.metrics ?? null, signature);
-      let map = this.entries.get(run.id);
+      let map = this.itemsOf(run);
       if (!map) this.entries.set(run.id, (map = new Map()));
       map.set(name, { signature, scenario: indexed.signature, item });
       this.reads++;

@@ -165,8 +165,8 @@ describe("a restart from the index cache", () => {
     const rows = raw.prepare("SELECT key, run_dir FROM runs").raw().all() as Array<[number, string]>;
     expect(rows.length).toBe(FINISHED.length);
     const [damaged, foreign] = rows as [[number, string], [number, string]];
-    // One state's bytes and the run level's bulk are no longer values; the other run was read by another version of the project.
-    raw.prepare("UPDATE scenarios SET state = x'ff0d6f01' WHERE rowid = (SELECT min(rowid) FROM scenarios WHERE run = ?)").run(damaged[0]);
+    // The states' bytes and the run level's bulk are no longer values; the other run was read by another version of the project.
+    raw.prepare("UPDATE runs SET states = x'ff0d6f01' WHERE key = ?").run(damaged[0]);
     raw.prepare("UPDATE runs SET bulk = x'ff0d6f01' WHERE key = ?").run(damaged[0]);
     raw.prepare("UPDATE runs SET version = '0.0.0-another' WHERE key = ?").run(foreign[0]);
     raw.close();
