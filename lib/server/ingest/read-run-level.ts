@@ -142,17 +142,27 @@ export function splitLevel(level: RunLevel): { head: LevelHead; bulk: LevelBulk 
   return { head, bulk: { invocations, sessions } };
 }
 
+/** How each living level lets go of its bulk (see `releaseBulk`). */
+const releases = new WeakMap<RunLevel, () => void>();
+
 /**
  * A level from its head and a way to its bulk, taken the first time `invocations` or `sessions` is
- * asked for (a restart makes every run of the index cache and needs only the heads).
+ * asked for (a restart makes every run of the index cache and needs only the heads), and kept until
+ * `releaseBulk`.
  */
 export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk): RunLevel {
   let taken: LevelBulk | null = null;
   const take = () => (taken ??= bulk());
   const level = { ...head, allSummary: head.allSummary ? onDiskSummary(dir, head.allSummary) : null } as RunLevel;
+  releases.set(level, () => void (taken = null));
   return Object.defineProperties(level, {
     invocations: { get: () => take().invocations, enumerable: true },
     sessions: { get: () => take().sessions, enumerable: true },
   });
+}
+
+/** A living level's bulk leaves memory, taken again when next asked for (a level read from the disk keeps its own). */
+export function releaseBulk(level: RunLevel): void {
+  releases.get(level)?.();
 }
 

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { Problem, ScenarioRecord } from "@/lib/core";
-import type { RunLevel } from "../ingest/read-run-level";
+import { releaseBulk, type RunLevel } from "../ingest/read-run-level";
 import type { ScenarioRead } from "../ingest/read-scenario";
 import type { LoadedRuns } from "./loaded-runs";
 
@@ -120,11 +120,12 @@ export class RunModel {
     this.#source = source;
   }
 
-  /** Drops the states (and what was derived of them) when the cache holds them; returns whether it did. */
+  /** Drops the states (and what was derived of them, and a cached run level's bulk) when the cache holds them; returns whether it did. */
   unload(): boolean {
     if (!this.#source || !this.#scenarios || !this.finished) return false;
     this.#scenarios = null;
     this.derived = null;
+    releaseBulk(this.#runLevel);
     return true;
   }
   get runLevel(): Readonly<RunLevel> {
