@@ -18,7 +18,7 @@ import pkg from "@/package.json";
 
 export const CACHE_FILE = "index-cache.sqlite";
 /** Bump when a table's meaning changes: an older cache is then emptied and rebuilt. */
-export const CACHE_VERSION = 4; // 3: list items carry queueKey; 4: a run's states in one value
+export const CACHE_VERSION = 4; // 3: list items carry queueKey; 4: a run's states in one value, trend facts
 /** What the readers are: a row read by another version of the project is not used. */
 export const PROJECT_VERSION: string = pkg.version;
 
@@ -118,6 +118,36 @@ export class IndexCache {
         for (const dir of stored) if (!keep(dir)) drop.run(this.root, dir);
       }).immediate();
       this.problem = null;
+      return true;
+    } catch (error) {
+      this.#fault("writing", error);
+      return false;
+    }
+  }
+
+  /** One run's saved trend facts and the key they were made under; `null` when there are none or they cannot be read. */
+  trendFacts<T>(runDir: string): { key: string; facts: T } | null {
+    if (!this.#db) return null;
+    try {
+      const row = this.#statement("SELECT key, facts FROM trend_facts WHERE root = ? AND run_dir = ?").get(this.root, runDir) as { key: string; facts: Buffer } | undefined;
+      return row ? { key: row.key, facts: deserialize(row.facts) as T } : null;
+    } catch (error) {
+      this.#fault("reading", error);
+      return null;
+    }
+  }
+
+  /** Writes these runs' trend facts and forgets this folder's rows of runs not in `keep`, in one transaction. */
+  saveTrendFacts<T>(rows: Iterable<[string, { key: string; facts: T }]>, keep: (runDir: string) => boolean): boolean {
+    const db = this.#db;
+    if (!db) return false;
+    try {
+      const upsert = this.#statement("INSERT INTO trend_facts (root, run_dir, key, facts) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, facts = excluded.facts");
+      const drop = this.#statement("DELETE FROM trend_facts WHERE root = ? AND run_dir = ?");
+      db.transaction(() => {
+        for (const [dir, saved] of rows) upsert.run(this.root, dir, saved.key, serialize(saved.facts));
+        for (const dir of this.#statement("SELECT run_dir FROM trend_facts WHERE root = ?").pluck().all(this.root) as string[]) if (!keep(dir)) drop.run(this.root, dir);
+      }).immediate();
       return true;
     } catch (error) {
       this.#fault("writing", error);
@@ -262,12 +292,13 @@ export class IndexCache {
       const version = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
       if (version !== String(CACHE_VERSION)) {
         db.transaction(() => {
-          db.exec("DROP TABLE IF EXISTS list_items; DROP TABLE IF EXISTS scenarios; DROP TABLE IF EXISTS runs");
+          db.exec("DROP TABLE IF EXISTS list_items; DROP TABLE IF EXISTS scenarios; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS trend_facts");
           db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(String(CACHE_VERSION));
         }).immediate();
         if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
       }
       db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
+      db.exec("CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))");
       db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))");
       // A truncated or damaged file can open and fail only when a page is read: the small tables are
       // read whole here, the runs' states by \`runStates\`, whose faults are named too.

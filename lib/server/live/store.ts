@@ -14,6 +14,7 @@ import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { SavedListItems } from "../views/saved-list-items";
+import { keepTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { IndexSync } from "./sync";
 import { startWatcher, type Watcher } from "./watcher";
 
@@ -87,6 +88,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
   const cache = options.cacheFile ? new IndexCache(options.cacheFile, root, { onProblem: log }) : null;
   if (cache) index.savedListItems = new SavedListItems(index, cache);
+  if (cache) keepTrendFacts(index, cache);
   const saved = cache?.usable ? new SavedRuns(index, cache) : null;
   const sync = new IndexSync(index);
   // States the cache could not give back are signed `?`: an audit of their run reads them again.
@@ -151,6 +153,7 @@ export async function closeStore(store: Store): Promise<void> {
   store.sync.close();
   store.index.onChange = null;
   store.saved?.flush();
+  savedTrendFactsOf(store.index)?.save();
   store.index.close();
   store.cache?.close();
   await store.watcher?.close();

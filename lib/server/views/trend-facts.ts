@@ -5,6 +5,7 @@ import type { Cell } from "@/lib/core/trends";
 import "server-only";
 import type { RunModel } from "../model/run-model";
 import { runAnalysis } from "./run-views";
+import type { SavedTrendFacts } from "./saved-trend-facts";
 
 export interface TrendFacts {
   queue: readonly string[];
@@ -21,10 +22,23 @@ export interface TrendFacts {
 /** Per run, for its revision (and, while it has not finished, a 10 s clock bucket: its state moves with time). */
 const cache = new WeakMap<RunModel, { key: string; facts: TrendFacts }>();
 
-export function trendFacts(run: RunModel, nowMs = Date.now()): TrendFacts {
+/** `saved`: the facts kept in the index cache, used when made under the run's key and saved when made here. */
+export function trendFacts(run: RunModel, nowMs = Date.now(), saved: SavedTrendFacts | null = null): TrendFacts {
   const key = `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
   const hit = cache.get(run);
   if (hit && hit.key === key) return hit.facts;
+  const kept = saved?.get(run) ?? null;
+  if (kept) {
+    cache.set(run, { key, facts: kept });
+    return kept;
+  }
+  const facts = factsOf(run, nowMs);
+  cache.set(run, { key, facts });
+  saved?.put(run, facts);
+  return facts;
+}
+
+function factsOf(run: RunModel, nowMs: number): TrendFacts {
   const analysis = runAnalysis(run, nowMs);
   const verdicts = new Map<string, Verdict>();
   const cells = new Map<string, Cell>();
@@ -34,7 +48,7 @@ export function trendFacts(run: RunModel, nowMs = Date.now()): TrendFacts {
     cells.set(row.name, row.stalled ? "S" : row.verdict === true ? "P" : row.verdict === false ? "F" : "N");
   }
   const level = run.runLevel;
-  const facts: TrendFacts = {
+  return {
     queue: analysis.plan.queue,
     startedAt: level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null,
     state: analysis.status.state,
@@ -44,6 +58,4 @@ export function trendFacts(run: RunModel, nowMs = Date.now()): TrendFacts {
     verdicts,
     cells,
   };
-  cache.set(run, { key, facts });
-  return facts;
 }

@@ -11,6 +11,7 @@ import { groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SO
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
+import { savedTrendFactsOf } from "./saved-trend-facts";
 import { trendFacts, type TrendFacts } from "./trend-facts";
 
 export const STRIP_PAGE_SIZE = 100;
@@ -44,7 +45,8 @@ function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[
 /** Suites of the index, each suite's runs oldest first. */
 function suitesOf(index: ResultsIndex, now: number): Suite[] {
   const runs = [...index.runs.values()];
-  const facts = new Map(runs.map((r) => [r.id, trendFacts(r, now)]));
+  const saved = savedTrendFactsOf(index);
+  const facts = new Map(runs.map((r) => [r.id, trendFacts(r, now, saved)]));
   const suites = groupSuites(runs.map((r) => ({ id: r.id, queue: facts.get(r.id)!.queue })));
   for (const s of suites) {
     s.runs.sort((a, b) => {
@@ -80,7 +82,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
   if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, range: { value: range, shown: 0, total: 0 }, strip: empty };
 
-  const allFacts = suite.runs.map((id) => trendFacts(index.runs.get(id)!, now));
+  const saved = savedTrendFactsOf(index);
+  const allFacts = suite.runs.map((id) => trendFacts(index.runs.get(id)!, now, saved));
   const from = rangeStart(allFacts.map((f) => f.startedAt), range);
   const shown = suite.runs.slice(from);
   const entries = shown.map((id) => index.runs.get(id)!);

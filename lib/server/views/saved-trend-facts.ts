@@ -1,0 +1,73 @@
+/**
+ * The trends page's facts of each finished run (see `trend-facts`), kept in the index cache beside
+ * the runs list's items and under the same key (`listItemKey`: everything a finished run's analysis
+ * is made from). After a restart, `/trends` over a year of nightly runs reads each run's few
+ * kilobytes of facts instead of loading every run's scenario states from the cache to analyse it
+ * again. A run whose key moved is analysed afresh; a run that is not finished is never saved.
+ */
+import "server-only";
+import type { IndexCache } from "../cache/index-cache";
+import type { ResultsIndex } from "../model/results-index";
+import type { RunModel } from "../model/run-model";
+import { listItemKey } from "./saved-list-items";
+import type { TrendFacts } from "./trend-facts";
+
+/** Facts made in a burst (the first `/trends`) are written once, this long after the last. */
+const SAVE_DELAY_MS = 1000;
+
+export class SavedTrendFacts {
+  /** Made since the last save, by run folder. */
+  readonly #dirty = new Map<string, { key: string; facts: TrendFacts }>();
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly index: ResultsIndex,
+    private readonly cache: IndexCache,
+  ) {}
+
+  get(run: RunModel): TrendFacts | null {
+    if (!run.finished) return null;
+    const key = listItemKey(run);
+    const saved = this.#dirty.get(run.dir) ?? this.cache.trendFacts<TrendFacts>(run.dir);
+    return saved && saved.key === key && isFacts(saved.facts) ? saved.facts : null;
+  }
+
+  put(run: RunModel, facts: TrendFacts): void {
+    if (!run.finished) return;
+    this.#dirty.set(run.dir, { key: listItemKey(run), facts });
+    if (this.#timer) clearTimeout(this.#timer);
+    else process.once("exit", this.#onExit);
+    this.#timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+    this.#timer.unref?.();
+  }
+
+  /** A server stopped within the delay still saves what it made (the write is synchronous). */
+  readonly #onExit = () => this.save();
+
+  /** Writes the facts made since the last save, and forgets the rows of runs no longer in the index. */
+  save(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    process.removeListener("exit", this.#onExit);
+    if (this.cache.saveTrendFacts(this.#dirty, (dir) => this.index.runAt(dir) !== undefined)) this.#dirty.clear();
+  }
+}
+
+/** A row is never trusted past its shape and its key. */
+function isFacts(f: unknown): f is TrendFacts {
+  const x = f as Partial<TrendFacts> | null;
+  return !!x && Array.isArray(x.queue) && x.verdicts instanceof Map && x.cells instanceof Map && !!x.aggregates && typeof x.aggregates === "object" && !!x.judge;
+}
+
+const saved = new WeakMap<ResultsIndex, SavedTrendFacts>();
+
+/** The index's saved facts, when it has an index cache (see `live/store`). */
+export function savedTrendFactsOf(index: ResultsIndex): SavedTrendFacts | null {
+  return saved.get(index) ?? null;
+}
+
+export function keepTrendFacts(index: ResultsIndex, cache: IndexCache): SavedTrendFacts {
+  const s = new SavedTrendFacts(index, cache);
+  saved.set(index, s);
+  return s;
+}
