@@ -137,6 +137,17 @@ export class IndexCache {
     }
   }
 
+  /** The key one run's saved trend facts were made under, without reading them; `null` when none. */
+  trendFactsKey(runDir: string): string | null {
+    if (!this.#db) return null;
+    try {
+      return (this.#statement("SELECT key FROM trend_facts WHERE root = ? AND run_dir = ?").pluck().get(this.root, runDir) as string | undefined) ?? null;
+    } catch (error) {
+      this.#fault("reading", error);
+      return null;
+    }
+  }
+
   /** Writes these runs' trend facts and forgets this folder's rows of runs not in `keep`, in one transaction. */
   saveTrendFacts<T>(rows: Iterable<[string, { key: string; facts: T }]>, keep: (runDir: string) => boolean): boolean {
     const db = this.#db;

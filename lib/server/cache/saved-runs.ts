@@ -34,9 +34,15 @@ export class SavedRuns {
   #timer: NodeJS.Timeout | null = null;
   #saving: Promise<void> | null = null;
 
+  /**
+   * `beforeWrite`: told of each run about to be written, while its states are still in memory (they
+   * may leave it once written): what is made of them for later pages is made then, not by loading
+   * them back from the cache.
+   */
   constructor(
     private readonly index: ResultsIndex,
     private readonly cache: IndexCache,
+    private readonly beforeWrite: (run: RunModel) => void = () => {},
   ) {
     this.#rows = cache.runs<LevelHead, ScenarioState>();
   }
@@ -117,6 +123,7 @@ export class SavedRuns {
   #write(batch: RunModel[]): boolean {
     // Still in the index and finished at the time of writing (a batch may wait for a yield).
     const runs = batch.filter((run) => this.index.runs.get(run.id) === run && run.finished);
+    for (const run of runs) this.beforeWrite(run);
     const keep = (dir: string) => this.index.runAt(dir)?.finished === true;
     if (!this.cache.saveRuns(runs.map(rowOf), keep)) return false;
     for (const run of runs) {

@@ -14,7 +14,9 @@ import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { SavedListItems } from "../views/saved-list-items";
-import { keepTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
+import { runListItem } from "../views/run-views";
+import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
+import { saveTrendFacts } from "../views/trend-facts";
 import { IndexSync } from "./sync";
 import { startWatcher, type Watcher } from "./watcher";
 
@@ -36,6 +38,8 @@ export interface Store {
   openRun(id: string): Promise<RunModel | undefined>;
   /** The finished runs in the index cache (none without a usable cache). */
   saved: SavedRuns | null;
+  /** The runs list's items in the index cache. */
+  listItems: SavedListItems | null;
 }
 
 const KEY = Symbol.for("voice-eval-dashboard.store");
@@ -87,9 +91,16 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   index.timingDir = options.timingDir ?? null;
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
   const cache = options.cacheFile ? new IndexCache(options.cacheFile, root, { onProblem: log }) : null;
-  if (cache) index.savedListItems = new SavedListItems(index, cache);
-  if (cache) keepTrendFacts(index, cache);
-  const saved = cache?.usable ? new SavedRuns(index, cache) : null;
+  const listItems = cache ? new SavedListItems(index, cache) : null;
+  index.savedListItems = listItems;
+  const facts = cache ? attachSavedTrendFacts(index, cache) : null;
+  // Before a finished run's states may leave memory, its list item and trend facts are made from
+  // them: the runs list and /trends then never load them back from the cache.
+  const beforeWrite = (run: RunModel) => {
+    index.savedListItems?.put(run, runListItem(run));
+    if (facts) saveTrendFacts(run, facts);
+  };
+  const saved = cache?.usable ? new SavedRuns(index, cache, beforeWrite) : null;
   const sync = new IndexSync(index);
   // States the cache could not give back are signed `?`: an audit of their run reads them again.
   index.loaded.onLost = (run) => sync.scheduleAudit(run, true);
@@ -103,6 +114,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     scan: null,
     cache,
     saved,
+    listItems,
     openRun: (id) => sync.openRun(id),
   };
   const scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined }).then((stats) => {
@@ -153,6 +165,8 @@ export async function closeStore(store: Store): Promise<void> {
   store.sync.close();
   store.index.onChange = null;
   store.saved?.flush();
+  // What the runs list and /trends made (written a second after a burst) is written now.
+  store.listItems?.save();
   savedTrendFactsOf(store.index)?.save();
   store.index.close();
   store.cache?.close();

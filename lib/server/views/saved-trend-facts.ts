@@ -25,6 +25,12 @@ export class SavedTrendFacts {
     private readonly cache: IndexCache,
   ) {}
 
+  /** Whether the facts of the run as it is now are saved (or about to be). */
+  has(run: RunModel): boolean {
+    const key = listItemKey(run);
+    return (this.#dirty.get(run.dir)?.key ?? this.cache.trendFactsKey(run.dir)) === key;
+  }
+
   get(run: RunModel): TrendFacts | null {
     if (!run.finished) return null;
     const key = listItemKey(run);
@@ -66,7 +72,7 @@ export function savedTrendFactsOf(index: ResultsIndex): SavedTrendFacts | null {
   return saved.get(index) ?? null;
 }
 
-export function keepTrendFacts(index: ResultsIndex, cache: IndexCache): SavedTrendFacts {
+export function attachSavedTrendFacts(index: ResultsIndex, cache: IndexCache): SavedTrendFacts {
   const s = new SavedTrendFacts(index, cache);
   saved.set(index, s);
   return s;

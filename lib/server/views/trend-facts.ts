@@ -22,9 +22,11 @@ export interface TrendFacts {
 /** Per run, for its revision (and, while it has not finished, a 10 s clock bucket: its state moves with time). */
 const cache = new WeakMap<RunModel, { key: string; facts: TrendFacts }>();
 
+const revisionKey = (run: RunModel, nowMs: number) => `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
+
 /** `saved`: the facts kept in the index cache, used when made under the run's key and saved when made here. */
 export function trendFacts(run: RunModel, nowMs = Date.now(), saved: SavedTrendFacts | null = null): TrendFacts {
-  const key = `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
+  const key = revisionKey(run, nowMs);
   const hit = cache.get(run);
   if (hit && hit.key === key) return hit.facts;
   const kept = saved?.get(run) ?? null;
@@ -36,6 +38,17 @@ export function trendFacts(run: RunModel, nowMs = Date.now(), saved: SavedTrendF
   cache.set(run, { key, facts });
   saved?.put(run, facts);
   return facts;
+}
+
+/**
+ * Saves the run's facts if they are not saved as it is now, without keeping them in memory: made while
+ * a finished run's states are still here (see `live/store`), so that `/trends` need not load them back.
+ */
+export function saveTrendFacts(run: RunModel, saved: SavedTrendFacts): void {
+  if (!run.finished || saved.has(run)) return;
+  const hit = cache.get(run);
+  const nowMs = Date.now();
+  saved.put(run, hit && hit.key === revisionKey(run, nowMs) ? hit.facts : factsOf(run, nowMs));
 }
 
 function factsOf(run: RunModel, nowMs: number): TrendFacts {

@@ -7,6 +7,7 @@ import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
+import { runsList } from "@/lib/server/views/runs-list";
 import { buildTrends } from "@/lib/server/views/trends";
 import { tempDir } from "../../helpers/run-builder";
 
@@ -25,8 +26,8 @@ afterAll(async () => {
   await rm(stateDir, { recursive: true, force: true });
 });
 
-async function started(withCache: boolean): Promise<Store> {
-  const store = createStore(root, { watch: false, ...(withCache ? { cacheFile: join(stateDir, "index-cache.sqlite") } : {}) });
+async function started(withCache: boolean, state = stateDir): Promise<Store> {
+  const store = createStore(root, { watch: false, ...(withCache ? { cacheFile: join(state, "index-cache.sqlite") } : {}) });
   await store.scanned;
   await store.scan?.settled;
   return store;
@@ -61,6 +62,25 @@ describe("trend facts kept across restarts", () => {
       expect(data).toEqual(await truth());
     } finally {
       await closeStore(again);
+    }
+  });
+
+  it("saves every run's facts and list item at a first start, before the states may leave memory, though no page asked", async () => {
+    const state = await tempDir("ved-trends-saved-first-");
+    try {
+      await closeStore(await started(true, state));
+      const again = await started(true, state);
+      try {
+        const list = runsList(again.index);
+        const data = buildTrends(again.index, { range: "all" });
+        expect([...again.index.runs.values()].filter((r) => r.inMemory).map((r) => r.id), "no run's states loaded").toEqual([]);
+        expect(list.runs).toHaveLength(again.index.runs.size);
+        expect(data).toEqual(await truth());
+      } finally {
+        await closeStore(again);
+      }
+    } finally {
+      await rm(state, { recursive: true, force: true });
     }
   });
 
