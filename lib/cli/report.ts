@@ -73,6 +73,9 @@ export async function reportCommand(args: string[]): Promise<number> {
       text = report;
     } else {
       const service = timingService(store.index);
+      await service.ready;
+      // Asked first: a run the background pass leaves for later is read now.
+      await service.runTiming(run);
       await service.idle();
       const timing = await service.runTiming(run);
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));

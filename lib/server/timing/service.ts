@@ -1,8 +1,10 @@
 /**
- * Run timing rollups, computed off the request path: once the first scan is done, every scenario's
- * logs are read once in the background (a small worker pool that yields between scenarios, so pages
- * stay responsive and the first scan is never slowed), cached by the files' size and mtime, and
- * read again when a request finds the files changed (or the scenario new). It does not subscribe
+ * Run timing rollups, computed off the request path: once the first scan is done, the logs of the
+ * runs a user opens first (every live run, then the newest, up to `EAGER_TIMING_SCENARIOS`) are read
+ * once in the background (a small worker pool that yields between scenarios, so pages stay
+ * responsive and the first scan is never slowed); an older run's are read when a page first asks for
+ * its rollup (its panel shows what is pending and asks again). Items are cached by the files' size
+ * and mtime, and read again when a request finds the files changed (or the scenario new). It does not subscribe
  * to the index's change events: those listeners are the SSE clients, counted by /api/health.
  */
 import "server-only";
@@ -29,6 +31,11 @@ const CHECK_SLICE_MS = 8;
  * of nightly runs costs a bounded few megabytes, not one item per scenario of the history.
  */
 export const RESIDENT_TIMING_SCENARIOS = 4_000;
+/**
+ * The background pass reads this many scenarios' logs, newest runs first (every live run, and the
+ * newest run whatever its size): a year of nightly runs is not read at every start until it is done.
+ */
+export const EAGER_TIMING_SCENARIOS = 4_000;
 
 /** What is kept of each scenario, in memory as in the saved file. */
 type Entry = SavedTimingEntry;
@@ -53,6 +60,8 @@ export class TimingService {
   private readonly resident = new Map<string, number>();
   /** Runs whose items are only in their saved file (see `RESIDENT_TIMING_SCENARIOS`). */
   private readonly onDisk = new Set<string>();
+  /** Runs past the background pass's budget: started when a page first asks for their rollup. */
+  private readonly deferred = new Set<string>();
   /** Scenarios whose logs were read (the others' items came from the saved ones): for the bench and tests. */
   reads = 0;
   private active = 0;
@@ -63,12 +72,20 @@ export class TimingService {
   constructor(
     private readonly index: ResultsIndex,
     private readonly maxResident = RESIDENT_TIMING_SCENARIOS,
+    private readonly eagerScenarios = EAGER_TIMING_SCENARIOS,
   ) {
     this.ready = whenScanned(index).then(async () => {
       // One run's saved items at a time (a 2,000-scenario run's file takes a few ms to decode);
       // requests meanwhile answer what is loaded, and check nothing yet.
-      for (const run of [...index.runs.values()]) {
-        if (index.runs.get(run.id) === run) this.startRun(run);
+      let budget = this.eagerScenarios;
+      for (const run of newestFirst(index.runs.values())) {
+        if (index.runs.get(run.id) !== run) continue;
+        if (run.finished && budget < run.scenarioCount && budget < this.eagerScenarios) {
+          this.deferred.add(run.id);
+          continue;
+        }
+        budget -= run.finished ? run.scenarioCount : 0;
+        this.startRun(run);
         await yieldToLoop();
       }
       this.started = true;
@@ -77,6 +94,8 @@ export class TimingService {
 
   /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
   async runTiming(run: RunModel): Promise<RunTiming> {
+    // A run the background pass left: its logs are read now, ahead of the background's.
+    if (this.deferred.delete(run.id)) this.startRun(run, true);
     // Runs gone from the index leave the cache.
     for (const id of [...this.entries.keys(), ...this.onDisk]) {
       if (!this.index.runs.get(id)) this.drop(id);
@@ -125,7 +144,9 @@ export class TimingService {
   get pending(): number {
     let n = 0;
     for (const run of this.index.runs.values()) {
-      // Saved whole when it left memory: only what was queued since is pending.
+      // Saved whole when it left memory: only what was queued since is pending. Nothing is pending
+      // of a run the background pass left until a page asks for it.
+      if (this.deferred.has(run.id)) continue;
       if (this.onDisk.has(run.id)) {
         n += this.queuedByRun.get(run.id) ?? 0;
         continue;
@@ -154,11 +175,11 @@ export class TimingService {
    * A run's saved items whose scenario is unchanged are kept, and its files checked as for any
    * revalidation; with none saved, every scenario is read.
    */
-  private startRun(run: RunModel): void {
+  private startRun(run: RunModel, first = false): void {
     const dir = this.index.timingDir;
     const kept = new Map<string, Entry>();
     if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
-    if (kept.size === 0) return this.enqueueRun(run);
+    if (kept.size === 0) return this.enqueueRun(run, first);
     this.entries.set(run.id, kept);
     this.savedGenerations.set(run.id, this.generations.get(run.id) ?? 0);
     void this.revalidate(run).then(() => this.touch(run));
@@ -254,17 +275,28 @@ export class TimingService {
     }
   }
 
-  private enqueueRun(run: RunModel): void {
+  /** `first`: ahead of what is queued (a page asked for this run). */
+  private enqueueRun(run: RunModel, first = false): void {
     const have = this.itemsOf(run);
-    for (const name of run.scenarioNames()) if (!have?.has(name)) this.enqueue(run, name);
+    const jobs: Job[] = [];
+    for (const name of run.scenarioNames()) if (!have?.has(name)) this.enqueue(run, name, jobs);
+    if (first) this.queue.unshift(...jobs);
+    else this.queue.push(...jobs);
+    this.wake();
   }
 
-  private enqueue(run: RunModel, name: string): void {
+  /** Queues one scenario (into `into`, for the caller to place, else at the end). */
+  private enqueue(run: RunModel, name: string, into?: Job[]): void {
     const k = key(run.id, name);
     if (this.queued.has(k)) return;
     this.queued.add(k);
     this.queuedByRun.set(run.id, (this.queuedByRun.get(run.id) ?? 0) + 1);
+    if (into) return void into.push({ run, name });
     this.queue.push({ run, name });
+    this.wake();
+  }
+
+  private wake(): void {
     while (this.active < WORKERS && this.queue.length > 0) void this.work();
   }
 
@@ -305,6 +337,11 @@ export class TimingService {
       console.error(`[timing] ${run.id}/${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** Live runs first, then the most recently active (a harness run's id, its start time, breaks ties). */
+function newestFirst(runs: Iterable<RunModel>): RunModel[] {
+  return [...runs].sort((a, b) => Number(a.finished) - Number(b.finished) || (b.lastActivityMs ?? 0) - (a.lastActivityMs ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
 function key(run: string, name: string): string {

@@ -2,7 +2,8 @@
  * Timing items in memory are bounded (lib/server/timing/service.ts): once a finished run's items are
  * saved, the least recently used runs' leave memory past the bound, and a page that asks for such a
  * run gets them back from the saved file, equal to a fresh read, without reading its logs again; a
- * transcript changed meanwhile is still read again.
+ * transcript changed meanwhile is still read again. The background pass reads the newest runs up to
+ * its budget; an older run's logs are read when a page first asks for its rollup.
  */
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -86,6 +87,41 @@ describe("timing items in memory across many runs", () => {
       expect(changed).not.toEqual(expected.get(first.id));
     } finally {
       await closeStore(store);
+    }
+  });
+});
+
+describe("the background pass's budget", () => {
+  it("reads the newest run's logs in the background and an older run's when a page asks, equal to a fresh read", async () => {
+    const state = await tempDir("ved-timing-budget-state-");
+    const store: Store = createStore(root, { watch: false, timingDir: join(state, "timing") });
+    try {
+      await store.scanned;
+      // A budget under two runs' scenarios: the newest run only.
+      const service = new TimingService(store.index, Infinity, BOUND);
+      await service.idle();
+      expect(service.reads, "one run's scenarios").toBe(24);
+      expect(service.pending, "nothing pending of the runs left for later").toBe(0);
+      const expected = await truth();
+      const runs = [...store.index.runs.values()];
+      const left = [];
+      for (const run of runs) if ((await service.runTiming(run)).pending > 0) left.push(run);
+      expect(left, "three runs were left for a page to ask").toHaveLength(3);
+      for (const run of left) {
+        const timing = await waitFor(
+          async () => {
+            const t = await service.runTiming(run);
+            return t.pending === 0 ? t : null;
+          },
+          20_000,
+          `${run.id}'s logs read once asked for`,
+        );
+        expect(timing, run.id).toEqual(expected.get(run.id));
+      }
+      expect(service.reads, "every scenario once").toBe(96);
+    } finally {
+      await closeStore(store);
+      await rm(state, { recursive: true, force: true });
     }
   });
 });
