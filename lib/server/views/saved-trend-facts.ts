@@ -65,15 +65,18 @@ function isFacts(f: unknown): f is TrendFacts {
   return !!x && Array.isArray(x.queue) && x.verdicts instanceof Map && x.cells instanceof Map && !!x.aggregates && typeof x.aggregates === "object" && !!x.judge;
 }
 
-const saved = new WeakMap<ResultsIndex, SavedTrendFacts>();
+/** Process-wide, like the store: Next loads this module once per bundle (pages, routes, instrumentation). */
+const KEY = Symbol.for("voice-eval-dashboard.trend-facts");
+type Holder = { [KEY]?: WeakMap<ResultsIndex, SavedTrendFacts> };
+const registry = () => ((globalThis as Holder)[KEY] ??= new WeakMap());
 
 /** The index's saved facts, when it has an index cache (see `live/store`). */
 export function savedTrendFactsOf(index: ResultsIndex): SavedTrendFacts | null {
-  return saved.get(index) ?? null;
+  return registry().get(index) ?? null;
 }
 
 export function attachSavedTrendFacts(index: ResultsIndex, cache: IndexCache): SavedTrendFacts {
   const s = new SavedTrendFacts(index, cache);
-  saved.set(index, s);
+  registry().set(index, s);
   return s;
 }
