@@ -1,5 +1,5 @@
 /** What of one scenario goes into the themes: for a failing scenario, its judge reason and failed NL-assertion reasons. */
-import type { ThemeItem } from "./themes";
+import type { ThemeItem } from "./theme";
 
 interface JudgeLike {
   reason?: unknown;

@@ -3,7 +3,7 @@
  * themes.ts reports it: the themes are made once over both runs' items, so the two sides of a change
  * are the same theme's items in each run, never two separate clusterings matched after the fact.
  */
-import type { Theme } from "./themes";
+import type { Theme } from "./theme";
 
 export type ThemeChange = "new" | "gone" | "grown" | "shrunk" | "steady";
 

@@ -10,31 +10,10 @@ import { clusterSpace, type Space } from "./cluster";
 import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
 import { toRows } from "./sparse";
+import type { Theme, ThemeItem, ThemeSource } from "./theme";
 import { centroid, cosine, termVectors, unit, type Vector } from "./vectors";
 
-export type ThemeSource = "judge" | "nl_assertion" | "finding";
-
-export interface ThemeItem {
-  scenario: string;
-  source: ThemeSource;
-  text: string;
-}
-
-export interface Theme {
-  /** Top terms (as written), most characteristic first. */
-  terms: string[];
-  /** The member text nearest the theme's centre. */
-  quote: string;
-  /** The failure in a few words a person would write: the quote with its figures and ids masked, cut short. */
-  label: string;
-  /** Items (reasons) in the theme. */
-  count: number;
-  /** Scenarios with at least one item in the theme, sorted. */
-  scenarios: string[];
-  sources: Partial<Record<ThemeSource, number>>;
-  /** The theme's centre (stem → weight, top terms only, unit length): how alike the two sides of a change are. */
-  signature: Record<string, number>;
-}
+export type { Theme, ThemeItem, ThemeSource } from "./theme";
 
 /** Average-linkage similarity needed to join a theme (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;

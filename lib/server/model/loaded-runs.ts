@@ -5,12 +5,12 @@
  * history. A run the cache does not hold as it is (live, or changed and not saved yet) stays.
  */
 import "server-only";
-import type { RunModel } from "./run-model";
+import type { RunModel, StatesInMemory } from "./run-model";
 
 /** Scenarios whose states stay in memory across runs (one run is always kept, however large). */
 export const LOADED_SCENARIOS = 4_000;
 
-export class LoadedRuns {
+export class LoadedRuns implements StatesInMemory {
   /** Each run with the scenarios it was counted with. */
   readonly #runs = new Map<RunModel, number>();
   #scenarios = 0;

@@ -7,7 +7,6 @@ import "server-only";
 import type { Problem, ScenarioRecord } from "@/lib/core";
 import { releaseBulk, type RunLevel } from "../ingest/read-run-level";
 import type { ScenarioRead } from "../ingest/read-scenario";
-import type { LoadedRuns } from "./loaded-runs";
 
 export interface ScenarioState {
   readonly name: string;
@@ -37,6 +36,14 @@ export type RunChange =
  */
 export type StatesSource = () => ReadonlyMap<string, ScenarioState> | null;
 
+/** What a run tells the set of runs whose states are in memory (`LoadedRuns`, which holds runs). */
+export interface StatesInMemory {
+  /** The run's states were just used. */
+  used(run: RunModel): void;
+  /** Told of a run whose states the cache could not give back. */
+  onLost: ((run: RunModel) => void) | null;
+}
+
 const NO_PROBLEMS: readonly Problem[] = [];
 /** A state the cache could not give: no record, and a signature no file has, so the next audit reads it again. */
 const UNCACHED: ScenarioState = { name: "", record: null, problems: [{ file: "metrics.json", kind: "unreadable", message: "the cached index of this scenario could not be read; it is read again" }], signature: "?", searchText: null };
@@ -50,7 +57,7 @@ export class RunModel {
   /** Set while the cache holds exactly these states: the run may then drop them from memory. */
   #source: StatesSource | null = null;
   /** The finished runs whose states are in memory, of which this run is one once loaded (see `LoadedRuns`). */
-  loaded: LoadedRuns | null = null;
+  loaded: StatesInMemory | null = null;
   /** What the views derive from the states, for a revision (see `views/run-views`): dropped with them. */
   derived: object | null = null;
   #runLevel: RunLevel;

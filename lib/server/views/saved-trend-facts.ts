@@ -10,12 +10,12 @@ import type { IndexCache } from "../cache/index-cache";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { listItemKey } from "./saved-list-items";
-import type { TrendFacts } from "./trend-facts";
+import type { KeptTrendFacts, TrendFacts } from "./trend-facts";
 
 /** Facts made in a burst (the first `/trends`) are written once, this long after the last. */
 const SAVE_DELAY_MS = 1000;
 
-export class SavedTrendFacts {
+export class SavedTrendFacts implements KeptTrendFacts {
   /** Made since the last save, by run folder. */
   readonly #dirty = new Map<string, { key: string; facts: TrendFacts }>();
   #timer: NodeJS.Timeout | null = null;

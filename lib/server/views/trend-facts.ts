@@ -5,7 +5,6 @@ import type { Cell } from "@/lib/core/trends";
 import "server-only";
 import type { RunModel } from "../model/run-model";
 import { runAnalysis } from "./run-views";
-import type { SavedTrendFacts } from "./saved-trend-facts";
 
 export interface TrendFacts {
   queue: readonly string[];
@@ -19,13 +18,20 @@ export interface TrendFacts {
   cells: Map<string, Cell>;
 }
 
+/** Where facts are kept across restarts (`SavedTrendFacts`, in the index cache). */
+export interface KeptTrendFacts {
+  get(run: RunModel): TrendFacts | null;
+  has(run: RunModel): boolean;
+  put(run: RunModel, facts: TrendFacts): void;
+}
+
 /** Per run, for its revision (and, while it has not finished, a 10 s clock bucket: its state moves with time). */
 const cache = new WeakMap<RunModel, { key: string; facts: TrendFacts }>();
 
 const revisionKey = (run: RunModel, nowMs: number) => `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
 
 /** `saved`: the facts kept in the index cache, used when made under the run's key and saved when made here. */
-export function trendFacts(run: RunModel, nowMs = Date.now(), saved: SavedTrendFacts | null = null): TrendFacts {
+export function trendFacts(run: RunModel, nowMs = Date.now(), saved: KeptTrendFacts | null = null): TrendFacts {
   const key = revisionKey(run, nowMs);
   const hit = cache.get(run);
   if (hit && hit.key === key) return hit.facts;
@@ -44,7 +50,7 @@ export function trendFacts(run: RunModel, nowMs = Date.now(), saved: SavedTrendF
  * Saves the run's facts if they are not saved as it is now, without keeping them in memory: made while
  * a finished run's states are still here (see `live/store`), so that `/trends` need not load them back.
  */
-export function saveTrendFacts(run: RunModel, saved: SavedTrendFacts): void {
+export function saveTrendFacts(run: RunModel, saved: KeptTrendFacts): void {
   if (!run.finished || saved.has(run)) return;
   const hit = cache.get(run);
   const nowMs = Date.now();
