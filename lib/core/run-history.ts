@@ -66,6 +66,19 @@ export function parseKilledFolder(folder: string): { scenario: string; movedAt: 
   return { scenario: scenario as string, movedAt: `${y}-${mo}-${d}T${h}:${mi}:${s}` };
 }
 
+/**
+ * What a session ran: a session that finished ran its whole queue but what it loaded from disk
+ * (§4.11), which holds however little of its log was read (a finished log is read from its end);
+ * otherwise its `Starting Scenario` lines.
+ */
+function ranIn(session: LogSession): string[] {
+  if (session.complete && session.queued) {
+    const loaded = new Set(session.loaded);
+    return [...new Set(session.queued.filter((name) => !loaded.has(name)))];
+  }
+  return [...new Set(session.started.map((x) => x.name))];
+}
+
 function lastStarted(session: LogSession) {
   const last = session.started[session.started.length - 1];
   return last && !session.completed.includes(last.name) ? last : null;
@@ -114,7 +127,7 @@ export function runHistory(input: RunHistoryInput): RunHistory {
       minAgentTurns: inv ? minAgentTurnsOf(inv) : null,
       queued: s?.queuedCount ?? inv?.resolved_scenario_count ?? null,
       loaded: s ? [...s.loaded] : [],
-      ran: s ? [...new Set(s.started.map((x) => x.name))] : [],
+      ran: s ? ranIn(s) : [],
       movedAside: s ? [...s.movedAside] : [],
       end: s ? endOf(s, i === sessions.length - 1, status) : { kind: "stopped", scenario: null },
     });

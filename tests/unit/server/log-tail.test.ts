@@ -1,12 +1,13 @@
 /**
  * A single-session run's log is read from its end (lib/server/ingest/read-run-level.ts): the last
- * 16 KB tell how a finished session ended; a session that did not end is read further back, to the
- * scenario it was in, however much it logged since that scenario started.
+ * 16 KB tell how a finished session ended (and its history still lists what it ran); a session that
+ * did not end is read further back, to the scenario it was in, however much it logged since.
  */
 import { readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHistory, runStatus } from "@/lib/core";
 import { listingOf } from "@/lib/server/ingest/list-run";
 import { readRunLevel } from "@/lib/server/ingest/read-run-level";
 import { logLine, metrics, tempDir, writeRun } from "../../helpers/run-builder";
@@ -47,6 +48,9 @@ describe("a single-session log read from its end", () => {
     expect(level.inFlight).toBeNull();
     expect(level.sessions).toHaveLength(1);
     expect(level.sessions[0]?.queuedCount).toBe(QUEUE.length);
+    // The run's history still says what the session ran: its whole queue.
+    const status = runStatus({ sessions: level.sessions, lastActivityMs: null, nowMs: Date.now() });
+    expect(runHistory({ invocations: level.invocations, sessions: level.sessions, killedFolders: [], status }).sessions[0]?.ran).toEqual(QUEUE);
   });
 
   it("reads further back for a session that stopped in a scenario, past 16 KB of its chatter", async () => {
