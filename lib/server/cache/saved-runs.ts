@@ -19,6 +19,7 @@ import { yieldToLoop } from "../ingest/pool";
 import { livingLevel, readRunLevel, splitLevel, type LevelBulk, type LevelHead } from "../ingest/read-run-level";
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type ScenarioState } from "../model/run-model";
+import { DelayedWrite } from "./delayed-write";
 import { PROJECT_VERSION, type CachedRun, type IndexCache } from "./index-cache";
 
 type Row = CachedRun<LevelHead, ScenarioState>;
@@ -31,7 +32,8 @@ const SAVE_BATCH = 2000;
 export class SavedRuns {
   /** The rows read at start, until the scan took them. */
   readonly #rows: Map<string, Row>;
-  #timer: NodeJS.Timeout | null = null;
+  /** A change is saved once its burst is over (`save`), or at exit before that (`flush`). */
+  readonly #delayed = new DelayedWrite(SAVE_DELAY_MS, () => void this.save(), () => this.flush());
   #saving: Promise<void> | null = null;
 
   /**
@@ -66,23 +68,14 @@ export class SavedRuns {
 
   /** A run changed: saved once the burst is over (or when the store closes, or the process exits, before that). */
   changed(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    else process.once("exit", this.flush);
-    this.#timer = setTimeout(() => void this.save(), SAVE_DELAY_MS);
-    this.#timer.unref?.();
+    this.#delayed.soon();
   }
 
   /** Writes what a pending save would, now and in one go (the writes are synchronous). */
-  readonly flush = (): void => {
-    if (!this.#timer) return;
-    this.#stop();
+  flush(): void {
+    if (!this.#delayed.pending) return;
+    this.#delayed.cancel();
     for (const batch of this.#batches()) if (!this.#write(batch)) return;
-  };
-
-  #stop(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    process.removeListener("exit", this.flush);
   }
 
   /**
@@ -91,7 +84,7 @@ export class SavedRuns {
    * named by the cache, and the runs it did not take stay in memory.
    */
   save(): Promise<void> {
-    this.#stop();
+    this.#delayed.cancel();
     // One save at a time; a change during one is saved by the next.
     const next = (this.#saving ?? Promise.resolve()).then(async () => {
       for (const batch of this.#batches()) {

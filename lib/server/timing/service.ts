@@ -176,9 +176,7 @@ export class TimingService {
    * revalidation; with none saved, every scenario is read.
    */
   private startRun(run: RunModel, first = false): void {
-    const dir = this.index.timingDir;
-    const kept = new Map<string, Entry>();
-    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+    const kept = this.savedItems(run);
     if (kept.size === 0) return this.enqueueRun(run, first);
     this.entries.set(run.id, kept);
     this.savedGenerations.set(run.id, this.generations.get(run.id) ?? 0);
@@ -191,13 +189,19 @@ export class TimingService {
    */
   private itemsOf(run: RunModel): Map<string, Entry> | undefined {
     if (this.onDisk.delete(run.id)) {
-      const dir = this.index.timingDir;
-      const kept = new Map<string, Entry>();
-      if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+      const kept = this.savedItems(run);
       this.entries.set(run.id, kept);
       for (const name of run.scenarioNames()) if (!kept.has(name)) this.enqueue(run, name);
     }
     return this.entries.get(run.id);
+  }
+
+  /** The run's saved items whose scenario is as it was when they were read. */
+  private savedItems(run: RunModel): Map<string, Entry> {
+    const dir = this.index.timingDir;
+    const kept = new Map<string, Entry>();
+    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+    return kept;
   }
 
   /** `run`'s items were just used: the newest in memory; past the bound the oldest saved ones leave it. */

@@ -11,6 +11,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { RunListItem } from "@/lib/shared/dto";
+import { DelayedWrite } from "../cache/delayed-write";
 import { CACHE_VERSION, PROJECT_VERSION, type IndexCache } from "../cache/index-cache";
 import type { ResultsIndex, SavedItems } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
@@ -43,7 +44,7 @@ export class SavedListItems implements SavedItems {
   readonly #byDir: Map<string, Saved>;
   /** Made or changed since the last save. */
   readonly #dirty = new Set<string>();
-  #timer: NodeJS.Timeout | null = null;
+  readonly #write = new DelayedWrite(SAVE_DELAY_MS, () => this.save());
   constructor(
     private readonly index: ResultsIndex,
     private readonly cache: IndexCache,
@@ -67,20 +68,12 @@ export class SavedListItems implements SavedItems {
     if (this.#byDir.get(run.dir)?.key === key) return;
     this.#byDir.set(run.dir, { key, item });
     this.#dirty.add(run.dir);
-    if (this.#timer) clearTimeout(this.#timer);
-    else process.once("exit", this.#onExit);
-    this.#timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
-    this.#timer.unref?.();
+    this.#write.soon();
   }
-
-  /** A server stopped within the delay still saves what it made (the write is synchronous). */
-  readonly #onExit = () => this.save();
 
   /** Writes the items of the runs still in the index, and forgets the others, in one transaction. */
   save(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    process.removeListener("exit", this.#onExit);
+    this.#write.cancel();
     for (const dir of this.#byDir.keys()) if (!this.index.runAt(dir)) this.#byDir.delete(dir);
     const changed = [...this.#dirty].flatMap((dir) => {
       const saved = this.#byDir.get(dir);

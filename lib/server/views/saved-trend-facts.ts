@@ -6,6 +6,7 @@
  * again. A run whose key moved is analysed afresh; a run that is not finished is never saved.
  */
 import "server-only";
+import { DelayedWrite } from "../cache/delayed-write";
 import type { IndexCache } from "../cache/index-cache";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
@@ -18,7 +19,7 @@ const SAVE_DELAY_MS = 1000;
 export class SavedTrendFacts implements KeptTrendFacts {
   /** Made since the last save, by run folder. */
   readonly #dirty = new Map<string, { key: string; facts: TrendFacts }>();
-  #timer: NodeJS.Timeout | null = null;
+  readonly #write = new DelayedWrite(SAVE_DELAY_MS, () => this.save());
 
   constructor(
     private readonly index: ResultsIndex,
@@ -41,20 +42,12 @@ export class SavedTrendFacts implements KeptTrendFacts {
   put(run: RunModel, facts: TrendFacts): void {
     if (!run.finished) return;
     this.#dirty.set(run.dir, { key: listItemKey(run), facts });
-    if (this.#timer) clearTimeout(this.#timer);
-    else process.once("exit", this.#onExit);
-    this.#timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
-    this.#timer.unref?.();
+    this.#write.soon();
   }
-
-  /** A server stopped within the delay still saves what it made (the write is synchronous). */
-  readonly #onExit = () => this.save();
 
   /** Writes the facts made since the last save, and forgets the rows of runs no longer in the index. */
   save(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    process.removeListener("exit", this.#onExit);
+    this.#write.cancel();
     if (this.cache.saveTrendFacts(this.#dirty, (dir) => this.index.runAt(dir) !== undefined)) this.#dirty.clear();
   }
 }
