@@ -1,0 +1,87 @@
+/**
+ * What the judge saw: `judge_result.json` → `judge_input.user_content` is built from tagged sections,
+ * in this order and only when non-empty: `<reference>`, `<prediction>`, `<conversation>` (only with
+ * `--judge-include-conversation`), `<nl_assertions>`, `<agent_context_history>`,
+ * `<user_context_history>`. Each tag sits on a line of its own; a tag inside a section's text (a
+ * quoted prompt, say) is not on a line of its own and is read as text.
+ */
+import { problem, type Problem } from "./problems";
+
+export const JUDGE_SECTIONS = ["reference", "prediction", "conversation", "nl_assertions", "agent_context_history", "user_context_history"] as const;
+export type JudgeSection = (typeof JUDGE_SECTIONS)[number];
+
+export interface SectionSeen {
+  seen: boolean;
+  /** Characters between the tags (0 when not seen). */
+  chars: number;
+}
+
+export interface JudgeSections {
+  sections: Record<JudgeSection, SectionSeen>;
+  problems: Problem[];
+}
+
+const TAG = /^<(\/?)(reference|prediction|conversation|nl_assertions|agent_context_history|user_context_history)>\s*$/;
+const FILE = "judge_result.json";
+
+/** The sections of a judge's `user_content`; unbalanced or repeated tags are named, never thrown. */
+export function judgeSections(userContent: string): JudgeSections {
+  const sections = Object.fromEntries(JUDGE_SECTIONS.map((s) => [s, { seen: false, chars: 0 }])) as Record<JudgeSection, SectionSeen>;
+  const problems: Problem[] = [];
+  const named = new Set<string>();
+  const name = (message: string) => {
+    if (!named.has(message)) problems.push(problem(FILE, "inconsistent", message));
+    named.add(message);
+  };
+  let open: { tag: JudgeSection; start: number } | null = null;
+  let pos = 0;
+  while (pos <= userContent.length) {
+    const nl = userContent.indexOf("\n", pos);
+    const end = nl === -1 ? userContent.length : nl;
+    const m = TAG.exec(userContent.slice(pos, end).replace(/\r$/, ""));
+    if (m) {
+      const closing = m[1] === "/";
+      const tag = m[2] as JudgeSection;
+      if (!closing) {
+        if (open) name(`judge_input: <${tag}> opens inside <${open.tag}>, which is not closed`);
+        else {
+          if (sections[tag].seen) name(`judge_input: <${tag}> appears more than once`);
+          open = { tag, start: nl === -1 ? end : end + 1 };
+        }
+      } else if (open && open.tag === tag) {
+        sections[tag].seen = true;
+        sections[tag].chars += Math.max(0, pos - 1 - open.start);
+        open = null;
+      } else name(`judge_input: </${tag}> closes ${open ? `<${open.tag}>` : "no open section"}`);
+    }
+    if (nl === -1) break;
+    pos = nl + 1;
+  }
+  if (open) {
+    name(`judge_input: <${open.tag}> is never closed`);
+    sections[open.tag].seen = true;
+    sections[open.tag].chars += userContent.length - open.start;
+  }
+  return { sections, problems };
+}
+
+export type EvidenceFlag = "nl-without-conversation" | "actions-without-prediction" | "actions-without-reference";
+
+export const EVIDENCE_FLAG_TEXT: Record<EvidenceFlag, string> = {
+  "nl-without-conversation": "NL assertions were judged without <conversation>: the judge did not see the transcript they are about",
+  "actions-without-prediction": "an action-based verdict without <prediction>: the judge did not see the agent's actions",
+  "actions-without-reference": "an action-based verdict without <reference>: the judge did not see the expected actions",
+};
+
+/**
+ * Scores that rested on missing evidence. `nlJudged`: the judge returned NL-assertion verdicts (or was
+ * sent `<nl_assertions>`); `actionBased`: the scenario's verdict compares actions (a bool
+ * `is_action_match`, or a reference answer with actions).
+ */
+export function evidenceFlags(s: JudgeSections, facts: { nlJudged: boolean; actionBased: boolean }): EvidenceFlag[] {
+  const out: EvidenceFlag[] = [];
+  if ((facts.nlJudged || s.sections.nl_assertions.seen) && !s.sections.conversation.seen) out.push("nl-without-conversation");
+  if (facts.actionBased && !s.sections.prediction.seen) out.push("actions-without-prediction");
+  if (facts.actionBased && !s.sections.reference.seen) out.push("actions-without-reference");
+  return out;
+}
