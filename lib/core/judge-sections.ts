@@ -76,7 +76,7 @@ export const EVIDENCE_FLAG_TEXT: Record<EvidenceFlag, string> = {
 /**
  * Scores that rested on missing evidence. `nlJudged`: the judge returned NL-assertion verdicts (or was
  * sent `<nl_assertions>`); `actionBased`: the scenario's verdict compares actions (a bool
- * `is_action_match`, or a reference answer with actions).
+ * `is_action_match` that counted, or a reference answer with actions).
  */
 export function evidenceFlags(s: JudgeSections, facts: { nlJudged: boolean; actionBased: boolean }): EvidenceFlag[] {
   const out: EvidenceFlag[] = [];
@@ -84,4 +84,42 @@ export function evidenceFlags(s: JudgeSections, facts: { nlJudged: boolean; acti
   if (facts.actionBased && !s.sections.prediction.seen) out.push("actions-without-prediction");
   if (facts.actionBased && !s.sections.reference.seen) out.push("actions-without-reference");
   return out;
+}
+
+/** What the judge saw, for the judge card, the run page's counts and compare. */
+export interface JudgeSeen {
+  sections: Record<JudgeSection, SectionSeen>;
+  flags: EvidenceFlag[];
+  problems: Problem[];
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A reference answer compares actions when it lists them (eva/tau2: `{actions: [...]}`). */
+function listsActions(reference: unknown): boolean {
+  return isObject(reference) && Array.isArray(reference.actions) && reference.actions.length > 0;
+}
+
+/** The scenario's verdict counted the action match (in `success_breakdown`'s passed or failed, not excluded). */
+function gatesOnActions(metrics: Record<string, unknown> | null): boolean {
+  const b = metrics?.success_breakdown;
+  if (!isObject(b)) return false;
+  return [b.passed, b.failed].some((list) => Array.isArray(list) && list.includes("is_action_match"));
+}
+
+/**
+ * From a parsed `judge_result.json`, its scenario's `metrics.json` and reference answer; `null` when
+ * the judge file holds no `judge_input.user_content` (an older harness, or no judge): unknown, not "saw nothing".
+ */
+export function judgeSeen(judge: unknown, metrics: Record<string, unknown> | null, reference: unknown): JudgeSeen | null {
+  if (!isObject(judge) || !isObject(judge.judge_input)) return null;
+  const content = judge.judge_input.user_content;
+  if (typeof content !== "string") return null;
+  const s = judgeSections(content);
+  const verdicts = judge.nl_assertion_verdicts;
+  const nlJudged = Array.isArray(verdicts) && verdicts.length > 0;
+  const actionBased = listsActions(reference) || gatesOnActions(metrics);
+  return { sections: s.sections, flags: evidenceFlags(s, { nlJudged, actionBased }), problems: s.problems };
 }

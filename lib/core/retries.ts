@@ -9,6 +9,7 @@
 import type { ScenarioRecord } from "./fold";
 import { recordIsStalled } from "./fold";
 import { problem, type Problem } from "./problems";
+import { wilson, type Interval } from "./stats";
 
 /** What a scenario's `metrics.json` says of its retries. `count` is `null` when the file predates the field or holds a bad value. */
 export interface RetryFields {
@@ -73,16 +74,23 @@ export function parseAttemptFolder(folder: string): AttemptFolder | null {
   return { folder, scenario, attempt: Number(n), at: t ? `${t[1]}-${t[2]}-${t[3]}T${t[4]}:${t[5]}:${t[6]}` : null };
 }
 
+/** Every attempt folder of a run by its scenario, each list by attempt number: built once per run, not scanned per scenario. */
+export function attemptIndex(killedFolders: readonly string[]): Map<string, AttemptFolder[]> {
+  const out = new Map<string, AttemptFolder[]>();
+  for (const f of killedFolders) {
+    const parsed = parseAttemptFolder(f);
+    if (!parsed) continue;
+    const list = out.get(parsed.scenario);
+    if (list) list.push(parsed);
+    else out.set(parsed.scenario, [parsed]);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.attempt - b.attempt || (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  return out;
+}
+
 /** The attempt folders of one scenario, by attempt number (then folder name). */
 export function attemptFoldersOf(name: string, killedFolders: readonly string[]): AttemptFolder[] {
-  const prefix = `${name}.killed.autoretry`;
-  const out: AttemptFolder[] = [];
-  for (const f of killedFolders) {
-    if (!f.startsWith(prefix)) continue;
-    const parsed = parseAttemptFolder(f);
-    if (parsed && parsed.scenario === name) out.push(parsed);
-  }
-  return out.sort((a, b) => a.attempt - b.attempt || (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  return attemptIndex(killedFolders.filter((f) => f.startsWith(`${name}.killed.autoretry`))).get(name) ?? [];
 }
 
 /** A discarded attempt as the scenario page lists it: the field's reason beside the folder that kept its files. */
@@ -101,9 +109,8 @@ export interface ScenarioRetries {
 }
 
 /** The field and the folders of one scenario, matched: attempt i has reason i and the folder `autoretry<i>`. */
-export function scenarioRetries(name: string, metrics: Record<string, unknown>, killedFolders: readonly string[]): ScenarioRetries {
+export function scenarioRetries(metrics: Record<string, unknown>, folders: readonly AttemptFolder[]): ScenarioRetries {
   const fields = retryFields(metrics);
-  const folders = attemptFoldersOf(name, killedFolders);
   const problems = [...fields.problems, ...folderProblems(fields, folders)];
   const n = Math.max(fields.count ?? 0, fields.reasons.length, folders.length ? (folders[folders.length - 1] as AttemptFolder).attempt : 0);
   const attempts: RetryAttempt[] = [];
@@ -115,7 +122,8 @@ export function scenarioRetries(name: string, metrics: Record<string, unknown>, 
   return { count: fields.count, present: fields.present, attempts, problems };
 }
 
-function folderProblems(fields: RetryFields, folders: readonly AttemptFolder[]): Problem[] {
+/** Where the field and the attempt folders disagree (the field's own problems aside). */
+export function folderProblems(fields: RetryFields, folders: readonly AttemptFolder[]): Problem[] {
   if (fields.count === null) {
     return folders.length && !fields.present ? [problem(FILE, "inconsistent", `${folders.length} automatic-retry folder${folders.length === 1 ? "" : "s"} beside a metrics.json without auto_retry_count: its retries are unknown`)] : [];
   }
@@ -141,7 +149,7 @@ export interface RunRetries {
    * The composite success rate with every retried scenario counted as a failure (its first attempt
    * was), over the harness's own denominator; `null` when provenance is unknown.
    */
-  withoutRetries: { value: number | null; numerator: number; denominator: number } | null;
+  withoutRetries: { value: number | null; numerator: number; denominator: number; interval: Interval | null } | null;
   /** Attempt folders whose scenario is not a scenario of this run. */
   orphans: string[];
 }
@@ -181,7 +189,7 @@ export function runRetries(records: readonly ScenarioRecord[], minAgentTurns: nu
     retried,
     attempts,
     reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
-    withoutRetries: provenance === "unknown" ? null : { value: denominator ? numerator / denominator : null, numerator, denominator },
+    withoutRetries: provenance === "unknown" ? null : { value: denominator ? numerator / denominator : null, numerator, denominator, interval: wilson(numerator, denominator) },
     orphans,
   };
 }
@@ -193,4 +201,12 @@ export function runRetries(records: readonly ScenarioRecord[], minAgentTurns: nu
  */
 export function isRetryArg(key: string): boolean {
   return /auto_retr|auto_resume/.test(key);
+}
+
+/** The retry switches and `min_agent_turns` of a run's last invocation (`null`: no run_args.json), keys in name order. */
+export function retrySwitches(parsedArgs: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!parsedArgs) return null;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(parsedArgs).sort()) if (isRetryArg(key) || key === "min_agent_turns") out[key] = parsedArgs[key];
+  return out;
 }

@@ -1,6 +1,6 @@
 /** What the judge saw (issue 45): the tagged sections of judge_input.user_content. */
 import { describe, expect, it } from "vitest";
-import { evidenceFlags, judgeSections } from "@/lib/core";
+import { evidenceFlags, judgeSections, judgeSeen } from "@/lib/core";
 
 const content = (parts: Array<[string, string]>) => parts.map(([tag, body]) => `<${tag}>\n${body}\n</${tag}>`).join("\n\n");
 
@@ -35,5 +35,22 @@ describe("evidenceFlags", () => {
     const full = judgeSections(content([["reference", "a"], ["prediction", "b"], ["conversation", "c"], ["nl_assertions", "d"]]));
     expect(evidenceFlags(full, { nlJudged: true, actionBased: true })).toEqual([]);
     expect(evidenceFlags(judgeSections(""), { nlJudged: false, actionBased: false })).toEqual([]);
+  });
+});
+
+describe("judgeSeen", () => {
+  const judge = (user_content: unknown, verdicts: unknown[] = []) => ({ score: 1, judge_input: { system_prompt: "s", user_content }, nl_assertion_verdicts: verdicts });
+  it("is unknown (null) without a recorded judge input", () => {
+    expect(judgeSeen({ score: 1 }, null, null)).toBeNull();
+    expect(judgeSeen(judge(5), null, null)).toBeNull();
+    expect(judgeSeen(null, null, null)).toBeNull();
+  });
+  it("flags an action-based verdict whose judge lacked <prediction>", () => {
+    const seen = judgeSeen(judge("<reference>\n[]\n</reference>"), { success_breakdown: { passed: ["is_action_match"] } }, null);
+    expect(seen?.sections.prediction.seen).toBe(false);
+    expect(seen?.flags).toEqual(["actions-without-prediction"]);
+    // Excluded action match: not action-based.
+    expect(judgeSeen(judge("<reference>\n[]\n</reference>"), { success_breakdown: { excluded: ["is_action_match"] } }, null)?.flags).toEqual([]);
+    expect(judgeSeen(judge("x"), null, { actions: [{ name: "a" }] })?.flags).toEqual(["actions-without-prediction", "actions-without-reference"]);
   });
 });
