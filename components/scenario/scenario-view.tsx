@@ -18,6 +18,8 @@ import { ScenarioHeader } from "./header";
 import { Hints } from "./hints";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
+import { JudgeSeenList } from "./judge-seen";
+import { RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
 import { shownTurns } from "@/lib/core/transcript";
@@ -84,6 +86,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
         <Card id="hints" title="Likely causes">
           <Hints hints={data.insights.hints} />
         </Card>
+        <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
         {triage}
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
@@ -116,6 +119,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
                   verdictTurns={data.insights.verdictTurns}
                   nlAssertions={nlAssertions}
                 />
+                <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
               </Card>
             </div>
           </div>

@@ -20,6 +20,7 @@ import { mapLimit } from "../ingest/pool";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
+import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -57,7 +58,14 @@ async function whitelist(run: RunModel, name: string): Promise<string | null> {
   return value;
 }
 
-async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison): Promise<CompareWarning[]> {
+/** Both runs' retries side by side (issue 45), from their details (kept per revision). */
+function retriesFor(base: RunModel, other: RunModel, comparison: Comparison): RetryComparison {
+  const a = runDetail(base);
+  const b = runDetail(other);
+  return compareRetries(retrySide(a.retries, a.retryArgs), retrySide(b.retries, b.retryArgs), comparison.scenarios, runRows(base), runRows(other));
+}
+
+async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison, retries: RetryComparison): Promise<CompareWarning[]> {
   const out: CompareWarning[] = [];
   const onlyBase = comparison.counts.only_base;
   const onlyOther = comparison.counts.only_other;
@@ -83,6 +91,7 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
     out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
   }
   out.push(...stallWarnings(base, other, comparison));
+  out.push(...retryWarningMessages(retries, base.id, other.id));
   for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
 }
@@ -154,6 +163,7 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
   const judgeScores = { base: judgeMeanNote(runAnalysis(base).fold.judge_score.all), other: judgeMeanNote(runAnalysis(other).fold.judge_score.all) };
   const la = latencyBlock(base);
   const lb = latencyBlock(other);
+  const retries = retriesFor(base, other, comparison);
   return {
     run: other.id,
     scenarios: comparison.scenarios.map((s) => ({ ...s, nlAssertions: nlByName.get(s.name) ?? [] })),
@@ -176,7 +186,8 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
         user: otherDetail.tokens.user.total - baseDetail.tokens.user.total,
       },
     },
-    warnings: await warningsFor(base, other, comparison),
+    warnings: await warningsFor(base, other, comparison, retries),
+    retries,
   };
 }
 
