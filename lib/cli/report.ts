@@ -10,7 +10,7 @@ import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
 import { timingService } from "@/lib/server/timing/service";
-import { runAnalysis } from "@/lib/server/views/run-views";
+import { retriesOf, runAnalysis } from "@/lib/server/views/run-views";
 import { runAudioFindings } from "@/lib/server/views/run-audio";
 
 interface ReportArgs {
@@ -79,7 +79,7 @@ export async function reportCommand(args: string[]): Promise<number> {
       await service.idle();
       const timing = await service.runTiming(run);
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-      text = runReportText(run.id, runAnalysis(run), problems, timing, await runAudioFindings(run));
+      text = runReportText(run.id, runAnalysis(run), problems, timing, await runAudioFindings(run), retriesOf(run, runAnalysis(run)));
     }
     if (parsed.out) {
       try {

@@ -1,13 +1,13 @@
 /** The triage reports as Markdown, for the CLI and the API alike (the same text from the same figures). */
 import "server-only";
-import { runSummaryJson, scenarioRow, type RunAnalysis, type Problem } from "@/lib/core";
+import { runSummaryJson, scenarioRow, type RunAnalysis, type Problem, type RunRetries } from "@/lib/core";
 import { runReport, runTiming, scenarioReport, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import type { RunReportInput } from "@/lib/core/timing/report/run-report";
 
-export function runReportText(run: string, analysis: RunAnalysis, problems: ReadonlyMap<string, Problem[]>, timing: RunTiming, audio: RunReportInput["audio"] = null): string {
+export function runReportText(run: string, analysis: RunAnalysis, problems: ReadonlyMap<string, Problem[]>, timing: RunTiming, audio: RunReportInput["audio"] = null, retries: RunRetries | null = null): string {
   const rows = analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, problems.get(r.name) ?? []));
-  return runReport({ run, summary: runSummaryJson(analysis), rows, timing, audio });
+  return runReport({ run, summary: runSummaryJson(analysis), rows, timing, audio, retries });
 }
 
 export function scenarioReportText(detail: ScenarioDetail): string | null {

@@ -4,7 +4,7 @@ import { json, error } from "../http/respond";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { scenarioDetail } from "../views/scenario-detail";
-import { runAnalysis } from "../views/run-views";
+import { retriesOf, runAnalysis } from "../views/run-views";
 import { runReportText, scenarioReportText } from "./report";
 import { timingService } from "./service";
 
@@ -26,7 +26,7 @@ function markdown(text: string, filename: string): Response {
 export async function runReportRoute(index: ResultsIndex, run: RunModel): Promise<Response> {
   const timing = await timingService(index).runTiming(run);
   const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-  const res = markdown(runReportText(run.id, runAnalysis(run), problems, timing), `${run.id}-report.md`);
+  const res = markdown(runReportText(run.id, runAnalysis(run), problems, timing, null, retriesOf(run, runAnalysis(run))), `${run.id}-report.md`);
   res.headers.set("x-timing-pending", String(timing.pending));
   return res;
 }

@@ -118,3 +118,16 @@ describe("a run with retries planted", () => {
     expect(scenarioRetries(analysis.records.find((x) => x.name === "tau2_airline__34")?.metrics ?? {}, attemptFoldersOf("tau2_airline__34", read.killedFolders)).problems).toEqual([]);
   });
 });
+
+describe("the report's retries section", () => {
+  it("counts, lists reasons and the rate without retries; says unknown for a run that predates the field", async () => {
+    const { retriesReportSection } = await import("@/lib/core/retries-report");
+    const r = runRetries([rec("a", { is_successful: true, auto_retry_count: 1, auto_retry_reasons: [REASON_ZERO] }), rec("b", { is_successful: true, auto_retry_count: 0 })], 0, [], new Set(["a", "b"]));
+    const text = retriesReportSection(r);
+    expect(text).toContain("## Automatic retries");
+    expect(text).toContain("1 scenario(s) needed an automatic retry (1 discarded attempt(s)).");
+    expect(text).toContain("Success rate without retries (a retried scenario counted as the failure its first attempt was): 50.00% (1/2)");
+    expect(text).toContain(`| a | 1 | ${REASON_ZERO} |`);
+    expect(retriesReportSection(runRetries([rec("a", { is_successful: true })], 0, [], new Set(["a"])))).toContain("Retry provenance unknown");
+  });
+});

@@ -3,6 +3,8 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { retriesReportSection } from "../../retries-report";
+import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
@@ -19,6 +21,8 @@ export interface RunReportInput {
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
   audio?: { recordings: number; findings: ReportedFinding[] } | null;
+  /** The run's automatic retries (issue 45). */
+  retries?: RunRetries | null;
 }
 
 /** A finding of one scenario's recording, or a recording that could not be read ("unreadable", its reason as the message). */
@@ -93,6 +97,7 @@ export function runReport(x: RunReportInput): string {
         : "_none_\n",
     );
   }
+  out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
   out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
   return out.join("");
