@@ -10,7 +10,7 @@ import { plantRetries, REASON_FEW, REASON_ZERO } from "../helpers/plant-retries.
  * Automatic retries and what the judge saw (issue 45), on three copies of one small run (6 scenarios):
  * "legacy" as the fixture is (its metrics.json predate auto_retry_count), "before" with every count 0
  * and retries switched off, and "after" with two scenarios retried (airline 34 twice, pizza once), the
- * attempts' folders kept, a --resume folder beside them, and airline 37's judge sent no <prediction>.
+ * attempts' folders kept, a --resume folder beside them, and the deli order's judge sent no <prediction>.
  */
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/harness/small-2-domains/run/eval_20260810_031700", import.meta.url));
@@ -18,7 +18,7 @@ const LEGACY = "legacy/eval_20260810_031700";
 const BEFORE = "before/eval_20260810_031700";
 const AFTER = "after/eval_20260810_031700";
 const TWICE = "tau2_airline__34";
-const NO_PREDICTION = "tau2_airline__37";
+const NO_PREDICTION = "restaurant__deli_italian_sub_lunch";
 
 let tmp: string;
 let dashboard: Dashboard;
@@ -120,4 +120,12 @@ test("compare with the run before shows the retries side by side and warns of a 
   await expect(warnings.locator('[data-kind="retried_change"]')).toContainText(`${TWICE} (retried ×2 in ${AFTER})`);
   await expect(warnings.locator('[data-kind="retried_change"]')).toContainText("fixed by a retry");
   await expect(warnings.locator('[data-kind="retry_flags"]')).toContainText("max_auto_retries 0 in");
+});
+
+test("trends draw the success rate without retries beside the rate, and the retried counts", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends`);
+  const success = page.locator('[data-chart="Success rate"]');
+  await expect(success.locator('[data-series="second"]')).toHaveCount(1);
+  await expect(success.locator("[data-second-newest]")).toContainText("without retries");
+  await expect(page.locator('[data-chart="Scenarios retried automatically"]')).toHaveCount(1);
 });

@@ -18,7 +18,7 @@ import pkg from "@/package.json";
 
 export const CACHE_FILE = "index-cache.sqlite";
 /** Bump when a table's meaning changes: an older cache is then emptied and rebuilt. */
-export const CACHE_VERSION = 4; // 3: list items carry queueKey; 4: a run's states in one value, trend facts
+export const CACHE_VERSION = 5; // 3: list items carry queueKey; 4: a run's states in one value, trend facts; 5: trend facts carry retries
 /** What the readers are: a row read by another version of the project is not used. */
 export const PROJECT_VERSION: string = pkg.version;
 
