@@ -123,3 +123,46 @@ export function judgeSeen(judge: unknown, metrics: Record<string, unknown> | nul
   const actionBased = listsActions(reference) || gatesOnActions(metrics);
   return { sections: s.sections, flags: evidenceFlags(s, { nlJudged, actionBased }), problems: s.problems };
 }
+
+/** A run's judges, counted (issue 45): how many judged scenarios were read, and how many lacked each section or rested on missing evidence. */
+export interface JudgeSectionCounts {
+  /** Scenarios whose judge input was read and recorded. */
+  judged: number;
+  /** Scenarios with a judge file whose input is not recorded (an older harness). */
+  unrecorded: number;
+  without: Record<JudgeSection, number>;
+  flagged: Record<EvidenceFlag, number>;
+  /** Scenarios whose judge input had unbalanced or repeated tags. */
+  malformed: number;
+}
+
+export function countJudgeSections(seen: ReadonlyArray<JudgeSeen | null>): JudgeSectionCounts {
+  const without = Object.fromEntries(JUDGE_SECTIONS.map((s) => [s, 0])) as Record<JudgeSection, number>;
+  const flagged = Object.fromEntries(Object.keys(EVIDENCE_FLAG_TEXT).map((f) => [f, 0])) as Record<EvidenceFlag, number>;
+  let judged = 0;
+  let unrecorded = 0;
+  let malformed = 0;
+  for (const s of seen) {
+    if (!s) {
+      unrecorded++;
+      continue;
+    }
+    judged++;
+    if (s.problems.length) malformed++;
+    for (const name of JUDGE_SECTIONS) if (!s.sections[name].seen) without[name]++;
+    for (const f of s.flags) flagged[f]++;
+  }
+  return { judged, unrecorded, without, flagged, malformed };
+}
+
+/** Sections some of one run's judges saw and none of the other's: judges that saw different evidence. */
+export function differingSections(a: JudgeSectionCounts, b: JudgeSectionCounts): Array<{ section: JudgeSection; base: number; other: number }> {
+  if (a.judged === 0 || b.judged === 0) return [];
+  const out: Array<{ section: JudgeSection; base: number; other: number }> = [];
+  for (const section of JUDGE_SECTIONS) {
+    const x = a.judged - a.without[section];
+    const y = b.judged - b.without[section];
+    if ((x === 0) !== (y === 0)) out.push({ section, base: x, other: y });
+  }
+  return out;
+}

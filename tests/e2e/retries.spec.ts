@@ -69,6 +69,14 @@ test("the run page counts the retries, a reason and the success rate without ret
   await expect(page.locator("tr", { hasText: TWICE }).getByTestId("retried-mark")).toHaveAttribute("title", `Retried automatically 2×: attempt 1: ${REASON_ZERO}; attempt 2: ${REASON_FEW}`);
 });
 
+test("the run page counts the scenarios judged without each section", async ({ page }) => {
+  await page.goto(runUrl(AFTER));
+  const seen = page.getByRole("region", { name: "What the judges saw" });
+  await expect(seen.locator('[data-without="prediction"]')).toHaveText("judged without <prediction> in 1");
+  await expect(seen.locator('[data-without="conversation"]')).toContainText("in 6");
+  await expect(seen.locator('[data-flag="actions-without-prediction"]')).toContainText("1 scenario:");
+});
+
 test("a run whose metrics.json predate the field says retry provenance unknown, not 0", async ({ page }) => {
   await page.goto(runUrl(LEGACY));
   await expect(page.locator('[data-retries="unknown"]')).toContainText("Retry provenance unknown");

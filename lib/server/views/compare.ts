@@ -20,6 +20,8 @@ import { mapLimit } from "../ingest/pool";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
+import { differingSections } from "@/lib/core/judge-sections";
+import { runJudgeSections } from "./run-judge-sections";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
@@ -92,8 +94,23 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   }
   out.push(...stallWarnings(base, other, comparison));
   out.push(...retryWarningMessages(retries, base.id, other.id));
+  out.push(...(await judgeSectionWarnings(base, other)));
   for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
+}
+
+/** Judges that saw different evidence (issue 45): a section some of one run's judges were sent and none of the other's. */
+async function judgeSectionWarnings(base: RunModel, other: RunModel): Promise<CompareWarning[]> {
+  const [a, b] = await Promise.all([runJudgeSections(base), runJudgeSections(other)]);
+  const diff = differingSections(a, b);
+  if (!diff.length) return [];
+  const side = (n: number, of: number, id: string) => (n === 0 ? `none of ${id}'s ${of}` : `${n} of ${of} judged scenarios in ${id}`);
+  return [
+    {
+      kind: "judge_sections",
+      message: `the judges saw different sections: ${diff.map((d) => `<${d.section}> in ${side(d.base, a.judged, base.id)}, ${side(d.other, b.judged, other.id)}`).join("; ")}`,
+    },
+  ];
 }
 
 async function nlVerdicts(run: RunModel, name: string): Promise<Map<string, boolean> | null> {

@@ -1,6 +1,6 @@
 /** What the judge saw (issue 45): the tagged sections of judge_input.user_content. */
 import { describe, expect, it } from "vitest";
-import { evidenceFlags, judgeSections, judgeSeen } from "@/lib/core";
+import { countJudgeSections, differingSections, evidenceFlags, judgeSections, judgeSeen } from "@/lib/core";
 
 const content = (parts: Array<[string, string]>) => parts.map(([tag, body]) => `<${tag}>\n${body}\n</${tag}>`).join("\n\n");
 
@@ -52,5 +52,27 @@ describe("judgeSeen", () => {
     // Excluded action match: not action-based.
     expect(judgeSeen(judge("<reference>\n[]\n</reference>"), { success_breakdown: { excluded: ["is_action_match"] } }, null)?.flags).toEqual([]);
     expect(judgeSeen(judge("x"), null, { actions: [{ name: "a" }] })?.flags).toEqual(["actions-without-prediction", "actions-without-reference"]);
+  });
+});
+
+describe("a run's judges counted, and two runs' judges compared", () => {
+  const judge = (user_content: string) => ({ score: 1, judge_input: { user_content } });
+  const withConversation = judgeSeen(judge(content([["reference", "a"], ["prediction", "b"], ["conversation", "c"]])), null, null);
+  const without = judgeSeen(judge(content([["reference", "a"], ["prediction", "b"]])), null, { actions: [{ name: "x" }] });
+  const noPrediction = judgeSeen(judge(content([["reference", "a"]])), null, { actions: [{ name: "x" }] });
+  it("counts scenarios judged without each section, flags and unrecorded inputs", () => {
+    const c = countJudgeSections([without, noPrediction, null]);
+    expect(c.judged).toBe(2);
+    expect(c.unrecorded).toBe(1);
+    expect(c.without.prediction).toBe(1);
+    expect(c.without.conversation).toBe(2);
+    expect(c.flagged["actions-without-prediction"]).toBe(1);
+  });
+  it("flags runs whose judges saw different sections (a section none of one run's judges saw)", () => {
+    const a = countJudgeSections([withConversation, withConversation]);
+    const b = countJudgeSections([without, without]);
+    expect(differingSections(a, b)).toEqual([{ section: "conversation", base: 2, other: 0 }]);
+    expect(differingSections(b, countJudgeSections([without, noPrediction]))).toEqual([]);
+    expect(differingSections(a, countJudgeSections([null]))).toEqual([]);
   });
 });
