@@ -5,7 +5,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live, sync, scan, cache } = getStore();
+  const { index, live, sync, scan, cache, caches } = getStore();
   const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
@@ -33,6 +33,8 @@ export function GET() {
        * null, and the rows dropped for their shape (how many, and the newest named: table, run, why).
        */
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected } : null,
+      /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
+      caches: caches.stats(),
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },
