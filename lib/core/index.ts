@@ -30,3 +30,4 @@ export * from "./legacy-values";
 export * from "./retries";
 export * from "./judge-sections";
 export * from "./schema-message";
+export * from "./redact";

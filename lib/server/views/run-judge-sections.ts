@@ -10,6 +10,7 @@ import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
 import { queryScenarios } from "./run-views";
+import { processCaches } from "../process-caches";
 
 export const JUDGE_SECTIONS_LIMIT = 300;
 const CONCURRENCY = 2;
@@ -22,15 +23,15 @@ export interface RunJudgeSections extends JudgeSectionCounts {
   total: number;
 }
 
-/** Kept per run (dropped with it) for its revision. */
-const kept = new WeakMap<RunModel, { revision: number; value: Promise<RunJudgeSections> }>();
+/** Kept per run (dropped with it) for its revision, in the process's registry of caches. */
+const kept = () => processCaches().weak<RunModel, { revision: number; value: Promise<RunJudgeSections> }>("run-judge-sections");
 
 export function runJudgeSections(run: RunModel, limit = JUDGE_SECTIONS_LIMIT): Promise<RunJudgeSections> {
-  const hit = kept.get(run);
+  const hit = kept().get(run);
   if (hit && hit.revision === run.revision) return hit.value;
   const value = compute(run, limit);
-  kept.set(run, { revision: run.revision, value });
-  value.catch(() => kept.delete(run));
+  kept().set(run, { revision: run.revision, value });
+  value.catch(() => kept().delete(run));
   return value;
 }
 
