@@ -28,7 +28,7 @@ function Without({ side }: { side: RetrySide }) {
 function Switches({ side, differing }: { side: RetrySide; differing: ReadonlySet<string> }) {
   if (!side.switches) return <span className="text-zinc-500">no run_args.json</span>;
   const entries = Object.entries(side.switches);
-  if (!entries.length) return <span className="text-zinc-500">none set (the harness's defaults)</span>;
+  if (!entries.length) return <span className="text-zinc-500">none set (the harness&apos;s defaults)</span>;
   return (
     <span className="font-mono text-xs">
       {entries.map(([k, v]) => (
