@@ -7,9 +7,10 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LISTED } from "@/lib/core/audio/analyse";
+import { LRUCache } from "lru-cache";
+import { analyseAudio, MAX_LISTED } from "@/lib/core/audio/analyse";
 import { audioAnalysis } from "@/lib/server/audio/analysis";
-import { AudioWork, audioWork, MAX_RUNNING, type AudioAnswer } from "@/lib/server/audio/work";
+import { answerBytes, AudioWork, audioWork, CACHE_BYTES, MAX_RUNNING, type AudioAnswer, type KeptAnswer } from "@/lib/server/audio/work";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { runAudio } from "@/lib/server/views/run-audio";
 import { writeBurstsWav, writeWav } from "../../helpers/wav";
@@ -101,24 +102,41 @@ describe("the audio work", () => {
     expect(MAX_RUNNING).toBe(2);
   }, 60_000);
 
-  it("keeps answers by their size in bytes, least recently used out, the newest always", async () => {
-    const work = new AudioWork(10_000);
+  it("keeps answers by their size in bytes, least recently used out", async () => {
+    const work = new AudioWork(new LRUCache<string, KeptAnswer>({ maxSize: 10_000, maxEntrySize: 10_000, sizeCalculation: (v) => v.bytes }));
     const problem = (n: number): AudioAnswer => ({ status: 422, reason: "x".repeat(n) });
     await work.answer("a", async () => problem(1000));
     await work.answer("b", async () => problem(1000));
-    expect(work.size).toBe(2);
+    await new Promise((r) => setImmediate(r));
+    expect(work.kept.size).toBe(2);
+    // Weighed once made: 200 bytes + 2 per character.
+    expect(work.kept.calculatedSize).toBe(2 * 2200);
     // "a" used again: "b" is the least recently used.
     let made = 0;
     await work.answer("a", async () => (made++, problem(1)));
     expect(made).toBe(0);
     await work.answer("c", async () => problem(3000));
     await new Promise((r) => setImmediate(r));
-    expect(work.bytes).toBeLessThanOrEqual(10_000);
+    expect(work.kept.calculatedSize).toBeLessThanOrEqual(10_000);
+    expect(work.kept.has("a")).toBe(true);
+    expect(work.kept.has("b")).toBe(false);
     await work.answer("b", async () => (made++, problem(1)));
     expect(made).toBe(1);
-    // One answer larger than the budget is still kept (alone).
-    await work.answer("huge", async () => problem(20_000));
-    await new Promise((r) => setImmediate(r));
-    expect(work.size).toBe(1);
+  });
+
+  it("holds a compare page's recordings (2 × 200 ten-minute calls) within its budget", () => {
+    const typical = answerBytes({ status: 200, analysis: JSON.parse(JSON.stringify(tenMinuteAnalysis())) });
+    expect(400 * typical).toBeLessThan(CACHE_BYTES);
   });
 });
+
+/** A ten-minute call's analysis: a turn every 9 s, from planted frames (no file needed). */
+function tenMinuteAnalysis() {
+  const frames = 60_000;
+  const channel = (offset: number) => {
+    const rms = new Float32Array(frames).fill(0.0005);
+    for (let f = 0; f < frames; f++) if ((f + offset) % 900 < 350) rms[f] = 0.1;
+    return { rms, band: rms.map((x) => x * 0.8), clipped: new Uint16Array(frames) };
+  };
+  return analyseAudio({ sampleRate: 16000, durationSeconds: 600, user: channel(430), agent: channel(0), turns: [] });
+}
