@@ -1,4 +1,5 @@
 import { getStore } from "@/lib/server/live/store";
+import { workPool } from "@/lib/server/work/pool";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -30,6 +31,8 @@ export function GET() {
       loadedScenarios: index.loaded.scenarios,
       /** The index cache in the state folder: its file, and its last problem (damaged, locked, full…) or null. */
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem } : null,
+      /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
+      work: workPool().stats,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },
