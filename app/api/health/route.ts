@@ -6,7 +6,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live, sync, scan, cache } = getStore();
+  const { index, live, sync, scan, cache, caches } = getStore();
   const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
@@ -33,6 +33,8 @@ export function GET() {
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem } : null,
       /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
       work: workPool().stats,
+      /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
+      caches: caches.stats(),
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },
