@@ -5,6 +5,7 @@
 //   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
 //   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
+//   voice-eval-dashboard mcp [results-folder] [--state-dir DIR | --database URL] [--allow-writes]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +19,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report"]);
+const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report", "mcp"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -40,6 +41,8 @@ const HELP = `Usage:
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
                       (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
       --user <name>   triager name shown in the ledger's history (default: the OS user)
+      --allow-writes  let the MCP endpoint (/mcp) write triage labels to the ledger
+                      (its label_scenario tool); without it /mcp only reads
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
@@ -69,6 +72,14 @@ const HELP = `Usage:
       status, patterns, latency by stage, turn-taking, next steps; with
       --scenario, one scenario's report. --out writes it to FILE instead.
 
+  voice-eval-dashboard mcp [results-folder] [--state-dir <d> | --database <u>]
+          [--allow-writes] [--user <name>]
+      A Model Context Protocol server on stdio over the same index as the pages,
+      for a coding agent: tools list_runs, get_run, list_scenarios, get_scenario,
+      compare_runs, get_trends, get_file, label_scenario; a resource per run and
+      scenario; the prompt triage_run. Read-only unless --allow-writes, which lets
+      label_scenario write the triage ledger (never the results folder).
+
   -h, --help        show this help
 `;
 
@@ -81,6 +92,8 @@ async function runSubcommand(args) {
   // React's production build: the export renders thousands of pages with it.
   process.env.NODE_ENV ??= "production";
   const entry = new URL("../lib/cli/main.ts", import.meta.url);
+  // `mcp` without a folder serves the bundled example, as the dashboard does.
+  process.env.VOICE_EVAL_EXAMPLE_DIR ??= EXAMPLE_DIR;
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
   // A cached esbuild bundle: starts much faster than a TypeScript loader.
   const { compiledCli, compiledWorkWorker } = await import("./compile-cli.mjs");
@@ -113,6 +126,7 @@ function parseServeArgs(argv) {
         "state-dir": { type: "string" },
         database: { type: "string" },
         user: { type: "string" },
+        "allow-writes": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -185,6 +199,9 @@ async function serve(argv) {
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
   const { compiledWorkWorker } = await import("./compile-cli.mjs");
   await setWorkWorker(compiledWorkWorker, childEnv);
+  // /mcp's label_scenario writes the ledger only when asked for.
+  if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
+  else delete childEnv.VOICE_EVAL_MCP_WRITES;
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

@@ -21,6 +21,7 @@ import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type ScenarioState } from "../model/run-model";
 import { DelayedWrite } from "./delayed-write";
 import { PROJECT_VERSION, type CachedRun, type IndexCache } from "./index-cache";
+import { isLevelBulk, isLevelHead, isScenarioState } from "./run-shapes";
 
 type Row = CachedRun<LevelHead, ScenarioState>;
 
@@ -49,14 +50,31 @@ export class SavedRuns {
     this.#rows = cache.runs<LevelHead, ScenarioState>();
   }
 
-  /** The run the walk found, as the cache holds it (its states left there), or `null`: read it. */
+  /**
+   * The run the walk found, as the cache holds it (its states left there), or `null`: read it. A row
+   * of the wrong shape is dropped and named (see `IndexCache.reject`), never a failed scan.
+   */
   modelOf(found: FoundRun, id: string): RunModel | null {
     const row = this.#rows.get(found.dir);
     this.#rows.delete(found.dir);
-    if (!row || row.version !== PROJECT_VERSION || !row.level.finished) return null;
+    if (!row || row.version !== PROJECT_VERSION) return null;
+    if (!isLevelHead(row.level)) {
+      this.cache.reject("runs", found.dir, "the run level is not a run level");
+      return null;
+    }
+    if (!row.level.finished) return null;
+    try {
+      return this.#model(found, id, row);
+    } catch (error) {
+      this.cache.reject("runs", found.dir, (error as Error).message);
+      return null;
+    }
+  }
+
+  #model(found: FoundRun, id: string, row: Row): RunModel {
     // The folder's name, not `found`: the bulk's loader lives as long as the run, the walk's listing need not.
     const dir = found.dir;
-    const level = livingLevel(dir, row.level, () => this.cache.levelBulk<LevelBulk>(dir) ?? bulkFromDisk(dir));
+    const level = livingLevel(dir, row.level, () => this.cache.levelBulk(dir, isLevelBulk) ?? bulkFromDisk(dir));
     const run = new RunModel(id, found.dir, level);
     run.apply({ kind: "run-level", runLevel: level, signature: row.levelSignature });
     run.apply({ kind: "listing", killedFolders: row.killed, linked: row.linked });
@@ -129,7 +147,7 @@ export class SavedRuns {
   }
 
   #source(dir: string) {
-    return () => this.cache.runStates<ScenarioState>(dir);
+    return () => this.cache.runStates(dir, isScenarioState);
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
+import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { RunListItem } from "@/lib/shared/dto";
 import { DelayedWrite } from "../cache/delayed-write";
 import { CACHE_VERSION, PROJECT_VERSION, type IndexCache } from "../cache/index-cache";
@@ -50,7 +51,11 @@ export class SavedListItems implements SavedItems {
     private readonly index: ResultsIndex,
     private readonly cache: IndexCache,
   ) {
-    this.#byDir = new Map([...cache.listItems<RunListItem>()].filter(isEntry));
+    this.#byDir = new Map();
+    for (const [dir, saved] of cache.listItems<unknown>()) {
+      if (isSaved(saved)) this.#byDir.set(dir, saved);
+      else cache.reject("list_items", dir, "not a runs list item");
+    }
   }
 
   /** Why the cache could not be read or written, if so (the list still works, from the runs' states). */
@@ -84,9 +89,26 @@ export class SavedListItems implements SavedItems {
   }
 }
 
-/** A row is never trusted past its shape and its key. */
-function isEntry(e: unknown): e is [string, Saved] {
-  if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== "string") return false;
-  const saved = e[1] as Partial<Saved> | null;
-  return !!saved && typeof saved.key === "string" && !!saved.item && typeof saved.item === "object" && typeof saved.item.id === "string";
+/** A row is never trusted past its shape and its key: what the runs list and its page read of an item. */
+function isSaved(x: unknown): x is Saved {
+  const saved = x as { key?: unknown; item?: unknown } | null;
+  if (!saved || typeof saved.key !== "string" || !saved.item || typeof saved.item !== "object") return false;
+  const i = saved.item as Record<string, unknown>;
+  const str = (v: unknown) => typeof v === "string";
+  const num = (v: unknown) => typeof v === "number";
+  const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
+  // Kept as JSON: a NaN (a judge error in a mean's sum) comes back as null.
+  const isRate = (r: unknown) => !!r && typeof r === "object" && ["value", "numerator", "denominator"].every((k) => orNull((r as Record<string, unknown>)[k], num));
+  const rates = i.rates as Record<string, unknown> | null;
+  const judge = i.judgeScores as Record<string, unknown> | null;
+  return (
+    str(i.id) && str(i.state) && str(i.queueKey) &&
+    num(i.scenarioCount) && num(i.intendedCount) && num(i.stalledCount) && num(i.outsideQueueCount) &&
+    orNull(i.updatedAt, str) && orNull(i.startedAt, str) && orNull(i.inFlight, str) && orNull(i.lastLogAt, str) && orNull(i.durationSeconds, num) &&
+    typeof i.partial === "boolean" && typeof i.resumed === "boolean" &&
+    Array.isArray(i.domains) && i.domains.every(str) &&
+    Array.isArray(i.problems) && i.problems.every((p) => !!p && typeof p === "object" && str(p.file) && str(p.message)) &&
+    !!rates && typeof rates === "object" && RATE_NAMES.every((name) => isRate(rates[name])) &&
+    !!judge && typeof judge === "object" && num(judge.errors) && isRate(judge.valid)
+  );
 }
