@@ -6,7 +6,7 @@
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
 //   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
 //   voice-eval-dashboard mcp [results-folder] [--state-dir DIR | --database URL] [--allow-writes]
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants, userInfo } from "node:os";
@@ -160,11 +160,10 @@ function isLoopback(host) {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function ensureBuild(env) {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("No production build found; running `next build` first (this takes a minute)...");
-  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env });
-  if (res.status !== 0) fail("`next build` failed; see the output above.");
+/** Builds again when the build is missing or not the checkout's (a `git pull`), saying why. */
+async function ensureBuild(env) {
+  const { ensureBuild: build } = await import("../scripts/ensure-build.mjs");
+  if (!build({ root: ROOT, env, nextBin: NEXT_BIN })) fail("`next build` failed; see the output above.");
 }
 
 async function serve(argv) {
@@ -180,7 +179,7 @@ async function serve(argv) {
   const resultsDir = resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-  ensureBuild({ ...env, NODE_ENV: "production" });
+  await ensureBuild({ ...env, NODE_ENV: "production" });
 
   const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
   if (!isLoopback(host) && !token) {
