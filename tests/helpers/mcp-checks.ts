@@ -164,6 +164,7 @@ export async function checkErrors(client: Client): Promise<void> {
     ["get_file", { run: STALLS, name: "qa__capital_france", file: "../../../etc/passwd" }, /file/],
     ["compare_runs", { base: STALLS, run: "no_such_run" }, /unknown run/],
     ["list_scenarios", { run: STALLS, limit: 501 }, /limit/],
+    ["get_trends", { suite: "no_such_suite" }, /unknown suite or run: "no_such_suite"/],
   ];
   for (const [tool, args, message] of attempts) {
     const r = await call(client, tool, args);
