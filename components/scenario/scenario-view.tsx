@@ -19,20 +19,9 @@ import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
-import { absentSourcesLine, shownTurns } from "@/lib/core/transcript";
-import { failingSignals, likelyCauses, type LikelyCausesInput } from "@/lib/core/insights";
-import { tokenSide } from "@/lib/core/token-usage";
-import { judgeFields } from "@/lib/core/judge-fields";
-import { judgeErrorToken } from "@/lib/core/judge-score";
-import { isJudgeErrorReason } from "./text";
+import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
 import { Why } from "./why";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
-
-/** token_usage.agent.n_calls when it is a number. */
-function agentCalls(metrics: Record<string, unknown> | null): number | null {
-  const n = tokenSide(metrics, "agent")?.n_calls;
-  return typeof n === "number" && Number.isFinite(n) ? n : null;
-}
 
 /**
  * `audioSrc`: where the recording is played from: the API by default; the export passes its copied
@@ -60,7 +49,21 @@ export function ScenarioView({
   const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
-  const transcript = shownTurns({ conversation: data.conversation, segments: data.segments, metrics: data.metrics });
+  const why = scenarioWhy({
+    row: data.row,
+    metrics: data.metrics,
+    judge: data.judge,
+    conversation: data.conversation,
+    segments: data.segments,
+    hints: data.insights.hints,
+    flowFindings: data.timing?.flow.findings ?? null,
+    present,
+    judgeThreshold: run.judgeThreshold,
+    runP95Ms: run.latencyP95Ms,
+    agentTurnCount: run.agentTurnCount,
+    audio: audioFindings,
+  });
+  const transcript = why.transcript;
   const { turns, source } = transcript;
   const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
   const audioHref = audioSrc === undefined ? `${apiHref}/audio` : audioSrc;
@@ -68,23 +71,6 @@ export function ScenarioView({
   const judgeNeed = neededBy("judge_result.json", whitelist);
   // Only per-segment times place a turn in the recording.
   const lanes = transcript.timed ? turns.flatMap((t) => (t.start !== null && t.end !== null ? [{ role: t.role, start: t.start, end: t.end }] : [])) : [];
-  const sourcesNote = transcript.timed ? null : absentSourcesLine(present, source);
-  const judge = present("judge_result.json") ? judgeFields(data.judge) : null;
-  const judgeReason = judge ? (judge.reason ?? "") : null;
-  const judgeScored = typeof judge?.score === "number" || typeof data.metrics?.judge_score === "number";
-  const causes = likelyCauses({
-    hints: data.insights.hints,
-    turns,
-    flowTurns: new Map((data.timing?.flow.findings ?? []).map((f, i) => [`flow-${i}`, f.turns])),
-    runP95Ms: run.latencyP95Ms,
-    turnCount: data.row ? data.row.turns : null,
-    agentLlmCalls: agentCalls(data.metrics) ?? run.agentTurnCount,
-    judgeScored,
-    audio: audioFindings,
-  });
-  const phantomJudge = causes.causes.some((c) => c.kind === "phantom-judge");
-  const judgeNote = phantomJudge ? "the call never happened: not evidence" : judge && (judgeErrorToken(judge.score) !== null || isJudgeErrorReason(judgeReason ?? "")) ? "a judge failure: not evidence about the agent" : null;
-  const failed = data.row?.verdict === false;
 
   const emptyReason = !data.metrics
     ? "No turns: metrics.json is missing or unreadable and no conversation log was kept."
@@ -131,8 +117,8 @@ export function ScenarioView({
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
-        <Card id="why" title={failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
-          <Why failed={failed} signals={failingSignals(data.row, data.metrics, data.judge, run.judgeThreshold)} reason={judgeReason} judgeNote={judgeNote} causes={causes} />
+        <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
+          <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
         </Card>
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
@@ -150,7 +136,7 @@ export function ScenarioView({
                 </>
               )}
             </div>
-            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} sourcesNote={sourcesNote} />
+            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} sourcesNote={why.sourcesNote} />
           </Card>
           {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
           <div className="min-w-0">
@@ -164,7 +150,7 @@ export function ScenarioView({
                   threshold={run.judgeThreshold}
                   verdictTurns={data.insights.verdictTurns}
                   nlAssertions={nlAssertions}
-                  phantom={phantomJudge}
+                  phantom={why.phantomJudge}
                 />
               </Card>
             </div>

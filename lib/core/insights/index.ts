@@ -7,3 +7,4 @@ export * from "./tool-calls";
 export * from "./failing-signals";
 export * from "./likely-causes";
 export * from "./read-back";
+export * from "./scenario-why";

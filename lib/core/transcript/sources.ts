@@ -17,10 +17,10 @@ export function absentSources(present: (path: string) => boolean): Array<{ name:
   return RICHER.filter((r) => !r.files.some(present)).map(({ name, adds }) => ({ name, adds }));
 }
 
-/** "Turns from metrics.json; absent: bridge_log.txt (stage timing), …" — `null` when nothing is absent. */
+/** "Turns from metrics.json; absent: bridge_log.txt (stage timing), …" ("Absent: …" without `from`) — `null` when nothing is absent. */
 export function absentSourcesLine(present: (path: string) => boolean, from: string | null): string | null {
   const absent = absentSources(present);
   if (absent.length === 0) return null;
   const list = absent.map((a) => `${a.name} (${a.adds})`).join(", ");
-  return `${from ? `Turns from ${from}; ` : ""}absent: ${list}.`;
+  return from ? `Turns from ${from}; absent: ${list}.` : `Absent: ${list}.`;
 }
