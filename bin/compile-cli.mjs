@@ -3,6 +3,7 @@
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { derivedDataHash } from "../scripts/source-hash.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CACHE = path.join(ROOT, "node_modules", ".cache", "voice-eval-dashboard");
@@ -31,7 +32,7 @@ export function compiledCli() {
 
 async function compiled(entry, out, options) {
   // The export renders the app's components (components/export): they are sources of the CLI too.
-  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(fileURLToPath(import.meta.url)));
+  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(path.join(ROOT, "package-lock.json")), mtime(fileURLToPath(import.meta.url)));
   if (mtime(out) >= sources) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });
@@ -47,6 +48,8 @@ async function compiled(entry, out, options) {
     // tsconfig's "preserve" is for Next; a bundle run by Node needs React's automatic runtime.
     jsx: "automatic",
     ...options,
+    // The code that derives what the index cache keeps (lib/server/cache/code-identity.ts), fixed at bundling.
+    define: { "process.env.VOICE_EVAL_CODE_HASH": JSON.stringify(derivedDataHash(ROOT)) },
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "error",
     // `server-only` guards lib/server against client bundles; the CLI is server code by definition.

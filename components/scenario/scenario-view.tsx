@@ -4,9 +4,8 @@
  * client leaves sharing one context.
  */
 import { CappedTextProvider } from "./capped-text";
-import { apiTextHref } from "@/lib/shared/routes";
+import { apiAudioHref, apiScenarioPath, apiScenarioReportHref, apiTextHref } from "@/lib/shared/routes";
 import type { ReactNode } from "react";
-import { apiRunPath } from "@/components/format";
 import { ScenarioTimingSection } from "@/components/timing/scenario-timing";
 import { Card } from "@/components/ui/card";
 import { AudioPanel, StaticLanes } from "./audio-panel";
@@ -65,8 +64,8 @@ export function ScenarioView({
   });
   const transcript = why.transcript;
   const { turns, source } = transcript;
-  const apiHref = `${apiRunPath(data.run)}/scenarios/${encodeURIComponent(data.name)}`;
-  const audioHref = audioSrc === undefined ? `${apiHref}/audio` : audioSrc;
+  const apiHref = apiScenarioPath(data.run, data.name);
+  const audioHref = audioSrc === undefined ? apiAudioHref(data.run, data.name) : audioSrc;
   const nlAssertions = metadata?.nl_assertions ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
   // Only per-segment times place a turn in the recording.
@@ -160,7 +159,7 @@ export function ScenarioView({
         {triage}
         {data.timing && (
           <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
-            <ScenarioTimingSection timing={data.timing} reportHref={`${apiHref}/report.md`} />
+            <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />
           </Card>
         )}
         <div className="grid items-start gap-5 lg:grid-cols-2">

@@ -123,8 +123,13 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
   const labels = deps.labels ? await deps.labels(runDir) : () => [];
   const paired = run.rows.map((r) => r.name).filter((n) => baseNames.has(n)).slice(0, MAX_SETUP_SCENARIOS);
   const [baseSetup, runSetup] = await Promise.all([readRunSetup(baseDir, paired), readRunSetup(runDir, paired)]);
-  const setup = setupSummary(setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup }));
-  const result = { ...runGate(base, run, parsed.options, labels), setup };
-  process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result }, null, 2) + "\n" : gateMarkdown(result) + "\n");
+  const setupChange = setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup });
+  // The runs' arguments reach the output only through the setup diff, which is redacted (issue 42).
+  const { args: _b, ...baseRun } = base;
+  const { args: _r, ...runRun } = run;
+  void _b;
+  void _r;
+  const result = { ...runGate(baseRun, runRun, parsed.options, labels), setup: setupSummary(setupChange) };
+  process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n");
   return result.verdict === "pass" ? 0 : 1;
 }

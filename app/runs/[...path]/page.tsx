@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { apiRunPath, runHref, scenarioHref } from "@/components/format";
+import { runHref, scenarioHref } from "@/components/format";
+import { apiSummaryTextHref } from "@/lib/shared/routes";
 import { AnalysisTabs, analysisOf, ANALYSES, type Analysis } from "@/components/run/analysis-tabs";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
 import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
@@ -202,7 +203,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         {tab === "summary" && (
           <>
             <Card id="summary" title="all_summary.txt">
-              <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={`${apiRunPath(d.id)}/summary.txt`} />
+              <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={apiSummaryTextHref(d.id)} />
             </Card>
             {d.problems.length > 0 && (
               <Card id="problems" title={`Problems (${d.problems.length})`}>

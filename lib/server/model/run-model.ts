@@ -54,12 +54,21 @@ export class RunModel {
   readonly #signatures = new Map<string, string>();
   /** The scenarios' states; `null` while they are only in the cache (`#source`). */
   #scenarios: Map<string, ScenarioState> | null = new Map();
-  /** Set while the cache holds exactly these states: the run may then drop them from memory. */
+  /**
+   * Where the states are while they are not in memory (the cache holds them exactly, each under its
+   * signature): kept through changes that do not touch them (an order, an activity read after a
+   * restart), or the first view after a restart would find none.
+   */
   #source: StatesSource | null = null;
+  /** The cache holds this run exactly as it is (at this revision): its states may leave memory. */
+  #asIs = false;
   /** The finished runs whose states are in memory, of which this run is one once loaded (see `LoadedRuns`). */
   loaded: StatesInMemory | null = null;
-  /** What the views derive from the states, for a revision (see `views/run-views`): dropped with them. */
-  derived: object | null = null;
+  /**
+   * The identity of the states in memory now: replaced when they leave memory, so that what the
+   * views derived of them (kept weakly under it, see `views/run-views`) goes with them.
+   */
+  #held: object = {};
   #runLevel: RunLevel;
   #killedFolders: readonly string[] = [];
   #linked: readonly string[] = [];
@@ -100,7 +109,7 @@ export class RunModel {
   }
   /** Whether the index cache holds this run exactly as it is (see `cache/saved-runs`). */
   get cachedAsIs(): boolean {
-    return this.#source !== null;
+    return this.#asIs;
   }
   /** `all_metrics.json`'s order and its problems as read, `null` before. */
   get orderRead(): { order: string[] | null; problems: Problem[] } | null {
@@ -120,20 +129,26 @@ export class RunModel {
     names.forEach((name, i) => this.#signatures.set(name, signatures[i] as string));
     this.#scenarios = null;
     this.#source = source;
+    this.#asIs = true;
   }
 
   /** The cache now holds exactly this run's states (at this revision): they may leave memory. */
   cached(source: StatesSource): void {
     this.#source = source;
+    this.#asIs = true;
   }
 
   /** Drops the states (and what was derived of them, and a cached run level's bulk) when the cache holds them; returns whether it did. */
   unload(): boolean {
-    if (!this.#source || !this.#scenarios || !this.finished) return false;
+    if (!this.#asIs || !this.#source || !this.#scenarios || !this.finished) return false;
     this.#scenarios = null;
-    this.derived = null;
+    this.#held = {};
     releaseBulk(this.#runLevel);
     return true;
+  }
+  /** See `#held`: a key for what is derived of the states in memory, never the states themselves. */
+  get held(): object {
+    return this.#held;
   }
   get runLevel(): Readonly<RunLevel> {
     return this.#runLevel;
@@ -181,8 +196,10 @@ export class RunModel {
     const changed = this.#apply(change);
     if (changed) {
       this.#revision++;
-      // The cache no longer holds this run as it is (until it is saved again).
-      this.#source = null;
+      // The cache no longer holds this run as it is (until it is saved again). States still only
+      // in the cache stay where they are: a change that needs them loaded them first (`#states`).
+      this.#asIs = false;
+      if (this.#scenarios) this.#source = null;
     }
     return changed;
   }
@@ -245,8 +262,9 @@ export class RunModel {
         }
       }
       this.#scenarios = states;
+      if (!whole || !this.#asIs) this.#source = null;
       if (!whole) {
-        this.#source = null;
+        this.#asIs = false;
         this.loaded?.onLost?.(this);
       }
     }
