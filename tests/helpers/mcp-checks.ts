@@ -117,6 +117,15 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(scenario.failingSignals.map((f) => f.signal)).toEqual(scenarioApi.row!.success_breakdown.failed);
   expect(scenario.transcript.total).toBeGreaterThan(0);
 
+  // get_scenario's audio: the recording's findings and interaction panel as the audio-analysis API measures them.
+  const wav = "tau2_airline__28";
+  const audioApi = await api<{ findings: unknown[]; counts?: { findings: number }; interaction?: Record<string, unknown> }>(store, `/api/runs/${EXAMPLE_BASE}/scenarios/${wav}/audio-analysis`);
+  const audio = await ok<{ audio: { status: number; findingCount: number; findings: Array<{ kind: string }>; interaction: Record<string, unknown> | null } }>(client, "get_scenario", { run: EXAMPLE_BASE, name: wav, include: ["audio"] });
+  expect(audio.audio.status).toBe(200);
+  expect(audio.audio.findingCount).toBe(audioApi.counts?.findings ?? audioApi.findings.length);
+  expect(audio.audio.findings.map((f) => f.kind)).toEqual((audioApi.findings as Array<{ kind: string }>).slice(0, 50).map((f) => f.kind));
+  if (audioApi.interaction) expect(audio.audio.interaction).toEqual(audioApi.interaction);
+
   // compare_runs: the regressed list of the compare API.
   const compareRes = await compareRoute(store, new Request(`http://localhost/api/compare?base=${EXAMPLE_BASE}&runs=${EXAMPLE_OTHER}`));
   const compareApi = (await compareRes.json()) as CompareResult;

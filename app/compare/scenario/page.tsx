@@ -8,9 +8,8 @@ import type { RunModel } from "@/lib/server/model/run-model";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { getStore } from "@/lib/server/live/store";
 import { SetupSection } from "@/components/compare/setup-section";
-import { setupDiff } from "@/lib/core/setup/diff";
 import { readScenarioSetup } from "@/lib/server/setup/read-setup";
-import { argsOf } from "@/lib/server/views/setup";
+import { argsOf, setupDiffOffThread } from "@/lib/server/views/setup";
 
 // Reads the live index and the scenario folders at request time.
 export const dynamic = "force-dynamic";
@@ -104,7 +103,7 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
 
   const [b, o, baseSetup, otherSetup] = await Promise.all([sideOf(base, name, "baseline"), sideOf(other, name, "other"), readScenarioSetup(base.dir, name), readScenarioSetup(other.dir, name)]);
   // This scenario's own setup diff (its prompts and tools), beside the transcript diff.
-  const setup = setupDiff({ args: argsOf(base), scenarios: new Map([[name, baseSetup]]) }, { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) });
+  const setup = await setupDiffOffThread({ args: argsOf(base), scenarios: new Map([[name, baseSetup]]) }, { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) });
   const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges) : null;
 
   return (

@@ -145,7 +145,20 @@ export const ScenarioOut = {
     })
     .optional(),
   timing: z.record(z.string(), z.unknown()).nullable().optional(),
-  audio: z.object({ status: z.number(), reason: z.string().nullable(), durationSeconds: z.number().nullable(), findings: z.array(z.object({ kind: z.string(), side: z.string(), start: z.number().nullable(), end: z.number().nullable(), message: z.string() })) }).optional(),
+  audio: z
+    .object({
+      status: z.number(),
+      reason: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+      findings: z.array(z.object({ kind: z.string(), side: z.string(), start: z.number().nullable(), end: z.number().nullable(), message: z.string() })),
+      /** Findings in all (the list holds the first 50). */
+      findingCount: z.number(),
+      /** The τ-voice interaction panel of the call (issue 47): response and yield rates and latencies, agent interruptions. */
+      interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** Each channel's noise floor and SNR. */
+      line: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .optional(),
   files: z.array(z.object({ path: z.string(), present: z.boolean(), size: z.number().nullable() })).optional(),
 };
 type ScenarioView = z.infer<z.ZodObject<typeof ScenarioOut>>;
@@ -247,8 +260,16 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     const a = await audioAnalysis(run, name);
     out.audio =
       a.status === 200
-        ? { status: 200, reason: null, durationSeconds: num(a.analysis.durationSeconds), findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({ ...f })) }
-        : { status: a.status, reason: a.reason, durationSeconds: null, findings: [] };
+        ? {
+            status: 200,
+            reason: null,
+            durationSeconds: num(a.analysis.durationSeconds),
+            findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({ kind: f.kind, side: f.side, start: num(f.start), end: num(f.end), message: f.message })),
+            findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
+            interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
+            line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
+          }
+        : { status: a.status, reason: a.reason, durationSeconds: null, findings: [], findingCount: 0, interaction: null, line: null };
   }
   if (include.has("files")) out.files = detail.files.map((f) => ({ path: f.path, present: f.present, size: num(f.size) }));
   return out;
@@ -274,7 +295,14 @@ function scenarioText(s: ScenarioView): string {
     lines.push(`Tool calls: ${s.toolCalls.total ?? "unknown (no agent context)"}.`);
     for (const c of s.toolCalls.calls.slice(0, 20)) lines.push(`  [${c.index}] ${q(c.name, 100)}(${q(c.arguments, 200)})${c.error ? " → error" : ""}${c.result !== null ? ` → ${q(c.result, 200)}` : ""}`);
   }
-  if (s.audio) lines.push(s.audio.status === 200 ? `Audio: ${s.audio.findings.length} finding(s)${s.audio.findings.length ? `: ${s.audio.findings.slice(0, 10).map((f) => f.kind).join(", ")}` : ""}.` : `Audio: ${s.audio.reason}.`);
+  if (s.audio) {
+    if (s.audio.status !== 200) lines.push(`Audio: ${s.audio.reason}.`);
+    else {
+      lines.push(`Audio: ${s.audio.findingCount} finding(s)${s.audio.findings.length ? `: ${s.audio.findings.slice(0, 10).map((f) => `${f.kind} at ${f.start ?? "?"} s`).join(", ")}` : ""}.`);
+      const p = s.audio.interaction as { responseRate?: number | null; responseLatencyMean?: number | null; yieldRate?: number | null; agentInterruptionRate?: number | null } | null;
+      if (p) lines.push(`Interaction: response rate ${p.responseRate ?? "unknown"}, mean response latency ${p.responseLatencyMean ?? "unknown"} s, yield rate ${p.yieldRate ?? "unknown"}, agent interruption rate ${p.agentInterruptionRate ?? "unknown"}.`);
+    }
+  }
   if (s.files) lines.push(`Files: ${s.files.filter((f) => f.present).map((f) => f.path).join(", ")}.`);
   return lines.join("\n");
 }
