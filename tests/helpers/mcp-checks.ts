@@ -31,7 +31,17 @@ export async function writeMcpFixtures(root: string): Promise<void> {
   await writeRun(join(root, HOSTILE_RUN), {
     scenarios: {
       [HOSTILE_SCENARIO]: {
-        metrics: metrics(HOSTILE_SCENARIO, { is_successful: false, judge_score: 0.1, judge_passed: false, success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] } }),
+        // No conversation log: the transcript comes from metrics.json's turns, and one of them is an injection too.
+        metrics: metrics(HOSTILE_SCENARIO, {
+          is_successful: false,
+          judge_score: 0.1,
+          judge_passed: false,
+          success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] },
+          turns: [
+            { timestamp: "2026-09-01T00:00:01", role: "agent", text: "Hello, how can I help?" },
+            { timestamp: "2026-09-01T00:00:04", role: "user", text: INJECTION },
+          ],
+        }),
         judge: { score: 0.1, reason: INJECTION, nl_assertion_verdicts: [] },
       },
       qa__fine: { metrics: metrics("qa__fine") },
@@ -178,7 +188,11 @@ export async function checkErrors(client: Client): Promise<void> {
 
 /** An injected judge reason stays a quoted value in the text, whole in the structured content. */
 export async function checkInjectionIsData(client: Client): Promise<void> {
-  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO });
+  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO, include: ["judge", "transcript"] });
+  const transcript = r.structured.transcript as { source: string; timed: boolean; turns: Array<{ role: string; text: string }> };
+  expect(transcript.source).toBe("metrics.json");
+  expect(transcript.timed).toBe(false);
+  expect(transcript.turns.map((t) => t.text)).toEqual(["Hello, how can I help?", INJECTION]);
   expect(r.isError).toBe(false);
   expect((r.structured.judge as { reason: string }).reason).toBe(INJECTION);
   expect(r.text).not.toContain(INJECTION);
