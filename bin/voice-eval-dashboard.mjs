@@ -6,7 +6,7 @@
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
 //   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
 //   voice-eval-dashboard mcp [results-folder] [--state-dir DIR | --database URL] [--allow-writes]
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants, userInfo } from "node:os";
@@ -96,10 +96,21 @@ async function runSubcommand(args) {
   process.env.VOICE_EVAL_EXAMPLE_DIR ??= EXAMPLE_DIR;
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
   // A cached esbuild bundle: starts much faster than a TypeScript loader.
-  const { compiledCli } = await import("./compile-cli.mjs");
+  const { compiledCli, compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, process.env);
   const mod = await import(pathToFileURL(await compiledCli()).href);
   // main() receives the whole argv, subcommand first, and returns the exit code.
   process.exitCode = await mod.main(args);
+}
+
+/** Expensive views run in worker threads of this bundle (lib/server/work), built here once per change of lib/. */
+async function setWorkWorker(compiledWorkWorker, env) {
+  try {
+    env.VOICE_EVAL_WORK_SCRIPT = await compiledWorkWorker();
+  } catch (err) {
+    // Still correct without it: those views are then computed on the main thread.
+    console.error(`voice-eval-dashboard: the work pool's worker could not be built (${err.message}); expensive views run on the main thread`);
+  }
 }
 
 function parseServeArgs(argv) {
@@ -149,11 +160,10 @@ function isLoopback(host) {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function ensureBuild(env) {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("No production build found; running `next build` first (this takes a minute)...");
-  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env });
-  if (res.status !== 0) fail("`next build` failed; see the output above.");
+/** Builds again when the build is missing or not the checkout's (a `git pull`), saying why. */
+async function ensureBuild(env) {
+  const { ensureBuild: build } = await import("../scripts/ensure-build.mjs");
+  if (!build({ root: ROOT, env, nextBin: NEXT_BIN })) fail("`next build` failed; see the output above.");
 }
 
 async function serve(argv) {
@@ -169,7 +179,7 @@ async function serve(argv) {
   const resultsDir = resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-  ensureBuild({ ...env, NODE_ENV: "production" });
+  await ensureBuild({ ...env, NODE_ENV: "production" });
 
   const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
   if (!isLoopback(host) && !token) {
@@ -186,6 +196,8 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  const { compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, childEnv);
   // /mcp's label_scenario writes the ledger only when asked for.
   if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
   else delete childEnv.VOICE_EVAL_MCP_WRITES;

@@ -1,4 +1,6 @@
 import { getStore } from "@/lib/server/live/store";
+import { timingService } from "@/lib/server/timing/service";
+import { workPool } from "@/lib/server/work/pool";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -30,9 +32,13 @@ export function GET() {
       loadedScenarios: index.loaded.scenarios,
       /**
        * The index cache in the state folder: its file, its last problem (damaged, locked, full…) or
-       * null, and the rows dropped for their shape (how many, and the newest named: table, run, why).
+       * null, the rows dropped for their shape (how many, and the newest named: table, run, why), the
+       * build whose rows are used (`CODE_HASH`) and the rows (and saved timing files) another build
+       * made, which are recomputed.
        */
-      cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected } : null,
+      cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected, build: cache.build, otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles } } : null,
+      /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
+      work: workPool().stats,
       /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
       caches: caches.stats(),
       rssMb: Math.round(memory.rss / 2 ** 20),

@@ -10,22 +10,41 @@
  */
 import "server-only";
 import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Problem } from "@/lib/core";
 import pkg from "@/package.json";
+import { CODE_HASH } from "./code-identity";
 
 export const CACHE_FILE = "index-cache.sqlite";
-/** Bump when a table's meaning changes: an older cache is then emptied and rebuilt. */
-export const CACHE_VERSION = 5; // 3: list items carry queueKey; 4: a run's states in one value, trend facts; 5: trend facts carry retries
-/** What the readers are: a row read by another version of the project is not used. */
+/** The project's version as released (the MCP server's name for itself); never what decides whether a row is used (`CODE_HASH`). */
 export const PROJECT_VERSION: string = pkg.version;
+
+/** The tables, one row per run of a results folder each. */
+const TABLES = [
+  "CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))",
+  "CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))",
+  "CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))",
+];
+/** The tables' layout, as a hash of their definitions (nothing to bump): a file of another layout is emptied and rebuilt. */
+export const CACHE_LAYOUT = createHash("sha256").update(TABLES.join("\n")).digest("hex").slice(0, 16);
+
+/** Keys of list items and trend facts start with the code that made them (see `listItemKey`). */
+export const buildKeyPrefix = (build: string) => `${build}:`;
+
+/** Rows of this results folder made by another build (`CODE_HASH`) when the cache was opened: not used, recomputed and written again. */
+export interface OtherBuildRows {
+  runs: number;
+  listItems: number;
+  trendFacts: number;
+}
 
 /** One run as the cache holds it: what the index needs of it at start, each part under the signature it was read at. */
 export interface CachedRun<Level, State> {
   dir: string;
-  /** The project version that read it: another version's reads are not this one's. */
+  /** The code that read it (`CODE_HASH`): another build's reads are not this one's. */
   version: string;
   levelSignature: string;
   /** The run level's head (what the index asks at every turn); its bulk is read by `levelBulk`. */
@@ -82,6 +101,10 @@ export class IndexCache {
   #writeFault = false;
   readonly #statements = new Map<string, Statement>();
   readonly #rejected: RejectedRows = { count: 0, newest: [] };
+  /** The code whose rows are used (see `code-identity`). */
+  readonly build: string = CODE_HASH;
+  /** Rows of another build found at open (see `OtherBuildRows`). */
+  otherBuild: OtherBuildRows = { runs: 0, listItems: 0, trendFacts: 0 };
 
   constructor(
     readonly file: string,
@@ -376,17 +399,21 @@ export class IndexCache {
       db.pragma("cache_size = -2000");
       if (this.options.maxPages) db.pragma(`max_page_count = ${this.options.maxPages}`);
       db.exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
-      const version = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
-      if (version !== String(CACHE_VERSION)) {
+      const layout = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
+      if (layout !== CACHE_LAYOUT) {
         db.transaction(() => {
           db.exec("DROP TABLE IF EXISTS list_items; DROP TABLE IF EXISTS scenarios; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS trend_facts");
-          db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(String(CACHE_VERSION));
+          db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(CACHE_LAYOUT);
         }).immediate();
-        if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
+        if (layout !== null) this.#name(`index cache ${this.file}: made with another table layout (${layout}), rebuilt for ${CACHE_LAYOUT}`);
       }
-      db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))");
+      for (const table of TABLES) db.exec(table);
+      const prefix = `${buildKeyPrefix(this.build)}%`;
+      this.otherBuild = {
+        runs: db.prepare("SELECT count(*) FROM runs WHERE root = ? AND version <> ?").pluck().get(this.root, this.build) as number,
+        listItems: db.prepare("SELECT count(*) FROM list_items WHERE root = ? AND key NOT LIKE ?").pluck().get(this.root, prefix) as number,
+        trendFacts: db.prepare("SELECT count(*) FROM trend_facts WHERE root = ? AND key NOT LIKE ?").pluck().get(this.root, prefix) as number,
+      };
       // A truncated or damaged file can open and fail only when a page is read: the small tables are
       // read whole here, the runs' states by \`runStates\`, whose faults are named too.
       db.prepare("SELECT count(*) FROM list_items WHERE length(item) >= 0").pluck().get();

@@ -10,6 +10,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { PROJECT_VERSION } from "../cache/index-cache";
 import { error } from "../http/respond";
 import { refuseWithoutToken } from "../ledger/guard";
+import { triager } from "../ledger/config";
+import { getLedger } from "../ledger/instance";
+import type { Store } from "../live/store";
 import type { McpContext } from "./context";
 import { createMcpServer } from "./server";
 
@@ -43,4 +46,10 @@ export async function mcpRoute(request: Request, ctx: McpContext, opts: McpHttpO
   } finally {
     await server.close().catch(() => {});
   }
+}
+
+/** `/mcp` of the running dashboard: its store and ledger, `--allow-writes` and the access token as the CLI set them. */
+export function dashboardMcpRoute(store: Store, request: Request): Promise<Response> {
+  const ctx: McpContext = { store, ledger: getLedger, allowWrites: process.env.VOICE_EVAL_MCP_WRITES === "1", user: `${triager().slice(0, 90)} (mcp)` };
+  return mcpRoute(request, ctx, { token: process.env.VOICE_EVAL_TOKEN || null });
 }

@@ -6,6 +6,7 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { redactProse } from "@/lib/core/redact";
 import { readSliceInside } from "../ingest/fs-safe";
 import { SCENARIO_FILES } from "../ingest/layout";
 import type { McpContext } from "./context";
@@ -42,7 +43,7 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
     "get_file",
     {
       title: "A scenario file's text",
-      description: `One of a scenario folder's known artifacts as stored (${TEXT_FILES.join(", ")}), at most 64 KB a call: \`offset\` (bytes) and \`length\` (default and at most 65536). The answer says the file's size and the offset to continue from. Nothing outside the results folder is read.`,
+      description: `One of a scenario folder's known artifacts as stored (${TEXT_FILES.join(", ")}), at most 64 KB a call: \`offset\` (bytes) and \`length\` (default and at most 65536). The answer says the file's size and the offset to continue from; secret-shaped values (keys, tokens, a URL's password) are replaced by <redacted>. Nothing outside the results folder is read.`,
       inputSchema: {
         run: z.string().max(4096),
         name: z.string().max(1024),
@@ -50,7 +51,7 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
         offset: z.number().int().min(0).default(0),
         length: z.number().int().min(1).max(MAX_FILE_CHUNK).default(MAX_FILE_CHUNK),
       },
-      outputSchema: { run: z.string(), name: z.string(), file: z.string(), size: z.number(), offset: z.number(), bytes: z.number(), text: z.string(), nextOffset: z.number().nullable(), more: More },
+      outputSchema: { run: z.string(), name: z.string(), file: z.string(), size: z.number(), offset: z.number(), bytes: z.number(), text: z.string(), redacted: z.boolean(), nextOffset: z.number().nullable(), more: More },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ run: id, name, file, offset, length }) => {
@@ -62,12 +63,14 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
       if (offset > read.size) throw new ToolError(`offset ${offset} is past the end of ${file} (${read.size} bytes)`);
       const skip = offset === 0 ? 0 : leadingContinuation(read.bytes);
       const end = read.bytes.length - trailingPartial(read.bytes, offset + read.bytes.length >= read.size);
-      const text = read.bytes.subarray(skip, end).toString("utf8");
+      // Secret-shaped values (keys, bearer tokens, a URL's password) never reach an agent's context.
+      const raw = read.bytes.subarray(skip, end).toString("utf8");
+      const text = redactProse(raw);
       const start = offset + skip;
       const next = offset + end;
       const nextOffset = next < read.size ? next : null;
       const more = nextOffset === null ? null : `${read.size - next} more byte(s): call get_file with offset=${next}`;
-      const out = { run: run.id, name, file, size: read.size, offset: start, bytes: end - skip, text, nextOffset, more };
+      const out = { run: run.id, name, file, size: read.size, offset: start, bytes: end - skip, text, redacted: text !== raw, nextOffset, more };
       const rendered = [`${file} of ${q(name, 200)} in ${q(run.id)}: bytes ${start}–${next} of ${read.size}.`, DATA_NOTE, `Content (one quoted value): ${q(text, MAX_FILE_CHUNK)}`, ...(more ? [more] : [])].join("\n");
       return answer(out, rendered);
     },

@@ -3,6 +3,7 @@ import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import { redactArgs } from "@/lib/core/redact";
 import { wilson } from "@/lib/core/stats";
 import type { RunDetail, RunListItem } from "@/lib/shared/dto";
 import { runBody } from "../http/api";
@@ -11,6 +12,7 @@ import type { RunModel } from "../model/run-model";
 import { comparePair } from "../views/compare";
 import { runAudio } from "../views/run-audio";
 import { runsList } from "../views/runs-list";
+import { argsOf } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
 import { previousRunOf } from "./previous";
@@ -150,6 +152,8 @@ export const GetRunOut = {
   queueLength: z.number(),
   minAgentTurns: z.number(),
   judgeThreshold: z.number().nullable(),
+  /** The last invocation's arguments, secrets redacted (lib/core/redact), each value as text cut to 200 characters; null without run_args.json. */
+  args: z.record(z.string(), z.string()).nullable(),
   partial: z.boolean(),
   resumed: z.boolean(),
   inFlight: z.string().nullable(),
@@ -179,6 +183,20 @@ export const GetRunOut = {
 type RunOut = z.infer<z.ZodObject<typeof GetRunOut>>;
 
 const MAX_THEMES = 10;
+
+const MAX_ARGS = 100;
+const ARG_CHARS = 200;
+
+/** The run arguments as shown: redacted first, then each value as text, cut (a queue of 10,000 names stays short). */
+function argsText(run: RunModel): Record<string, string> | null {
+  const args = redactArgs(argsOf(run));
+  if (!args) return null;
+  const entries = Object.entries(args).slice(0, MAX_ARGS).map(([k, v]): [string, string] => {
+    const text = typeof v === "string" ? v : (JSON.stringify(v) ?? "null");
+    return [k, text.length > ARG_CHARS ? `${text.slice(0, ARG_CHARS - 1)}…` : text];
+  });
+  return Object.fromEntries(entries);
+}
 
 /** The run as get_run and the run resource show it. */
 export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
@@ -226,6 +244,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     queueLength: body.queueLength,
     minAgentTurns: body.minAgentTurns,
     judgeThreshold: num(body.judgeThreshold),
+    args: argsText(run),
     partial: body.partial,
     resumed: body.resumed,
     inFlight: body.inFlight,
@@ -255,6 +274,10 @@ function runText(r: RunOut): string {
     `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
   ];
   if (r.stallWarning) lines.push(`Stall warning: ${r.stallWarning.count} scenario(s) made fewer than ${r.stallWarning.minAgentTurns} agent turns and count as failures: ${nameList(r.stallWarning.scenarios, 10)}.`);
+  if (r.args) {
+    const shown = ["judge_model", "judge_threshold", "min_agent_turns", "agent_model", "user_model"].filter((k) => Object.hasOwn(r.args!, k));
+    if (shown.length) lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
+  }
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
   if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
   if (r.themes.length) lines.push(`Failure themes: ${r.themes.slice(0, 5).map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`);

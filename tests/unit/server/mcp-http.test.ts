@@ -16,6 +16,8 @@ import type { ScenarioLedger } from "@/lib/shared/ledger";
 import { checksum } from "../../e2e/helpers/checksum";
 import { call, checkErrors, checkInjectionIsData, checkReadTools, ok, STALLS, writeMcpFixtures } from "../../helpers/mcp-checks";
 import { tempDir } from "../../helpers/run-builder";
+import { BASE_RUN, leakedSecret, OTHER_RUN, SECRET_SCENARIOS, writeSecretRuns } from "../../helpers/secret-runs";
+import { TEXT_FILES } from "@/lib/server/mcp/tools-file";
 
 const URL_MCP = new URL("http://127.0.0.1:3210/mcp");
 let root: string;
@@ -113,5 +115,53 @@ describe("/mcp over Streamable HTTP", () => {
     expect((await call(withToken, "list_runs", { limit: 1 })).isError).toBe(false);
     const cross = await mcpRoute(new Request(URL_MCP, { ...init, headers: { ...init.headers, host: "127.0.0.1:3210", origin: "http://evil.example" } }), ctx, { token: null });
     expect(cross.status).toBe(403);
+  });
+});
+
+describe("/mcp and secrets in the run arguments (issue 42)", () => {
+  it("never answers a secret: run arguments, compare, trends, files and resources are redacted", async () => {
+    const secretRoot = await tempDir("ved-mcp-secrets-");
+    await writeSecretRuns(secretRoot);
+    const secretStore = createStore(secretRoot, { watch: false });
+    await secretStore.scanned;
+    try {
+      const ctx = { store: secretStore, ledger: async () => ledger, allowWrites: false, user: "t" };
+      const client = new Client({ name: "secrets", version: "1" });
+      await client.connect(new StreamableHTTPClientTransport(URL_MCP, { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }));
+      clients.push(client);
+      await client.listTools();
+      const answers: string[] = [];
+      const keep = async (tool: string, args: Record<string, unknown>) => {
+        const r = await call(client, tool, args);
+        expect(r.isError, `${tool}: ${r.text}`).toBe(false);
+        answers.push(`${tool} ${JSON.stringify(args)}`, r.text, JSON.stringify(r.structured));
+        return r;
+      };
+      await keep("list_runs", {});
+      const run = await keep("get_run", { run: OTHER_RUN });
+      // The arguments are there, redacted: the judge model shows, its URL's password does not.
+      expect((run.structured.args as Record<string, string>).judge_model).toBe("judge-b");
+      expect((run.structured.args as Record<string, string>).judge_url).toContain("<redacted>");
+      await keep("get_run", { run: BASE_RUN });
+      await keep("compare_runs", { base: BASE_RUN, run: OTHER_RUN });
+      await keep("get_trends", { suite: OTHER_RUN, range: "all" });
+      for (const id of [BASE_RUN, OTHER_RUN]) {
+        await keep("list_scenarios", { run: id });
+        for (const name of SECRET_SCENARIOS) {
+          await keep("get_scenario", { run: id, name, include: ["judge", "transcript", "tools", "timing", "audio", "files"] });
+          for (const file of TEXT_FILES) {
+            const r = await call(client, "get_file", { run: id, name, file });
+            answers.push(r.text, JSON.stringify(r.structured));
+          }
+        }
+      }
+      const prompt = await call(client, "get_file", { run: OTHER_RUN, name: SECRET_SCENARIOS[0], file: "scenario_config/agent_prompt.txt" });
+      expect(prompt.structured.redacted).toBe(true);
+      expect(prompt.structured.text).toContain("Confirm before cancelling.");
+      for (const r of (await client.listResources()).resources) answers.push(JSON.stringify(await client.readResource({ uri: r.uri })));
+      for (const text of answers) expect(leakedSecret(text), text.slice(0, 200)).toBeNull();
+    } finally {
+      await closeStore(secretStore);
+    }
   });
 });
