@@ -146,6 +146,14 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(compared.comparisons[0]!.regressed.count).toBe(compareApi.counts.regressed);
   expect(compared.comparisons[0]!.fixed.count).toBe(compareApi.counts.fixed);
   expect(compared.comparisons[0]!.tests.success.b).toBe(compareApi.tests.success.b);
+  // What flipped in each regressed scenario, as the compare API's pair says it.
+  const pairApi = compareApi.comparisons[0]!.scenarios.filter((s) => s.change === "regressed");
+  const flipped = (compared.comparisons[0] as unknown as { regressedDetail: Array<{ name: string; signals: unknown[]; nlAssertions: Array<{ assertion: string }> }> }).regressedDetail;
+  expect(flipped.map((d) => d.name)).toEqual(pairApi.map((s) => s.name).slice(0, 20));
+  for (const [i, d] of flipped.entries()) {
+    expect(d.signals).toEqual(pairApi[i]!.signals);
+    expect(d.nlAssertions.map((n) => n.assertion)).toEqual(pairApi[i]!.nlAssertions.slice(0, 10).map((n) => n.assertion.slice(0, 300)));
+  }
 
   // get_trends: each run of the nightly suite with the runs list's success k/n.
   const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K }> }>(client, "get_trends", { suite: "nightly/eval_20261130_020000", range: "all" });
