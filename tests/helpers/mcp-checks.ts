@@ -31,7 +31,17 @@ export async function writeMcpFixtures(root: string): Promise<void> {
   await writeRun(join(root, HOSTILE_RUN), {
     scenarios: {
       [HOSTILE_SCENARIO]: {
-        metrics: metrics(HOSTILE_SCENARIO, { is_successful: false, judge_score: 0.1, judge_passed: false, success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] } }),
+        // No conversation log: the transcript comes from metrics.json's turns, and one of them is an injection too.
+        metrics: metrics(HOSTILE_SCENARIO, {
+          is_successful: false,
+          judge_score: 0.1,
+          judge_passed: false,
+          success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] },
+          turns: [
+            { timestamp: "2026-09-01T00:00:01", role: "agent", text: "Hello, how can I help?" },
+            { timestamp: "2026-09-01T00:00:04", role: "user", text: INJECTION },
+          ],
+        }),
         judge: { score: 0.1, reason: INJECTION, nl_assertion_verdicts: [] },
       },
       qa__fine: { metrics: metrics("qa__fine") },
@@ -117,6 +127,15 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(scenario.failingSignals.map((f) => f.signal)).toEqual(scenarioApi.row!.success_breakdown.failed);
   expect(scenario.transcript.total).toBeGreaterThan(0);
 
+  // get_scenario's audio: the recording's findings and interaction panel as the audio-analysis API measures them.
+  const wav = "tau2_airline__28";
+  const audioApi = await api<{ findings: unknown[]; counts?: { findings: number }; interaction?: Record<string, unknown> }>(store, `/api/runs/${EXAMPLE_BASE}/scenarios/${wav}/audio-analysis`);
+  const audio = await ok<{ audio: { status: number; findingCount: number; findings: Array<{ kind: string }>; interaction: Record<string, unknown> | null } }>(client, "get_scenario", { run: EXAMPLE_BASE, name: wav, include: ["audio"] });
+  expect(audio.audio.status).toBe(200);
+  expect(audio.audio.findingCount).toBe(audioApi.counts?.findings ?? audioApi.findings.length);
+  expect(audio.audio.findings.map((f) => f.kind)).toEqual((audioApi.findings as Array<{ kind: string }>).slice(0, 50).map((f) => f.kind));
+  if (audioApi.interaction) expect(audio.audio.interaction).toEqual(audioApi.interaction);
+
   // compare_runs: the regressed list of the compare API.
   const compareRes = await compareRoute(store, new Request(`http://localhost/api/compare?base=${EXAMPLE_BASE}&runs=${EXAMPLE_OTHER}`));
   const compareApi = (await compareRes.json()) as CompareResult;
@@ -155,6 +174,7 @@ export async function checkErrors(client: Client): Promise<void> {
     ["get_file", { run: STALLS, name: "qa__capital_france", file: "../../../etc/passwd" }, /file/],
     ["compare_runs", { base: STALLS, run: "no_such_run" }, /unknown run/],
     ["list_scenarios", { run: STALLS, limit: 501 }, /limit/],
+    ["get_trends", { suite: "no_such_suite" }, /unknown suite or run: "no_such_suite"/],
   ];
   for (const [tool, args, message] of attempts) {
     const r = await call(client, tool, args);
@@ -168,7 +188,11 @@ export async function checkErrors(client: Client): Promise<void> {
 
 /** An injected judge reason stays a quoted value in the text, whole in the structured content. */
 export async function checkInjectionIsData(client: Client): Promise<void> {
-  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO });
+  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO, include: ["judge", "transcript"] });
+  const transcript = r.structured.transcript as { source: string; timed: boolean; turns: Array<{ role: string; text: string }> };
+  expect(transcript.source).toBe("metrics.json");
+  expect(transcript.timed).toBe(false);
+  expect(transcript.turns.map((t) => t.text)).toEqual(["Hello, how can I help?", INJECTION]);
   expect(r.isError).toBe(false);
   expect((r.structured.judge as { reason: string }).reason).toBe(INJECTION);
   expect(r.text).not.toContain(INJECTION);

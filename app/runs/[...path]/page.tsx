@@ -135,7 +135,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
   };
 
   return (
-    <div className="space-y-5">
+    // A column of sections; at phone width the scenario table comes before the rate cards (its first failing row on the first screen).
+    <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <RunHeader
         serverNow={now}
@@ -160,7 +161,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
-      <section id="rates" aria-label="Rates">
+      <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
       <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
@@ -174,7 +175,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} />
       </Card>
-      <section id="analyses" className="scroll-mt-4 space-y-3">
+      <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />
         {tab === "signals" && (
           <Card id="signals" title="Signals">
