@@ -135,6 +135,13 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(audio.audio.findingCount).toBe(audioApi.counts?.findings ?? audioApi.findings.length);
   expect(audio.audio.findings.map((f) => f.kind)).toEqual((audioApi.findings as Array<{ kind: string }>).slice(0, 50).map((f) => f.kind));
   if (audioApi.interaction) expect(audio.audio.interaction).toEqual(audioApi.interaction);
+  // get_run's audio summary: the Audio tab's figures (its findings by kind, its pooled interaction panel).
+  const { runAudio } = await import("@/lib/server/views/run-audio");
+  const tab = JSON.parse(JSON.stringify(await runAudio((await store.openRun(EXAMPLE_BASE))!))) as { recordings: number; totals: Record<string, number>; interaction: unknown };
+  const withAudio = await ok<{ audio: { recordings: number; findings: Record<string, number>; interaction: unknown } }>(client, "get_run", { run: EXAMPLE_BASE });
+  expect(withAudio.audio.recordings).toBe(tab.recordings);
+  expect(withAudio.audio.findings).toEqual(tab.totals);
+  expect(withAudio.audio.interaction).toEqual(tab.interaction);
 
   // compare_runs: the regressed list of the compare API.
   const compareRes = await compareRoute(store, new Request(`http://localhost/api/compare?base=${EXAMPLE_BASE}&runs=${EXAMPLE_OTHER}`));
