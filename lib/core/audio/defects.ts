@@ -95,10 +95,15 @@ export function echoFinding(side: Side, e: { span: Span; lagMs: number; downDb: 
   return { kind: "echo", side, start: e.span[0], end: e.span[1], message: `Echo on the ${side} channel at ${e.span[0].toFixed(1)} s: the ${other}'s voice comes back ${Math.round(e.lagMs)} ms later, ${e.downDb} dB down (not counted as ${side} speech)` };
 }
 
+/** A quantile of a spurt's frame levels (at most its first 30 s). */
+function quantileLevel(level: Float32Array, a: number, b: number, q: number): number {
+  const xs = level.slice(a, Math.min(b, a + 3000)).sort();
+  return xs.length ? (xs[Math.floor((xs.length - 1) * q)] as number) : -Infinity;
+}
+
 /** The median level of a spurt's frames (its "full" level). */
 function medianLevel(level: Float32Array, a: number, b: number): number {
-  const xs = Array.from(level.subarray(a, b)).sort((x, y) => x - y);
-  return xs.length ? (xs[Math.floor(xs.length / 2)] as number) : -Infinity;
+  return quantileLevel(level, a, b, 0.5);
 }
 
 export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpeech): AudioFinding[] {
@@ -110,7 +115,7 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
   for (const s of speech.spurts) {
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
-    const full = medianLevel(levelDb, a, Math.min(b, a + 3000)) - 6;
+    const full = medianLevel(levelDb, a, b) - 6;
     for (let f = a; f < b; f++) {
       if (!hole(f)) continue;
       let g = f;
@@ -159,11 +164,13 @@ export function cutOffsOf(side: Side, speech: ChannelSpeech, other: readonly Spa
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
     if (b - a < 10) continue;
-    const full = medianLevel(levelDb, a, b);
-    // Flat to the last frame, at the spurt's own level, then nothing: no decay. (The 30 ms smoothing
-    // takes under 2 dB off the last frame of a hard stop; a natural ending falls 6 dB or more in 40 ms.)
-    const last = levelDb[b - 1] as number;
-    if (last < full - 6 || last < Math.max(levelDb[b - 4] as number, levelDb[b - 5] as number) - 4) continue;
+    // Loud to the very end: the last frame at the spurt's loud level (its upper quartile, less 3 dB)
+    // is within 40 ms of where speech ends (the 30 ms smoothing spreads even a hard stop over 20 ms);
+    // a natural ending falls away over 50 ms or more first.
+    const loud = quantileLevel(levelDb, a, b, 0.75) - 3;
+    let last = b - 1;
+    while (last > a && (levelDb[last] as number) < loud) last--;
+    if (last < b - 4) continue;
     const atEnd = s[1] >= endSeconds - CUT_OFF_WITHIN_S;
     const interrupted = otherCovers(s[1] - CUT_OFF_WITHIN_S, s[1] + 0.05) > 0;
     if (!atEnd && !interrupted) continue;

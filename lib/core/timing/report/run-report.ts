@@ -11,6 +11,7 @@ import type { ScenarioRow } from "../../scenario-row";
 import type { RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
+import { interactionRows, type PooledPanel } from "../../audio/interaction";
 import type { FailingSignal } from "../../insights/failing-signals";
 import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
 import { num, table } from "./md";
@@ -21,7 +22,7 @@ export interface RunReportInput {
   rows: ScenarioRow[];
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
-  audio?: { recordings: number; findings: ReportedFinding[] } | null;
+  audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
   /** The run's automatic retries (issue 45). */
   retries?: RunRetries | null;
   /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
@@ -119,6 +120,10 @@ export function runReport(x: RunReportInput): string {
         ? table(["Scenario", "Finding", "Side", "Start s", "End s", "What"], x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]))
         : "_none_\n",
     );
+    if (x.audio.interaction) {
+      out.push("\n### Interaction (τ-voice panel, on the recordings)\n\n");
+      out.push(table(["Metric", "Value", "Events"], interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)])));
+    }
   }
   out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
