@@ -132,6 +132,10 @@ export const ScenarioOut = {
   /** The earliest turn a cause points at: where the call went wrong, when known. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
+  /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
+  retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
+  /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
+  judgeSeen: z.object({ sections: z.record(z.string(), z.object({ seen: z.boolean(), chars: z.number() })), flags: z.array(z.string()) }).nullable(),
   label: z.looseObject({ cause: z.string(), status: z.string(), note: z.string().nullable(), ref: z.string().nullable(), updatedBy: z.string(), revision: z.number() }).nullable(),
   ledgerProblem: z.string().nullable(),
   transcript: z
@@ -201,6 +205,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
+    retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
+    judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
     ledgerProblem: null,
   };
@@ -294,6 +300,11 @@ function scenarioText(s: ScenarioView): string {
   if (s.judge) {
     lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
     for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
+  }
+  if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
+  if (s.judgeSeen) {
+    const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);
+    if (unseen.length || s.judgeSeen.flags.length) lines.push(`The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`);
   }
   for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`);
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
