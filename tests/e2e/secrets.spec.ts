@@ -86,10 +86,11 @@ test("cross-site GETs are refused, a link followed from another site still opens
   expect((await get(api)).status).toBe(200);
   expect((await get(runPage)).status).toBe(200);
 
-  // A real browser on another site (localhost is not 127.0.0.1's site): its image, fetch and iframe are refused; its link opens the page.
+  // A real browser on another site (localhost is not 127.0.0.1's site): its fetch and iframe are refused; its link opens the page.
+  // (An image's answer is blocked by the browser itself (ORB) before the test could see it: the raw requests above stand for it.)
   other = createServer((_, res) => {
     res.setHeader("content-type", "text/html");
-    res.end(`<!doctype html><a id="go" href="${runPage}">open</a><img src="${api}?img"><iframe src="${runPage}?frame"></iframe><script>fetch(${JSON.stringify(api + "?fetch")}, { mode: "no-cors" }).catch(() => {});</script>`);
+    res.end(`<!doctype html><a id="go" href="${runPage}">open</a><iframe src="${runPage}?frame"></iframe><script>fetch(${JSON.stringify(api + "?fetch")}, { mode: "no-cors" }).catch(() => {});</script>`);
   });
   other.listen(0, "127.0.0.1");
   await once(other, "listening");
@@ -97,11 +98,11 @@ test("cross-site GETs are refused, a link followed from another site still opens
   const statuses = new Map<string, number>();
   page.on("response", (r) => {
     const q = new URL(r.url()).search;
-    if (q === "?img" || q === "?fetch" || q === "?frame") statuses.set(q, r.status());
+    if (q === "?fetch" || q === "?frame") statuses.set(q, r.status());
   });
   await page.goto(`http://localhost:${port}/`);
-  await expect.poll(() => statuses.size, { timeout: 15_000, message: "the other site's image, fetch and iframe were answered" }).toBe(3);
-  expect(Object.fromEntries(statuses)).toEqual({ "?img": 403, "?fetch": 403, "?frame": 403 });
+  await expect.poll(() => statuses.size, { timeout: 15_000, message: "the other site's fetch and iframe were answered" }).toBe(2);
+  expect(Object.fromEntries(statuses)).toEqual({ "?fetch": 403, "?frame": 403 });
   const [response] = await Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click("#go")]);
   expect(response?.status()).toBe(200);
   await expect(page.getByText(OTHER_RUN).first()).toBeVisible({ timeout: 15_000 });
