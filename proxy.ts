@@ -64,7 +64,7 @@ export function hostAllowed(hostHeader: string | null, allowed: readonly string[
  */
 export function crossSiteRefusal(pathname: string, site: string | null, mode: string | null, dest: string | null = null): string | null {
   if (site?.trim().toLowerCase() !== "cross-site") return null;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return "cross-site requests to the API are refused";
+  if (pathname === "/api" || pathname.startsWith("/api/") || pathname === "/mcp") return "cross-site requests to the API are refused";
   // An iframe is a navigation too (`Sec-Fetch-Dest: iframe`): only a top-level one (`document`) opens a page.
   const topLevel = mode?.trim().toLowerCase() === "navigate" && (dest === null || dest.trim().toLowerCase() === "document");
   return topLevel ? null : "a page of the dashboard is not loaded from another site (open it by following a link)";
@@ -86,8 +86,10 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "application/json", "cache-control": "no-store", vary: "Sec-Fetch-Site, Sec-Fetch-Mode" },
     });
   }
-  // Everything is read-only but the ledger's writes (which check their own origin and CSRF token).
-  if (request.method !== "GET" && request.method !== "HEAD" && !request.nextUrl.pathname.startsWith("/api/ledger/")) {
+  // Everything is read-only but the ledger's writes (which check their own origin and CSRF token) and
+  // the MCP endpoint, whose JSON-RPC calls are POSTs (it checks the Origin and the token itself too).
+  const path = request.nextUrl.pathname;
+  if (request.method !== "GET" && request.method !== "HEAD" && !path.startsWith("/api/ledger/") && path !== "/mcp") {
     return new NextResponse(JSON.stringify({ error: `${request.method} is not allowed here` }), {
       status: 405,
       headers: { "content-type": "application/json", "cache-control": "no-store", allow: "GET, HEAD" },
@@ -120,7 +122,7 @@ export function proxy(request: NextRequest) {
 }
 
 function unauthorized(request: NextRequest): NextResponse {
-  const wantsJson = request.nextUrl.pathname.startsWith("/api/");
+  const wantsJson = request.nextUrl.pathname.startsWith("/api/") || request.nextUrl.pathname === "/mcp";
   return new NextResponse(wantsJson ? JSON.stringify({ error: "access token required" }) : LOGIN_PAGE, {
     status: 401,
     headers: { "content-type": wantsJson ? "application/json" : "text/html; charset=utf-8", "cache-control": "no-store" },

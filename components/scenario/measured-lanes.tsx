@@ -5,6 +5,7 @@
  * logged turns, the findings where audio and logs disagree (click one to play from there), and the
  * response gap on the audio beside the logged latencies.
  */
+import { api } from "@/components/api-client";
 import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
@@ -31,13 +32,10 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    fetch(href, { cache: "no-store" })
-      .then(async (res) => {
-        const body = (await res.json()) as AudioAnalysis | { error: string };
-        if (!live) return;
-        setLoaded(res.ok ? { state: "ok", analysis: body as AudioAnalysis } : { state: "problem", reason: (body as { error: string }).error });
-      })
-      .catch((e: unknown) => live && setLoaded({ state: "problem", reason: String(e) }));
+    api
+      .audioAnalysis(href)
+      .then((analysis) => live && setLoaded({ state: "ok", analysis }))
+      .catch((e: unknown) => live && setLoaded({ state: "problem", reason: e instanceof Error ? e.message : String(e) }));
     return () => {
       live = false;
     };

@@ -5,7 +5,7 @@
  * recordings is measured up to `limit`, failures first (the table's order), and says so.
  */
 import "server-only";
-import type { FindingKind } from "@/lib/core/audio/analyse";
+import { FINDING_KINDS, type FindingKind } from "@/lib/core/audio/analyse";
 import type { ReportedFinding } from "@/lib/core/timing/report/run-report";
 import type { RunAudio, ScenarioAudio } from "@/lib/shared/audio";
 
@@ -16,7 +16,7 @@ import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
 import { queryScenarios } from "./run-views";
 
-export const FINDING_KINDS: readonly FindingKind[] = ["silent_turn", "unlogged_speech", "talk_over", "dead_air", "clipping"];
+export { FINDING_KINDS };
 /** Recordings measured per view: about 10-100 ms each, so the tab answers within seconds. */
 export const AUDIO_LIMIT = 200;
 const CONCURRENCY = 2;
@@ -36,14 +36,13 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     }
     const a = answer.analysis;
     const gaps = a.responseGaps.map((g) => g.gapMs);
-    pooled.push(...gaps);
-    const findings: Partial<Record<FindingKind, number>> = {};
-    for (const f of a.findings) {
-      findings[f.kind] = (findings[f.kind] ?? 0) + 1;
-      totals[f.kind]++;
-    }
+    // One at a time: a spread of ~169k gaps into push's arguments overflowed the stack (issue 42).
+    for (const g of gaps) pooled.push(g);
+    // Counted over all the findings, also past the lists' bound.
+    const findings: Partial<Record<FindingKind, number>> = { ...a.counts.byKind };
+    for (const [kind, n] of Object.entries(a.counts.byKind) as Array<[FindingKind, number]>) totals[kind] = (totals[kind] ?? 0) + n;
     const st = stats(gaps);
-    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: gaps.length, findings, problem: null });
+    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: a.counts.responseGaps, findings, problem: null });
   }
   const all = stats(pooled);
   return {

@@ -25,7 +25,7 @@ import {
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
-import { SizedCache } from "./sized-cache";
+import { processCaches } from "../process-caches";
 import "server-only";
 import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
@@ -53,7 +53,8 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "
   body?: { revision: number; text: string };
 };
 
-const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
+/** Parsed scenario files, kept while their signature holds (64 MB; a multi-megabyte context is parsed once). */
+const evidenceCache = () => processCaches().lru<{ signature: string; evidence: FileEvidence; bytes: number }>("scenario-evidence", { maxBytes: 64 * 1024 * 1024, sizeOf: (v) => v.bytes });
 
 /** `capTexts`: cut long texts for the page (see `ScenarioDetail.truncated`). */
 type DetailOptions = { contexts?: boolean; capTexts?: boolean };
@@ -92,10 +93,12 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
   const stats = await statKnownFiles(dir);
   // Every file this reads, by kind, size and mtime: any rewrite, removal or new file changes it.
   const signature = stats.map((s) => (s ? `${s.kind}${s.size}@${s.mtimeMs}` : "-")).join(",");
-  let evidence = evidenceCache.get(dir, signature);
+  const hit = evidenceCache().get(dir);
+  let evidence = hit?.signature === signature ? hit.evidence : undefined;
   if (!evidence) {
     evidence = await readEvidence(dir, stats);
-    evidenceCache.set(dir, signature, evidence, stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0));
+    const bytes = stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0);
+    evidenceCache().set(dir, { signature, evidence, bytes });
   }
   const cached = evidence;
   const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, body: _body, ...files } = evidence;
@@ -138,7 +141,19 @@ function* longTexts(d: ScenarioDetail): Generator<[string, string, (text: string
       yield [`judge.verdicts.${i}.reason`, verdict.reason as string, (t) => (verdict.reason = t)];
     }
   }
-  for (const [i, turn] of (d.conversation?.turns ?? []).entries()) yield [`turn.${i}`, turn.text, (t) => (turn.text = t)];
+  const logTurns = d.conversation?.turns ?? [];
+  for (const [i, turn] of logTurns.entries()) yield [`turn.${i}`, turn.text, (t) => (turn.text = t)];
+  // Without the log (or the segLST), the page's turns are metrics.json's: the same field names, their texts.
+  if (logTurns.length === 0 && !d.segments?.length && d.metrics && Array.isArray(d.metrics.turns)) {
+    // Numbered as the transcript numbers them: entries it leaves out (no object, no role) take no number.
+    let shown = 0;
+    for (const turn of d.metrics.turns as unknown[]) {
+      const entry = turn && typeof turn === "object" && !Array.isArray(turn) ? (turn as Record<string, unknown>) : null;
+      if (!entry || (entry.role !== "user" && entry.role !== "agent")) continue;
+      const i = shown++;
+      if (typeof entry.text === "string") yield [`turn.${i}`, entry.text, (t) => (entry.text = t)];
+    }
+  }
   for (const side of ["user", "agent"] as const) {
     const text = d.prompts[side];
     if (text !== null) yield [`prompt.${side}`, text, (t) => (d.prompts[side] = t)];
@@ -151,6 +166,7 @@ function capped(d: ScenarioDetail): ScenarioDetail {
     ...d,
     judge: shallowJudgeCopy(d.judge),
     conversation: d.conversation ? { ...d.conversation, turns: d.conversation.turns.map((t) => ({ ...t })) } : null,
+    metrics: d.metrics && Array.isArray(d.metrics.turns) ? { ...d.metrics, turns: (d.metrics.turns as unknown[]).map((t) => (t && typeof t === "object" && !Array.isArray(t) ? { ...t } : t)) } : d.metrics,
     prompts: { ...d.prompts },
     truncated: {},
   };
