@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { runHref } from "@/components/format";
 import { CompareWarnings } from "@/components/compare/warnings";
 import { Headline } from "@/components/compare/headline";
+import { RetriesCompare } from "@/components/compare/retries";
 import { commaIds, compareHref, splitRunIds } from "@/components/compare/labels";
 import { LatencyCompare } from "@/components/compare/latency";
 import { VerdictMatrixView } from "@/components/compare/matrix";
@@ -152,6 +153,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <ComparePicker runs={pickerRuns} base={result.base} others={result.runs} open={false} />
       <CompareWarnings warnings={warnings} />
       <Headline result={result} />
+      <RetriesCompare result={result} />
       <SetupSection diff={await runSetupDiff(baseRun, (otherRuns as RunModel[])[pairIndex] as RunModel)} baseId={result.base} otherId={pair.run} />
       {result.matrix && <VerdictMatrixView matrix={result.matrix} baseId={result.base} />}
 

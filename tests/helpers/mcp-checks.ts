@@ -31,7 +31,17 @@ export async function writeMcpFixtures(root: string): Promise<void> {
   await writeRun(join(root, HOSTILE_RUN), {
     scenarios: {
       [HOSTILE_SCENARIO]: {
-        metrics: metrics(HOSTILE_SCENARIO, { is_successful: false, judge_score: 0.1, judge_passed: false, success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] } }),
+        // No conversation log: the transcript comes from metrics.json's turns, and one of them is an injection too.
+        metrics: metrics(HOSTILE_SCENARIO, {
+          is_successful: false,
+          judge_score: 0.1,
+          judge_passed: false,
+          success_breakdown: { passed: [], failed: ["judge_passed"], not_applicable: [], excluded: [] },
+          turns: [
+            { timestamp: "2026-09-01T00:00:01", role: "agent", text: "Hello, how can I help?" },
+            { timestamp: "2026-09-01T00:00:04", role: "user", text: INJECTION },
+          ],
+        }),
         judge: { score: 0.1, reason: INJECTION, nl_assertion_verdicts: [] },
       },
       qa__fine: { metrics: metrics("qa__fine") },
@@ -125,6 +135,13 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(audio.audio.findingCount).toBe(audioApi.counts?.findings ?? audioApi.findings.length);
   expect(audio.audio.findings.map((f) => f.kind)).toEqual((audioApi.findings as Array<{ kind: string }>).slice(0, 50).map((f) => f.kind));
   if (audioApi.interaction) expect(audio.audio.interaction).toEqual(audioApi.interaction);
+  // get_run's audio summary: the Audio tab's figures (its findings by kind, its pooled interaction panel).
+  const { runAudio } = await import("@/lib/server/views/run-audio");
+  const tab = JSON.parse(JSON.stringify(await runAudio((await store.openRun(EXAMPLE_BASE))!))) as { recordings: number; totals: Record<string, number>; interaction: unknown };
+  const withAudio = await ok<{ audio: { recordings: number; findings: Record<string, number>; interaction: unknown } }>(client, "get_run", { run: EXAMPLE_BASE });
+  expect(withAudio.audio.recordings).toBe(tab.recordings);
+  expect(withAudio.audio.findings).toEqual(tab.totals);
+  expect(withAudio.audio.interaction).toEqual(tab.interaction);
 
   // compare_runs: the regressed list of the compare API.
   const compareRes = await compareRoute(store, new Request(`http://localhost/api/compare?base=${EXAMPLE_BASE}&runs=${EXAMPLE_OTHER}`));
@@ -136,6 +153,14 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(compared.comparisons[0]!.regressed.count).toBe(compareApi.counts.regressed);
   expect(compared.comparisons[0]!.fixed.count).toBe(compareApi.counts.fixed);
   expect(compared.comparisons[0]!.tests.success.b).toBe(compareApi.tests.success.b);
+  // What flipped in each regressed scenario, as the compare API's pair says it.
+  const pairApi = compareApi.comparisons[0]!.scenarios.filter((s) => s.change === "regressed");
+  const flipped = (compared.comparisons[0] as unknown as { regressedDetail: Array<{ name: string; signals: unknown[]; nlAssertions: Array<{ assertion: string }> }> }).regressedDetail;
+  expect(flipped.map((d) => d.name)).toEqual(pairApi.map((s) => s.name).slice(0, 20));
+  for (const [i, d] of flipped.entries()) {
+    expect(d.signals).toEqual(pairApi[i]!.signals);
+    expect(d.nlAssertions.map((n) => n.assertion)).toEqual(pairApi[i]!.nlAssertions.slice(0, 10).map((n) => n.assertion.slice(0, 300)));
+  }
 
   // get_trends: each run of the nightly suite with the runs list's success k/n.
   const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K }> }>(client, "get_trends", { suite: "nightly/eval_20261130_020000", range: "all" });
@@ -164,6 +189,7 @@ export async function checkErrors(client: Client): Promise<void> {
     ["get_file", { run: STALLS, name: "qa__capital_france", file: "../../../etc/passwd" }, /file/],
     ["compare_runs", { base: STALLS, run: "no_such_run" }, /unknown run/],
     ["list_scenarios", { run: STALLS, limit: 501 }, /limit/],
+    ["get_trends", { suite: "no_such_suite" }, /unknown suite or run: "no_such_suite"/],
   ];
   for (const [tool, args, message] of attempts) {
     const r = await call(client, tool, args);
@@ -177,7 +203,11 @@ export async function checkErrors(client: Client): Promise<void> {
 
 /** An injected judge reason stays a quoted value in the text, whole in the structured content. */
 export async function checkInjectionIsData(client: Client): Promise<void> {
-  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO });
+  const r = await call(client, "get_scenario", { run: HOSTILE_RUN, name: HOSTILE_SCENARIO, include: ["judge", "transcript"] });
+  const transcript = r.structured.transcript as { source: string; timed: boolean; turns: Array<{ role: string; text: string }> };
+  expect(transcript.source).toBe("metrics.json");
+  expect(transcript.timed).toBe(false);
+  expect(transcript.turns.map((t) => t.text)).toEqual(["Hello, how can I help?", INJECTION]);
   expect(r.isError).toBe(false);
   expect((r.structured.judge as { reason: string }).reason).toBe(INJECTION);
   expect(r.text).not.toContain(INJECTION);

@@ -16,7 +16,7 @@ import { argsOf } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
 import { previousRunOf } from "./previous";
-import { answer, DATA_NOTE } from "./result";
+import { answer, asJson, DATA_NOTE } from "./result";
 import { More, ProblemOut, RateOut, RatesOut, RateWithInterval } from "./schemas";
 import { capped, count, nameList, num, pointsText, q, rateOut, rateText } from "./text";
 
@@ -168,7 +168,18 @@ export const GetRunOut = {
   outsideQueue: z.number(),
   problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
   themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
-  audio: z.object({ recordings: z.number(), measured: z.number(), truncated: z.boolean(), findings: z.record(z.string(), z.number()), audioP50: z.number().nullable(), audioP95: z.number().nullable() }).nullable(),
+  /** The Audio tab's summary (recordings measured failures first, up to 200): findings by kind, response gaps on the audio, the τ-voice interaction panel pooled over the run. */
+  audio: z
+    .object({
+      recordings: z.number(),
+      measured: z.number(),
+      truncated: z.boolean(),
+      findings: z.record(z.string(), z.number()),
+      audioP50: z.number().nullable(),
+      audioP95: z.number().nullable(),
+      interaction: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .nullable(),
   previous: z
     .object({
       id: z.string(),
@@ -262,7 +273,18 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     outsideQueue: body.outsideQueue.length,
     problems: { count: problems.length, first: problems.slice(0, 20).map((p) => ({ file: p.file, kind: p.kind, message: p.message, scenario: p.scenario })) },
     themes,
-    audio: audio.recordings > 0 ? { recordings: audio.recordings, measured: audio.scenarios, truncated: audio.truncated, findings: { ...audio.totals }, audioP50: num(audio.audioP50), audioP95: num(audio.audioP95) } : null,
+    audio:
+      audio.recordings > 0
+        ? {
+            recordings: audio.recordings,
+            measured: audio.scenarios,
+            truncated: audio.truncated,
+            findings: { ...audio.totals },
+            audioP50: num(audio.audioP50),
+            audioP95: num(audio.audioP95),
+            interaction: audio.interaction ? asJson({ ...audio.interaction }) : null,
+          }
+        : null,
     previous,
   };
 }
@@ -281,7 +303,14 @@ function runText(r: RunOut): string {
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
   if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
   if (r.themes.length) lines.push(`Failure themes: ${r.themes.slice(0, 5).map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`);
-  if (r.audio) lines.push(`Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}.`);
+  if (r.audio) {
+    const p = r.audio.interaction as { responseRate?: number | null; yieldRate?: number | null } | null;
+    lines.push(
+      `Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}` +
+        (p ? `; interaction: response rate ${p.responseRate ?? "unknown"}, yield rate ${p.yieldRate ?? "unknown"}` : "") +
+        ".",
+    );
+  }
   if (r.previous)
     lines.push(
       `Previous run of the suite: ${q(r.previous.id)} (success ${pointsText(r.previous.successDelta)}): ${r.previous.counts.regressed ?? 0} regressed ${nameList(r.previous.regressed, 10)}; ${r.previous.counts.fixed ?? 0} fixed.`,

@@ -4,12 +4,13 @@ import { failingSignals, judgeThresholdOf, scenarioWhy, runSummaryJson, scenario
 import type { RunModel } from "../model/run-model";
 import type { RunFacts } from "@/components/scenario/types";
 import { failureReasons } from "../views/failure-reasons";
+import { retriesOf } from "../views/run-views";
 import { runReport, runTiming, scenarioReport, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import type { RunReportInput } from "@/lib/core/timing/report/run-report";
 
 /** What the run report says beyond the figures: why each failure failed (its judge's reason read from disk). */
-export type RunReportExtras = Pick<RunReportInput, "failures" | "tokens">;
+export type RunReportExtras = Pick<RunReportInput, "failures" | "tokens" | "retries">;
 
 export function runReportText(run: string, analysis: RunAnalysis, problems: ReadonlyMap<string, Problem[]>, timing: RunTiming, audio: RunReportInput["audio"] = null, extras: RunReportExtras = {}): string {
   const rows = analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, problems.get(r.name) ?? []));
@@ -25,6 +26,7 @@ export async function runReportExtras(run: RunModel, analysis: RunAnalysis): Pro
   return {
     failures: failing.map(({ record, row }) => ({ name: record.name, signals: failingSignals(row, record.metrics, null, threshold), reason: reasons.get(record.name) ?? null })),
     tokens: { agent, user },
+    retries: retriesOf(run, analysis),
   };
 }
 
