@@ -6,7 +6,6 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { scenarioWhy } from "@/lib/core/insights/scenario-why";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
@@ -16,6 +15,7 @@ import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
+import { whyOfDetail } from "../views/scenario-why";
 import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
@@ -192,21 +192,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
   const present = (p: string) => detail.files.some((f) => f.path === p && f.present);
   // As the scenario page: the likely causes see what the recording says (measured once per file signature).
   const audio = present("conversation_log.wav") ? await audioAnalysis(run, name) : null;
-  const facts = runFactsOf(run, name);
-  const why = scenarioWhy({
-    row: detail.row,
-    metrics: detail.metrics,
-    judge: detail.judge,
-    conversation: detail.conversation,
-    segments: detail.segments,
-    hints: detail.insights.hints,
-    flowFindings: detail.timing?.flow.findings ?? null,
-    present,
-    judgeThreshold: facts.judgeThreshold,
-    runP95Ms: facts.latencyP95Ms,
-    agentTurnCount: facts.agentTurnCount,
-    audio: audio?.status === 200 ? audio.analysis.findings : null,
-  });
+  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null);
   const out: ScenarioView = {
     run: run.id,
     name,
