@@ -49,6 +49,12 @@ export function parseScenarioQuery(params: URLSearchParams) {
   return ScenarioQuerySchema.safeParse(raw);
 }
 
+/** Keys of `params` the scenario query does not know (`quik=failed`): the CLI refuses them rather than export everything. */
+export function unknownScenarioQueryKeys(params: URLSearchParams): string[] {
+  const known = new Set(Object.keys(ScenarioQuerySchema.shape));
+  return [...new Set(params.keys())].filter((k) => !known.has(k));
+}
+
 export interface SearchableRow {
   row: ScenarioRow;
   /** Position in summary order. */
