@@ -158,7 +158,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           judgeThreshold: d.judgeThreshold,
           problemCount: d.problems.length,
           unfinishedCount: d.unfinished.length,
-          killedCount: d.killedFolders.length,
+          // The folders a resume moved aside (automatic retries' attempts are told by the retries note).
+          killedCount: d.history.killed.length,
           outsideQueueCount: d.outsideQueue.length,
           diedIn: d.history.diedIn?.name ?? null,
         }}
