@@ -9,6 +9,7 @@ import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
 import type { RunSuite } from "./run-suites";
+import { DeltaCell, FailedCell } from "@/components/changes/list-change-cells";
 
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
 export const RUNS_PAGE_SIZE = 50;
@@ -145,6 +146,12 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               <th className={th}>Started</th>
               <th className={th}>State</th>
               <th className={`${th} text-right`}>Success</th>
+              <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
+                Failed
+              </th>
+              <th className={`${th} text-right`} title="Success rate against the previous run of the same suite, new failures, and the compare">
+                Δ vs previous
+              </th>
               <th className={`${th} text-right`}>Task success</th>
               <th className={`${th} text-right`}>Scenarios</th>
               <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
@@ -198,6 +205,12 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                   <td className={`${td} text-right tabular-nums`} data-rate="success_rate">
                     <RateWithDenominator rate={run.successRate} />
                   </td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="failed-count">
+                    <FailedCell runId={run.id} success={run.successRate} />
+                  </td>
+                  <td className={`${td} text-right`} data-testid="vs-previous">
+                    <DeltaCell runId={run.id} change={run.vsPrevious} />
+                  </td>
                   <td className={`${td} text-right tabular-nums`} data-rate="task_success_rate">
                     <RateWithDenominator rate={run.taskSuccessRate} />
                   </td>
@@ -247,7 +260,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
             })}
             {pageRuns.length === 0 && (
               <tr>
-                <td colSpan={12} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                <td colSpan={14} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
                   No run matches.
                 </td>
               </tr>

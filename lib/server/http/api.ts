@@ -21,6 +21,7 @@ import type { RunModel } from "../model/run-model";
 import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
+import { runChanges, withNewFailures } from "../views/run-changes";
 import { runsList } from "../views/runs-list";
 import { sseResponse } from "./sse";
 import { runReportRoute, scenarioReportRoute, timingRoute } from "../timing/routes";
@@ -32,7 +33,7 @@ export function listRuns(index: ResultsIndex): Response {
 }
 
 
-/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
+/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /changes | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(store: Store, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -46,6 +47,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (route.kind === "timing") return timingRoute(store.index, run);
   if (route.kind === "report") return runReportRoute(store.index, run);
   if (route.kind === "scenarios") return scenarioPage(store, run, url.searchParams);
+  if (route.kind === "changes") return json(runChanges(store.index, run));
   if (!run.hasScenario(route.name)) return error(404, "unknown scenario");
   switch (route.kind) {
     case "scenario": {
@@ -90,7 +92,7 @@ async function scenarioPage(store: Store, run: RunModel, params: URLSearchParams
   const query = parseScenarioQuery(params);
   if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
   if (query.data.q) await store.sync.withSearchTexts(run);
-  return json(queryScenarios(run, query.data));
+  return json(queryScenarios(run, withNewFailures(store.index, run, query.data)));
 }
 
 /** One tool call, whole: the scenario page shows previews and fetches a long argument or result when it is opened. */
