@@ -27,7 +27,7 @@ import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
  * `audioSrc`: where the recording is played from: the API by default; the export passes its copied
  * file, or `null` when the recording was left out (the lanes then show the timing only).
  */
-export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode; audioSrc?: string | null }) {
+export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc, across }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode; audioSrc?: string | null; across?: ReactNode }) {
   const metadata = data.metadata;
   const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
@@ -81,6 +81,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
+        {across}
         <Card id="hints" title="Likely causes">
           <Hints hints={data.insights.hints} />
         </Card>
