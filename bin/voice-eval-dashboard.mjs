@@ -45,10 +45,14 @@ const HELP = `Usage:
       Print a run's scores in the terminal.
 
   voice-eval-dashboard check <run-folder> --baseline <run-folder>
+          [--stable-runs 3] [--history <results-folder>]
           [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
       CI gate: compare a run with a baseline by the compare page's paired test
-      (McNemar exact) and print a Markdown pull-request comment. Exit 0 pass,
-      1 fail (a significant drop in success, a threshold crossed, or a run that
+      (McNemar exact), and fail on a new failure of a scenario that passed in
+      each of its last --stable-runs runs of the suite (read from the folder
+      holding the baseline, or --history); flaky scenarios never fail it alone.
+      Prints a Markdown pull-request comment. Exit 0 pass, 1 fail (a significant
+      drop, a stable scenario's new failure, a threshold crossed, or a run that
       did not finish), 2 bad input.
 
   voice-eval-dashboard export <run-folder> --out <dir>

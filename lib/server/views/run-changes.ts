@@ -132,3 +132,21 @@ export function scenarioAcrossRuns(index: ResultsIndex, run: RunModel, name: str
   const shown = runs.slice(-SCENARIO_STRIP_RUNS);
   return { runs: shown.map((r) => ({ id: r.id, startedAt: r.startedAt, cell: r.cells.get(name) ?? "-" })), earlier: runs.length - shown.length };
 }
+
+/**
+ * The suite's runs in a results folder (the CI gate's history): the runs whose queue key is one of
+ * `keys`, started before `before` (ISO; all when unknown), but `exclude` (the run itself, by id),
+ * oldest first.
+ */
+export function suiteHistoryIn(index: ResultsIndex, keys: ReadonlySet<string>, before: string | null, exclude: (run: RunModel) => boolean, nowMs = Date.now()): SuiteRunCells[] {
+  const saved = savedTrendFactsOf(index);
+  const out: SuiteRunCells[] = [];
+  for (const run of index.runs.values()) {
+    if (exclude(run)) continue;
+    const f = trendFacts(run, nowMs, saved);
+    if (!keys.has(keyOf(f))) continue;
+    if (before !== null && f.startedAt !== null && f.startedAt >= before) continue;
+    out.push({ id: run.id, startedAt: f.startedAt, cells: f.cells });
+  }
+  return out.sort(byStart);
+}
