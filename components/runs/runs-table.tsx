@@ -146,16 +146,16 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               <th className={th}>Started</th>
               <th className={th}>State</th>
               <th className={`${th} text-right`}>Success</th>
+              <th className={`${th} text-right`}>Task success</th>
+              <th className={`${th} text-right`}>Scenarios</th>
+              <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
+                Stalled
+              </th>
               <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
                 Failed
               </th>
               <th className={`${th} text-right`} title="Success rate against the previous run of the same suite, new failures, and the compare">
                 Δ vs previous
-              </th>
-              <th className={`${th} text-right`}>Task success</th>
-              <th className={`${th} text-right`}>Scenarios</th>
-              <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
-                Stalled
               </th>
               <th className={th}>Domains</th>
               <th className={th}>Suite</th>
@@ -205,12 +205,6 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                   <td className={`${td} text-right tabular-nums`} data-rate="success_rate">
                     <RateWithDenominator rate={run.successRate} />
                   </td>
-                  <td className={`${td} text-right tabular-nums`} data-testid="failed-count">
-                    <FailedCell runId={run.id} success={run.successRate} />
-                  </td>
-                  <td className={`${td} text-right`} data-testid="vs-previous">
-                    <DeltaCell runId={run.id} change={run.vsPrevious} />
-                  </td>
                   <td className={`${td} text-right tabular-nums`} data-rate="task_success_rate">
                     <RateWithDenominator rate={run.taskSuccessRate} />
                   </td>
@@ -236,6 +230,12 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                     ) : (
                       <span className="text-zinc-500">0</span>
                     )}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="failed-count">
+                    <FailedCell runId={run.id} success={run.successRate} />
+                  </td>
+                  <td className={`${td} text-right`} data-testid="vs-previous">
+                    <DeltaCell runId={run.id} change={run.vsPrevious} />
                   </td>
                   <td className={`${td} max-w-72 min-w-44`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
