@@ -142,11 +142,15 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
   const labels = deps.labels ? await deps.labels(runDir) : () => [];
   const paired = run.rows.map((r) => r.name).filter((n) => baseNames.has(n)).slice(0, MAX_SETUP_SCENARIOS);
   const [baseSetup, runSetup] = await Promise.all([readRunSetup(baseDir, paired), readRunSetup(runDir, paired)]);
-  const setup = setupSummary(setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup }));
+  const setupChange = setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup });
   const history = await readHistory(parsed.history ? resolve(parsed.history) : dirname(baseDir), run, runDir);
   const reasons = await judgeReasons(runDir, run.rows.filter((r) => r.verdict === false).map((r) => r.name));
-  const result = { ...runGate(base, run, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }), setup };
-  process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result }, null, 2) + "\n" : gateMarkdown(result) + "\n");
+  // The runs' arguments reach the output only through the setup diff, which is redacted (issue 42).
+  const { args: _b, queueKey: _bk, startedAt: _bs, ...baseRun } = base;
+  const { args: _r, queueKey: _rk, startedAt: _rs, ...runRun } = run;
+  void [_b, _bk, _bs, _r, _rk, _rs];
+  const result = { ...runGate(baseRun, runRun, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }), setup: setupSummary(setupChange) };
+  process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n");
   return result.verdict === "pass" ? 0 : 1;
 }
 

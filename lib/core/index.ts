@@ -28,3 +28,4 @@ export * from "./judge-score";
 export * from "./run-history";
 export * from "./legacy-values";
 export * from "./schema-message";
+export * from "./redact";

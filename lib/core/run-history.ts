@@ -4,6 +4,7 @@
  * aside (`<name>.killed.<TS>`), and where a session that never finished stopped.
  */
 import type { LogSession } from "./evaluation-log";
+import { redactText } from "./redact";
 import { minAgentTurnsOf } from "./run-args";
 import type { RunStatus } from "./run-state";
 import type { Invocation } from "./schemas";
@@ -86,8 +87,9 @@ function lastStarted(session: LogSession) {
 
 function judgeOf(session: LogSession | undefined, invocation: Invocation | undefined): Pick<SessionHistory, "judge" | "judgeModel"> {
   const args = invocation?.parsed_args;
-  const model = typeof args?.judge_model === "string" ? args.judge_model : null;
-  if (session?.judge) return { judge: "on", judgeModel: session.judge.model ?? model };
+  // Shown on the run page: a model given as a URL may carry credentials (issue 42).
+  const model = typeof args?.judge_model === "string" ? redactText(args.judge_model) : null;
+  if (session?.judge) return { judge: "on", judgeModel: session.judge.model ? redactText(session.judge.model) : model };
   if (args && "judge_url" in args) return { judge: args.judge_url ? "on" : "off", judgeModel: args.judge_url ? model : null };
   // A log that was read from its start and never named a judge ran without one.
   return { judge: session && session.startedAt !== null ? "off" : "unknown", judgeModel: null };

@@ -27,7 +27,7 @@ export function pgUrl(): string {
   if (!url) {
     throw new Error(
       `${PG_ENV} is not set: the ledger tests need a real PostgreSQL server (e.g. postgres://ved:ved@127.0.0.1:5432/ved_ledger_test). ` +
-        "Start one (pg_ctlcluster 15 main start), create a role and database, and export the URL; .ci/run does this.",
+        "`npm test` starts a throwaway server itself (scripts/test.mjs); to run vitest alone, start one and export the URL.",
     );
   }
   return url;

@@ -5,7 +5,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live, sync, scan, cache } = getStore();
+  const { index, live, sync, scan, cache, caches } = getStore();
   const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
@@ -30,6 +30,8 @@ export function GET() {
       loadedScenarios: index.loaded.scenarios,
       /** The index cache in the state folder: its file, and its last problem (damaged, locked, full…) or null. */
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem } : null,
+      /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
+      caches: caches.stats(),
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },

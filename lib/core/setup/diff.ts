@@ -5,6 +5,7 @@
  * `lib/server/setup` reads the files; text lines are diffed with jsdiff.
  */
 import { diffLines } from "diff";
+import { redactedArgChange, redactSetupDiff } from "./redact-setup";
 
 /** A scenario's setup as read: `null` for a file that is absent, a problem string for one that could not be used. */
 export interface ScenarioSetup {
@@ -20,6 +21,8 @@ export interface ArgChange {
   name: string;
   base: string;
   other: string;
+  /** A secret was taken out of either side (`lib/core/redact.ts`); `other` says "changed (redacted)" when the shown values are alike. */
+  redacted?: true;
 }
 
 export interface DiffLine {
@@ -73,7 +76,6 @@ export function lastInvocationArgs(invocations: ReadonlyArray<{ parsed_args?: Re
 
 /** Arguments that differ by nature from run to run and say nothing about the setup. */
 const RUN_LOCAL = new Set(["output_dir", "resume", "run_dir", "results_dir", "log_dir"]);
-const SECRET = /key|token|secret|password|credential/i;
 const MAX_LINES = 80;
 const MAX_VALUE = 300;
 
@@ -82,7 +84,7 @@ function show(value: unknown): string {
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
 }
 
-/** The last invocation's `parsed_args` that differ; secrets stay redacted (only "changed" is said). */
+/** The last invocation's `parsed_args` that differ, compared as they are and shown redacted (`lib/core/redact.ts`). */
 export function argChanges(base: Record<string, unknown> | null, other: Record<string, unknown> | null): ArgChange[] {
   if (!base || !other) return [];
   const names = [...new Set([...Object.keys(base), ...Object.keys(other)])].filter((n) => !RUN_LOCAL.has(n)).sort();
@@ -91,7 +93,7 @@ export function argChanges(base: Record<string, unknown> | null, other: Record<s
     const a = JSON.stringify(base[name] ?? null);
     const b = JSON.stringify(other[name] ?? null);
     if (a === b) continue;
-    out.push(SECRET.test(name) ? { name, base: "<redacted>", other: "<redacted> (changed)" } : { name, base: show(base[name]), other: show(other[name]) });
+    out.push(redactedArgChange(name, base[name], other[name], show));
   }
   return out;
 }
@@ -163,7 +165,7 @@ export function setupDiff(
   ];
   const find = (name: string) => args.find((a) => a.name === name) ?? null;
   const runArgs = { base: base.args !== null, other: other.args !== null };
-  return {
+  return redactSetupDiff({
     runArgs,
     args,
     judge: { model: find("judge_model"), threshold: find("judge_threshold") },
@@ -172,7 +174,7 @@ export function setupDiff(
     scenarios: names.length,
     problems,
     same: runArgs.base && runArgs.other && args.length === 0 && prompts.length === 0 && tools.length === 0,
-  };
+  });
 }
 
 /** One line per kind of change, for a PR comment or a trends tick: "judge_model: a → b; agent prompt changed in 10 of 10 scenarios". */

@@ -24,7 +24,7 @@ import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { runChanges, withNewFailures } from "../views/run-changes";
 import { runsList } from "../views/runs-list";
 import { sseResponse } from "./sse";
-import { runReportRoute, scenarioReportRoute, timingRoute } from "../timing/routes";
+import { runReportRoute, scenarioReportRoute, timingRoute } from "./timing-routes";
 import { error, json, JSON_HEADERS } from "./respond";
 import { fullText, scenarioDetail, scenarioDetailJson } from "../views/scenario-detail";
 

@@ -3,6 +3,7 @@ import "server-only";
 import { join } from "node:path";
 import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
+import { processCaches } from "../process-caches";
 
 /**
  * The least of a single-session log that is read (160 bytes more per scenario, for its end-of-run
@@ -143,7 +144,7 @@ export function splitLevel(level: RunLevel): { head: LevelHead; bulk: LevelBulk 
 }
 
 /** How each living level lets go of its bulk (see `releaseBulk`). */
-const releases = new WeakMap<RunLevel, () => void>();
+const releases = () => processCaches().weak<RunLevel, () => void>("run-level-releases");
 
 /**
  * A level from its head and a way to its bulk, taken the first time `invocations` or `sessions` is
@@ -154,7 +155,7 @@ export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk)
   let taken: LevelBulk | null = null;
   const take = () => (taken ??= bulk());
   const level = { ...head, allSummary: head.allSummary ? onDiskSummary(dir, head.allSummary) : null } as RunLevel;
-  releases.set(level, () => void (taken = null));
+  releases().set(level, () => void (taken = null));
   return Object.defineProperties(level, {
     invocations: { get: () => take().invocations, enumerable: true },
     sessions: { get: () => take().sessions, enumerable: true },
@@ -163,6 +164,6 @@ export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk)
 
 /** A living level's bulk leaves memory, taken again when next asked for (a level read from the disk keeps its own). */
 export function releaseBulk(level: RunLevel): void {
-  releases.get(level)?.();
+  releases().get(level)?.();
 }
 

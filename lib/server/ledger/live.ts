@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type { LedgerStore } from "./store";
+import { processCaches } from "../process-caches";
 
 export const POLL_MS = 1000;
 
@@ -47,7 +48,7 @@ class RevisionWatch {
   }
 }
 
-const watches = new WeakMap<LedgerStore, RevisionWatch>();
+const watches = () => processCaches().weak<LedgerStore, RevisionWatch>("ledger-watches");
 
 /**
  * Calls `fn` whenever the revision differs from the last one this subscriber saw, starting from
@@ -55,8 +56,8 @@ const watches = new WeakMap<LedgerStore, RevisionWatch>();
  * write between its `hello` and the watch's next poll is announced to it, never taken as a baseline.
  */
 export function watchRevision(ledger: LedgerStore, since: number, fn: Listener): () => void {
-  let w = watches.get(ledger);
-  if (!w) watches.set(ledger, (w = new RevisionWatch(ledger)));
+  let w = watches().get(ledger);
+  if (!w) watches().set(ledger, (w = new RevisionWatch(ledger)));
   let seen = since;
   return w.subscribe((revision) => {
     if (revision === seen) return;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { cacheFileOf, IndexCache } from "../cache/index-cache";
 import { SavedRuns } from "../cache/saved-runs";
 import { serverEnv } from "../env";
+import { processCaches, type ProcessCaches } from "../process-caches";
 import { scanRoot, type ScanStats } from "../ingest/scan";
 import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
@@ -40,6 +41,8 @@ export interface Store {
   saved: SavedRuns | null;
   /** The runs list's items in the index cache. */
   listItems: SavedListItems | null;
+  /** Every in-memory cache of the process (`/api/health` lists them). */
+  caches: ProcessCaches;
 }
 
 const KEY = Symbol.for("voice-eval-dashboard.store");
@@ -115,6 +118,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     cache,
     saved,
     listItems,
+    caches: processCaches(),
     openRun: (id) => sync.openRun(id),
   };
   const scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined }).then((stats) => {

@@ -54,8 +54,14 @@ export class RunModel {
   readonly #signatures = new Map<string, string>();
   /** The scenarios' states; `null` while they are only in the cache (`#source`). */
   #scenarios: Map<string, ScenarioState> | null = new Map();
-  /** Set while the cache holds exactly these states: the run may then drop them from memory. */
+  /**
+   * Where the states are while they are not in memory (the cache holds them exactly, each under its
+   * signature): kept through changes that do not touch them (an order, an activity read after a
+   * restart), or the first view after a restart would find none.
+   */
   #source: StatesSource | null = null;
+  /** The cache holds this run exactly as it is (at this revision): its states may leave memory. */
+  #asIs = false;
   /** The finished runs whose states are in memory, of which this run is one once loaded (see `LoadedRuns`). */
   loaded: StatesInMemory | null = null;
   /** What the views derive from the states, for a revision (see `views/run-views`): dropped with them. */
@@ -100,7 +106,7 @@ export class RunModel {
   }
   /** Whether the index cache holds this run exactly as it is (see `cache/saved-runs`). */
   get cachedAsIs(): boolean {
-    return this.#source !== null;
+    return this.#asIs;
   }
   /** `all_metrics.json`'s order and its problems as read, `null` before. */
   get orderRead(): { order: string[] | null; problems: Problem[] } | null {
@@ -120,16 +126,18 @@ export class RunModel {
     names.forEach((name, i) => this.#signatures.set(name, signatures[i] as string));
     this.#scenarios = null;
     this.#source = source;
+    this.#asIs = true;
   }
 
   /** The cache now holds exactly this run's states (at this revision): they may leave memory. */
   cached(source: StatesSource): void {
     this.#source = source;
+    this.#asIs = true;
   }
 
   /** Drops the states (and what was derived of them, and a cached run level's bulk) when the cache holds them; returns whether it did. */
   unload(): boolean {
-    if (!this.#source || !this.#scenarios || !this.finished) return false;
+    if (!this.#asIs || !this.#source || !this.#scenarios || !this.finished) return false;
     this.#scenarios = null;
     this.derived = null;
     releaseBulk(this.#runLevel);
@@ -181,8 +189,10 @@ export class RunModel {
     const changed = this.#apply(change);
     if (changed) {
       this.#revision++;
-      // The cache no longer holds this run as it is (until it is saved again).
-      this.#source = null;
+      // The cache no longer holds this run as it is (until it is saved again). States still only
+      // in the cache stay where they are: a change that needs them loaded them first (`#states`).
+      this.#asIs = false;
+      if (this.#scenarios) this.#source = null;
     }
     return changed;
   }
@@ -245,8 +255,9 @@ export class RunModel {
         }
       }
       this.#scenarios = states;
+      if (!whole || !this.#asIs) this.#source = null;
       if (!whole) {
-        this.#source = null;
+        this.#asIs = false;
         this.loaded?.onLost?.(this);
       }
     }

@@ -17,6 +17,7 @@ import "server-only";
 import type { CompareResult, CompareWarning, NlFlip, PairComparison, RateDelta } from "@/lib/shared/compare";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
+import { processCaches } from "../process-caches";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
@@ -42,18 +43,18 @@ function judgeOn(run: RunModel): boolean {
  * conversation starts and never again, so it is kept with the scenario's indexed state: a new state
  * (a rewritten or replaced folder) reads it again.
  */
-const WHITELISTS = new WeakMap<ScenarioState, string | null>();
+const WHITELISTS = () => processCaches().weak<ScenarioState, string | null>("compare-whitelists");
 
 async function whitelist(run: RunModel, name: string): Promise<string | null> {
   const state = run.scenarios.get(name);
   if (!state) return null;
-  const cached = WHITELISTS.get(state);
+  const cached = WHITELISTS().get(state);
   if (cached !== undefined) return cached;
   const read = await readInside(run.dir, `${name}/scenario_config/metadata.json`, "scenario_config/metadata.json");
   const signals = read.text === null ? undefined : readMetadata(read.text).value?.success_signals;
   const value = signals ? [...signals].sort().join(",") : null;
   // A missing file may still appear (a run in progress): only remember what was read.
-  if (read.text !== null) WHITELISTS.set(state, value);
+  if (read.text !== null) WHITELISTS().set(state, value);
   return value;
 }
 
@@ -180,20 +181,18 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
   };
 }
 
-/** The comparison of two runs, kept for the pair of revisions it was computed at. */
-const pairs = new Map<string, { key: string; value: Promise<PairComparison> }>();
-const MAX_PAIRS = 32;
+/** The comparison of two runs, kept for the pair of revisions it was computed at (32 pairs). */
+const pairs = () => processCaches().lru<{ key: string; value: Promise<PairComparison> }>("compare-pairs", { maxEntries: 32 });
 
 export function comparePair(base: RunModel, other: RunModel) {
-  const slot = `${base.id}\0${other.id}`;
+  // By folder, not id: two results folders in one process (tests, the CLI) may share run ids.
+  const slot = `${base.dir}\0${other.dir}`;
   const key = `${base.revision}:${other.revision}:${Math.floor(Date.now() / 10_000)}`;
-  const hit = pairs.get(slot);
+  const hit = pairs().get(slot);
   if (hit && hit.key === key) return hit.value;
   const value = computePair(base, other);
-  pairs.delete(slot);
-  pairs.set(slot, { key, value });
-  if (pairs.size > MAX_PAIRS) pairs.delete(pairs.keys().next().value as string);
-  value.catch(() => pairs.delete(slot));
+  pairs().set(slot, { key, value });
+  value.catch(() => pairs().delete(slot));
   return value;
 }
 

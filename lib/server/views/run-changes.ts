@@ -13,6 +13,7 @@ import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ListChange, RunChanges, ScenarioAcrossRuns } from "@/lib/shared/run-changes";
 import type { RunListItem } from "@/lib/shared/dto";
 import type { ResultsIndex } from "../model/results-index";
+import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
 import { queueKeyOf } from "./run-views";
 import { savedTrendFactsOf } from "./saved-trend-facts";
@@ -21,10 +22,11 @@ import { trendFacts, type TrendFacts } from "./trend-facts";
 /** How many of a scenario's runs the scenario page's strip shows (the newest). */
 export const SCENARIO_STRIP_RUNS = 30;
 
-const keys = new WeakMap<TrendFacts, string>();
+/** Each facts object's queue key (a hash of its queue), made once. */
+const keys = () => processCaches().weak<TrendFacts, string>("trend-facts-queue-keys");
 function keyOf(f: TrendFacts): string {
-  let k = keys.get(f);
-  if (k === undefined) keys.set(f, (k = queueKeyOf(f.queue)));
+  let k = keys().get(f);
+  if (k === undefined) keys().set(f, (k = queueKeyOf(f.queue)));
   return k;
 }
 

@@ -9,6 +9,7 @@ import { readJudgeResult } from "@/lib/core";
 import { buildThemes, diffThemes, themeItemsOf, type Theme, type ThemeDiff, type ThemeItem } from "@/lib/core/themes";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
+import { processCaches } from "../process-caches";
 
 /** A run as the themes need it: where it is and which scenarios failed (with a change stamp). */
 export interface ThemeRun {
@@ -20,22 +21,18 @@ export interface ThemeRun {
 /** Extra findings per scenario (e.g. a flow audit); optional. */
 export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | string[];
 
-const MAX_RUNS = 64;
-const MAX_PAIRS = 16;
-const MAX_SCENARIOS = 200_000;
-const runCache = new Map<string, { signature: string; themes: Promise<Theme[]> }>();
-const pairCache = new Map<string, { signature: string; diffs: Promise<ThemeDiff[]> }>();
-const itemCache = new Map<string, { stamp: string | null; items: ThemeItem[] }>();
+const runCache = () => processCaches().lru<{ signature: string; themes: Promise<Theme[]> }>("themes-runs", { maxEntries: 64 });
+const pairCache = () => processCaches().lru<{ signature: string; diffs: Promise<ThemeDiff[]> }>("themes-pairs", { maxEntries: 16 });
+const itemCache = () => processCaches().lru<{ stamp: string | null; items: ThemeItem[] }>("themes-items", { maxEntries: 200_000 });
 
 async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
   const key = `${dir}\0${name}`;
-  const hit = itemCache.get(key);
+  const hit = itemCache().get(key);
   if (hit && hit.stamp === stamp && stamp !== null) return hit.items;
   const read = await readInside(dir, `${name}/judge_result.json`, "judge_result.json");
   const judge = read.text === null ? null : readJudgeResult(read.text).value;
   const items = themeItemsOf(name, judge ?? null);
-  if (itemCache.size >= MAX_SCENARIOS) itemCache.delete(itemCache.keys().next().value as string);
-  itemCache.set(key, { stamp, items });
+  itemCache().set(key, { stamp, items });
   return items;
 }
 
@@ -58,14 +55,12 @@ function runItems(run: ThemeRun, findingsOf?: FindingsOf): Promise<ThemeItem[]> 
 /** A run's themes, largest first (lib/core/themes `buildThemes`). */
 export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme[]> {
   const signature = signatureOf(run);
-  const hit = runCache.get(run.dir);
+  const hit = runCache().get(run.dir);
   if (hit && hit.signature === signature && !findingsOf) return hit.themes;
   const themes = runItems(run, findingsOf).then((items) => buildThemes(items));
   if (!findingsOf) {
-    runCache.delete(run.dir);
-    if (runCache.size >= MAX_RUNS) runCache.delete(runCache.keys().next().value as string);
-    runCache.set(run.dir, { signature, themes });
-    themes.catch(() => runCache.delete(run.dir));
+    runCache().set(run.dir, { signature, themes });
+    themes.catch(() => runCache().delete(run.dir));
   }
   return themes;
 }
@@ -74,12 +69,10 @@ export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme
 export function runThemeChanges(base: ThemeRun, other: ThemeRun): Promise<ThemeDiff[]> {
   const key = `${base.dir}\0${other.dir}`;
   const signature = `${signatureOf(base)}:${signatureOf(other)}`;
-  const hit = pairCache.get(key);
+  const hit = pairCache().get(key);
   if (hit && hit.signature === signature) return hit.diffs;
   const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) => diffThemes(a, b));
-  pairCache.delete(key);
-  if (pairCache.size >= MAX_PAIRS) pairCache.delete(pairCache.keys().next().value as string);
-  pairCache.set(key, { signature, diffs });
-  diffs.catch(() => pairCache.delete(key));
+  pairCache().set(key, { signature, diffs });
+  diffs.catch(() => pairCache().delete(key));
   return diffs;
 }

@@ -25,7 +25,7 @@ import {
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
-import { SizedCache } from "./sized-cache";
+import { processCaches } from "../process-caches";
 import "server-only";
 import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
@@ -53,7 +53,8 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "
   body?: { revision: number; text: string };
 };
 
-const evidenceCache = new SizedCache<FileEvidence>(64 * 1024 * 1024);
+/** Parsed scenario files, kept while their signature holds (64 MB; a multi-megabyte context is parsed once). */
+const evidenceCache = () => processCaches().lru<{ signature: string; evidence: FileEvidence; bytes: number }>("scenario-evidence", { maxBytes: 64 * 1024 * 1024, sizeOf: (v) => v.bytes });
 
 /** `capTexts`: cut long texts for the page (see `ScenarioDetail.truncated`). */
 type DetailOptions = { contexts?: boolean; capTexts?: boolean };
@@ -92,10 +93,12 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
   const stats = await statKnownFiles(dir);
   // Every file this reads, by kind, size and mtime: any rewrite, removal or new file changes it.
   const signature = stats.map((s) => (s ? `${s.kind}${s.size}@${s.mtimeMs}` : "-")).join(",");
-  let evidence = evidenceCache.get(dir, signature);
+  const hit = evidenceCache().get(dir);
+  let evidence = hit?.signature === signature ? hit.evidence : undefined;
   if (!evidence) {
     evidence = await readEvidence(dir, stats);
-    evidenceCache.set(dir, signature, evidence, stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0));
+    const bytes = stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0);
+    evidenceCache().set(dir, { signature, evidence, bytes });
   }
   const cached = evidence;
   const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, body: _body, ...files } = evidence;

@@ -5,13 +5,14 @@
  */
 import "server-only";
 import { lastInvocationArgs, setupDiff, type SetupDiff } from "@/lib/core/setup/diff";
+import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
 import { readRunSetup } from "../setup/read-setup";
 
 /** Scenario configs read per compare at most (a page stays quick on a 100k-scenario suite). */
 export const MAX_SETUP_SCENARIOS = 5000;
 
-const cache = new WeakMap<RunModel, Map<RunModel, { key: string; diff: Promise<SetupDiff> }>>();
+const cache = () => processCaches().weak<RunModel, Map<RunModel, { key: string; diff: Promise<SetupDiff> }>>("setup-diffs");
 
 /** The run's last invocation's arguments; `null` for a run without `run_args.json` (an older harness). */
 export function argsOf(run: RunModel): Record<string, unknown> | null {
@@ -20,8 +21,8 @@ export function argsOf(run: RunModel): Record<string, unknown> | null {
 
 export function runSetupDiff(base: RunModel, other: RunModel): Promise<SetupDiff> {
   const key = `${base.revision}:${other.revision}`;
-  const byOther = cache.get(base) ?? new Map<RunModel, { key: string; diff: Promise<SetupDiff> }>();
-  cache.set(base, byOther);
+  const byOther = cache().get(base) ?? new Map<RunModel, { key: string; diff: Promise<SetupDiff> }>();
+  cache().set(base, byOther);
   const hit = byOther.get(other);
   if (hit && hit.key === key) return hit.diff;
   const paired = [...base.scenarios.keys()].filter((n) => other.scenarios.has(n)).sort();

@@ -3,6 +3,7 @@ import { scenarioRow, type RunAggregates, type RunState, type Verdict } from "@/
 import { judgeMeanNote, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { Cell } from "@/lib/core/trends";
 import "server-only";
+import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
 import { runAnalysis } from "./run-views";
 
@@ -26,22 +27,22 @@ export interface KeptTrendFacts {
 }
 
 /** Per run, for its revision (and, while it has not finished, a 10 s clock bucket: its state moves with time). */
-const cache = new WeakMap<RunModel, { key: string; facts: TrendFacts }>();
+const cache = () => processCaches().weak<RunModel, { key: string; facts: TrendFacts }>("trend-facts");
 
 const revisionKey = (run: RunModel, nowMs: number) => `${run.revision}:${run.finished ? "done" : Math.floor(nowMs / 10_000)}`;
 
 /** `saved`: the facts kept in the index cache, used when made under the run's key and saved when made here. */
 export function trendFacts(run: RunModel, nowMs = Date.now(), saved: KeptTrendFacts | null = null): TrendFacts {
   const key = revisionKey(run, nowMs);
-  const hit = cache.get(run);
+  const hit = cache().get(run);
   if (hit && hit.key === key) return hit.facts;
   const kept = saved?.get(run) ?? null;
   if (kept) {
-    cache.set(run, { key, facts: kept });
+    cache().set(run, { key, facts: kept });
     return kept;
   }
   const facts = factsOf(run, nowMs);
-  cache.set(run, { key, facts });
+  cache().set(run, { key, facts });
   saved?.put(run, facts);
   return facts;
 }
@@ -52,7 +53,7 @@ export function trendFacts(run: RunModel, nowMs = Date.now(), saved: KeptTrendFa
  */
 export function saveTrendFacts(run: RunModel, saved: KeptTrendFacts): void {
   if (!run.finished || saved.has(run)) return;
-  const hit = cache.get(run);
+  const hit = cache().get(run);
   const nowMs = Date.now();
   saved.put(run, hit && hit.key === revisionKey(run, nowMs) ? hit.facts : factsOf(run, nowMs));
 }

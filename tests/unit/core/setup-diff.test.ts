@@ -46,7 +46,7 @@ describe("setup diff", () => {
   it("lists changed arguments, names the judge, and keeps secrets redacted", () => {
     const changes = argChanges(ARGS, { ...ARGS, judge_model: "gpt-judge-2", judge_api_key: "sk-live-123", pause: 0.5 });
     expect(changes).toEqual([
-      { name: "judge_api_key", base: "<redacted>", other: "<redacted> (changed)" },
+      { name: "judge_api_key", base: "<redacted>", other: "changed (redacted)", redacted: true },
       { name: "judge_model", base: "gpt-judge-1", other: "gpt-judge-2" },
       { name: "pause", base: "(not set)", other: "0.5" },
     ]);

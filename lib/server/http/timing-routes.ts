@@ -1,12 +1,12 @@
 /** `/api/runs/{id}/timing`, `/api/runs/{id}/report.md` and `/api/runs/{id}/scenarios/{name}/report.md`. */
 import "server-only";
-import { json, error } from "../http/respond";
+import { json, error } from "./respond";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { scenarioDetail } from "../views/scenario-detail";
 import { runAnalysis } from "../views/run-views";
-import { runReportText, scenarioReportText } from "./report";
-import { timingService } from "./service";
+import { runReportText, scenarioReportText } from "../timing/report";
+import { timingService } from "../timing/service";
 
 export async function timingRoute(index: ResultsIndex, run: RunModel): Promise<Response> {
   return json(await timingService(index).runTiming(run));
