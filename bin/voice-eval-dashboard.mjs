@@ -40,6 +40,10 @@ const HELP = `Usage:
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
                       (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
       --user <name>   triager name shown in the ledger's history (default: the OS user)
+      --notify <url>  POST a JSON summary to this URL when a run finishes (repeatable;
+                      Slack-compatible: its "text" is Markdown). Runs finished before
+                      the start are never announced, a run never twice (state folder).
+      --public-url <u> the dashboard's address in those pings (default http://host:port)
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
@@ -106,6 +110,8 @@ function parseServeArgs(argv) {
         "state-dir": { type: "string" },
         database: { type: "string" },
         user: { type: "string" },
+        notify: { type: "string", multiple: true },
+        "public-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -176,6 +182,16 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  // `--notify URL` (repeatable): a POST of each run's summary when it finishes.
+  for (const url of values.notify ?? []) {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(url).protocol);
+    } catch {}
+    if (!ok) fail("--notify needs an http:// or https:// URL");
+  }
+  if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
+  if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

@@ -6,9 +6,7 @@
 import { basename, dirname, resolve } from "node:path";
 import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
 import { runGate, type GateHistory, type GateOptions, type GateRun } from "@/lib/core/gate";
-import { judgeFields } from "@/lib/core/judge-fields";
-import { parseJson } from "@/lib/core/json";
-import { readInside } from "@/lib/server/ingest/fs-safe";
+import { judgeReasons } from "@/lib/server/views/judge-reasons";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { queueKeyOf } from "@/lib/server/views/run-views";
 import { suiteHistoryIn } from "@/lib/server/views/run-changes";
@@ -152,23 +150,6 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
   const result = { ...runGate(baseRun, runRun, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }), setup: setupSummary(setupChange) };
   process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n");
   return result.verdict === "pass" ? 0 : 1;
-}
-
-/** How many failing scenarios' judge reasons are read for the comment (it lists at most 50 of each kind). */
-const MAX_REASONS = 200;
-
-/** The judge's reason of each named scenario of the run that has one (`judge_result.json`). */
-async function judgeReasons(runDir: string, names: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const name of names.slice(0, MAX_REASONS)) {
-    if (!name || name === "." || name === ".." || /[\\/\0]/.test(name)) continue;
-    const read = await readInside(runDir, `${name}/judge_result.json`);
-    if (read.text === null) continue;
-    const parsed = parseJson(read.text);
-    const reason = parsed.ok ? judgeFields(parsed.value as never)?.reason : null;
-    if (reason) out.set(name, reason.replace(/\s+/g, " ").trim());
-  }
-  return out;
 }
 
 /**
