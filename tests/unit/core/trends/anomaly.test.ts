@@ -20,6 +20,13 @@ describe("anomalies", () => {
     expect(got[5]!.pValue).toBeLessThan(0.01);
   });
 
+  it("flags a level shift once, on the night it starts", () => {
+    const full = { k: 40, n: 40 };
+    const low = { k: 28, n: 40 };
+    const got = anomalies([full, full, full, full, full, low, low, low, full, { k: 10, n: 40 }]);
+    expect(got.map((a) => a?.direction ?? null)).toEqual([null, null, null, null, null, "drop", null, null, "rise", "drop"]);
+  });
+
   it("flags a rise after a low stretch", () => {
     const low = { k: 20, n: 100 };
     expect(anomalies([low, low, low, low, { k: 60, n: 100 }])[4]).toMatchObject({ direction: "rise" });
