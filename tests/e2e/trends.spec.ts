@@ -158,6 +158,7 @@ test("every chart names dates on its time axis and a point opens its run; the st
 
   // Hovering the planted run's point names the run, its date and value with n; a click opens it.
   const hover = success.getByTestId("chart-hover");
+  await hover.scrollIntoViewIfNeeded();
   const box = (await hover.boundingBox())!;
   const x = box.x + (box.width * (84 + (13 * (640 - 84 - 24)) / 19)) / 640;
   await page.mouse.move(x, box.y + box.height / 2);

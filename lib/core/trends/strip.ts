@@ -5,6 +5,8 @@ export type Cell = "P" | "F" | "S" | "N" | "-";
 
 export const STRIP_SORTS = ["changed", "first_failed", "flips", "streak", "name"] as const;
 export type StripSort = (typeof STRIP_SORTS)[number];
+/** What the strip is sorted by when the URL names no sort: the newest change first. */
+export const DEFAULT_STRIP_SORT: StripSort = "changed";
 
 export interface StripRow {
   name: string;

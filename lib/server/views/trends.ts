@@ -8,7 +8,7 @@ import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
 import { argsOf } from "./setup";
 import { changesVsPrevious } from "@/lib/core/run-changes";
-import { anomalies, groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import { anomalies, DEFAULT_STRIP_SORT, groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
@@ -77,7 +77,7 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const now = Date.now();
   const suites = suitesOf(index, now);
   const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
-  const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : "changed";
+  const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : DEFAULT_STRIP_SORT;
   const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
   const range = parseTrendRange(q.range);
   const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
