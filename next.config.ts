@@ -1,5 +1,7 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { fileURLToPath } from "node:url";
+import { derivedDataHash } from "./scripts/source-hash.mjs";
 
 // The package root. Pinned so a lockfile higher up the tree (e.g. when the
 // package is installed under someone's home) is not mistaken for the root.
@@ -25,4 +27,12 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * The code that derives what the index cache and the timing files keep, inlined into the server's
+ * bundles when they are built (`lib/server/cache/code-identity.ts`): a row another build made is
+ * recomputed. Not computed for `next start`, which serves what was built.
+ */
+export default function config(phase: string): NextConfig {
+  const building = phase === PHASE_PRODUCTION_BUILD || phase === PHASE_DEVELOPMENT_SERVER;
+  return building ? { ...nextConfig, env: { VOICE_EVAL_CODE_HASH: derivedDataHash(root) } } : nextConfig;
+}

@@ -64,8 +64,10 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "application/json", "cache-control": "no-store" },
     });
   }
-  // Everything is read-only but the ledger's writes (which check their own origin and CSRF token).
-  if (request.method !== "GET" && request.method !== "HEAD" && !request.nextUrl.pathname.startsWith("/api/ledger/")) {
+  // Everything is read-only but the ledger's writes (which check their own origin and CSRF token) and
+  // the MCP endpoint, whose JSON-RPC calls are POSTs (it checks the Origin and the token itself too).
+  const path = request.nextUrl.pathname;
+  if (request.method !== "GET" && request.method !== "HEAD" && !path.startsWith("/api/ledger/") && path !== "/mcp") {
     return new NextResponse(JSON.stringify({ error: `${request.method} is not allowed here` }), {
       status: 405,
       headers: { "content-type": "application/json", "cache-control": "no-store", allow: "GET, HEAD" },
@@ -98,7 +100,7 @@ export function proxy(request: NextRequest) {
 }
 
 function unauthorized(request: NextRequest): NextResponse {
-  const wantsJson = request.nextUrl.pathname.startsWith("/api/");
+  const wantsJson = request.nextUrl.pathname.startsWith("/api/") || request.nextUrl.pathname === "/mcp";
   return new NextResponse(wantsJson ? JSON.stringify({ error: "access token required" }) : LOGIN_PAGE, {
     status: 401,
     headers: { "content-type": wantsJson ? "application/json" : "text/html; charset=utf-8", "cache-control": "no-store" },

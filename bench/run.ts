@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { audioFigures } from "./audio";
+import { audio100MbFigures, audioFigures } from "./audio";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -300,6 +300,125 @@ async function pageVisits(url: string): Promise<{ rssMb: number; trendsMs: numbe
   return { rssMb: h.rssMb, trendsMs };
 }
 
+/**
+ * The user's clock (issue 46): from spawning the command a user types (`npm start`'s bin) to
+ * `/api/runs` listing every run with no `indexing` block, polled every 50 ms; then, so that a
+ * restart can use it, until the index cache is written (`scan.savedAt`), with the server's RSS.
+ */
+async function timeToListed(dir: string, stateDir: string, runs: number): Promise<{ ms: number; rssMb: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir } });
+  try {
+    let ms: number | null = null;
+    for (let i = 0; i < 6_000 && ms === null; i++) {
+      try {
+        const body = (await (await fetch(`http://127.0.0.1:${port}/api/runs`)).json()) as { runs: unknown[]; indexing?: unknown };
+        if (body.indexing === undefined && body.runs.length === runs) ms = performance.now() - started;
+      } catch {
+        // not up yet
+      }
+      if (ms === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (ms === null) throw new Error(`the runs list of ${dir} was not complete within 5 minutes`);
+    for (let k = 0; k < 1200; k++) {
+      const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { rssMb: number; scan: { savedAt: number | null } | null };
+      if (h.scan?.savedAt) return { ms, rssMb: h.rssMb };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error("the server did not write its index cache within a minute of listing");
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    stopServer(child);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+}
+
+/** Run folders under `dir` (as the index finds them: a folder with `evaluation_log.txt` or `run_args.json`, at most 3 down). */
+function runFolders(dir: string, depth = 0): number {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (depth > 0 && entries.some((e) => e.isFile() && (e.name === "evaluation_log.txt" || e.name === "run_args.json"))) return 1;
+  if (depth >= 3) return 0;
+  return entries.filter((e) => e.isDirectory()).reduce((n, e) => n + runFolders(join(dir, e.name), depth + 1), 0);
+}
+
+interface UserClockRow {
+  label: string;
+  floor: number;
+  empty: number;
+  first: number;
+  restart: number;
+  rssFirst: number;
+  rssRestart: number;
+}
+
+/** Issue 46's figures for one folder: spawn → runs list complete, first start and restart, less the same on an empty folder, against the floor. */
+async function userClockFigures(label: string, dir: string): Promise<UserClockRow> {
+  const empty = mkdtempSync(join(tmpdir(), "ved-bench-empty-"));
+  const runs = runFolders(dir);
+  const floors: number[] = [];
+  const empties: number[] = [];
+  const firsts: number[] = [];
+  const restarts: number[] = [];
+  const rssFirst: number[] = [];
+  const rssRestart: number[] = [];
+  try {
+    for (let i = 0; i < REPEAT; i++) {
+      warm(dir);
+      const sync = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]).ms as number;
+      const pool = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number;
+      floors.push(Math.min(sync, pool));
+      const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
+      try {
+        empties.push((await timeToListed(empty, mkdtempSync(join(tmpdir(), "ved-bench-state-empty-")), 0)).ms);
+        warm(dir);
+        const first = await timeToListed(dir, state, runs);
+        firsts.push(first.ms);
+        rssFirst.push(first.rssMb);
+        warm(dir);
+        const restart = await timeToListed(dir, state, runs);
+        restarts.push(restart.ms);
+        rssRestart.push(restart.rssMb);
+      } finally {
+        rmSync(state, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+  const floor = median(floors);
+  const boot = median(empties);
+  const first = median(firsts) - boot;
+  const restart = median(restarts) - boot;
+  report(`${label}: user's clock, spawn → runs list complete on an empty folder (the boot)`, range(empties));
+  report(`${label}: user's clock, first start less the boot`, `${range(firsts.map((t) => t - boot))} = ${(first / floor).toFixed(2)}× the floor (${Math.round(floor)} ms)`);
+  report(`${label}: user's clock, restart less the boot`, `${range(restarts.map((t) => t - boot))} = ${(restart / floor).toFixed(2)}× the floor`);
+  report(`${label}: server RSS, first start / restart`, `${range(rssFirst, " MB")} / ${range(rssRestart, " MB")}`);
+  return { label, floor, empty: boot, first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart) };
+}
+
+/** A copy of one finished run that stalled: its log without the last session's end, everything quiet for an hour (hard links; the log is a file of its own). */
+function stalledCopy(single: string): string {
+  const dir = join(OUT, "stalled-10k");
+  if (existsSync(`${dir}.done`)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync("cp", ["-al", single, dir]);
+  const hour = new Date(Date.now() - 3_600_000);
+  for (const run of readdirSync(dir)) {
+    const log = join(dir, run, "evaluation_log.txt");
+    if (!existsSync(log)) continue;
+    const text = readFileSync(log, "utf8").replace(/^.*Evaluation Complete!.*\n?/gm, "");
+    rmSync(log);
+    writeFileSync(log, text);
+    rmSync(join(dir, run, "all_summary.txt"), { force: true });
+    rmSync(join(dir, run, "all_metrics.json"), { force: true });
+    utimesSync(log, hour, hour);
+    utimesSync(join(dir, run), hour, hour);
+  }
+  writeFileSync(`${dir}.done`, "");
+  return dir;
+}
+
 interface StoreRow {
   label: string;
   floor: number;
@@ -400,6 +519,22 @@ async function storeTable(): Promise<void> {
   for (const r of table) {
     console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${x(r.keep, r.floor)} | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${r.audit === null ? "—" : `${Math.round(r.audit)} ms`} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB | ${r.rssPages === null ? "—" : `${Math.round(r.rssPages)} MB`} | ${r.trendsMs === null ? "—" : `${Math.round(r.trendsMs)} ms`} |`);
   }
+  // Issue 46: the same folders (and a stalled 10k run) on the user's clock.
+  const clock: UserClockRow[] = [];
+  const userFolders: Array<[string, () => string]> = [
+    ["10,000 scenarios in one run", () => generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"])],
+    ["the same run, stalled (quiet for an hour)", () => stalledCopy(generate("single-10k", ["--preset", "big-3000", "--scenarios", "10000", "--lean"]))],
+    ["a year: 365 nightly runs × 30", () => generate("year-365", ["--preset", "year-365"])],
+    ["100,000 scenarios (50 runs × 2,000)", () => generate("results-100k", ["--preset", "bench-100k"])],
+  ];
+  const userOnly = arg("user-folders", "").split(",").filter(Boolean);
+  for (const [label, make] of userFolders.filter(([label]) => userOnly.length === 0 || userOnly.some((u) => label.includes(u)))) {
+    const dir = make();
+    console.log(`\n[user's clock: ${label}] ${dir}`);
+    clock.push(await userClockFigures(label, dir));
+  }
+  console.log("\n| Folder (user's clock: spawn → runs list complete, less an empty folder's) | Floor | Empty folder | First start | Restart | Server RSS, first start / restart |\n|---|---|---|---|---|---|");
+  for (const r of clock) console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${Math.round(r.empty)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB |`);
   const year = table.find((r) => r.label.startsWith("a year"));
   const two = table.find((r) => r.label.startsWith("two years"));
   if (!year || !two) return;
@@ -651,6 +786,7 @@ async function main(): Promise<void> {
   if (!ONLY_AUDIO) themesFigures(report);
   if (ONLY_THEMES) return printTable();
   await audioFigures(report);
+  await audio100MbFigures(report);
   if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);

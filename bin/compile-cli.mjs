@@ -1,8 +1,9 @@
-// Bundles lib/cli/main.ts (the CLI) into an ESM file with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI) and lib/server/work/worker.ts (the work pool's thread) into ESM files with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { derivedDataHash } from "../scripts/source-hash.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CACHE = path.join(ROOT, "node_modules", ".cache", "voice-eval-dashboard");
@@ -29,9 +30,18 @@ export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
 }
 
+/**
+ * Returns the path of an up-to-date bundle of the work pool's worker thread (lib/server/work): a plain
+ * ESM file that exists at run time, whatever bundles Next made of the pages that start its jobs.
+ * Packages bundled in: one file to load, no resolution from the cache folder.
+ */
+export function compiledWorkWorker() {
+  return compiled(path.join(ROOT, "lib", "server", "work", "worker.ts"), path.join(CACHE, "work-worker.mjs"), {});
+}
+
 async function compiled(entry, out, options) {
   // The export renders the app's components (components/export): they are sources of the CLI too.
-  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(fileURLToPath(import.meta.url)));
+  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(path.join(ROOT, "package-lock.json")), mtime(fileURLToPath(import.meta.url)));
   if (mtime(out) >= sources) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });
@@ -47,6 +57,8 @@ async function compiled(entry, out, options) {
     // tsconfig's "preserve" is for Next; a bundle run by Node needs React's automatic runtime.
     jsx: "automatic",
     ...options,
+    // The code that derives what the index cache keeps (lib/server/cache/code-identity.ts), fixed at bundling.
+    define: { "process.env.VOICE_EVAL_CODE_HASH": JSON.stringify(derivedDataHash(ROOT)) },
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "error",
     // `server-only` guards lib/server against client bundles; the CLI is server code by definition.

@@ -5,7 +5,8 @@
 //   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
 //   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
-import { spawn, spawnSync } from "node:child_process";
+//   voice-eval-dashboard mcp [results-folder] [--state-dir DIR | --database URL] [--allow-writes]
+import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants, userInfo } from "node:os";
@@ -18,7 +19,7 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report"]);
+const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report", "mcp"]);
 
 const HELP = `Usage:
   voice-eval-dashboard [results-folder] [options]
@@ -44,6 +45,8 @@ const HELP = `Usage:
                       Slack-compatible: its "text" is Markdown). Runs finished before
                       the start are never announced, a run never twice (state folder).
       --public-url <u> the dashboard's address in those pings (default http://host:port)
+      --allow-writes  let the MCP endpoint (/mcp) write triage labels to the ledger
+                      (its label_scenario tool); without it /mcp only reads
 
   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
       Print a run's scores in the terminal.
@@ -77,6 +80,14 @@ const HELP = `Usage:
       status, patterns, latency by stage, turn-taking, next steps; with
       --scenario, one scenario's report. --out writes it to FILE instead.
 
+  voice-eval-dashboard mcp [results-folder] [--state-dir <d> | --database <u>]
+          [--allow-writes] [--user <name>]
+      A Model Context Protocol server on stdio over the same index as the pages,
+      for a coding agent: tools list_runs, get_run, list_scenarios, get_scenario,
+      compare_runs, get_trends, get_file, label_scenario; a resource per run and
+      scenario; the prompt triage_run. Read-only unless --allow-writes, which lets
+      label_scenario write the triage ledger (never the results folder).
+
   -h, --help        show this help
 `;
 
@@ -89,12 +100,25 @@ async function runSubcommand(args) {
   // React's production build: the export renders thousands of pages with it.
   process.env.NODE_ENV ??= "production";
   const entry = new URL("../lib/cli/main.ts", import.meta.url);
+  // `mcp` without a folder serves the bundled example, as the dashboard does.
+  process.env.VOICE_EVAL_EXAMPLE_DIR ??= EXAMPLE_DIR;
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
   // A cached esbuild bundle: starts much faster than a TypeScript loader.
-  const { compiledCli } = await import("./compile-cli.mjs");
+  const { compiledCli, compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, process.env);
   const mod = await import(pathToFileURL(await compiledCli()).href);
   // main() receives the whole argv, subcommand first, and returns the exit code.
   process.exitCode = await mod.main(args);
+}
+
+/** Expensive views run in worker threads of this bundle (lib/server/work), built here once per change of lib/. */
+async function setWorkWorker(compiledWorkWorker, env) {
+  try {
+    env.VOICE_EVAL_WORK_SCRIPT = await compiledWorkWorker();
+  } catch (err) {
+    // Still correct without it: those views are then computed on the main thread.
+    console.error(`voice-eval-dashboard: the work pool's worker could not be built (${err.message}); expensive views run on the main thread`);
+  }
 }
 
 function parseServeArgs(argv) {
@@ -112,6 +136,7 @@ function parseServeArgs(argv) {
         user: { type: "string" },
         notify: { type: "string", multiple: true },
         "public-url": { type: "string" },
+        "allow-writes": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -145,11 +170,10 @@ function isLoopback(host) {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function ensureBuild(env) {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("No production build found; running `next build` first (this takes a minute)...");
-  const res = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env });
-  if (res.status !== 0) fail("`next build` failed; see the output above.");
+/** Builds again when the build is missing or not the checkout's (a `git pull`), saying why. */
+async function ensureBuild(env) {
+  const { ensureBuild: build } = await import("../scripts/ensure-build.mjs");
+  if (!build({ root: ROOT, env, nextBin: NEXT_BIN })) fail("`next build` failed; see the output above.");
 }
 
 async function serve(argv) {
@@ -165,7 +189,7 @@ async function serve(argv) {
   const resultsDir = resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-  ensureBuild({ ...env, NODE_ENV: "production" });
+  await ensureBuild({ ...env, NODE_ENV: "production" });
 
   const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
   if (!isLoopback(host) && !token) {
@@ -192,6 +216,11 @@ async function serve(argv) {
   }
   if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
   if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
+  const { compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, childEnv);
+  // /mcp's label_scenario writes the ledger only when asked for.
+  if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
+  else delete childEnv.VOICE_EVAL_MCP_WRITES;
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);

@@ -57,4 +57,4 @@ export function relativeTime(iso: string | null, nowMs: number): string {
   return diff >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-export { runHref, scenarioHref, apiRunPath } from "@/lib/shared/routes";
+export { runHref, scenarioHref } from "@/lib/shared/routes";

@@ -1,50 +1,59 @@
-// Runs `next build` only when the production build is missing or older than
-// its sources, so `npm run test:e2e` stays fast on repeated runs.
+// Builds the production build (`next build`) when it is missing or was made from other sources
+// than the checkout's: `npm start` after a `git pull` serves the new code, never the old build
+// silently (issue 46). The build records what it was made from (`.next/voice-eval-build.json`: a
+// hash per source, see `source-hash.mjs`); a packaged install without the sources ships its build.
+//   node scripts/ensure-build.mjs         build if needed, saying why
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildInputs } from "./source-hash.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BUILD_ID = path.join(ROOT, ".next", "BUILD_ID");
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json", "proxy.ts", "instrumentation.ts"];
-const SKIP = new Set([path.join(ROOT, "lib", "generator"), path.join(ROOT, "node_modules")]);
+export const STAMP = "voice-eval-build.json";
 
-function mtime(file) {
+function readStamp(root) {
   try {
-    return statSync(file).mtimeMs;
+    const stamp = JSON.parse(readFileSync(path.join(root, ".next", STAMP), "utf8"));
+    return stamp && typeof stamp.inputs === "object" && stamp.inputs !== null ? stamp : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-/** Newest modification time of a file, or of any file below a directory. */
-function newest(p) {
-  if (SKIP.has(p)) return 0;
-  let st;
-  try {
-    st = statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const name of readdirSync(p)) max = Math.max(max, newest(path.join(p, name)));
-  return max;
+/**
+ * Whether the build in `root` is the checkout's: `{ upToDate: true }`, or why not (what changed).
+ * `inputs`: the checkout's hashes, written into the build's stamp once built.
+ */
+export function buildStatus(root = ROOT) {
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) return { upToDate: false, reason: "no production build yet", inputs: buildInputs(root) };
+  const stamp = readStamp(root);
+  // A packaged install ships its build and may not ship the sources: nothing to compare with.
+  if (!existsSync(path.join(root, "app"))) return { upToDate: true, reason: "a packaged build (no sources to compare)", inputs: stamp?.inputs ?? {} };
+  const inputs = buildInputs(root);
+  if (!stamp) return { upToDate: false, reason: "the build does not say what it was made from", inputs };
+  const changed = Object.keys({ ...inputs, ...stamp.inputs }).filter((k) => inputs[k] !== stamp.inputs[k]);
+  if (changed.length === 0) return { upToDate: true, reason: "the build is the checkout's", inputs };
+  return { upToDate: false, reason: `the sources changed since the build (${changed.join(", ")})`, inputs };
 }
 
-const built = mtime(BUILD_ID);
-const sources = Math.max(...SOURCES.map((s) => newest(path.join(ROOT, s))));
-if (built !== undefined && built >= sources) {
-  console.log("ensure-build: .next is up to date");
-  process.exit(0);
+/**
+ * Builds when the build is not the checkout's, saying why; returns whether a usable build is there.
+ * `nextBin`: Next's CLI (tests give another).
+ */
+export function ensureBuild({ root = ROOT, env = process.env, log = console.log, nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next") } = {}) {
+  const status = buildStatus(root);
+  if (status.upToDate) return true;
+  log(`voice-eval-dashboard: ${status.reason}: running \`next build\` (a minute or more)...`);
+  const res = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
+  if (res.status !== 0) return false;
+  // What this build was made from: the sources as they were when it started.
+  writeFileSync(path.join(root, ".next", STAMP), `${JSON.stringify({ inputs: status.inputs, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  return true;
 }
 
-console.log(built === undefined ? "ensure-build: no build yet; running next build" : "ensure-build: sources changed; running next build");
-const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-const res = spawnSync(process.execPath, [nextBin, "build"], {
-  cwd: ROOT,
-  stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-});
-process.exit(res.status ?? 1);
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const status = buildStatus();
+  if (status.upToDate) console.log(`ensure-build: .next is up to date (${status.reason})`);
+  else process.exit(ensureBuild() ? 0 : 1);
+}

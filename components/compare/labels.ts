@@ -90,16 +90,8 @@ export function pText(p: number): string {
 
 export { percent, fixed };
 
-/** `/compare?base=…&runs=…` with each id encoded as one value (ids may hold `/`). */
-export function compareHref(base: string, runs: readonly string[], extra: Record<string, string | null | undefined> = {}): string {
-  const parts = [`base=${encodeURIComponent(base)}`, `runs=${runs.map(encodeURIComponent).join(",")}`];
-  for (const [k, v] of Object.entries(extra)) if (v) parts.push(`${k}=${encodeURIComponent(v)}`);
-  return `/compare?${parts.join("&")}`;
-}
-
-export function scenarioCompareHref(base: string, run: string, name: string): string {
-  return `/compare/scenario?base=${encodeURIComponent(base)}&run=${encodeURIComponent(run)}&name=${encodeURIComponent(name)}`;
-}
+// The compare pages' URLs are built in one place (lib/shared/routes.ts).
+export { compareHref, compareScenarioHref as scenarioCompareHref } from "@/lib/shared/routes";
 
 /**
  * Splits a `runs=` value into ids. Ids are comma-joined, but an id may itself contain a comma, so

@@ -12,7 +12,15 @@ const LINE_TONE: Record<DiffLine["op"], string> = {
   " ": "text-zinc-600 dark:text-zinc-400",
 };
 
-export function LineDiffView({ lines, cut }: { lines: DiffLine[]; cut: number }) {
+export function LineDiffView({ lines, cut, unshown }: { lines: DiffLine[]; cut: number; unshown?: string }) {
+  if (unshown !== undefined) {
+    return (
+      <p className="rounded border border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="setup-line-diff-unshown">
+        {unshown[0]?.toUpperCase()}
+        {unshown.slice(1)}.
+      </p>
+    );
+  }
   return (
     <pre className="max-h-96 overflow-auto rounded border border-zinc-200 text-xs leading-5 dark:border-zinc-800" data-testid="setup-line-diff">
       {lines.map((l, i) => (
@@ -57,7 +65,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
                 <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">
                   {e.scenarios.length} scenario(s): <span className="font-mono">{e.scenarios.slice(0, 4).join(", ")}{e.scenarios.length > 4 ? ", …" : ""}</span>
                 </summary>
-                <LineDiffView lines={e.lines} cut={e.cut} />
+                <LineDiffView lines={e.lines} cut={e.cut} unshown={e.unshown} />
               </details>
             ))}
             {p.edits.length > 5 && <p className="text-xs text-zinc-500">… and {p.edits.length - 5} more edit(s)</p>}

@@ -1,20 +1,23 @@
 /** The browser side of the ledger API: same-origin JSON writes carrying the page's CSRF token. */
+import { ApiError, request } from "@/components/api-client";
 import type { Cause, Label, LabelFields, Override, OverrideTarget, ScenarioLedger, WriteResult } from "@/lib/shared/ledger";
 
 export const CSRF_HEADER = "x-ledger-csrf";
 
 export class LedgerError extends Error {}
 
+/** A ledger answer that is not OK throws `LedgerError` with the server's message. */
+async function ledgerRequest(path: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await request(path, init);
+  } catch (e) {
+    throw new LedgerError(e instanceof ApiError && !e.message.startsWith("HTTP ") ? e.message : `the ledger answered ${e instanceof ApiError ? e.status : String(e)}`);
+  }
+}
+
 async function send<T>(path: string, method: "POST" | "DELETE", csrf: string, body: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: { "content-type": "application/json", [CSRF_HEADER]: csrf },
-    body: JSON.stringify(body),
-  });
-  const data = (await res.json().catch(() => ({}))) as { error?: string };
-  if (!res.ok) throw new LedgerError(data.error ?? `the ledger answered ${res.status}`);
-  return data as T;
+  const res = await ledgerRequest(path, { method, headers: { "content-type": "application/json", [CSRF_HEADER]: csrf }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
 }
 
 export function saveLabel(csrf: string, run: string, scenario: string, fields: LabelFields, baseRevision: number): Promise<WriteResult<Label>> {
@@ -34,8 +37,7 @@ export function deleteOverride(csrf: string, run: string, scenario: string, targ
 }
 
 export async function loadScenario(run: string, scenario: string): Promise<ScenarioLedger> {
-  const res = await fetch(`/api/ledger/labels?run=${encodeURIComponent(run)}&scenario=${encodeURIComponent(scenario)}`, { credentials: "same-origin", cache: "no-store" });
-  if (!res.ok) throw new LedgerError(`the ledger answered ${res.status}`);
+  const res = await ledgerRequest(`/api/ledger/labels?run=${encodeURIComponent(run)}&scenario=${encodeURIComponent(scenario)}`);
   return (await res.json()) as ScenarioLedger;
 }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { api } from "@/components/api-client";
 import { useState } from "react";
 
 /**
@@ -11,9 +12,7 @@ export function SummaryText({ href }: { href: string }) {
   const [error, setError] = useState<string | null>(null);
   const load = async () => {
     try {
-      const res = await fetch(href, { cache: "no-store" });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      setText(await res.text());
+      setText(await api.summaryText(href));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

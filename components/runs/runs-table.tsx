@@ -10,6 +10,7 @@ import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
 import type { RunSuite } from "./run-suites";
 import { DeltaCell, FailedCell } from "@/components/changes/list-change-cells";
+import { compareHref } from "@/lib/shared/routes";
 
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
 export const RUNS_PAGE_SIZE = 50;
@@ -18,9 +19,9 @@ const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-60
 const td = "px-3 py-2 align-top";
 
 /** The compare page's URL: the first run picked is the baseline. */
-export function compareHref(picked: readonly string[]): string {
+export function pickedCompareHref(picked: readonly string[]): string {
   const [base, ...others] = picked;
-  return `/compare?base=${encodeURIComponent(base ?? "")}&runs=${others.map(encodeURIComponent).join(",")}`;
+  return compareHref(base ?? "", others);
 }
 
 /** A rate and, under it, what it counts: `37.50%` over `9/24`. */
@@ -78,7 +79,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {selected.length >= 2 ? (
-          <Link href={compareHref(selected)} className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
+          <Link href={pickedCompareHref(selected)} className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
             Compare {selected.length} runs
           </Link>
         ) : (

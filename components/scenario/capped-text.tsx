@@ -5,6 +5,7 @@
  * (`ScenarioDetail.truncated` names what was cut) and "show all" fetches the rest as plain text.
  * A 50 MB judge reason must not be inlined into the HTML.
  */
+import { api } from "@/components/api-client";
 import { createContext, useContext, useState } from "react";
 
 export interface CappedTexts {
@@ -34,9 +35,7 @@ export function CappedText({ field, text }: { field: string; text: string }) {
   const load = async () => {
     setState({ status: "loading" });
     try {
-      const res = await fetch(textHref + encodeURIComponent(field), { cache: "no-store" });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      setState({ status: "whole", text: await res.text() });
+      setState({ status: "whole", text: await api.wholeText(textHref + encodeURIComponent(field)) });
     } catch (error) {
       setState({ status: "error", message: error instanceof Error ? error.message : String(error) });
     }

@@ -5,6 +5,7 @@
  * tool-call API the first time it is opened. A context with hundreds of large tool results would
  * otherwise put every one of them into the HTML.
  */
+import { api } from "@/components/api-client";
 import { useState } from "react";
 
 const SHOWN_CHARS = 12_000;
@@ -23,9 +24,7 @@ export function LazyField({ label, preview, length, href, part, testId }: { labe
   const load = async () => {
     setState({ status: "loading" });
     try {
-      const res = await fetch(href, { cache: "no-store" });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const body = (await res.json()) as { call: { arguments: unknown; result: string | null } };
+      const body = await api.toolCall(href);
       setState({ status: "done", text: textOf(body.call[part], part === "arguments") ?? "" });
     } catch (error) {
       setState({ status: "error", message: error instanceof Error ? error.message : String(error) });

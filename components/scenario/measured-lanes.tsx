@@ -5,11 +5,15 @@
  * logged turns, the findings where audio and logs disagree (click one to play from there), and the
  * response gap on the audio beside the logged latencies.
  */
+import { api } from "@/components/api-client";
 import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
+import { InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
+
+const EVENT_LABEL: Record<string, string> = { response: "Response", no_response: "No response", yield: "Yield", no_yield: "No yield", agent_interrupt: "Agent interruption", backchannel: "Backchannel" };
 
 type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
 
@@ -31,13 +35,10 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    fetch(href, { cache: "no-store" })
-      .then(async (res) => {
-        const body = (await res.json()) as AudioAnalysis | { error: string };
-        if (!live) return;
-        setLoaded(res.ok ? { state: "ok", analysis: body as AudioAnalysis } : { state: "problem", reason: (body as { error: string }).error });
-      })
-      .catch((e: unknown) => live && setLoaded({ state: "problem", reason: String(e) }));
+    api
+      .audioAnalysis(href)
+      .then((analysis) => live && setLoaded({ state: "ok", analysis }))
+      .catch((e: unknown) => live && setLoaded({ state: "problem", reason: e instanceof Error ? e.message : String(e) }));
     return () => {
       live = false;
     };
@@ -86,6 +87,19 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
                   <span key={i} aria-hidden className="absolute inset-y-0 w-0.5 bg-red-600" style={{ left: pct(f.start) }} title={f.message} />
                 ) : null,
               )}
+              {/* The panel's events on the side that acts: yields and responses on the agent's lane, the agent's interruptions too. */}
+              {side === "agent" &&
+                (a.interactionEvents ?? []).map((e, i) =>
+                  e.kind === "backchannel" ? null : (
+                    <span
+                      key={`ev${i}`}
+                      className={`absolute top-0 h-1.5 w-1.5 -translate-x-1/2 rounded-full ${e.kind === "yield" || e.kind === "response" ? "bg-emerald-600" : "bg-amber-600"}`}
+                      style={{ left: pct(e.at) }}
+                      title={`${EVENT_LABEL[e.kind]} at ${clock(e.at)}${e.seconds === null ? "" : ` (${e.seconds.toFixed(2)} s)`}`}
+                      data-interaction-event={e.kind}
+                    />
+                  ),
+                )}
             </div>
           </div>
         ))}
@@ -93,6 +107,12 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
         Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
+      {a.line && (
+        <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-line">
+          Line: {(["user", "agent"] as const).map((side) => `${side} ${a.line[side].note ?? (a.line[side].snrDb === null ? "SNR unknown (no noise to measure)" : `SNR ${a.line[side].snrDb.toFixed(0)} dB`)}`).join(" · ")}
+        </p>
+      )}
+      {a.interaction && <InteractionFigures panel={a.interaction} testId="audio-interaction" />}
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">
           {a.findings.map((f, i) => (

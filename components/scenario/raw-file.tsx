@@ -5,6 +5,7 @@
  * page carries no file bodies, so a scenario with a 5 MB context renders as fast as any other. Long
  * files show their first (or, for logs, last) part, with the whole file one click away.
  */
+import { api } from "@/components/api-client";
 import { useState } from "react";
 import { Collapsed, Pre } from "./collapsed";
 
@@ -21,11 +22,8 @@ export function RawFile({ id, path, href, size, note, tail = false }: { id: stri
   const load = async () => {
     setState({ status: "loading" });
     try {
-      const res = await fetch(href, { headers: { range: tail ? `bytes=-${SHOWN_BYTES}` : `bytes=0-${SHOWN_BYTES - 1}` }, cache: "no-store" });
-      if (!res.ok && res.status !== 416) throw new Error(`HTTP ${res.status}`);
-      const total = Number(res.headers.get("content-range")?.split("/")[1] ?? NaN);
-      const text = res.status === 416 ? "" : await res.text();
-      setState({ status: "done", text, cut: res.status === 206 && Number.isFinite(total) && total > SHOWN_BYTES });
+      const { status, text, total } = await api.filePart(href, tail ? `bytes=-${SHOWN_BYTES}` : `bytes=0-${SHOWN_BYTES - 1}`);
+      setState({ status: "done", text, cut: status === 206 && Number.isFinite(total) && total > SHOWN_BYTES });
     } catch (error) {
       setState({ status: "error", message: error instanceof Error ? error.message : String(error) });
     }

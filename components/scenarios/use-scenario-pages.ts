@@ -6,6 +6,7 @@
  * time. A live update (new `dataKey`) keeps what is on screen and re-fetches the visible pages in
  * place, so the scroll position and the view survive.
  */
+import { api } from "@/components/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ScenarioPage, ScenarioRow } from "@/lib/shared/dto";
 import { apiQuery, PAGE_SIZE } from "./view-params";
@@ -63,8 +64,9 @@ function next(prev: PagesState | null, view: string, seed: Seed): PagesState {
   };
 }
 
-export function pageUrl(runId: string, view: string, offset: number, limit: number): string {
-  return `/api/runs/${encodeURIComponent(runId)}/scenarios?${apiQuery(new URLSearchParams(view), offset, limit)}`;
+/** A page of the rows `view` matches, from the scenarios API. */
+export function fetchPage(runId: string, view: string, offset: number, limit: number): Promise<ScenarioPage> {
+  return api.scenarioPage(runId, apiQuery(new URLSearchParams(view), offset, limit));
 }
 
 export function useScenarioPages(runId: string, view: string, seed: Seed) {
@@ -88,12 +90,7 @@ export function useScenarioPages(runId: string, view: string, seed: Seed) {
       if (inflight.current.has(key)) return;
       inflight.current.add(key);
       try {
-        const res = await fetch(pageUrl(runId, s.view, page * PAGE_SIZE, PAGE_SIZE), { cache: "no-store" });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { error?: string } | null;
-          throw new Error(body?.error ?? `HTTP ${res.status}`);
-        }
-        const data = (await res.json()) as ScenarioPage;
+        const data = await fetchPage(runId, s.view, page * PAGE_SIZE, PAGE_SIZE);
         setState((cur) => {
           if (cur.view !== s.view || cur.dataKey !== s.dataKey) return cur;
           // The first rows of a new view replace everything carried over from the previous one.
@@ -147,9 +144,7 @@ export async function fetchAllRows(runId: string, view: string): Promise<Scenari
   const out: ScenarioRow[] = [];
   const limit = 1000;
   for (let offset = 0; ; offset += limit) {
-    const res = await fetch(pageUrl(runId, view, offset, limit), { cache: "no-store" });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const page = (await res.json()) as ScenarioPage;
+    const page = await fetchPage(runId, view, offset, limit);
     out.push(...page.rows);
     if (page.rows.length < limit || offset + limit >= page.matched) return out;
   }

@@ -5,7 +5,8 @@
  * per-domain split, and links to the scenarios behind each figure. Fetched after the page renders,
  * so the rollup (read in the background) never holds up the page.
  */
-import { apiRunPath, runHref, scenarioHref } from "@/components/format";
+import { runHref, scenarioHref } from "@/components/format";
+import { apiRunReportHref } from "@/lib/shared/routes";
 import { Card } from "@/components/ui/card";
 import { BudgetBar } from "./budget-bar";
 import { CallsPerTurn } from "./calls-per-turn";
@@ -21,7 +22,7 @@ const td = "px-2 py-1 tabular-nums";
 export function RunTimingPanels({ runId }: { runId: string }) {
   const { timing: t, error } = useRunTiming(runId);
   const download = (
-    <a href={`${apiRunPath(runId)}/report.md`} download className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" data-testid="run-report-download">
+    <a href={apiRunReportHref(runId)} download className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" data-testid="run-report-download">
       Download triage report (.md)
     </a>
   );

@@ -2,7 +2,7 @@
 
 /** Fetches a run's timing rollup, and again every 4 s while scenarios are still being read. */
 import { useEffect, useState } from "react";
-import { apiRunPath } from "@/components/format";
+import { api } from "@/components/api-client";
 import type { RunTiming } from "@/lib/shared/timing";
 
 export function useRunTiming(runId: string): { timing: RunTiming | null; error: string | null } {
@@ -13,9 +13,7 @@ export function useRunTiming(runId: string): { timing: RunTiming | null; error: 
     let timer: ReturnType<typeof setTimeout> | null = null;
     const load = async () => {
       try {
-        const res = await fetch(`${apiRunPath(runId)}/timing`, { cache: "no-store" });
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as RunTiming;
+        const body = await api.runTiming(runId);
         if (stopped) return;
         setTiming(body);
         setError(null);

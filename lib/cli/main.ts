@@ -8,7 +8,8 @@ const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-
        voice-eval-dashboard check <run-folder> --baseline <run-folder> [--stable-runs 3] [--history <results-folder>] [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
        voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]
        voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]
-       voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]`;
+       voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]
+       voice-eval-dashboard mcp [results-folder] [--state-dir <dir> | --database <url>] [--allow-writes]`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -18,6 +19,8 @@ export async function main(argv: string[]): Promise<number> {
   // Loaded on demand: the database drivers stay out of `summary`'s start-up.
   if (command === "ledger") return (await import("./ledger")).ledgerCommand(rest);
   if (command === "report") return reportCommand(rest);
+  // Loaded on demand: the MCP SDK stays out of the other commands' start-up.
+  if (command === "mcp") return (await import("./mcp")).mcpCommand(rest, process.env.VOICE_EVAL_EXAMPLE_DIR ?? "examples/results");
   process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
   return 2;
 }

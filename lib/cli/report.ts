@@ -8,9 +8,10 @@ import { dirname, resolve } from "node:path";
 import { isInside } from "@/lib/server/write-guard";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/live/store";
-import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
+import { runReportExtras, runReportText, scenarioReportText } from "@/lib/server/timing/report";
 import { timingService } from "@/lib/server/timing/service";
 import { runAnalysis } from "@/lib/server/views/run-views";
+import { runFactsOf } from "@/lib/server/views/run-facts";
 import { runAudioFindings } from "@/lib/server/views/run-audio";
 
 interface ReportArgs {
@@ -65,12 +66,11 @@ export async function reportCommand(args: string[]): Promise<number> {
     let text: string;
     if (parsed.scenario !== undefined) {
       const detail = run.scenarios.has(parsed.scenario) ? await scenarioDetail(run, parsed.scenario, { contexts: false }) : null;
-      const report = detail ? scenarioReportText(detail) : null;
-      if (report === null) {
-        process.stderr.write(`report: ${detail ? "no transcript or bridge log for" : "no scenario named"} ${parsed.scenario}\n`);
+      if (detail === null) {
+        process.stderr.write(`report: no scenario named ${parsed.scenario}\n`);
         return 2;
       }
-      text = report;
+      text = scenarioReportText(detail, runFactsOf(run, parsed.scenario));
     } else {
       const service = timingService(store.index);
       await service.ready;
@@ -79,7 +79,8 @@ export async function reportCommand(args: string[]): Promise<number> {
       await service.idle();
       const timing = await service.runTiming(run);
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-      text = runReportText(run.id, runAnalysis(run), problems, timing, await runAudioFindings(run));
+      const analysis = runAnalysis(run);
+      text = runReportText(run.id, analysis, problems, timing, await runAudioFindings(run), await runReportExtras(run, analysis));
     }
     if (parsed.out) {
       try {

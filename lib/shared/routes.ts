@@ -14,7 +14,6 @@ const enc = encodeURIComponent;
 
 // ---- pages ------------------------------------------------------------------------------------
 
-export const runsHref = () => "/";
 /** The href of a run page; the id is one encoded segment even when it contains `/`. */
 export const runHref = (id: string, query?: string) => `/runs/${enc(id)}${q(query)}`;
 /** The href of a scenario page; `query` is the run page's view, which previous/next then walk. */
@@ -35,6 +34,7 @@ export const apiAudioHref = (runId: string, name: string) => `${apiScenarioPath(
 export const apiAudioAnalysisHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio-analysis`;
 export const apiFileHref = (runId: string, name: string, file: string) => `${apiScenarioPath(runId, name)}/files/${file.split("/").map(enc).join("/")}`;
 export const apiToolCallHref = (runId: string, name: string, index: number) => `${apiScenarioPath(runId, name)}/tool-calls/${index}`;
+export const apiSummaryTextHref = (runId: string) => `${apiRunPath(runId)}/summary.txt`;
 export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
 export const apiRunReportHref = (runId: string) => `${apiRunPath(runId)}/report.md`;
 /** What changed since the previous run of the suite (`views/run-changes.ts`). */

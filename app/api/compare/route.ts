@@ -1,11 +1,7 @@
 import { compareRoute } from "@/lib/server/http/api";
-import { getStore } from "@/lib/server/live/store";
+import { scannedRoute } from "@/lib/server/http/scanned-route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  const store = getStore();
-  await store.scanned;
-  return compareRoute(store, request);
-}
+export const GET = scannedRoute(compareRoute);

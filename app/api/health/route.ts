@@ -1,4 +1,6 @@
 import { getStore } from "@/lib/server/live/store";
+import { timingService } from "@/lib/server/timing/service";
+import { workPool } from "@/lib/server/work/pool";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -28,8 +30,15 @@ export function GET() {
       scan: scan ? { read: scan.read, reused: scan.reused, cachedRuns: scan.cachedRuns, ms: Math.round(index.scanMs ?? 0), finishedAt: index.scannedAt, audit: scan.audit && { ms: Math.round(scan.audit.ms), repaired: scan.audit.repaired }, savedAt: scan.savedAt } : null,
       /** Finished runs' scenarios whose states are in memory (the others are in the index cache until a page needs them). */
       loadedScenarios: index.loaded.scenarios,
-      /** The index cache in the state folder: its file, and its last problem (damaged, locked, full…) or null. */
-      cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem } : null,
+      /**
+       * The index cache in the state folder: its file, its last problem (damaged, locked, full…) or
+       * null, the rows dropped for their shape (how many, and the newest named: table, run, why), the
+       * build whose rows are used (`CODE_HASH`) and the rows (and saved timing files) another build
+       * made, which are recomputed.
+       */
+      cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected, build: cache.build, otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles } } : null,
+      /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
+      work: workPool().stats,
       /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
       caches: caches.stats(),
       /** `--notify`: URLs (scheme and host only), runs sent and failed, the last failure named; null without --notify. */

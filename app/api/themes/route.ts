@@ -1,11 +1,7 @@
 import { themesRoute } from "@/lib/server/http/themes";
-import { getStore } from "@/lib/server/live/store";
+import { scannedRoute } from "@/lib/server/http/scanned-route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  const store = getStore();
-  await store.scanned;
-  return themesRoute(store, request);
-}
+export const GET = scannedRoute(themesRoute);

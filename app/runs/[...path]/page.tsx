@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { apiRunPath, runHref, scenarioHref } from "@/components/format";
+import { runHref, scenarioHref } from "@/components/format";
+import { apiSummaryTextHref } from "@/lib/shared/routes";
 import { AnalysisTabs, analysisOf, ANALYSES, type Analysis } from "@/components/run/analysis-tabs";
 import { BreakdownChart } from "@/components/run/breakdown-chart";
 import { hasHistory, HistoryPanel } from "@/components/run/history-panel";
@@ -137,7 +138,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
   };
 
   return (
-    <div className="space-y-5">
+    // A column of sections; at phone width the scenario table comes before the rate cards (its first failing row on the first screen).
+    <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <RunHeader
         serverNow={now}
@@ -163,7 +165,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
       />
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
-      <section id="rates" aria-label="Rates">
+      <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
       <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
@@ -177,7 +179,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} marks={changes.marks} />
       </Card>
-      <section id="analyses" className="scroll-mt-4 space-y-3">
+      <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />
         {tab === "signals" && (
           <Card id="signals" title="Signals">
@@ -205,7 +207,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         {tab === "summary" && (
           <>
             <Card id="summary" title="all_summary.txt">
-              <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={`${apiRunPath(d.id)}/summary.txt`} />
+              <SummaryStatus status={d.onDiskSummary} partial={d.partial} href={apiSummaryTextHref(d.id)} />
             </Card>
             {d.problems.length > 0 && (
               <Card id="problems" title={`Problems (${d.problems.length})`}>

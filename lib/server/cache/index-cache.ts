@@ -10,22 +10,41 @@
  */
 import "server-only";
 import Database from "better-sqlite3";
-import { mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Problem } from "@/lib/core";
 import pkg from "@/package.json";
+import { CODE_HASH } from "./code-identity";
 
 export const CACHE_FILE = "index-cache.sqlite";
-/** Bump when a table's meaning changes: an older cache is then emptied and rebuilt. */
-export const CACHE_VERSION = 4; // 3: list items carry queueKey; 4: a run's states in one value, trend facts
-/** What the readers are: a row read by another version of the project is not used. */
+/** The project's version as released (the MCP server's name for itself); never what decides whether a row is used (`CODE_HASH`). */
 export const PROJECT_VERSION: string = pkg.version;
+
+/** The tables, one row per run of a results folder each. */
+const TABLES = [
+  "CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))",
+  "CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))",
+  "CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))",
+];
+/** The tables' layout, as a hash of their definitions (nothing to bump): a file of another layout is emptied and rebuilt. */
+export const CACHE_LAYOUT = createHash("sha256").update(TABLES.join("\n")).digest("hex").slice(0, 16);
+
+/** Keys of list items and trend facts start with the code that made them (see `listItemKey`). */
+export const buildKeyPrefix = (build: string) => `${build}:`;
+
+/** Rows of this results folder made by another build (`CODE_HASH`) when the cache was opened: not used, recomputed and written again. */
+export interface OtherBuildRows {
+  runs: number;
+  listItems: number;
+  trendFacts: number;
+}
 
 /** One run as the cache holds it: what the index needs of it at start, each part under the signature it was read at. */
 export interface CachedRun<Level, State> {
   dir: string;
-  /** The project version that read it: another version's reads are not this one's. */
+  /** The code that read it (`CODE_HASH`): another build's reads are not this one's. */
   version: string;
   levelSignature: string;
   /** The run level's head (what the index asks at every turn); its bulk is read by `levelBulk`. */
@@ -57,6 +76,16 @@ export interface IndexCacheOptions {
   onProblem?: (problem: string) => void;
 }
 
+/** The tables whose rows are one run's each (by results folder and run folder). */
+export type CacheTable = "runs" | "list_items" | "trend_facts";
+
+/** Rows dropped for their shape, named (the newest few) and counted, for `/api/health`. */
+export interface RejectedRows {
+  count: number;
+  newest: Array<{ table: CacheTable; runDir: string; why: string }>;
+}
+const REJECTED_NAMED = 20;
+
 type Db = InstanceType<typeof Database>;
 type Statement = Database.Statement<unknown[]>;
 
@@ -71,6 +100,11 @@ export class IndexCache {
   /** Whether `problem` names a failed write. */
   #writeFault = false;
   readonly #statements = new Map<string, Statement>();
+  readonly #rejected: RejectedRows = { count: 0, newest: [] };
+  /** The code whose rows are used (see `code-identity`). */
+  readonly build: string = CODE_HASH;
+  /** Rows of another build found at open (see `OtherBuildRows`). */
+  otherBuild: OtherBuildRows = { runs: 0, listItems: 0, trendFacts: 0 };
 
   constructor(
     readonly file: string,
@@ -78,6 +112,25 @@ export class IndexCache {
     private readonly options: IndexCacheOptions = {},
   ) {
     this.#db = this.#open();
+  }
+
+  /** The rows dropped because of their shape since the cache was opened (see `reject`). */
+  get rejected(): Readonly<RejectedRows> {
+    return this.#rejected;
+  }
+
+  /**
+   * A row that is valid SQLite (and valid v8 or JSON) of the wrong shape: it is never used, it is
+   * named (the log, `/api/health`) and deleted, so that what it held is read again from the
+   * results folder and written again by the next save.
+   */
+  reject(table: CacheTable, runDir: string, why: string): void {
+    this.#named(table, runDir, `${why}: the row was dropped, read again from the results folder`);
+    try {
+      this.#db?.prepare(`DELETE FROM ${table} WHERE root = ? AND run_dir = ?`).run(this.root, runDir);
+    } catch {
+      // Locked or read-only: the row stays unused here, and the next save of the run replaces it.
+    }
   }
 
   /** Whether the cache is in use (false: every start reads the disk, as with no cache at all). */
@@ -94,8 +147,8 @@ export class IndexCache {
       for (const row of rows) {
         try {
           items.set(row.run_dir, { key: row.key, item: JSON.parse(row.item) as T });
-        } catch {
-          this.#name(`index cache ${this.file}: a damaged row was ignored`);
+        } catch (error) {
+          this.reject("list_items", row.run_dir, (error as Error).message);
         }
       }
     } catch (error) {
@@ -125,16 +178,17 @@ export class IndexCache {
     }
   }
 
-  /** One run's saved trend facts and the key they were made under; `null` when there are none or they cannot be read. */
-  trendFacts<T>(runDir: string): { key: string; facts: T } | null {
+  /** One run's saved trend facts (of any shape: the caller checks it) and their key; `null` when there are none or they cannot be read. */
+  trendFacts(runDir: string): { key: string; facts: unknown } | null {
     if (!this.#db) return null;
+    let row: { key: string; facts: Buffer } | undefined;
     try {
-      const row = this.#statement("SELECT key, facts FROM trend_facts WHERE root = ? AND run_dir = ?").get(this.root, runDir) as { key: string; facts: Buffer } | undefined;
-      return row ? { key: row.key, facts: deserialize(row.facts) as T } : null;
+      row = this.#statement("SELECT key, facts FROM trend_facts WHERE root = ? AND run_dir = ?").get(this.root, runDir) as typeof row;
     } catch (error) {
       this.#fault("reading", error);
       return null;
     }
+    return row ? this.#value("trend_facts", runDir, row.facts, (facts) => ({ key: row.key, facts })) : null;
   }
 
   /** The key one run's saved trend facts were made under, without reading them; `null` when none. */
@@ -168,7 +222,8 @@ export class IndexCache {
 
   /**
    * Every run of this results folder, without its scenarios' states (those load per run, see
-   * `runStates`): runs whose rows do not parse are left out (the disk is read for them).
+   * `runStates`): runs whose rows do not parse are dropped (the disk is read for them). The level's
+   * head is of any shape here: the caller checks it.
    */
   runs<Level, State>(): Map<string, CachedRun<Level, State>> {
     const out = new Map<string, CachedRun<Level, State>>();
@@ -176,14 +231,18 @@ export class IndexCache {
     try {
       for (const row of this.#statement("SELECT run_dir, version, level_signature, head, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
         try {
-          const listing = JSON.parse(row.listing) as { killed: string[]; linked: string[] };
+          const listing = JSON.parse(row.listing) as unknown;
+          if (!isListing(listing)) throw new Error("the listing is not two lists of names");
+          const order = row.run_order === null ? null : (JSON.parse(row.run_order) as unknown);
+          if (order !== null && !isOrder(order)) throw new Error("the order is not a list of names and problems");
           // One string per run, split here: a row per scenario made a restart's read of 100,000 of them 10× slower.
           const names = row.names === "" ? [] : row.names.split("\0");
           const signatures = row.signatures === "" ? [] : row.signatures.split("\0");
           if (names.length !== signatures.length) throw new Error("names and signatures differ in number");
-          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.head) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order: row.run_order === null ? null : (JSON.parse(row.run_order) as CachedRun<Level, State>["order"]), names, signatures });
-        } catch {
-          this.#name(`index cache ${this.file}: a damaged row was ignored`);
+          if (typeof row.activity !== "number" && row.activity !== null) throw new Error("the last activity is not a time");
+          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.head) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order, names, signatures });
+        } catch (error) {
+          this.reject("runs", row.run_dir, (error as Error).message);
         }
       }
     } catch (error) {
@@ -193,33 +252,69 @@ export class IndexCache {
     return out;
   }
 
-  /** One run's run-level bulk (its invocations and sessions); `null` when the cache cannot give it. */
-  levelBulk<Bulk>(runDir: string): Bulk | null {
+  /**
+   * One run's run-level bulk (its invocations and sessions) if `valid` holds of it; `null` when the
+   * cache cannot give it (a bulk of the wrong shape drops the run's row).
+   */
+  levelBulk<Bulk>(runDir: string, valid: (bulk: unknown) => bulk is Bulk): Bulk | null {
+    const blob = this.#blob("bulk", runDir);
+    return blob ? this.#value("runs", runDir, blob, (bulk) => (valid(bulk) ? bulk : this.#rejectNull("runs", runDir, "the run level is not invocations and sessions"))) : null;
+  }
+
+  /**
+   * One run's scenario states that `valid` holds of, by name (each state names its scenario): a
+   * state of the wrong shape is left out, named, and read again from the results folder (see
+   * `RunModel`); `null` when the cache cannot give them (states that are not a list drop the row).
+   */
+  runStates<State extends { name: string }>(runDir: string, valid: (state: unknown) => state is State): Map<string, State> | null {
+    const blob = this.#blob("states", runDir);
+    if (!blob) return null;
+    return this.#value("runs", runDir, blob, (list) => {
+      if (!Array.isArray(list)) return this.#rejectNull("runs", runDir, "the states are not a list");
+      const states = new Map<string, State>();
+      let bad = 0;
+      for (const state of list as unknown[]) {
+        if (valid(state)) states.set(state.name, state);
+        else bad++;
+      }
+      if (bad > 0) this.#named("runs", runDir, `${bad} scenario state(s) of the wrong shape, read again`);
+      return states;
+    });
+  }
+
+  /** One blob of a run's row, or `null` (no row, or the cache cannot be read: named). */
+  #blob(column: "bulk" | "states", runDir: string): Buffer | null {
     if (!this.#db) return null;
     try {
-      const blob = this.#statement("SELECT bulk FROM runs WHERE root = ? AND run_dir = ?").pluck().get(this.root, runDir) as Buffer | undefined;
-      return blob ? (deserialize(blob) as Bulk) : null;
+      return (this.#statement(`SELECT ${column} FROM runs WHERE root = ? AND run_dir = ?`).pluck().get(this.root, runDir) as Buffer | undefined) ?? null;
     } catch (error) {
       this.#fault("reading", error);
       return null;
     }
   }
 
-  /** One run's scenario states, by name (each state names its scenario); `null` when the cache cannot give them. */
-  runStates<State extends { name: string }>(runDir: string): Map<string, State> | null {
-    if (!this.#db) return null;
+  /** A row's serialized value made into what the caller needs; one that does not deserialize drops its row. */
+  #value<T>(table: CacheTable, runDir: string, blob: Buffer, made: (value: unknown) => T | null): T | null {
+    let value: unknown;
     try {
-      const blob = this.#statement("SELECT states FROM runs WHERE root = ? AND run_dir = ?").pluck().get(this.root, runDir) as Buffer | undefined;
-      if (!blob) return null;
-      const list = deserialize(blob) as unknown;
-      if (!Array.isArray(list)) throw new Error("a run's states are not a list");
-      const states = new Map<string, State>();
-      for (const state of list as State[]) states.set(state.name, state);
-      return states;
+      value = deserialize(blob);
     } catch (error) {
-      this.#fault("reading", error);
-      return null;
+      return this.#rejectNull(table, runDir, `not a value: ${(error as Error).message}`);
     }
+    return made(value);
+  }
+
+  #rejectNull(table: CacheTable, runDir: string, why: string): null {
+    this.reject(table, runDir, why);
+    return null;
+  }
+
+  /** A row, or part of one, was of the wrong shape and is read again: named, counted, the newest few kept. */
+  #named(table: CacheTable, runDir: string, why: string): void {
+    this.#rejected.count++;
+    this.#rejected.newest.unshift({ table, runDir, why });
+    this.#rejected.newest.length = Math.min(this.#rejected.newest.length, REJECTED_NAMED);
+    this.#name(`index cache ${this.file}: a damaged row of ${table} for ${runDir} (${why})`);
   }
 
   /** Writes these runs whole (with their `states`) and forgets this folder's runs not in `keep`, in one transaction. */
@@ -290,6 +385,10 @@ export class IndexCache {
 
   #connect(): Db {
     mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
+    // Readable by its owner only, as the ledger: it holds what the results say (SQLite makes its
+    // -wal and -shm files with the main file's mode).
+    closeSync(openSync(this.file, "a", 0o600));
+    chmodSync(this.file, 0o600);
     const db = new Database(this.file);
     try {
       db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 2000}`);
@@ -300,17 +399,21 @@ export class IndexCache {
       db.pragma("cache_size = -2000");
       if (this.options.maxPages) db.pragma(`max_page_count = ${this.options.maxPages}`);
       db.exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
-      const version = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
-      if (version !== String(CACHE_VERSION)) {
+      const layout = (db.prepare("SELECT value FROM meta WHERE name = 'version'").pluck().get() as string | undefined) ?? null;
+      if (layout !== CACHE_LAYOUT) {
         db.transaction(() => {
           db.exec("DROP TABLE IF EXISTS list_items; DROP TABLE IF EXISTS scenarios; DROP TABLE IF EXISTS runs; DROP TABLE IF EXISTS trend_facts");
-          db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(String(CACHE_VERSION));
+          db.prepare("INSERT INTO meta (name, value) VALUES ('version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(CACHE_LAYOUT);
         }).immediate();
-        if (version !== null) this.#name(`index cache ${this.file}: made by cache version ${version}, rebuilt for version ${CACHE_VERSION}`);
+        if (layout !== null) this.#name(`index cache ${this.file}: made with another table layout (${layout}), rebuilt for ${CACHE_LAYOUT}`);
       }
-      db.exec("CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))");
-      db.exec("CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))");
+      for (const table of TABLES) db.exec(table);
+      const prefix = `${buildKeyPrefix(this.build)}%`;
+      this.otherBuild = {
+        runs: db.prepare("SELECT count(*) FROM runs WHERE root = ? AND version <> ?").pluck().get(this.root, this.build) as number,
+        listItems: db.prepare("SELECT count(*) FROM list_items WHERE root = ? AND key NOT LIKE ?").pluck().get(this.root, prefix) as number,
+        trendFacts: db.prepare("SELECT count(*) FROM trend_facts WHERE root = ? AND key NOT LIKE ?").pluck().get(this.root, prefix) as number,
+      };
       // A truncated or damaged file can open and fail only when a page is read: the small tables are
       // read whole here, the runs' states by \`runStates\`, whose faults are named too.
       db.prepare("SELECT count(*) FROM list_items WHERE length(item) >= 0").pluck().get();
@@ -333,4 +436,13 @@ export class IndexCache {
     this.problem = problem;
     this.options.onProblem?.(problem);
   }
+}
+
+const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
+/** A problem as every reader makes it (`lib/core/problems`). */
+export const isProblems = (x: unknown): x is Problem[] => Array.isArray(x) && x.every((p) => !!p && typeof p === "object" && typeof p.file === "string" && typeof p.kind === "string" && typeof p.message === "string");
+const isListing = (x: unknown): x is { killed: string[]; linked: string[] } => !!x && typeof x === "object" && isStrings((x as { killed?: unknown }).killed) && isStrings((x as { linked?: unknown }).linked);
+function isOrder(x: unknown): x is { order: string[] | null; problems: Problem[] } {
+  const o = x as { order?: unknown; problems?: unknown } | null;
+  return !!o && typeof o === "object" && (o.order === null || isStrings(o.order)) && isProblems(o.problems);
 }

@@ -1,5 +1,5 @@
 /**
- * The index's persistent tier: each finished run as the index holds it, in the index cache (see
+ * The index's persistent tier: each finished (or quiet) run as the index holds it, in the index cache (see
  * `index-cache`): its run-level read (plan, sessions) under the run-level files' signature, its
  * listing, last activity and `all_metrics.json` order, and every scenario's state (record,
  * problems, search text) under the signature of the files it was read from.
@@ -9,7 +9,9 @@
  * states may leave memory again (`LoadedRuns`). The cache is
  * never the truth: the audit after the scan compares every signature with the disk and repairs
  * what changed, and a run is saved again whenever its revision moved. A run that is not finished
- * is never saved (its state moves with the clock and its files with the harness).
+ * is saved once its files have been quiet for `QUIET_MS` (stalled, killed, aborted: real results
+ * folders are full of them, and a 10,000-scenario one was read again at every start); its state
+ * label moves with the clock from what is saved, and the audit checks its files as any other's.
  */
 import "server-only";
 import { readdirSync } from "node:fs";
@@ -20,12 +22,22 @@ import { livingLevel, readRunLevel, splitLevel, type LevelBulk, type LevelHead }
 import type { ResultsIndex } from "../model/results-index";
 import { RunModel, type ScenarioState } from "../model/run-model";
 import { DelayedWrite } from "./delayed-write";
-import { PROJECT_VERSION, type CachedRun, type IndexCache } from "./index-cache";
+import type { CachedRun, IndexCache } from "./index-cache";
+import { isLevelBulk, isLevelHead, isScenarioState } from "./run-shapes";
 
 type Row = CachedRun<LevelHead, ScenarioState>;
 
 /** Changes made in a burst are written once, this long after the last. */
 const SAVE_DELAY_MS = 1000;
+/** A run that did not finish is cached once its files have been quiet this long (issue 46). */
+export const QUIET_MS = 10 * 60_000;
+/** How often runs that turned quiet since are looked for (they are saved then). */
+const QUIET_CHECK_MS = 60_000;
+
+/** Whether the cache may hold the run as it is: finished, or quiet for `QUIET_MS` (its files no longer move). */
+export function cacheable(run: RunModel, nowMs = Date.now()): boolean {
+  return run.finished || (run.lastActivityMs !== null && nowMs - run.lastActivityMs >= QUIET_MS);
+}
 /** Scenarios per transaction when many runs are saved (the first start): the event loop runs between. */
 const SAVE_BATCH = 2000;
 
@@ -35,6 +47,7 @@ export class SavedRuns {
   /** A change is saved once its burst is over (`save`), or at exit before that (`flush`). */
   readonly #delayed = new DelayedWrite(SAVE_DELAY_MS, () => void this.save(), () => this.flush());
   #saving: Promise<void> | null = null;
+  #quietTimer: NodeJS.Timeout | null = null;
 
   /**
    * `beforeWrite`: told of each run about to be written, while its states are still in memory (they
@@ -49,14 +62,32 @@ export class SavedRuns {
     this.#rows = cache.runs<LevelHead, ScenarioState>();
   }
 
-  /** The run the walk found, as the cache holds it (its states left there), or `null`: read it. */
+  /**
+   * The run the walk found, as the cache holds it (its states left there), or `null`: read it. A row
+   * of the wrong shape is dropped and named (see `IndexCache.reject`), never a failed scan.
+   */
   modelOf(found: FoundRun, id: string): RunModel | null {
     const row = this.#rows.get(found.dir);
     this.#rows.delete(found.dir);
-    if (!row || row.version !== PROJECT_VERSION || !row.level.finished) return null;
+    // Read by another build (`CODE_HASH`): read again by this one (counted by the cache, see `otherBuild`).
+    if (!row || row.version !== this.cache.build) return null;
+    if (!isLevelHead(row.level)) {
+      this.cache.reject("runs", found.dir, "the run level is not a run level");
+      return null;
+    }
+    // Saved while quiet: the audit after the restart reads what moved since (a resume, a late write).
+    try {
+      return this.#model(found, id, row);
+    } catch (error) {
+      this.cache.reject("runs", found.dir, (error as Error).message);
+      return null;
+    }
+  }
+
+  #model(found: FoundRun, id: string, row: Row): RunModel {
     // The folder's name, not `found`: the bulk's loader lives as long as the run, the walk's listing need not.
     const dir = found.dir;
-    const level = livingLevel(dir, row.level, () => this.cache.levelBulk<LevelBulk>(dir) ?? bulkFromDisk(dir));
+    const level = livingLevel(dir, row.level, () => this.cache.levelBulk(dir, isLevelBulk) ?? bulkFromDisk(dir));
     const run = new RunModel(id, found.dir, level);
     run.apply({ kind: "run-level", runLevel: level, signature: row.levelSignature });
     run.apply({ kind: "listing", killedFolders: row.killed, linked: row.linked });
@@ -71,16 +102,38 @@ export class SavedRuns {
     this.#delayed.soon();
   }
 
-  /** Writes what a pending save would, now and in one go (the writes are synchronous). */
+  /** Looks for runs that turned quiet without a change (a stalled run stays so) now and then, and saves them. */
+  watchQuiet(): void {
+    this.#quietTimer ??= setInterval(() => {
+      if (this.#stale().length > 0) this.changed();
+    }, QUIET_CHECK_MS);
+    this.#quietTimer.unref?.();
+  }
+
+  close(): void {
+    if (this.#quietTimer) clearInterval(this.#quietTimer);
+    this.#quietTimer = null;
+  }
+
+  /** The runs the cache may hold and does not hold as they are. */
+  #stale(): RunModel[] {
+    const now = Date.now();
+    return [...this.index.runs.values()].filter((run) => !run.cachedAsIs && cacheable(run, now));
+  }
+
+  /**
+   * Writes what a pending save would, now and in one go (the writes are synchronous): at close, at
+   * exit and at a graceful stop (SIGINT, SIGTERM), also runs that turned quiet since the last check.
+   */
   flush(): void {
-    if (!this.#delayed.pending) return;
+    if (!this.#delayed.pending && this.#stale().length === 0) return;
     this.#delayed.cancel();
     for (const batch of this.#batches()) if (!this.#write(batch)) return;
   }
 
   /**
-   * Writes every finished run the cache does not hold as it is, in batches between which requests
-   * are answered, and forgets the runs no longer in the index or no longer finished. A fault is
+   * Writes every finished or quiet run the cache does not hold as it is, in batches between which
+   * requests are answered, and forgets the runs no longer in the index or live again. A fault is
    * named by the cache, and the runs it did not take stay in memory.
    */
   save(): Promise<void> {
@@ -96,9 +149,9 @@ export class SavedRuns {
     return next;
   }
 
-  /** The finished runs the cache does not hold as they are, about `SAVE_BATCH` scenarios at a time (at least one batch: it forgets the runs gone). */
+  /** The runs the cache may hold and does not hold as they are, about `SAVE_BATCH` scenarios at a time (at least one batch: it forgets the runs gone). */
   *#batches(): Generator<RunModel[]> {
-    const stale = [...this.index.runs.values()].filter((run) => run.finished && !run.cachedAsIs);
+    const stale = this.#stale();
     let batch: RunModel[] = [];
     let scenarios = 0;
     for (const run of stale) {
@@ -114,11 +167,16 @@ export class SavedRuns {
 
   /** One transaction; the runs it wrote may leave memory from now on. */
   #write(batch: RunModel[]): boolean {
-    // Still in the index and finished at the time of writing (a batch may wait for a yield).
-    const runs = batch.filter((run) => this.index.runs.get(run.id) === run && run.finished);
+    // Still in the index and cacheable at the time of writing (a batch may wait for a yield).
+    const now = Date.now();
+    const runs = batch.filter((run) => this.index.runs.get(run.id) === run && cacheable(run, now));
     for (const run of runs) this.beforeWrite(run);
-    const keep = (dir: string) => this.index.runAt(dir)?.finished === true;
-    if (!this.cache.saveRuns(runs.map(rowOf), keep)) return false;
+    // A run gone, or live again (a resume), leaves the cache.
+    const keep = (dir: string) => {
+      const run = this.index.runAt(dir);
+      return run !== undefined && (run.cachedAsIs || cacheable(run, now));
+    };
+    if (!this.cache.saveRuns(runs.map((run) => rowOf(run, this.cache.build)), keep)) return false;
     for (const run of runs) {
       run.cached(this.#source(run.dir));
       // Counted among the runs whose states are in memory: past the bound, the oldest now leave it
@@ -129,7 +187,7 @@ export class SavedRuns {
   }
 
   #source(dir: string) {
-    return () => this.cache.runStates<ScenarioState>(dir);
+    return () => this.cache.runStates(dir, isScenarioState);
   }
 }
 
@@ -147,7 +205,7 @@ function bulkFromDisk(dir: string): LevelBulk {
   }
 }
 
-function rowOf(run: RunModel): Row & { states: ScenarioState[]; bulk: LevelBulk } {
+function rowOf(run: RunModel, build: string): Row & { states: ScenarioState[]; bulk: LevelBulk } {
   const names: string[] = [];
   const signatures: string[] = [];
   const states: ScenarioState[] = [];
@@ -157,5 +215,5 @@ function rowOf(run: RunModel): Row & { states: ScenarioState[]; bulk: LevelBulk 
     states.push(state);
   }
   const { head, bulk } = splitLevel(run.runLevel);
-  return { dir: run.dir, version: PROJECT_VERSION, levelSignature: run.levelSignature ?? "", level: head, bulk, killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
+  return { dir: run.dir, version: build, levelSignature: run.levelSignature ?? "", level: head, bulk, killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
 }

@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { runSummaryJson } from "@/lib/core";
-import type { ChangeEvent } from "@/lib/shared/dto";
+import type { ChangeEvent, ScenarioPage } from "@/lib/shared/dto";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
-import { parseScenarioQuery } from "@/lib/shared/scenario-query";
+import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 import { lstatInside } from "../ingest/fs-safe";
 import { SCENARIO_FILES } from "../ingest/layout";
 import type { ResultsIndex } from "../model/results-index";
@@ -42,7 +42,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (route.kind === "error") return error(route.status, route.reason);
   const run = await store.openRun(route.run);
   if (!run) return error(404, "unknown run");
-  if (route.kind === "run") return json({ ...runDetail(run), summary: runSummaryJson(runAnalysis(run)) });
+  if (route.kind === "run") return json(runBody(run));
   if (route.kind === "summary-text") return summaryText(run);
   if (route.kind === "timing") return timingRoute(store.index, run);
   if (route.kind === "report") return runReportRoute(store.index, run);
@@ -88,11 +88,21 @@ function summaryText(run: RunModel): Response {
   });
 }
 
+/** `GET /api/runs/{id}`'s body: the run detail and the harness's summary JSON (the MCP server's `get_run` reads the same). */
+export function runBody(run: RunModel) {
+  return { ...runDetail(run), summary: runSummaryJson(runAnalysis(run)) };
+}
+
+/** One page of the scenario table: the search reads the judge reasons first when it has a text to look for. */
+export async function scenarioRowsPage(store: Store, run: RunModel, query: ScenarioQuery): Promise<ScenarioPage> {
+  if (query.q) await store.sync.withSearchTexts(run);
+  return queryScenarios(run, withNewFailures(store.index, run, query));
+}
+
 async function scenarioPage(store: Store, run: RunModel, params: URLSearchParams): Promise<Response> {
   const query = parseScenarioQuery(params);
   if (!query.success) return error(400, query.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; "));
-  if (query.data.q) await store.sync.withSearchTexts(run);
-  return json(queryScenarios(run, withNewFailures(store.index, run, query.data)));
+  return json(await scenarioRowsPage(store, run, query.data));
 }
 
 /** One tool call, whole: the scenario page shows previews and fetches a long argument or result when it is opened. */

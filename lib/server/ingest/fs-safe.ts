@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { close, constants, fstat, open as openFd, read, type Stats } from "node:fs";
-import { lstat } from "node:fs/promises";
+import { lstat, open } from "node:fs/promises";
 import { join } from "node:path";
 import { problem, type Problem } from "@/lib/core/problems";
 import { maxBytesOf } from "./layout";
@@ -148,4 +148,38 @@ export type Entry = { kind: EntryKind; info: Stats | null };
 export function folderEntry(folders: "missing" | Problem): Entry {
   if (folders === "missing") return { kind: "missing", info: null };
   return { kind: folders.kind === "unsafe" ? "link" : "unreadable", info: null };
+}
+
+export type SliceRead = { kind: "ok"; size: number; bytes: Buffer } | { kind: "missing" } | { kind: "refused"; reason: string };
+
+/**
+ * At most `length` bytes of `base/rel` from `offset`, the folders on the way checked and the file
+ * opened without following a link (a bounded read of a large file: the MCP server's `get_file`).
+ */
+export async function readSliceInside(base: string, rel: string, offset: number, length: number): Promise<SliceRead> {
+  const found = await lstatInside(base, rel);
+  if (found.kind === "missing") return { kind: "missing" };
+  if (found.kind !== "file") return { kind: "refused", reason: found.kind === "link" ? "a symbolic link is never followed" : `not a regular file (${found.kind})` };
+  let handle;
+  try {
+    handle = await open(join(base, rel), OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? { kind: "missing" } : { kind: "refused", reason: code ?? String(error) };
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { kind: "refused", reason: "not a regular file" };
+    const want = Math.max(0, Math.min(length, info.size - offset));
+    const bytes = Buffer.alloc(want);
+    let filled = 0;
+    while (filled < want) {
+      const { bytesRead } = await handle.read(bytes, filled, want - filled, offset + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { kind: "ok", size: info.size, bytes: bytes.subarray(0, filled) };
+  } finally {
+    await handle.close().catch(() => {});
+  }
 }

@@ -45,6 +45,13 @@ export function allowedHosts(bind: string | undefined): Set<string> | null {
   return new Set(names.map((n) => `${n}:${port}`));
 }
 
+/** 401 unless the request carries the access token (cookie or `Authorization: Bearer`), when the server has one. */
+export function refuseWithoutToken(request: Request, token: string | null): Response | null {
+  if (!token) return null;
+  const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
+  return same(cookie(request.headers.get("cookie"), TOKEN_COOKIE), token) || same(bearer, token) ? null : error(401, "access token required");
+}
+
 export interface GuardOptions {
   csrf: string;
   token: string | null;
@@ -53,10 +60,8 @@ export interface GuardOptions {
 
 /** `null` when the write may go ahead, else the refusal to send. */
 export function refuseWrite(request: Request, opts: GuardOptions): Response | null {
-  if (opts.token) {
-    const bearer = request.headers.get("authorization")?.replace(/^Bearer\s+/i, "") ?? null;
-    if (!same(cookie(request.headers.get("cookie"), TOKEN_COOKIE), opts.token) && !same(bearer, opts.token)) return error(401, "access token required");
-  }
+  const noToken = refuseWithoutToken(request, opts.token);
+  if (noToken) return noToken;
   const host = request.headers.get("host");
   if (!host) return error(403, "a ledger write needs a Host header");
   const hosts = allowedHosts(opts.bind);

@@ -18,6 +18,7 @@ import { SavedListItems } from "../views/saved-list-items";
 import { runListItem } from "../views/run-views";
 import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { saveTrendFacts } from "../views/trend-facts";
+import { onGracefulStop } from "./graceful-stop";
 import { IndexSync } from "./sync";
 import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
 import { notifyFileOf } from "../notify/notify-state";
@@ -47,6 +48,8 @@ export interface Store {
   caches: ProcessCaches;
   /** `--notify`: pings when a run finishes (its status is shown by `/api/health`); `null` without a URL. */
   notifier: Notifier | null;
+  /** Forgets what the store writes at a graceful stop (at close). */
+  forgetStopWriter: () => void;
 }
 
 const KEY = Symbol.for("voice-eval-dashboard.store");
@@ -139,6 +142,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     caches: processCaches(),
     notifier: null,
     openRun: (id) => sync.openRun(id),
+    forgetStopWriter: () => {},
   };
   const scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined }).then((stats) => {
     // From the store's creation: a restart's read of the index cache's rows is part of its scan.
@@ -168,7 +172,11 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     await saved.save();
     (store.scan as ScanStats).savedAt = Date.now();
     index.onChange = () => saved.changed();
+    // A stalled run changes nothing when it turns quiet: looked for now and then.
+    saved.watchQuiet();
   });
+  // Ctrl-C or SIGTERM: what waits to be written is written first (see `graceful-stop`).
+  store.forgetStopWriter = cache ? onGracefulStop(() => writePending(store)) : () => {};
   store.scanned = scanned.then(() => void ((store.scan as ScanStats).settled = settled));
   if (watch) {
     store.watching = audited.then(() => {
@@ -180,6 +188,16 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   return store;
 }
 
+/**
+ * Writes now what waits to be written: the runs a save would write (and runs turned quiet), and what
+ * the runs list and /trends made (written a second after a burst). Synchronous.
+ */
+function writePending(store: Store): void {
+  store.saved?.flush();
+  store.listItems?.save();
+  savedTrendFactsOf(store.index)?.save();
+}
+
 /** Stops the watcher and timers (tests). */
 export async function closeStore(store: Store): Promise<void> {
   await store.scanned.catch(() => {});
@@ -188,10 +206,9 @@ export async function closeStore(store: Store): Promise<void> {
   store.notifier?.close();
   store.sync.close();
   store.index.onChange = null;
-  store.saved?.flush();
-  // What the runs list and /trends made (written a second after a burst) is written now.
-  store.listItems?.save();
-  savedTrendFactsOf(store.index)?.save();
+  store.forgetStopWriter();
+  writePending(store);
+  store.saved?.close();
   store.index.close();
   store.cache?.close();
   await store.watcher?.close();

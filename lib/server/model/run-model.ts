@@ -64,8 +64,11 @@ export class RunModel {
   #asIs = false;
   /** The finished runs whose states are in memory, of which this run is one once loaded (see `LoadedRuns`). */
   loaded: StatesInMemory | null = null;
-  /** What the views derive from the states, for a revision (see `views/run-views`): dropped with them. */
-  derived: object | null = null;
+  /**
+   * The identity of the states in memory now: replaced when they leave memory, so that what the
+   * views derived of them (kept weakly under it, see `views/run-views`) goes with them.
+   */
+  #held: object = {};
   #runLevel: RunLevel;
   #killedFolders: readonly string[] = [];
   #linked: readonly string[] = [];
@@ -139,9 +142,13 @@ export class RunModel {
   unload(): boolean {
     if (!this.#asIs || !this.#source || !this.#scenarios || !this.finished) return false;
     this.#scenarios = null;
-    this.derived = null;
+    this.#held = {};
     releaseBulk(this.#runLevel);
     return true;
+  }
+  /** See `#held`: a key for what is derived of the states in memory, never the states themselves. */
+  get held(): object {
+    return this.#held;
   }
   get runLevel(): Readonly<RunLevel> {
     return this.#runLevel;

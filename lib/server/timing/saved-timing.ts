@@ -3,7 +3,7 @@
  * `timingDirOf`): a restart re-reads the logs only of scenarios whose timing files or
  * `metrics.json` changed, instead of every scenario's (minutes at 100,000 scenarios). An item is
  * used only while both signatures it was read under still hold; the file is never trusted beyond
- * that, and one that is damaged or from another version is ignored.
+ * that, and one that is damaged or from another build (`CODE_HASH`: the code that read it) is ignored.
  */
 import "server-only";
 import { createHash } from "node:crypto";
@@ -11,10 +11,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { RollupItem } from "@/lib/core/timing";
-import { PROJECT_VERSION } from "../cache/index-cache";
-
-/** Bumped whenever what an entry holds changes. */
-const TIMING_FORMAT = 1;
+import { CODE_HASH } from "../cache/code-identity";
 
 /** A run's file: a hash of its folder, which is inside the file too (a collision is ignored, not mixed up). */
 const timingName = (runDir: string) => `${createHash("sha256").update(runDir).digest("hex").slice(0, 24)}.timing`;
@@ -27,10 +24,15 @@ export interface SavedTimingEntry {
   item: RollupItem;
 }
 
-export function loadSavedTiming(dir: string, runDir: string): Map<string, SavedTimingEntry> {
+/** `onOtherBuild`: told when the file was written by another build (its items are read again). */
+export function loadSavedTiming(dir: string, runDir: string, onOtherBuild: () => void = () => {}): Map<string, SavedTimingEntry> {
   try {
-    const stored = deserialize(readFileSync(join(dir, timingName(runDir)))) as { format?: unknown; version?: unknown; runDir?: unknown; entries?: unknown };
-    if (stored.format !== TIMING_FORMAT || stored.version !== PROJECT_VERSION || stored.runDir !== runDir || !Array.isArray(stored.entries)) return new Map();
+    const stored = deserialize(readFileSync(join(dir, timingName(runDir)))) as { build?: unknown; runDir?: unknown; entries?: unknown } | null;
+    if (!stored || stored.runDir !== runDir || !Array.isArray(stored.entries)) return new Map();
+    if (stored.build !== CODE_HASH) {
+      onOtherBuild();
+      return new Map();
+    }
     return new Map((stored.entries as unknown[]).filter(isEntry));
   } catch {
     return new Map();
@@ -42,7 +44,7 @@ export function saveTiming(dir: string, runDir: string, entries: ReadonlyMap<str
   // Written beside and renamed: a reader never sees half a file.
   const path = join(dir, timingName(runDir));
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, serialize({ format: TIMING_FORMAT, version: PROJECT_VERSION, runDir, entries: [...entries] }));
+  writeFileSync(tmp, serialize({ build: CODE_HASH, runDir, entries: [...entries] }));
   renameSync(tmp, path);
 }
 

@@ -64,6 +64,8 @@ export class TimingService {
   private readonly deferred = new Set<string>();
   /** Scenarios whose logs were read (the others' items came from the saved ones): for the bench and tests. */
   reads = 0;
+  /** Saved timing files written by another build (their items read again): shown by `/api/health`. */
+  otherBuildFiles = 0;
   private active = 0;
   private started = false;
   private idleWaiters: Array<() => void> = [];
@@ -200,7 +202,7 @@ export class TimingService {
   private savedItems(run: RunModel): Map<string, Entry> {
     const dir = this.index.timingDir;
     const kept = new Map<string, Entry>();
-    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir, () => this.otherBuildFiles++)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
     return kept;
   }
 

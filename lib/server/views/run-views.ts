@@ -26,9 +26,12 @@ import {
 import type { HistogramBin, RunDetail, RunListItem, SignalBreakdownCounts } from "@/lib/shared/dto";
 import { queryRows, type ScenarioQuery, type SearchableRow } from "@/lib/shared/scenario-query";
 import type { RunModel } from "../model/run-model";
+import { processCaches } from "../process-caches";
 import { histogramOn } from "@/lib/core/histogram";
 
 const MAX_CACHED_VIEWS = 16;
+/** What the views derived of a run's states in memory, for a revision (views never write to the model). */
+const derivedOf = () => processCaches().weak<object, Derived>("run-derived");
 const CLOCK_BUCKET_MS = 10_000;
 
 interface Derived {
@@ -49,8 +52,8 @@ const clockBucket = (run: RunModel, nowMs: number) => (run.finished ? -1 : Math.
 
 /** What is derived of the run as it is now, if it was derived already. */
 function current(run: RunModel, nowMs: number): Derived | null {
-  // Kept on the run, which drops it with its states (see `RunModel.unload`).
-  const hit = run.derived as Derived | null;
+  // Kept under the identity of the run's states in memory: gone when they leave (`RunModel.unload`).
+  const hit = derivedOf().get(run.held);
   return hit && hit.revision === run.revision && hit.bucket === clockBucket(run, nowMs) ? hit : null;
 }
 
@@ -90,7 +93,7 @@ function derive(run: RunModel, nowMs: number): Derived {
     views: new Map(),
     positions: new Map(),
   };
-  run.derived = fresh;
+  derivedOf().set(run.held, fresh);
   return fresh;
 }
 

@@ -35,8 +35,13 @@ export class SavedTrendFacts implements KeptTrendFacts {
   get(run: RunModel): TrendFacts | null {
     if (!run.finished) return null;
     const key = listItemKey(run);
-    const saved = this.#dirty.get(run.dir) ?? this.cache.trendFacts<TrendFacts>(run.dir);
-    return saved && saved.key === key && isFacts(saved.facts) ? saved.facts : null;
+    const dirty = this.#dirty.get(run.dir);
+    if (dirty) return dirty.key === key ? dirty.facts : null;
+    const saved = this.cache.trendFacts(run.dir);
+    if (!saved || saved.key !== key) return null;
+    if (isFacts(saved.facts)) return saved.facts;
+    this.cache.reject("trend_facts", run.dir, "not a run's trend facts");
+    return null;
   }
 
   put(run: RunModel, facts: TrendFacts): void {
@@ -55,7 +60,22 @@ export class SavedTrendFacts implements KeptTrendFacts {
 /** A row is never trusted past its shape and its key. */
 function isFacts(f: unknown): f is TrendFacts {
   const x = f as Partial<TrendFacts> | null;
-  return !!x && Array.isArray(x.queue) && x.verdicts instanceof Map && x.cells instanceof Map && !!x.aggregates && typeof x.aggregates === "object" && !!x.judge;
+  return (
+    !!x &&
+    typeof x === "object" &&
+    Array.isArray(x.queue) &&
+    x.queue.every((name) => typeof name === "string") &&
+    (x.startedAt === null || typeof x.startedAt === "string") &&
+    typeof x.state === "string" &&
+    typeof x.intended === "number" &&
+    x.verdicts instanceof Map &&
+    x.cells instanceof Map &&
+    !!x.aggregates &&
+    typeof x.aggregates === "object" &&
+    !!x.aggregates.rates &&
+    !!x.judge &&
+    typeof x.judge === "object"
+  );
 }
 
 /** Process-wide, like the store: Next loads this module once per bundle (pages, routes, instrumentation). */

@@ -141,7 +141,19 @@ function* longTexts(d: ScenarioDetail): Generator<[string, string, (text: string
       yield [`judge.verdicts.${i}.reason`, verdict.reason as string, (t) => (verdict.reason = t)];
     }
   }
-  for (const [i, turn] of (d.conversation?.turns ?? []).entries()) yield [`turn.${i}`, turn.text, (t) => (turn.text = t)];
+  const logTurns = d.conversation?.turns ?? [];
+  for (const [i, turn] of logTurns.entries()) yield [`turn.${i}`, turn.text, (t) => (turn.text = t)];
+  // Without the log (or the segLST), the page's turns are metrics.json's: the same field names, their texts.
+  if (logTurns.length === 0 && !d.segments?.length && d.metrics && Array.isArray(d.metrics.turns)) {
+    // Numbered as the transcript numbers them: entries it leaves out (no object, no role) take no number.
+    let shown = 0;
+    for (const turn of d.metrics.turns as unknown[]) {
+      const entry = turn && typeof turn === "object" && !Array.isArray(turn) ? (turn as Record<string, unknown>) : null;
+      if (!entry || (entry.role !== "user" && entry.role !== "agent")) continue;
+      const i = shown++;
+      if (typeof entry.text === "string") yield [`turn.${i}`, entry.text, (t) => (entry.text = t)];
+    }
+  }
   for (const side of ["user", "agent"] as const) {
     const text = d.prompts[side];
     if (text !== null) yield [`prompt.${side}`, text, (t) => (d.prompts[side] = t)];
@@ -154,6 +166,7 @@ function capped(d: ScenarioDetail): ScenarioDetail {
     ...d,
     judge: shallowJudgeCopy(d.judge),
     conversation: d.conversation ? { ...d.conversation, turns: d.conversation.turns.map((t) => ({ ...t })) } : null,
+    metrics: d.metrics && Array.isArray(d.metrics.turns) ? { ...d.metrics, turns: (d.metrics.turns as unknown[]).map((t) => (t && typeof t === "object" && !Array.isArray(t) ? { ...t } : t)) } : d.metrics,
     prompts: { ...d.prompts },
     truncated: {},
   };

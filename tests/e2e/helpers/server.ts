@@ -46,10 +46,11 @@ async function freePort(): Promise<number> {
  * resolves once `GET /` answers 200. `stop()` ends the whole process group
  * (the bin and its `next start` child).
  */
-export async function startDashboard(resultsDir: string, env: Record<string, string> = {}): Promise<Dashboard> {
+export async function startDashboard(resultsDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<Dashboard> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const child = spawn(process.execPath, [BIN, resultsDir, "--port", String(port), "--host", "127.0.0.1"], {
+  // `args` come last: `--host 0.0.0.0` there binds every interface (the URL stays the loopback one).
+  const child = spawn(process.execPath, [BIN, resultsDir, "--port", String(port), "--host", "127.0.0.1", ...args], {
     cwd: ROOT,
     detached: true, // own process group, so stop() reaches next-server too
     stdio: ["ignore", "pipe", "pipe"],

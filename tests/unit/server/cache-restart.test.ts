@@ -175,7 +175,7 @@ describe("a restart from the index cache", () => {
       expect(store.scan?.cachedRuns, "the other version's run is read from the disk").toBe(1);
       const hurt = store.index.runAt(damaged[1])!;
       const states = [...hurt.scenarios.values()];
-      expect(store.cache?.problem, "the damaged row is named").toMatch(/index cache .*: reading/);
+      expect(store.cache?.problem, "the damaged row is named").toMatch(/index cache .*: a damaged row of runs for .*not a value/);
       expect(states.every((s) => s.record === null && s.problems[0]?.message.includes("read again")), "no number from a damaged row: named, and read again").toBe(true);
       await store.sync.idle();
       const { contents: fresh, list } = await truth();

@@ -1,14 +1,10 @@
 import { overridesRoute, withServerDeps } from "@/lib/server/ledger/api";
-import { getStore } from "@/lib/server/live/store";
+import { scannedRoute } from "@/lib/server/http/scanned-route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-async function handle(request: Request) {
-  const store = getStore();
-  await store.scanned;
-  return withServerDeps((deps) => overridesRoute(store.index, request, deps));
-}
+const handle = scannedRoute((store, request) => withServerDeps((deps) => overridesRoute(store.index, request, deps)));
 
 export const GET = handle;
 export const POST = handle;

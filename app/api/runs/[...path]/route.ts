@@ -1,12 +1,7 @@
 import { runRoute } from "@/lib/server/http/api";
-import { getStore } from "@/lib/server/live/store";
+import { scannedRoute } from "@/lib/server/http/scanned-route";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(request: Request) {
-  const store = getStore();
-  // A run id is only known once the first scan has found it.
-  await store.scanned;
-  return runRoute(store, request);
-}
+export const GET = scannedRoute(runRoute);

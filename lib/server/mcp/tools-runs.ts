@@ -1,0 +1,292 @@
+/** `list_runs` and `get_run`: the runs list and a run's detail, as `GET /api/runs` and `GET /api/runs/{id}` give them. */
+import "server-only";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import { redactArgs } from "@/lib/core/redact";
+import { wilson } from "@/lib/core/stats";
+import type { RunDetail, RunListItem } from "@/lib/shared/dto";
+import { runBody } from "../http/api";
+import { themesFor, themeDTO } from "../http/themes";
+import type { RunModel } from "../model/run-model";
+import { comparePair } from "../views/compare";
+import { runAudio } from "../views/run-audio";
+import { runsList } from "../views/runs-list";
+import { argsOf } from "../views/setup";
+import type { McpContext } from "./context";
+import { runNamed, ToolError } from "./lookup";
+import { previousRunOf } from "./previous";
+import { answer, DATA_NOTE } from "./result";
+import { More, ProblemOut, RateOut, RatesOut, RateWithInterval } from "./schemas";
+import { capped, count, nameList, num, pointsText, q, rateOut, rateText } from "./text";
+
+const RUN_STATES = ["finished", "running", "probably-stalled", "killed", "aborted"] as const;
+const MAX_LIST = 200;
+
+const RunSummaryOut = z.object({
+  id: z.string(),
+  state: z.string(),
+  startedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  scenarioCount: z.number(),
+  intendedCount: z.number(),
+  /** Scenarios counted as failed (success rate's n − k). */
+  failedCount: z.number(),
+  stalledCount: z.number(),
+  partial: z.boolean(),
+  /** Runs that queued the same scenarios share it (the runs list's suites). */
+  suite: z.string(),
+  rates: RatesOut,
+  problemCount: z.number(),
+  previous: z.object({ id: z.string(), successDelta: z.number().nullable() }).nullable().optional(),
+});
+
+function rates(item: RunListItem) {
+  return Object.fromEntries(RATE_NAMES.map((n) => [n, rateOut(item.rates[n])])) as Record<RateName, z.infer<typeof RateOut>>;
+}
+
+function summaryOf(item: RunListItem, previous: RunListItem | null): z.infer<typeof RunSummaryOut> {
+  const success = item.rates.success_rate;
+  const prevValue = num(previous?.rates.success_rate.value);
+  const value = num(success.value);
+  return {
+    id: item.id,
+    state: item.state,
+    startedAt: item.startedAt,
+    updatedAt: item.updatedAt,
+    scenarioCount: item.scenarioCount,
+    intendedCount: item.intendedCount,
+    failedCount: count(success.denominator) - count(success.numerator),
+    stalledCount: item.stalledCount,
+    partial: item.partial,
+    suite: item.queueKey,
+    rates: rates(item),
+    problemCount: item.problems.length,
+    previous: previous ? { id: previous.id, successDelta: value !== null && prevValue !== null ? value - prevValue : null } : null,
+  };
+}
+
+function sinceMs(since: string): number {
+  const ms = Date.parse(since);
+  if (!Number.isFinite(ms)) throw new ToolError(`since: not a date: ${q(since, 60)} (use an ISO date, e.g. 2026-11-01)`);
+  return ms;
+}
+
+export function registerRunTools(server: McpServer, ctx: McpContext): void {
+  server.registerTool(
+    "list_runs",
+    {
+      title: "List evaluation runs",
+      description:
+        "The runs in the results folder, newest first: state, dates, every rate as k/n, failed and stalled counts, the suite (runs that queued the same scenarios) and the success rate's change since the suite's previous run. Paged: `limit` (default 20, at most 200) and `offset`.",
+      inputSchema: {
+        suite: z.string().max(4096).optional().describe("a suite key (a run's `suite`) or a run id: only the runs of that run's suite"),
+        state: z.enum(RUN_STATES).optional(),
+        since: z.string().max(64).optional().describe("only runs started at or after this ISO date/time"),
+        limit: z.number().int().min(1).max(MAX_LIST).default(20),
+        offset: z.number().int().min(0).default(0),
+      },
+      outputSchema: {
+        total: z.number(),
+        matched: z.number(),
+        offset: z.number(),
+        runs: z.array(RunSummaryOut),
+        indexing: z.object({ done: z.number(), total: z.number(), runsPending: z.number() }).nullable(),
+        more: More,
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ suite, state, since, limit, offset }) => {
+      await ctx.store.scanned;
+      const list = runsList(ctx.store.index);
+      const suiteKey = suite === undefined ? undefined : (list.runs.find((r) => r.id === suite)?.queueKey ?? suite);
+      const from = since === undefined ? null : sinceMs(since);
+      const matched = list.runs.filter(
+        (r) => (suiteKey === undefined || r.queueKey === suiteKey) && (state === undefined || r.state === state) && (from === null || (r.startedAt !== null && Date.parse(r.startedAt) >= from)),
+      );
+      const page = matched.slice(offset, offset + limit).map((item) => {
+        const at = list.runs.indexOf(item);
+        const previous = item.queueKey ? (list.runs.slice(at + 1).find((r) => r.queueKey === item.queueKey) ?? null) : null;
+        return summaryOf(item, previous);
+      });
+      const rest = matched.length - offset - page.length;
+      const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
+      const lines = page.map(
+        (r) =>
+          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          (r.previous ? `; ${pointsText(r.previous.successDelta)} vs ${q(r.previous.id)}` : ""),
+      );
+      const text = [`${matched.length} run(s)${matched.length === list.runs.length ? "" : ` of ${list.runs.length}`}, showing ${page.length} from ${offset}.`, DATA_NOTE, ...lines, ...(more ? [more] : [])].join("\n");
+      return answer({ total: list.runs.length, matched: matched.length, offset, runs: page, indexing: list.indexing ?? null, more }, text);
+    },
+  );
+
+  server.registerTool(
+    "get_run",
+    {
+      title: "One run in detail",
+      description:
+        "A run's header, every rate with k/n and its 95% interval, the stall warning, per-domain rates, failed signals, failure themes, the audio summary, run-level problems, and the previous run of its suite with what changed (regressed and fixed scenarios). Lists are capped; list_scenarios pages through the scenarios.",
+      inputSchema: { run: z.string().max(4096).describe("the run id, as list_runs gives it") },
+      outputSchema: GetRunOut,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ run: id }) => {
+      const run = await runNamed(ctx.store, id);
+      const out = await runView(ctx, run);
+      return answer(out, runText(out));
+    },
+  );
+}
+
+const MAX_NAMES = 50;
+
+export const GetRunOut = {
+  id: z.string(),
+  state: z.string(),
+  startedAt: z.string().nullable(),
+  lastLogAt: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  scenarioCount: z.number(),
+  intendedCount: z.number(),
+  queueLength: z.number(),
+  minAgentTurns: z.number(),
+  judgeThreshold: z.number().nullable(),
+  /** The last invocation's arguments, secrets redacted (lib/core/redact), each value as text cut to 200 characters; null without run_args.json. */
+  args: z.record(z.string(), z.string()).nullable(),
+  partial: z.boolean(),
+  resumed: z.boolean(),
+  inFlight: z.string().nullable(),
+  suite: z.string(),
+  rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateWithInterval])) as Record<RateName, typeof RateWithInterval>),
+  judgeScores: z.object({ errors: z.number(), validMean: RateOut }),
+  stallWarning: z.object({ count: z.number(), minAgentTurns: z.number(), scenarios: z.array(z.string()), more: z.number() }).nullable(),
+  perDomain: z.array(z.object({ domain: z.string(), success_rate: RateOut, task_success_rate: RateOut })),
+  failedSignals: z.array(z.object({ signal: z.string(), failed: z.number(), passed: z.number() })),
+  latency: z.object({ p50_ms: z.number().nullable(), p95_ms: z.number().nullable() }).nullable(),
+  unfinished: z.object({ count: z.number(), scenarios: z.array(z.string()) }),
+  outsideQueue: z.number(),
+  problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
+  themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
+  audio: z.object({ recordings: z.number(), measured: z.number(), truncated: z.boolean(), findings: z.record(z.string(), z.number()), audioP50: z.number().nullable(), audioP95: z.number().nullable() }).nullable(),
+  previous: z
+    .object({
+      id: z.string(),
+      successDelta: z.number().nullable(),
+      counts: z.record(z.string(), z.number()),
+      regressed: z.array(z.string()),
+      fixed: z.array(z.string()),
+      more: z.string().nullable(),
+    })
+    .nullable(),
+};
+type RunOut = z.infer<z.ZodObject<typeof GetRunOut>>;
+
+const MAX_THEMES = 10;
+
+const MAX_ARGS = 100;
+const ARG_CHARS = 200;
+
+/** The run arguments as shown: redacted first, then each value as text, cut (a queue of 10,000 names stays short). */
+function argsText(run: RunModel): Record<string, string> | null {
+  const args = redactArgs(argsOf(run));
+  if (!args) return null;
+  const entries = Object.entries(args).slice(0, MAX_ARGS).map(([k, v]): [string, string] => {
+    const text = typeof v === "string" ? v : (JSON.stringify(v) ?? "null");
+    return [k, text.length > ARG_CHARS ? `${text.slice(0, ARG_CHARS - 1)}…` : text];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** The run as get_run and the run resource show it. */
+export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
+  const body = runBody(run) as RunDetail & { summary: unknown };
+  const withInterval = (name: RateName) => {
+    const r = rateOut(body.rates[name]);
+    const w = name === "judge_score_mean" || r.k === null ? null : wilson(r.k, r.n);
+    return { ...r, low: num(w?.low), high: num(w?.high) };
+  };
+  const stalled = capped(body.stalled, MAX_NAMES);
+  const domains = Object.keys(body.perDomain.success_rate).sort();
+  const previousItem = previousRunOf(ctx.store.index, run.id);
+  const previousRun = previousItem ? await ctx.store.openRun(previousItem.id) : undefined;
+  let previous: RunOut["previous"] = null;
+  if (previousRun) {
+    const pair = await comparePair(previousRun, run);
+    const names = (change: string) => pair.scenarios.filter((s) => s.change === change).map((s) => s.name);
+    const regressed = capped(names("regressed"), MAX_NAMES);
+    const fixed = capped(names("fixed"), MAX_NAMES);
+    const a = num(pair.rates.success_rate.base.value);
+    const b = num(pair.rates.success_rate.other.value);
+    previous = {
+      id: previousRun.id,
+      successDelta: a !== null && b !== null ? b - a : null,
+      counts: { ...pair.counts },
+      regressed: regressed.items,
+      fixed: fixed.items,
+      more: regressed.more || fixed.more ? `compare_runs base=${JSON.stringify(previousRun.id)} run=${JSON.stringify(run.id)} lists them all` : null,
+    };
+  }
+  const themes = (await themesFor(run)).slice(0, MAX_THEMES).map((t) => {
+    const d = themeDTO(t);
+    return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
+  });
+  const audio = await runAudio(run);
+  const problems = body.problems;
+  return {
+    id: body.id,
+    state: body.state,
+    startedAt: body.startedAt,
+    lastLogAt: body.lastLogAt,
+    durationSeconds: num(body.durationSeconds),
+    scenarioCount: body.scenarioCount,
+    intendedCount: body.intendedCount,
+    queueLength: body.queueLength,
+    minAgentTurns: body.minAgentTurns,
+    judgeThreshold: num(body.judgeThreshold),
+    args: argsText(run),
+    partial: body.partial,
+    resumed: body.resumed,
+    inFlight: body.inFlight,
+    suite: body.queueKey,
+    rates: Object.fromEntries(RATE_NAMES.map((n) => [n, withInterval(n)])) as RunOut["rates"],
+    judgeScores: { errors: body.judgeScores.errors, validMean: rateOut(body.judgeScores.valid) },
+    stallWarning: body.stalled.length ? { count: body.stalled.length, minAgentTurns: body.minAgentTurns, scenarios: stalled.items, more: stalled.more } : null,
+    perDomain: domains.map((domain) => ({ domain, success_rate: rateOut(body.perDomain.success_rate[domain]), task_success_rate: rateOut(body.perDomain.task_success_rate[domain]) })),
+    failedSignals: Object.entries(body.successBreakdown)
+      .filter(([, c]) => c.failed > 0)
+      .sort((x, y) => y[1].failed - x[1].failed)
+      .map(([signal, c]) => ({ signal, failed: c.failed, passed: c.passed })),
+    latency: body.latency ? { p50_ms: num(body.latency.p50_ms), p95_ms: num(body.latency.p95_ms) } : null,
+    unfinished: { count: body.unfinished.length, scenarios: body.unfinished.slice(0, MAX_NAMES).map((u) => u.name) },
+    outsideQueue: body.outsideQueue.length,
+    problems: { count: problems.length, first: problems.slice(0, 20).map((p) => ({ file: p.file, kind: p.kind, message: p.message, scenario: p.scenario })) },
+    themes,
+    audio: audio.recordings > 0 ? { recordings: audio.recordings, measured: audio.scenarios, truncated: audio.truncated, findings: { ...audio.totals }, audioP50: num(audio.audioP50), audioP95: num(audio.audioP95) } : null,
+    previous,
+  };
+}
+
+function runText(r: RunOut): string {
+  const lines = [
+    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt ?? "unknown"}.`,
+    DATA_NOTE,
+    `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
+  ];
+  if (r.stallWarning) lines.push(`Stall warning: ${r.stallWarning.count} scenario(s) made fewer than ${r.stallWarning.minAgentTurns} agent turns and count as failures: ${nameList(r.stallWarning.scenarios, 10)}.`);
+  if (r.args) {
+    const shown = ["judge_model", "judge_threshold", "min_agent_turns", "agent_model", "user_model"].filter((k) => Object.hasOwn(r.args!, k));
+    if (shown.length) lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
+  }
+  if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
+  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
+  if (r.themes.length) lines.push(`Failure themes: ${r.themes.slice(0, 5).map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`);
+  if (r.audio) lines.push(`Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}.`);
+  if (r.previous)
+    lines.push(
+      `Previous run of the suite: ${q(r.previous.id)} (success ${pointsText(r.previous.successDelta)}): ${r.previous.counts.regressed ?? 0} regressed ${nameList(r.previous.regressed, 10)}; ${r.previous.counts.fixed ?? 0} fixed.`,
+    );
+  if (r.problems.count) lines.push(`${r.problems.count} problem(s) reading the run's files.`);
+  lines.push(`Failing scenarios: list_scenarios run=${JSON.stringify(r.id)} quick=["failed"].`);
+  return lines.join("\n");
+}

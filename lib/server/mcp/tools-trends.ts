@@ -1,0 +1,114 @@
+/**
+ * `get_trends`: a suite's runs over time as the trends page builds them (`buildTrends`): each run's
+ * rates with k/n and their Wilson band, the paired test against the previous run (a significant
+ * drop or rise is an anomaly), setup changes, and a page of the scenario × run strip.
+ */
+import "server-only";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { TREND_RANGES } from "@/lib/core/trends/range";
+import { STRIP_SORTS } from "@/lib/core/trends/strip";
+import type { Band, PairedDrop, TrendRun } from "@/lib/shared/trends";
+import { buildTrends } from "../views/trends";
+import type { McpContext } from "./context";
+import { hostileName, ToolError } from "./lookup";
+import { answer, DATA_NOTE } from "./result";
+import { More } from "./schemas";
+import { count, num, q } from "./text";
+
+const MAX_RUNS = 60;
+
+const BandOut = z.object({ value: z.number().nullable(), k: z.number(), n: z.number(), low: z.number().nullable(), high: z.number().nullable() });
+const DropOut = z.object({ against: z.string(), n: z.number(), b: z.number(), c: z.number(), pValue: z.number().nullable(), estimate: z.number().nullable(), drop: z.boolean(), rise: z.boolean() });
+
+function band(b: Band): z.infer<typeof BandOut> {
+  return { value: num(b.v), k: count(b.k), n: count(b.n), low: num(b.lo), high: num(b.hi) };
+}
+
+function drop(d: PairedDrop | null): z.infer<typeof DropOut> | null {
+  return d ? { against: d.against, n: d.n, b: d.b, c: d.c, pValue: num(d.pValue), estimate: num(d.estimate), drop: d.drop, rise: d.rise } : null;
+}
+
+function runOut(r: TrendRun) {
+  return {
+    id: r.id,
+    startedAt: r.startedAt,
+    state: r.state,
+    completed: r.completed,
+    intended: r.intended,
+    success: band(r.rates.success_rate),
+    task: band(r.rates.task_success_rate),
+    judgePass: band(r.rates.judge_pass_rate),
+    judgeErrors: r.judgeErrors,
+    p50: num(r.p50),
+    p95: num(r.p95),
+    vsPrevious: drop(r.vsPrevious),
+    setupChanges: r.setupChanges.slice(0, 20),
+  };
+}
+
+const pct = (v: number | null) => (v === null ? "unknown" : `${(v * 100).toFixed(1)}%`);
+
+export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
+  server.registerTool(
+    "get_trends",
+    {
+      title: "A suite over time",
+      description: `A suite's runs (runs that queued the same scenarios) over time, as the trends page shows them: per run the success, task and judge-pass rates with k/n and 95% band, latency p50/p95, the paired test against the previous run, and setup changes; anomalies (significant drops and rises, setup changes); and a page of ${100} scenario strips (one cell per run, oldest first: P pass, F fail, S stalled, N n/a, - absent). The newest ${MAX_RUNS} runs of the range are listed.`,
+      inputSchema: {
+        suite: z.string().max(4096).optional().describe("a run id (its suite) or a suite id; default: the largest suite"),
+        range: z.enum(TREND_RANGES).optional().describe("days back from the suite's newest run (default 90)"),
+        sort: z.enum(STRIP_SORTS).optional().describe("strip order (default first_failed)"),
+        strip_page: z.number().int().min(0).default(0),
+      },
+      outputSchema: {
+        suites: z.array(z.object({ id: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
+        suite: z.string().nullable(),
+        range: z.object({ value: z.string(), shown: z.number(), total: z.number() }),
+        runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), state: z.string(), completed: z.number(), intended: z.number(), success: BandOut, task: BandOut, judgePass: BandOut, judgeErrors: z.number(), p50: z.number().nullable(), p95: z.number().nullable(), vsPrevious: DropOut.nullable(), setupChanges: z.array(z.string()) })),
+        anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise", "setup"]), message: z.string() })),
+        strip: z.object({ sort: z.string(), page: z.number(), pageSize: z.number(), total: z.number(), failingEver: z.number(), rows: z.array(z.object({ name: z.string(), domain: z.string(), cells: z.string(), firstFailed: z.number().nullable(), flips: z.number(), streak: z.number() })) }),
+        more: More,
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ suite, range, sort, strip_page }) => {
+      if (suite !== undefined && hostileName(suite, "run")) throw new ToolError(`refused ${hostileName(suite, "run")}: ${q(suite, 120)}`);
+      await ctx.store.scanned;
+      const data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
+      // buildTrends shows the largest suite for a name it does not know: a name that is neither a
+      // suite nor a run of one (over all time, not just the range) is an error instead.
+      const names = (d: typeof data) => d.suite?.id === suite || d.runs.some((r) => r.id === suite);
+      if (suite !== undefined && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
+        throw new ToolError(`${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`);
+      }
+      const all = data.runs.map(runOut);
+      const runs = all.slice(-MAX_RUNS);
+      const anomalies = all.flatMap((r) => [
+        ...(r.vsPrevious?.drop ? [{ run: r.id, kind: "drop" as const, message: `success dropped significantly against ${r.vsPrevious.against} (${r.vsPrevious.b} pass→fail, ${r.vsPrevious.c} fail→pass, p=${r.vsPrevious.pValue?.toPrecision(3)})` }] : []),
+        ...(r.vsPrevious?.rise ? [{ run: r.id, kind: "rise" as const, message: `success rose significantly against ${r.vsPrevious.against} (${r.vsPrevious.c} fail→pass, ${r.vsPrevious.b} pass→fail, p=${r.vsPrevious.pValue?.toPrecision(3)})` }] : []),
+        ...(r.setupChanges.length ? [{ run: r.id, kind: "setup" as const, message: `setup changed: ${r.setupChanges.slice(0, 5).join("; ")}` }] : []),
+      ]);
+      const strip = { ...data.strip, rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })) };
+      const pages = Math.ceil(strip.total / strip.pageSize);
+      const notes = [
+        ...(all.length > runs.length ? [`${all.length - runs.length} older run(s) of the range are not listed (a shorter range lists fewer)`] : []),
+        ...(strip.page + 1 < pages ? [`strip page ${strip.page + 1} of ${pages}: call get_trends with strip_page=${strip.page + 1}`] : []),
+      ];
+      const more = notes.length ? notes.join("; ") : null;
+      const text = [
+        data.suite ? `Suite ${q(data.suite.id)}: ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.` : "No suite: no run has a queue yet.",
+        DATA_NOTE,
+        ...runs.map((r) => `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.vsPrevious?.drop ? " DROP" : r.vsPrevious?.rise ? " RISE" : ""}${r.setupChanges.length ? " (setup changed)" : ""}`),
+        ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
+        `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
+        ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),
+        ...(more ? [more] : []),
+      ].join("\n");
+      return answer(
+        { suites: data.suites.slice(0, 50), suite: data.suite?.id ?? null, range: { value: data.range.value, shown: data.range.shown, total: data.range.total }, runs, anomalies, strip, more },
+        text,
+      );
+    },
+  );
+}
