@@ -16,6 +16,8 @@ import { ScenarioContext, type RawArtifact } from "./context";
 import { ScenarioHeader } from "./header";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
+import { JudgeSeenList } from "./judge-seen";
+import { RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
@@ -155,11 +157,13 @@ export function ScenarioView({
                   nlAssertions={nlAssertions}
                   phantom={why.phantomJudge}
                 />
+                <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
               </Card>
             </div>
           </div>
         </div>
         {/* Below the evidence: the first screen answers "why"; keys 1–5 and y work wherever the form is. */}
+        <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
         {triage}
         {data.timing && (
           <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">

@@ -14,6 +14,7 @@ import type { ScenarioRow } from "@/lib/shared/dto";
 import type { FailureMark } from "@/lib/shared/run-changes";
 import { FailureMarkBadge } from "@/components/changes/failure-mark";
 import { SORTABLE } from "./view-params";
+import { RetriedMark } from "./retried-mark";
 
 export interface ScenarioColumnMeta {
   /** CSS grid track of the column. */
@@ -81,6 +82,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
                 not in queue
               </span>
             )}
+            <RetriedMark row={c.row.original} />
             <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={outside ? `${c.getValue()}: ${outside}` : c.getValue()} prefetch={false}>
               {c.getValue()}
             </Link>

@@ -15,6 +15,7 @@ export const QUICK = [
   ["problems", "Has problems"],
   ["outside", "Not in the queue"],
   ["new", "New failures"],
+  ["retried", "Retried"],
 ] as const satisfies readonly (readonly [QuickFilter, string])[];
 type MissingQuick = Exclude<QuickFilter, (typeof QUICK)[number][0]>;
 const _allQuick: MissingQuick extends never ? true : MissingQuick = true;

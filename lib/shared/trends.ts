@@ -57,6 +57,8 @@ export interface TrendRun {
   /** Scenarios failing here that passed in the previous run (not flaky), the first 20. */
   newFailures: string[];
   newFailureCount: number;
+  /** Scenarios retried automatically (`null`: retry provenance unknown) and the success rate without retries (issue 45). */
+  retries: { retried: number | null; withoutRetries: Band | null };
 }
 
 export interface SuiteSummary {

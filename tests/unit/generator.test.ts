@@ -278,7 +278,7 @@ describe("results generator", () => {
       const want = typeof x.content === "string" ? Buffer.from(x.content, "utf8") : Buffer.from(x.content);
       expect(onDisk.equals(want), x.path).toBe(true);
     }
-    expect(spokenSeen).toBe(3);
+    expect(spokenSeen).toBe(4);
   });
 
   it("has a nightly suite with a drift, a regression, a theme that comes and one that goes, and a judge NaN", () => {

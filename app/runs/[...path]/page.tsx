@@ -12,6 +12,9 @@ import { ProblemsList } from "@/components/run/problems-list";
 import { RateCards } from "@/components/run/rate-cards";
 import { RunHeader } from "@/components/run/run-header";
 import { StallWarning } from "@/components/run/stall-warning";
+import { RetryNote } from "@/components/run/retry-note";
+import { Suspense } from "react";
+import { RunJudgeSections } from "./judge-sections";
 import { SummaryStatus } from "@/components/run/summary-status";
 import { UsagePanel } from "@/components/run/usage-panel";
 import { RunTimingPanels } from "@/components/timing/run-timing-panels";
@@ -165,6 +168,10 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
       />
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
+      <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
+      <Suspense fallback={null}>
+        <RunJudgeSections run={run} />
+      </Suspense>
       <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>

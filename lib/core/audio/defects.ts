@@ -1,7 +1,7 @@
 /**
  * Defects a real line has (issue 47), each a finding with its side and time:
  * - `echo`: a spurt on one channel that is the other side's voice, delayed (10–600 ms) and attenuated
- *   (≥ 6 dB): its level follows the other channel's, shifted, closely (correlation ≥ 0.85). It is taken
+ *   (≥ 4 dB): its level follows the other channel's, shifted, closely (correlation ≥ 0.85). It is taken
  *   out of that side's speech, so it is never its talk-over or unlogged speech.
  * - `dropout`: inside speech, 20–250 ms of digital silence or of a level far under the noise floor,
  *   entered and left at speech level (frames dropped, not a pause, which decays).
@@ -14,7 +14,7 @@ import { coverage, r3, type Span } from "./spans";
 
 const MAX_ECHO_LAG_FRAMES = 60;
 const MIN_ECHO_CORRELATION = 0.85;
-const MIN_ECHO_ATTENUATION_DB = 6;
+const MIN_ECHO_ATTENUATION_DB = 4;
 /** At most this many frames of a spurt are correlated (a long spurt is judged by its first 20 s). */
 const MAX_ECHO_FRAMES = 2000;
 const DROPOUT_MIN_FRAMES = 2;
@@ -24,8 +24,11 @@ const CUT_OFF_WITHIN_S = 0.3;
 
 const frameOf = (t: number) => Math.round(t / FRAME_SECONDS);
 
-/** Pearson correlation of x[a..b) with y shifted by `lag` frames, and the mean level difference (x − y). */
-function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: number): { r: number; diff: number } {
+/**
+ * Pearson correlation of x[a..b) with y shifted by `lag` frames, and the mean level difference (x − y),
+ * each level held at its channel's floor (`xf`, `yf`): a dropout's −130 dB must not decide it.
+ */
+function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: number, xf: number, yf: number): { r: number; diff: number } {
   let n = 0;
   let sx = 0;
   let sy = 0;
@@ -33,8 +36,8 @@ function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: 
   let syy = 0;
   let sxy = 0;
   for (let f = Math.max(a, lag); f < b; f++) {
-    const u = x[f] as number;
-    const v = y[f - lag] as number;
+    const u = Math.max(xf, x[f] as number);
+    const v = Math.max(yf, y[f - lag] as number);
     n++;
     sx += u;
     sy += v;
@@ -77,7 +80,7 @@ export function echoesOf(side: Side, mine: ChannelSpeech, other: ChannelSpeech):
     let best = { r: 0, diff: 0, lag: 0 };
     const tryLag = (lag: number) => {
       if (lag < 1 || lag > MAX_ECHO_LAG_FRAMES) return;
-      const c = correlate(mine.levelDb, other.levelDb, a, b, lag);
+      const c = correlate(mine.levelDb, other.levelDb, a, b, lag, mine.offDb - 3, other.offDb - 3);
       if (c.r > best.r) best = { r: c.r, diff: c.diff, lag };
     };
     for (let lag = 2; lag <= MAX_ECHO_LAG_FRAMES; lag += 2) tryLag(lag);
@@ -101,10 +104,6 @@ function quantileLevel(level: Float32Array, a: number, b: number, q: number): nu
   return xs.length ? (xs[Math.floor((xs.length - 1) * q)] as number) : -Infinity;
 }
 
-/** The median level of a spurt's frames (its "full" level). */
-function medianLevel(level: Float32Array, a: number, b: number): number {
-  return quantileLevel(level, a, b, 0.5);
-}
 
 export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpeech): AudioFinding[] {
   const out: AudioFinding[] = [];
@@ -115,16 +114,16 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
   for (const s of speech.spurts) {
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
-    const full = medianLevel(levelDb, a, b) - 6;
     for (let f = a; f < b; f++) {
       if (!hole(f)) continue;
       let g = f;
       while (g < b && hole(g)) g++;
       const n = g - f;
-      // Entered and left at speech level: the frames around the hole (one on each side may hold part of it).
+      // Entered and left while speaking (a pause on a noisy line falls to the noise, not under it): the
+      // frames around the hole above the speech threshold (one on each side may hold part of it).
       const before = Math.max(levelDb[f - 1] ?? -Infinity, levelDb[f - 2] ?? -Infinity);
       const after = Math.max(levelDb[g] ?? -Infinity, levelDb[g + 1] ?? -Infinity);
-      if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= full && after >= full) {
+      if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb) {
         const start = r3(f * FRAME_SECONDS);
         out.push({ kind: "dropout", side, start, end: r3(g * FRAME_SECONDS), message: `${n * 10} ms dropped from the ${side}'s speech at ${start.toFixed(2)} s: the audio stops dead mid-speech and resumes (lost frames)` });
       }

@@ -3,6 +3,8 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { retriesReportSection } from "../../retries-report";
+import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
@@ -21,6 +23,8 @@ export interface RunReportInput {
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
   audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
+  /** The run's automatic retries (issue 45). */
+  retries?: RunRetries | null;
   /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
   failures?: ReadonlyArray<{ name: string; signals: FailingSignal[]; reason: string | null }>;
   /** metrics.json's token_usage summed over the run: the token totals whatever the logs hold. */
@@ -121,6 +125,7 @@ export function runReport(x: RunReportInput): string {
       out.push(table(["Metric", "Value", "Events"], interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)])));
     }
   }
+  out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
   out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
   return out.join("");
