@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts"],
+    globalSetup: ["tests/helpers/build-work-worker.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -16,7 +16,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { audioFigures } from "./audio";
+import { audio100MbFigures, audioFigures } from "./audio";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -786,6 +786,7 @@ async function main(): Promise<void> {
   if (!ONLY_AUDIO) themesFigures(report);
   if (ONLY_THEMES) return printTable();
   await audioFigures(report);
+  await audio100MbFigures(report);
   if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);

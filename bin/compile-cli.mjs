@@ -1,4 +1,4 @@
-// Bundles lib/cli/main.ts (the CLI) into an ESM file with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI) and lib/server/work/worker.ts (the work pool's thread) into ESM files with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +28,15 @@ function mtime(file) {
 /** Returns the path of an up-to-date bundle of the CLI. */
 export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
+}
+
+/**
+ * Returns the path of an up-to-date bundle of the work pool's worker thread (lib/server/work): a plain
+ * ESM file that exists at run time, whatever bundles Next made of the pages that start its jobs.
+ * Packages bundled in: one file to load, no resolution from the cache folder.
+ */
+export function compiledWorkWorker() {
+  return compiled(path.join(ROOT, "lib", "server", "work", "worker.ts"), path.join(CACHE, "work-worker.mjs"), {});
 }
 
 async function compiled(entry, out, options) {

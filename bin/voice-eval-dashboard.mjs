@@ -96,10 +96,21 @@ async function runSubcommand(args) {
   process.env.VOICE_EVAL_EXAMPLE_DIR ??= EXAMPLE_DIR;
   if (!existsSync(entry)) fail(`the '${args[0]}' command is not available in this build`);
   // A cached esbuild bundle: starts much faster than a TypeScript loader.
-  const { compiledCli } = await import("./compile-cli.mjs");
+  const { compiledCli, compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, process.env);
   const mod = await import(pathToFileURL(await compiledCli()).href);
   // main() receives the whole argv, subcommand first, and returns the exit code.
   process.exitCode = await mod.main(args);
+}
+
+/** Expensive views run in worker threads of this bundle (lib/server/work), built here once per change of lib/. */
+async function setWorkWorker(compiledWorkWorker, env) {
+  try {
+    env.VOICE_EVAL_WORK_SCRIPT = await compiledWorkWorker();
+  } catch (err) {
+    // Still correct without it: those views are then computed on the main thread.
+    console.error(`voice-eval-dashboard: the work pool's worker could not be built (${err.message}); expensive views run on the main thread`);
+  }
 }
 
 function parseServeArgs(argv) {
@@ -185,6 +196,8 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  const { compiledWorkWorker } = await import("./compile-cli.mjs");
+  await setWorkWorker(compiledWorkWorker, childEnv);
   // /mcp's label_scenario writes the ledger only when asked for.
   if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
   else delete childEnv.VOICE_EVAL_MCP_WRITES;

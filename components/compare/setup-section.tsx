@@ -5,6 +5,8 @@
  */
 import type { DiffLine, SetupDiff } from "@/lib/core/setup/diff";
 import { CompareTable, Panel } from "./ui";
+import { RetrySwitchesTable } from "./retry-switches";
+import { isRetryOrStallArg } from "@/lib/core/setup/retry-switches";
 
 const LINE_TONE: Record<DiffLine["op"], string> = {
   "+": "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200",
@@ -12,7 +14,15 @@ const LINE_TONE: Record<DiffLine["op"], string> = {
   " ": "text-zinc-600 dark:text-zinc-400",
 };
 
-export function LineDiffView({ lines, cut }: { lines: DiffLine[]; cut: number }) {
+export function LineDiffView({ lines, cut, unshown }: { lines: DiffLine[]; cut: number; unshown?: string }) {
+  if (unshown !== undefined) {
+    return (
+      <p className="rounded border border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="setup-line-diff-unshown">
+        {unshown[0]?.toUpperCase()}
+        {unshown.slice(1)}.
+      </p>
+    );
+  }
   return (
     <pre className="max-h-96 overflow-auto rounded border border-zinc-200 text-xs leading-5 dark:border-zinc-800" data-testid="setup-line-diff">
       {lines.map((l, i) => (
@@ -36,9 +46,9 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
             {!diff.runArgs.base ? baseId : otherId} has no run_args.json (an older harness): its arguments are unknown, so they are not compared.
           </p>
         )}
-        {diff.args.length > 0 && (
+        {diff.args.some((a) => !isRetryOrStallArg(a.name)) && (
           <CompareTable testId="setup-args" caption="Run arguments that differ" head={["Argument", "Baseline", "Other"]}>
-              {diff.args.map((a) => (
+              {diff.args.filter((a) => !isRetryOrStallArg(a.name)).map((a) => (
                 <tr key={a.name} data-arg={a.name}>
                   <td className="font-mono">{a.name}</td>
                   <td className="font-mono break-all">{a.base}</td>
@@ -47,6 +57,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
               ))}
             </CompareTable>
         )}
+        <RetrySwitchesTable lines={diff.retrySwitches} />
         {diff.prompts.map((p) => (
           <div key={p.file} data-testid="setup-prompt" data-file={p.file}>
             <p className="font-medium">
@@ -57,7 +68,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
                 <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">
                   {e.scenarios.length} scenario(s): <span className="font-mono">{e.scenarios.slice(0, 4).join(", ")}{e.scenarios.length > 4 ? ", …" : ""}</span>
                 </summary>
-                <LineDiffView lines={e.lines} cut={e.cut} />
+                <LineDiffView lines={e.lines} cut={e.cut} unshown={e.unshown} />
               </details>
             ))}
             {p.edits.length > 5 && <p className="text-xs text-zinc-500">… and {p.edits.length - 5} more edit(s)</p>}

@@ -12,6 +12,7 @@ import { FullText } from "@/components/ui/full-text";
 import { judgeErrorExplanation, judgeErrorLabel } from "@/lib/core/judge-score";
 import type { ScenarioRow } from "@/lib/shared/dto";
 import { SORTABLE } from "./view-params";
+import { RetriedMark } from "./retried-mark";
 
 export interface ScenarioColumnMeta {
   /** CSS grid track of the column. */
@@ -77,6 +78,7 @@ export function scenarioColumns(runId: string, viewQuery: string) {
                 not in queue
               </span>
             )}
+            <RetriedMark row={c.row.original} />
             <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={outside ? `${c.getValue()}: ${outside}` : c.getValue()} prefetch={false}>
               {c.getValue()}
             </Link>

@@ -23,6 +23,7 @@ export function TrendChart({
   setup,
   format,
   fixedRange,
+  second,
 }: {
   title: string;
   points: ChartPoint[];
@@ -35,6 +36,8 @@ export function TrendChart({
   format: (v: number) => string;
   /** [0, 1] for rates; otherwise the data's range. */
   fixedRange?: [number, number];
+  /** A second series drawn dashed beside the first (the success rate without retries), with its label. */
+  second?: { label: string; values: Array<number | null> };
 }) {
   const vals = points.flatMap((p) => [p.v, p.lo ?? null, p.hi ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
   let [min, max] = fixedRange ?? [Math.min(...vals, 0), Math.max(...vals, 1e-9)];
@@ -57,13 +60,17 @@ export function TrendChart({
         .map((p) => `${r1(x(p.i))} ${r1(y(p.lo))}`)
         .join("L")}Z`
     : null;
+  const secondLine = second ? linePath(second.values, x, y) : "";
   const base = baselineAt >= 0 ? points[baselineAt]?.v ?? null : null;
   const last = [...points].reverse().find((p) => p.v !== null)?.v ?? null;
   return (
     <figure className="rounded-md border border-zinc-200 p-2 dark:border-zinc-800" data-chart={title}>
       <figcaption className="mb-1 flex items-baseline justify-between gap-2 text-xs">
         <span className="font-medium">{title}</span>
-        <span className="tabular-nums text-zinc-600 dark:text-zinc-400">newest {last === null ? "–" : format(last)}</span>
+        <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
+          newest {last === null ? "–" : format(last)}
+          {second && <SecondNewest label={second.label} values={second.values} format={format} />}
+        </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${title} over ${n} runs`}>
         <text x={PAD.l - 6} y={PAD.t + 8} textAnchor="end" className="fill-zinc-500 text-[16px]">
@@ -76,6 +83,11 @@ export function TrendChart({
         {band && <path d={band} className="fill-sky-500/15" />}
         {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="6 4" strokeWidth={1.6} />}
         {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
+        {secondLine && (
+          <path d={secondLine} fill="none" className="stroke-violet-600 dark:stroke-violet-400" strokeWidth={2} strokeDasharray="5 4" data-series="second">
+            <title>{second?.label}</title>
+          </path>
+        )}
         {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
         {points.map((p, i) => (p.v === null || !marks?.[i] ? null : <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />))}
         {setup?.map((s, i) =>
@@ -89,5 +101,26 @@ export function TrendChart({
         {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
       </svg>
     </figure>
+  );
+}
+
+/** The dashed series' path, broken where a value is missing. */
+function linePath(values: ReadonlyArray<number | null>, x: (i: number) => number, y: (v: number) => number): string {
+  const out: string[] = [];
+  let pen = false;
+  values.forEach((v, i) => {
+    if (v === null) return void (pen = false);
+    out.push(`${pen ? "L" : "M"}${r1(x(i))} ${r1(y(v))}`);
+    pen = true;
+  });
+  return out.join("");
+}
+
+function SecondNewest({ label, values, format }: { label: string; values: ReadonlyArray<number | null>; format: (v: number) => string }) {
+  const last = [...values].reverse().find((v) => v !== null) ?? null;
+  return (
+    <span className="ml-2 text-violet-700 dark:text-violet-300" data-second-newest>
+      ┄ {label} {last === null ? "–" : format(last)}
+    </span>
   );
 }

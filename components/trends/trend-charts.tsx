@@ -39,8 +39,10 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
           setup={setup}
           format={n === "judge_score_mean" ? (v) => v.toFixed(2) : pct}
           fixedRange={[0, 1]}
+          second={n === "success_rate" ? withoutRetriesSeries(runs) : undefined}
         />
       ))}
+      <RetriedChart runs={runs} baselineAt={baselineAt} />
       {runs.some((r) => r.judgeErrors > 0) && (
         <TrendChart title="Judge errors (NaN scores, left out of the mean)" points={runs.map((r) => ({ v: r.judgeErrors }))} baselineAt={baselineAt} format={(v) => String(Math.round(v))} />
       )}
@@ -74,4 +76,16 @@ export function DomainCharts({ runs, domains, rate, baselineAt, params }: { runs
       </div>
     </div>
   );
+}
+
+/** The success rate without retries, drawn beside the rate when any run records a retry (issue 45). */
+function withoutRetriesSeries(runs: TrendRun[]) {
+  if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return undefined;
+  return { label: "without retries", values: runs.map((r) => r.retries?.withoutRetries?.v ?? null) };
+}
+
+/** How many scenarios each run retried automatically (a gap where a run predates the field). */
+function RetriedChart({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
+  if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return null;
+  return <TrendChart title="Scenarios retried automatically" points={runs.map((r) => ({ v: r.retries?.retried ?? null }))} baselineAt={baselineAt} format={(v) => String(Math.round(v))} />;
 }

@@ -4,7 +4,8 @@
  * same folder twice, no scenario in common, bad options). Prints a Markdown pull-request comment, or the result as JSON with --json.
  */
 import { basename, resolve } from "node:path";
-import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
+import { attemptIndex, ratesOf, runRetries, runSummaryJson, scenarioRow } from "@/lib/core";
+import { gateRetrySide } from "@/lib/core/gate-retries";
 import { runGate, type GateOptions, type GateRun } from "@/lib/core/gate";
 import { gateMarkdown } from "@/lib/core/gate-markdown";
 import { lastInvocationArgs, setupDiff, setupSummary } from "@/lib/core/setup/diff";
@@ -31,7 +32,7 @@ interface CheckArgs {
   options: GateOptions;
 }
 
-const USAGE = "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]";
+const USAGE = "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--without-retries] [--json]";
 
 /** A fraction in [0, 1], or a percentage written with `%`. */
 function fraction(v: string): number | null {
@@ -52,6 +53,7 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
     const flag = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
     const value = () => (a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : args[++i]);
     if (flag === "--json") json = true;
+    else if (flag === "--without-retries") options.withoutRetries = true;
     else if (flag === "--baseline") {
       baseline = value();
       if (!baseline) return "--baseline needs a run folder";
@@ -81,13 +83,16 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
 async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null }> {
   const { analysis, read } = await analyzeFolder(dir);
   const json = runSummaryJson(analysis);
+  const attempts = attemptIndex(read.killedFolders);
+  const names = new Set(read.scenarios.map((s) => s.name));
   return {
     args: lastInvocationArgs(read.runLevel.invocations),
+    retries: gateRetrySide(runRetries(analysis.records, analysis.plan.minAgentTurns, read.killedFolders, names)),
     id: basename(dir),
     state: json.state,
     completed: json.completed_count,
     intended: json.intended_count,
-    rows: analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns)),
+    rows: analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, [], attempts.get(r.name) ?? [])),
     rates: ratesOf(analysis.fold),
   };
 }

@@ -70,6 +70,7 @@ export function gateMarkdown(g: GateResult): string {
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
   lines.push(`Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`, "");
+  lines.push(...retriesSection(g));
   if (g.regressed.length) {
     const withLabels = g.regressed.some((r) => r.labels.length);
     lines.push(`### Regressed scenarios (${g.regressed.length})`, "");
@@ -84,4 +85,25 @@ export function gateMarkdown(g: GateResult): string {
     lines.push("");
   }
   return lines.join("\n");
+}
+
+/** Each run's automatic retries (issue 45): counts side by side, the run's retried scenarios with their reasons. */
+function retriesSection(g: GateResult): string[] {
+  const a = g.base.retries;
+  const b = g.run.retries;
+  if (!a || !b) return [];
+  if (a.retried.length === 0 && b.retried.length === 0 && !g.options.withoutRetries) return [];
+  const count = (s: NonNullable<typeof a>) => (s.provenance === "unknown" ? "unknown (predates auto_retry_count)" : `${s.retried.length} scenario(s)`);
+  const without = (s: NonNullable<typeof a>) => (s.withoutRetries?.value == null ? "–" : `${pct(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`);
+  const lines = ["### Automatic retries", "", "| | Baseline | Run |", "| --- | --- | --- |"];
+  lines.push(`| Needed an automatic retry | ${count(a)} | ${count(b)} |`);
+  lines.push(`| Success rate without retries | ${without(a)} | ${without(b)} |`, "");
+  if (g.options.withoutRetries) lines.push("Gated on first attempts (`--without-retries`): a retried scenario counts as failed.", "");
+  if (b.retried.length) {
+    lines.push("| Retried in the run | Times | Reasons |", "| --- | --- | --- |");
+    for (const r of b.retried.slice(0, MAX_LISTED)) lines.push(`| ${mdInline(r.name)} | ${r.count} | ${r.reasons.map((x) => mdInline(x)).join("; ") || "–"} |`);
+    if (b.retried.length > MAX_LISTED) lines.push("", `… and ${b.retried.length - MAX_LISTED} more.`);
+    lines.push("");
+  }
+  return lines;
 }

@@ -6,6 +6,7 @@ import type { Rate, RateName } from "./aggregates";
 import { compareRows, type Comparison, type PairedTest } from "./compare";
 import type { RunState } from "./run-state";
 import type { ScenarioRow } from "./scenario-row";
+import { firstAttemptRows, rowRates, type GateRetrySide } from "./gate-retries";
 
 export interface GateOptions {
   alpha: number;
@@ -13,6 +14,8 @@ export interface GateOptions {
   maxRegressed?: number;
   /** Fail when the run's success rate is below this fraction. */
   minSuccessRate?: number;
+  /** Gate on first attempts: a scenario retried automatically counts as failed (issue 45). */
+  withoutRetries?: boolean;
 }
 
 export interface GateRun {
@@ -22,6 +25,8 @@ export interface GateRun {
   intended: number;
   rows: readonly ScenarioRow[];
   rates: Record<RateName, Rate>;
+  /** The run's automatic retries, when read (issue 45). */
+  retries?: GateRetrySide;
 }
 
 /** `untestable`: nothing could be paired (no scenario has a pass/fail verdict in both runs): not a pass. */
@@ -74,7 +79,15 @@ const UNFINISHED: Partial<Record<RunState, string>> = {
   running: "still running",
 };
 
-export function runGate(base: GateRun, run: GateRun, options: GateOptions, labelsOf: (name: string) => string[] = () => []): GateResult {
+/** A run as its first attempts went (`--without-retries`): retried scenarios failed, the two success rates recounted. */
+function firstAttempts(run: GateRun): GateRun {
+  const rows = firstAttemptRows(run.rows);
+  return { ...run, rows, rates: { ...run.rates, ...rowRates(rows) } };
+}
+
+export function runGate(baseAsRun: GateRun, runAsRun: GateRun, options: GateOptions, labelsOf: (name: string) => string[] = () => []): GateResult {
+  const base = options.withoutRetries ? firstAttempts(baseAsRun) : baseAsRun;
+  const run = options.withoutRetries ? firstAttempts(runAsRun) : runAsRun;
   const comparison = compareRows(base.rows, run.rows);
   const runRows = new Map(run.rows.map((r) => [r.name, r]));
   const regressed = comparison.scenarios
@@ -94,6 +107,11 @@ export function runGate(base: GateRun, run: GateRun, options: GateOptions, label
   if (comparison.counts.only_other) warnings.push(`${comparison.counts.only_other} scenario(s) of the run are not in the baseline`);
   const baseUnfinished = UNFINISHED[base.state];
   if (baseUnfinished) warnings.push(`the baseline ${base.id} is ${baseUnfinished}: only its ${base.completed} finished scenarios are compared`);
+  for (const side of [base, run]) {
+    if (options.withoutRetries && side.retries && side.retries.provenance !== "known") {
+      warnings.push(`--without-retries: ${side.id}'s metrics.json files ${side.retries.provenance === "unknown" ? "predate" : "do not all carry"} auto_retry_count, so a retried scenario there may count as a first attempt`);
+    }
+  }
 
   const result = (verdict: GateVerdict, reasons: string[]): GateResult => ({
     verdict,

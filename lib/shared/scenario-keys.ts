@@ -5,7 +5,7 @@
  * (about 90 KB gzipped).
  */
 
-export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems", "outside"] as const;
+export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems", "outside", "retried"] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const SORT_KEYS = [

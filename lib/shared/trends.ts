@@ -50,6 +50,8 @@ export interface TrendRun {
   tokens: { agent: number; user: number } | null;
   vsPrevious: PairedDrop | null;
   vsBaseline: PairedDrop | null;
+  /** Scenarios retried automatically (`null`: retry provenance unknown) and the success rate without retries (issue 45). */
+  retries: { retried: number | null; withoutRetries: Band | null };
 }
 
 export interface SuiteSummary {

@@ -1,5 +1,6 @@
 import { getStore } from "@/lib/server/live/store";
 import { timingService } from "@/lib/server/timing/service";
+import { workPool } from "@/lib/server/work/pool";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -36,6 +37,8 @@ export function GET() {
        * made, which are recomputed.
        */
       cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected, build: cache.build, otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles } } : null,
+      /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
+      work: workPool().stats,
       /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
       caches: caches.stats(),
       rssMb: Math.round(memory.rss / 2 ** 20),

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
-import { alignedTranscript, firstDivergence } from "@/lib/core/transcript";
+import { absentSourcesLine, alignedTranscript, firstDivergence } from "@/lib/core/transcript";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
@@ -8,9 +8,8 @@ import type { RunModel } from "@/lib/server/model/run-model";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { getStore } from "@/lib/server/live/store";
 import { SetupSection } from "@/components/compare/setup-section";
-import { setupDiff } from "@/lib/core/setup/diff";
 import { readScenarioSetup } from "@/lib/server/setup/read-setup";
-import { argsOf } from "@/lib/server/views/setup";
+import { argsOf, setupDiffOffThread } from "@/lib/server/views/setup";
 
 // Reads the live index and the scenario folders at request time.
 export const dynamic = "force-dynamic";
@@ -41,12 +40,14 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     audioUrl: null,
     runScenarioHref: scenarioHref(run.id, name),
     transcript: { exchanges: [], source: null, note: null },
+    sourcesNote: null,
     turns: 0,
     durationSeconds: null,
   };
   if (!detail) return empty;
   const row = detail.row;
   const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
+  const transcript = alignedTranscript(detail.conversation, detail.agentContext, detail.metrics);
   return {
     ...empty,
     present: true,
@@ -57,7 +58,8 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     breakdown: row?.success_breakdown ?? null,
     judge: judgeView(detail.judge, row?.judge_passed ?? null),
     audioUrl: hasWav ? apiAudioHref(run.id, name) : null,
-    transcript: alignedTranscript(detail.conversation, detail.agentContext, detail.metrics),
+    transcript,
+    sourcesNote: transcript.source === "conversation_log.txt" ? null : absentSourcesLine((p) => detail.files.some((f) => f.path === p && f.present), transcript.source),
     turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
     durationSeconds: row?.duration_seconds ?? null,
   };
@@ -101,7 +103,7 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
 
   const [b, o, baseSetup, otherSetup] = await Promise.all([sideOf(base, name, "baseline"), sideOf(other, name, "other"), readScenarioSetup(base.dir, name), readScenarioSetup(other.dir, name)]);
   // This scenario's own setup diff (its prompts and tools), beside the transcript diff.
-  const setup = setupDiff({ args: argsOf(base), scenarios: new Map([[name, baseSetup]]) }, { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) });
+  const setup = await setupDiffOffThread({ args: argsOf(base), scenarios: new Map([[name, baseSetup]]) }, { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) });
   const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges) : null;
 
   return (

@@ -12,6 +12,9 @@ import { ProblemsList } from "@/components/run/problems-list";
 import { RateCards } from "@/components/run/rate-cards";
 import { RunHeader } from "@/components/run/run-header";
 import { StallWarning } from "@/components/run/stall-warning";
+import { RetryNote } from "@/components/run/retry-note";
+import { Suspense } from "react";
+import { RunJudgeSections } from "./judge-sections";
 import { SummaryStatus } from "@/components/run/summary-status";
 import { UsagePanel } from "@/components/run/usage-panel";
 import { RunTimingPanels } from "@/components/timing/run-timing-panels";
@@ -135,7 +138,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
   };
 
   return (
-    <div className="space-y-5">
+    // A column of sections; at phone width the scenario table comes before the rate cards (its first failing row on the first screen).
+    <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <RunHeader
         serverNow={now}
@@ -160,7 +164,11 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         }}
       />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
-      <section id="rates" aria-label="Rates">
+      <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
+      <Suspense fallback={null}>
+        <RunJudgeSections run={run} />
+      </Suspense>
+      <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
       <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
@@ -174,7 +182,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} />
       </Card>
-      <section id="analyses" className="scroll-mt-4 space-y-3">
+      <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />
         {tab === "signals" && (
           <Card id="signals" title="Signals">

@@ -5,6 +5,7 @@
  * `lib/server/setup` reads the files; text lines are diffed with jsdiff.
  */
 import { diffLines } from "diff";
+import { isRetryOrStallArg, retrySwitchLines, retrySwitchSummary, type SwitchLine } from "./retry-switches";
 import { redactedArgChange, redactSetupDiff } from "./redact-setup";
 
 /** A scenario's setup as read: `null` for a file that is absent, a problem string for one that could not be used. */
@@ -30,11 +31,17 @@ export interface DiffLine {
   text: string;
 }
 
-export interface PromptEdit {
+/** A line diff of two texts, bounded: the changed lines with a line of context, or why they are not shown. */
+export interface LineDiff {
   /** The changed lines with a line of context around each change. */
   lines: DiffLine[];
   /** How many lines the diff holds beyond `lines` (cut to keep a page bounded). */
   cut: number;
+  /** Set when the lines are not shown: "too different to show line by line: N lines changed". */
+  unshown?: string;
+}
+
+export interface PromptEdit extends LineDiff {
   scenarios: string[];
 }
 
@@ -60,6 +67,8 @@ export interface SetupDiff {
   runArgs: { base: boolean; other: boolean };
   args: ArgChange[];
   judge: { model: ArgChange | null; threshold: ArgChange | null };
+  /** The automatic-retry switches and `min_agent_turns`, each on its own line with both values, changed or not (issue 45). */
+  retrySwitches: SwitchLine[];
   prompts: FileChange[];
   tools: ToolChange[];
   /** Paired scenarios compared. */
@@ -98,10 +107,36 @@ export function argChanges(base: Record<string, unknown> | null, other: Record<s
   return out;
 }
 
-/** A line diff of two texts: changed lines with one line of context, bounded. */
-export function lineDiff(a: string, b: string): { lines: DiffLine[]; cut: number } {
+/**
+ * Edit script length past which two texts are "too different to show line by line": jsdiff's search
+ * grows with the product of the texts' lines and the edit's length (two unrelated 100 KB JSON menus,
+ * 6,600 lines each: 5.6 s whole, 77 ms to give up at 1,000), and a page shows 80 lines of it anyway.
+ */
+export const MAX_EDIT_LINES = 1000;
+/** The search's bound in time too, whatever the lines' lengths. */
+const DIFF_TIMEOUT_MS = 1000;
+
+/** Lines of one text not matched by a line of the other, both ways (a multiset difference: linear, and never more than the edit script). */
+export function changedLineCount(a: string, b: string): number {
+  const count = new Map<string, number>();
+  for (const l of a.split("\n")) count.set(l, (count.get(l) ?? 0) + 1);
+  let added = 0;
+  for (const l of b.split("\n")) {
+    const n = count.get(l) ?? 0;
+    if (n > 0) count.set(l, n - 1);
+    else added++;
+  }
+  let removed = 0;
+  for (const n of count.values()) removed += n;
+  return added + removed;
+}
+
+/** A line diff of two texts: changed lines with one line of context, bounded in lines shown and in the search (`MAX_EDIT_LINES`). */
+export function lineDiff(a: string, b: string): LineDiff {
+  const parts = diffLines(a, b, { maxEditLength: MAX_EDIT_LINES, timeout: DIFF_TIMEOUT_MS });
+  if (!parts) return { lines: [], cut: 0, unshown: `too different to show line by line: ${changedLineCount(a, b).toLocaleString("en-US")} lines changed` };
   const all: DiffLine[] = [];
-  for (const part of diffLines(a, b)) {
+  for (const part of parts) {
     const op = part.added ? "+" : part.removed ? "-" : " ";
     const lines = part.value.replace(/\n$/, "").split("\n");
     for (const text of lines) all.push({ op, text });
@@ -111,7 +146,50 @@ export function lineDiff(a: string, b: string): { lines: DiffLine[]; cut: number
   return { lines: kept.slice(0, MAX_LINES), cut: Math.max(0, kept.length - MAX_LINES) };
 }
 
-function promptChange(file: FileChange["file"], pairs: ReadonlyArray<[string, string | null, string | null]>): FileChange | null {
+/** Diffs of text pairs, each distinct (before, after) pair diffed once. */
+export type DiffOf = (a: string, b: string) => LineDiff;
+
+/** `lineDiff`, once per distinct pair (a suite's scenarios often share one prompt and one edit). */
+export function memoLineDiff(diff: DiffOf = lineDiff): DiffOf {
+  const byBefore = new Map<string, Map<string, LineDiff>>();
+  return (a, b) => {
+    const byAfter = byBefore.get(a) ?? new Map<string, LineDiff>();
+    byBefore.set(a, byAfter);
+    const hit = byAfter.get(b);
+    if (hit) return hit;
+    const d = diff(a, b);
+    byAfter.set(b, d);
+    return d;
+  };
+}
+
+/** Each pair's diff (the work pool's `lineDiffs` job). */
+export function lineDiffs(pairs: ReadonlyArray<readonly [string, string]>): LineDiff[] {
+  return pairs.map(([a, b]) => lineDiff(a, b));
+}
+
+export type SetupSide = { args: Record<string, unknown> | null; scenarios: ReadonlyMap<string, ScenarioSetup> };
+
+/** The distinct (before, after) prompt pairs `setupDiff` will diff: what to diff elsewhere (off the main thread) first. */
+export function changedPromptPairs(base: SetupSide, other: SetupSide): Array<[string, string]> {
+  const seen = new Map<string, Set<string>>();
+  const out: Array<[string, string]> = [];
+  for (const [name, a] of base.scenarios) {
+    const b = other.scenarios.get(name);
+    if (!b) continue;
+    for (const [x, y] of [[a.agentPrompt, b.agentPrompt], [a.userPrompt, b.userPrompt]] as const) {
+      if (x === null || y === null || x === y) continue;
+      const afters = seen.get(x) ?? new Set<string>();
+      seen.set(x, afters);
+      if (afters.has(y)) continue;
+      afters.add(y);
+      out.push([x, y]);
+    }
+  }
+  return out;
+}
+
+function promptChange(file: FileChange["file"], pairs: ReadonlyArray<[string, string | null, string | null]>, diffOf: DiffOf): FileChange | null {
   const edits = new Map<string, PromptEdit>();
   let of = 0;
   let changed = 0;
@@ -120,9 +198,9 @@ function promptChange(file: FileChange["file"], pairs: ReadonlyArray<[string, st
     of++;
     if (a === b) continue;
     changed++;
-    const d = lineDiff(a, b);
-    // The same edit in every scenario: the same changed lines (context aside).
-    const key = JSON.stringify(d.lines.filter((l) => l.op !== " "));
+    const d = diffOf(a, b);
+    // The same edit in every scenario: the same changed lines (context aside); a diff not shown is its own pair's.
+    const key = d.unshown === undefined ? JSON.stringify(d.lines.filter((l) => l.op !== " ")) : `\u0000${a}\u0000${b}`;
     const hit = edits.get(key);
     if (hit) hit.scenarios.push(name);
     else edits.set(key, { ...d, scenarios: [name] });
@@ -147,16 +225,14 @@ function toolChanges(side: "agent" | "user", pairs: ReadonlyArray<[string | null
   ].sort((x, y) => (x.change < y.change ? -1 : x.change > y.change ? 1 : x.tool < y.tool ? -1 : 1));
 }
 
-export function setupDiff(
-  base: { args: Record<string, unknown> | null; scenarios: ReadonlyMap<string, ScenarioSetup> },
-  other: { args: Record<string, unknown> | null; scenarios: ReadonlyMap<string, ScenarioSetup> },
-): SetupDiff {
+/** The setup diff of two runs; `diffOf` gives each prompt pair's line diff (by default computed here, each distinct pair once). */
+export function setupDiff(base: SetupSide, other: SetupSide, diffOf: DiffOf = memoLineDiff()): SetupDiff {
   const names = [...base.scenarios.keys()].filter((n) => other.scenarios.has(n)).sort();
   const pair = (n: string) => [base.scenarios.get(n) as ScenarioSetup, other.scenarios.get(n) as ScenarioSetup] as const;
   const args = argChanges(base.args, other.args);
   const prompts = [
-    promptChange("agent_prompt.txt", names.map((n) => [n, pair(n)[0].agentPrompt, pair(n)[1].agentPrompt])),
-    promptChange("user_prompt.txt", names.map((n) => [n, pair(n)[0].userPrompt, pair(n)[1].userPrompt])),
+    promptChange("agent_prompt.txt", names.map((n) => [n, pair(n)[0].agentPrompt, pair(n)[1].agentPrompt]), diffOf),
+    promptChange("user_prompt.txt", names.map((n) => [n, pair(n)[0].userPrompt, pair(n)[1].userPrompt]), diffOf),
   ].filter((c): c is FileChange => c !== null);
   const tools = [...toolChanges("agent", names.map((n) => [n, pair(n)[0].agentTools, pair(n)[1].agentTools])), ...toolChanges("user", names.map((n) => [n, pair(n)[0].userTools, pair(n)[1].userTools]))];
   const problems = [
@@ -169,6 +245,7 @@ export function setupDiff(
     runArgs,
     args,
     judge: { model: find("judge_model"), threshold: find("judge_threshold") },
+    retrySwitches: retrySwitchLines(base.args, other.args),
     prompts,
     tools,
     scenarios: names.length,
@@ -181,7 +258,8 @@ export function setupDiff(
 export function setupSummary(d: SetupDiff): string[] {
   const out: string[] = [];
   if (!d.runArgs.base || !d.runArgs.other) out.push(`no run_args.json in the ${!d.runArgs.base ? "base" : "other"} run (older harness): its arguments are unknown`);
-  for (const a of d.args) out.push(`${a.name}: ${a.base} → ${a.other}`);
+  for (const a of d.args) if (!isRetryOrStallArg(a.name)) out.push(`${a.name}: ${a.base} → ${a.other}`);
+  out.push(...retrySwitchSummary(d.retrySwitches ?? []));
   for (const p of d.prompts) out.push(`${p.file.replace(".txt", "").replace("_", " ")} changed in ${p.changed} of ${p.of} scenarios${p.edits.length === 1 ? " (the same edit)" : ` (${p.edits.length} different edits)`}`);
   for (const t of d.tools) out.push(`${t.side} tool ${t.tool} ${t.change} in ${t.scenarios} of ${t.of} scenarios`);
   return out;

@@ -10,7 +10,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { runSummaryJson } from "@/lib/core";
+import { attemptFoldersOf, runSummaryJson } from "@/lib/core";
 import type { ChangeEvent, ScenarioPage } from "@/lib/shared/dto";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
@@ -68,6 +68,13 @@ export async function runRoute(store: Store, request: Request): Promise<Response
       // Only the known artifact names are served: the path is looked up in a fixed list, never joined as given.
       const file = SCENARIO_FILES.find((f) => f === route.file);
       return file ? scenarioFile(run, route.name, file, request) : error(404, "not a known scenario file");
+    }
+    case "attempt-file": {
+      // A discarded attempt's folder is found in the run's listing by scenario and number, never built from the URL.
+      const folder = attemptFoldersOf(route.name, run.killedFolders).find((a) => a.attempt === route.attempt);
+      if (!folder) return error(404, `no attempt ${route.attempt} kept for this scenario`);
+      const file = SCENARIO_FILES.find((f) => f === route.file);
+      return file ? scenarioFile(run, folder.folder, file, request) : error(404, "not a known scenario file");
     }
   }
 }

@@ -25,6 +25,14 @@ function band(name: RateName, r: Rate | undefined): Band {
   return { v, lo: v === null ? null : (w?.low ?? null), hi: v === null ? null : (w?.high ?? null), k: Number.isFinite(r.numerator) ? r.numerator : 0, n: r.denominator };
 }
 
+/** A run's retried count and its success rate without retries (unknown for a run that predates the field, or facts saved before). */
+function retriesBand(f: TrendFacts): TrendRun["retries"] {
+  const r = f.retries;
+  if (!r || r.provenance === "unknown") return { retried: null, withoutRetries: null };
+  const w = r.without;
+  return { retried: r.retried, withoutRetries: w ? band("success_rate", { value: w.n ? w.k / w.n : null, numerator: w.k, denominator: w.n }) : null };
+}
+
 function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
   const t = pairedTest(scenarios.map((n) => [base.verdicts.get(n) ?? null, other.verdicts.get(n) ?? null]));
   const significant = t.n > 0 && t.pValue < ALPHA;
@@ -118,6 +126,7 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
       setupChanges: from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
+      retries: retriesBand(f),
     };
   });
 

@@ -1,6 +1,7 @@
 /** The setup diff of two runs on config pairs: same, a prompt edit, tools added and removed, an argument changed, files missing. */
 import { describe, expect, it } from "vitest";
-import { argChanges, lineDiff, setupDiff, setupSummary, type ScenarioSetup } from "@/lib/core/setup/diff";
+import { argChanges, changedLineCount, changedPromptPairs, lineDiff, memoLineDiff, setupDiff, setupSummary, type LineDiff, type ScenarioSetup } from "@/lib/core/setup/diff";
+import { menuPrompt } from "../../helpers/menu-prompt";
 
 const setup = (over: Partial<ScenarioSetup> = {}): ScenarioSetup => ({ agentPrompt: "You are a retail agent.\nBe polite.\nAlways confirm before cancelling.", userPrompt: "You want a refund.", agentTools: ["cancel_order", "get_order"], userTools: ["EndConversationTool"], problems: [], ...over });
 const suite = (n: number, over: (i: number) => Partial<ScenarioSetup> = () => ({})) => new Map(Array.from({ length: n }, (_, i) => [`retail__${i}`, setup(over(i))]));
@@ -72,5 +73,58 @@ describe("setup diff", () => {
     const d = lineDiff(a, b);
     expect(d.lines.length).toBeLessThanOrEqual(80);
     expect(d.cut).toBeGreaterThan(0);
+  });
+
+  it("gives up on two 100 KB prompts too different to show line by line, and says how many lines changed", () => {
+    const a = menuPrompt(1, 100);
+    const b = menuPrompt(2, 100);
+    const started = performance.now();
+    const d = lineDiff(a, b);
+    // Not a timing assertion: the whole search took 5.6 s on this pair; the bound gives up long before.
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(d.lines).toEqual([]);
+    expect(d.unshown).toBe(`too different to show line by line: ${changedLineCount(a, b).toLocaleString("en-US")} lines changed`);
+    expect(changedLineCount(a, b)).toBeGreaterThan(1000);
+    expect(changedLineCount("a\nb\nb", "b\na\nc")).toBe(2);
+  });
+
+  it("diffs each distinct (before, after) pair once, however many scenarios share it", () => {
+    const edited = (i: number): Partial<ScenarioSetup> => ({ agentPrompt: i % 2 ? "Prompt one, edited." : "Prompt two, edited." });
+    const base = { args: ARGS, scenarios: suite(10) };
+    const other = { args: ARGS, scenarios: suite(10, edited) };
+    expect(changedPromptPairs(base, other)).toHaveLength(2);
+    const calls: Array<[string, string]> = [];
+    const counted = memoLineDiff((a, b): LineDiff => {
+      calls.push([a, b]);
+      return lineDiff(a, b);
+    });
+    const d = setupDiff(base, other, counted);
+    expect(calls).toHaveLength(2);
+    expect(d.prompts[0]?.changed).toBe(10);
+    expect(d.prompts[0]?.edits.map((e) => e.scenarios.length)).toEqual([5, 5]);
+  });
+
+  it("keeps pairs too different to show apart, each its own edit", () => {
+    const base = { args: ARGS, scenarios: new Map([["a", setup({ agentPrompt: menuPrompt(1, 30) })], ["b", setup({ agentPrompt: menuPrompt(3, 30) })]]) };
+    const other = { args: ARGS, scenarios: new Map([["a", setup({ agentPrompt: menuPrompt(2, 30) })], ["b", setup({ agentPrompt: menuPrompt(4, 30) })]]) };
+    const d = setupDiff(base, other, () => ({ lines: [], cut: 0, unshown: "too different to show line by line: 9 lines changed" }));
+    expect(d.prompts[0]?.edits).toHaveLength(2);
+  });
+});
+
+describe("retry switches and the stall rule on their own lines (issue 45)", () => {
+  it("lists every switch with both values and says which changed", () => {
+    const base = { ...ARGS, max_auto_retries: 0, auto_resume_on_stale: true };
+    const other = { ...ARGS, min_agent_turns: 2, max_auto_retries: 2, auto_resume_on_stale: true };
+    const d = setupDiff({ args: base, scenarios: suite(1) }, { args: other, scenarios: suite(1) });
+    expect(d.retrySwitches).toEqual([
+      { name: "auto_resume_on_stale", base: "true", other: "true", changed: false },
+      { name: "max_auto_retries", base: "0", other: "2", changed: true },
+      { name: "min_agent_turns", base: "3", other: "2", changed: true },
+    ]);
+    expect(setupSummary(d)).toEqual([
+      "automatic retries: max_auto_retries 0 → 2 (retried scenarios are scored on their accepted attempt)",
+      "stall rule: --min-agent-turns 3 → 2 (scenarios with fewer agent turns count as failures)",
+    ]);
   });
 });

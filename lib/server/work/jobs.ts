@@ -1,0 +1,18 @@
+/**
+ * The jobs a worker thread runs (`lib/server/work/pool.ts`): each a function of one structured-clonable
+ * input to a structured-clonable output, run whole in a worker, never on the server's main thread.
+ * A new kind of expensive view adds its function here; its callers then use `offThread("name", input)`.
+ * Keep each job bounded by its own input (a size or time budget inside): the pool bounds how many run
+ * at once, not how long one takes (see `timeoutMs`).
+ */
+import "server-only";
+import { lineDiffs } from "@/lib/core/setup/diff";
+
+export const JOBS = {
+  /** The setup diff's distinct (before, after) text pairs, each diffed once (`lib/core/setup/diff.ts`). */
+  lineDiffs,
+} satisfies Record<string, (input: never) => unknown>;
+
+export type JobName = keyof typeof JOBS;
+export type JobInput<K extends JobName> = Parameters<(typeof JOBS)[K]>[0];
+export type JobOutput<K extends JobName> = Awaited<ReturnType<(typeof JOBS)[K]>>;
