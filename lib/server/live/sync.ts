@@ -234,7 +234,8 @@ export class IndexSync {
         this.states.set(run.id, "finished");
         continue;
       }
-      const state = runListItem(run, nowMs).state;
+      // A run quiet past the stalled window is listed from its saved item: its states stay in the cache.
+      const state = (this.index.savedListItems?.get(run) ?? runListItem(run, nowMs)).state;
       const before = this.states.get(run.id);
       this.states.set(run.id, state);
       if (before !== undefined && before !== state) this.index.announce({ runs: [run.id] });
