@@ -116,6 +116,12 @@ export interface RunOptions {
   resumedAt?: string;
   /** For killed/running/resumed runs: scenarios finished before the first session stopped (default 60%). */
   completedBeforeStop?: number;
+  /**
+   * A newer harness's automatic retries (issue 45): every metrics.json carries `auto_retry_count`, and
+   * these scenarios (by name or `"#i"`) were retried, one reason per discarded attempt, each attempt's
+   * folder kept as `<scenario>.killed.autoretry<N>.<timestamp>/`; run_args.json records the switches.
+   */
+  autoRetries?: Record<string, string[]>;
   /** `--min-agent-turns` (default 3; 0 disables the stall rule). */
   minAgentTurns?: number;
   /** Whether an LLM judge is configured (default true). */

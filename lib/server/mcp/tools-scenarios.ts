@@ -6,7 +6,6 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { scenarioWhy } from "@/lib/core/insights/scenario-why";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
@@ -16,6 +15,7 @@ import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
+import { whyOfDetail } from "../views/scenario-why";
 import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
@@ -132,6 +132,10 @@ export const ScenarioOut = {
   /** The earliest turn a cause points at: where the call went wrong, when known. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
+  /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
+  retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
+  /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
+  judgeSeen: z.object({ sections: z.record(z.string(), z.object({ seen: z.boolean(), chars: z.number() })), flags: z.array(z.string()) }).nullable(),
   label: z.looseObject({ cause: z.string(), status: z.string(), note: z.string().nullable(), ref: z.string().nullable(), updatedBy: z.string(), revision: z.number() }).nullable(),
   ledgerProblem: z.string().nullable(),
   transcript: z
@@ -192,21 +196,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
   const present = (p: string) => detail.files.some((f) => f.path === p && f.present);
   // As the scenario page: the likely causes see what the recording says (measured once per file signature).
   const audio = present("conversation_log.wav") ? await audioAnalysis(run, name) : null;
-  const facts = runFactsOf(run, name);
-  const why = scenarioWhy({
-    row: detail.row,
-    metrics: detail.metrics,
-    judge: detail.judge,
-    conversation: detail.conversation,
-    segments: detail.segments,
-    hints: detail.insights.hints,
-    flowFindings: detail.timing?.flow.findings ?? null,
-    present,
-    judgeThreshold: facts.judgeThreshold,
-    runP95Ms: facts.latencyP95Ms,
-    agentTurnCount: facts.agentTurnCount,
-    audio: audio?.status === 200 ? audio.analysis.findings : null,
-  });
+  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null);
   const out: ScenarioView = {
     run: run.id,
     name,
@@ -215,6 +205,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
+    retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
+    judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
     ledgerProblem: null,
   };
@@ -308,6 +300,11 @@ function scenarioText(s: ScenarioView): string {
   if (s.judge) {
     lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
     for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
+  }
+  if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
+  if (s.judgeSeen) {
+    const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);
+    if (unseen.length || s.judgeSeen.flags.length) lines.push(`The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`);
   }
   for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`);
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
