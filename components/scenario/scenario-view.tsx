@@ -36,6 +36,7 @@ export function ScenarioView({
   triage,
   audioSrc,
   audioFindings = null,
+  across,
 }: {
   data: ScenarioData;
   run: RunFacts;
@@ -45,6 +46,8 @@ export function ScenarioView({
   audioSrc?: string | null;
   /** What the recording says where it and the logs disagree, when the page measured it. */
   audioFindings?: LikelyCausesInput["audio"];
+  /** The same scenario across its suite's runs (components/changes/scenario-strip). */
+  across?: ReactNode;
 }) {
   const metadata = data.metadata;
   const whitelist = metadata?.success_signals ?? null;
@@ -118,6 +121,7 @@ export function ScenarioView({
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
+        {across}
         <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
           <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
         </Card>

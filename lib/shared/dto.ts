@@ -6,6 +6,7 @@ import type { Problem } from "@/lib/core/problems";
 import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
 import type { LatencySummary } from "@/lib/core/latency";
 import type { RunState } from "@/lib/core/run-state";
+import type { ListChange } from "./run-changes";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { ConversationLog } from "@/lib/core/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
@@ -56,6 +57,11 @@ export interface RunListItem {
   judgeScores: JudgeMeanNote;
   /** Runs that queued the same scenarios share it ("" for a run with no queue yet): the runs list's suites. */
   queueKey: string;
+  /**
+   * Against the previous run of the same suite (`views/run-changes.ts`): set by the runs list, never
+   * kept with the item (it moves with other runs). Absent for a suite's first run.
+   */
+  vsPrevious?: ListChange;
 }
 
 export interface RunsResponse {

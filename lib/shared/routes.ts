@@ -39,6 +39,8 @@ export const apiToolCallHref = (runId: string, name: string, index: number) => `
 export const apiSummaryTextHref = (runId: string) => `${apiRunPath(runId)}/summary.txt`;
 export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
 export const apiRunReportHref = (runId: string) => `${apiRunPath(runId)}/report.md`;
+/** What changed since the previous run of the suite (`views/run-changes.ts`). */
+export const apiRunChangesHref = (runId: string) => `${apiRunPath(runId)}/changes`;
 export const apiScenarioReportHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/report.md`;
 export const apiTextHref = (runId: string, name: string, field: string) => `${apiScenarioPath(runId, name)}/text?field=${enc(field)}`;
 
@@ -48,6 +50,7 @@ export type RunRoute =
   | { kind: "summary-text"; run: string }
   | { kind: "timing"; run: string }
   | { kind: "report"; run: string }
+  | { kind: "changes"; run: string }
   | { kind: "scenario-report"; run: string; name: string }
   | { kind: "scenarios"; run: string }
   | { kind: "scenario"; run: string; name: string }
@@ -98,6 +101,7 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   if (first === "summary.txt" && name === undefined) return { kind: "summary-text", run };
   if (first === "timing" && name === undefined) return { kind: "timing", run };
   if (first === "report.md" && name === undefined) return { kind: "report", run };
+  if (first === "changes" && name === undefined) return { kind: "changes", run };
   if (first !== "scenarios") return { kind: "error", status: 404, reason: "unknown resource" };
   if (name === undefined) return { kind: "scenarios", run };
   if (third === undefined) return { kind: "scenario", run, name };

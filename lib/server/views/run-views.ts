@@ -195,7 +195,7 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
 }
 
 /** Runs that queued the same scenarios share this key (the runs list groups them as a suite). */
-function queueKeyOf(queue: readonly string[]): string {
+export function queueKeyOf(queue: readonly string[]): string {
   return queue.length === 0 ? "" : createHash("sha1").update([...queue].sort().join("\n")).digest("hex").slice(0, 12);
 }
 
