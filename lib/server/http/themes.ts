@@ -1,13 +1,16 @@
 /**
  * `GET /api/themes?run=<id>[&base=<id>]`: a run's failure themes, and with a base run the themes that
  * are new, gone, grown or shrunk since it (one set of themes over both runs' reasons, counted per run).
+ * Bounded: the largest themes (changes that need a look first), and how many reasons are in none listed.
+ * 503 when the themes could not be made in time (the work pool's `WorkError`, named).
  */
 import type { Theme, ThemeDiff } from "@/lib/core/themes";
-import type { ThemeDTO, ThemeDiffDTO } from "@/lib/shared/themes";
+import type { ThemeChangeSetDTO, ThemeDTO, ThemeDiffDTO, ThemeSetDTO } from "@/lib/shared/themes";
 import "server-only";
 import type { Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
-import { runThemeChanges, runThemes, type ThemeRun } from "../views/run-themes";
+import { runThemeChangeSet, runThemeChanges, runThemeSet, runThemes, type ThemeRun } from "../views/run-themes";
+import { WorkError } from "../work/pool";
 import { trendFacts } from "../views/trend-facts";
 import { error, json } from "./respond";
 
@@ -39,6 +42,18 @@ export async function themeChanges(base: RunModel, other: RunModel): Promise<The
   return (await runThemeChanges(themeRunOf(base), themeRunOf(other))).map(diffDTO);
 }
 
+/** A run's largest themes and the reasons in none (what `/api/themes?run=` returns). */
+export async function themeSetFor(run: RunModel): Promise<ThemeSetDTO> {
+  const set = await runThemeSet(themeRunOf(run));
+  return { themes: set.themes.map(themeDTO), reasons: set.reasons, unthemed: set.unthemed };
+}
+
+/** The changes between two runs' themes that need a look first, how many of each kind, and each run's reasons in none listed (what `/api/themes?run=&base=` returns). */
+export async function themeChangeSetFor(base: RunModel, other: RunModel): Promise<ThemeChangeSetDTO> {
+  const set = await runThemeChangeSet(themeRunOf(base), themeRunOf(other));
+  return { changes: set.changes.map(diffDTO), counts: set.counts, unthemed: set.unthemed };
+}
+
 export async function themesRoute(store: Store, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const id = params.get("run");
@@ -46,8 +61,13 @@ export async function themesRoute(store: Store, request: Request): Promise<Respo
   const run = await store.openRun(id);
   if (!run) return error(404, `unknown run: ${id}`);
   const baseId = params.get("base");
-  if (baseId === null) return json({ run: run.id, themes: (await themesFor(run)).map(themeDTO) });
-  const base = await store.openRun(baseId);
-  if (!base) return error(404, `unknown run: ${baseId}`);
-  return json({ run: run.id, base: base.id, changes: await themeChanges(base, run) });
+  try {
+    if (baseId === null) return json({ run: run.id, ...(await themeSetFor(run)) });
+    const base = await store.openRun(baseId);
+    if (!base) return error(404, `unknown run: ${baseId}`);
+    return json({ run: run.id, base: base.id, ...(await themeChangeSetFor(base, run)) });
+  } catch (err) {
+    if (err instanceof WorkError) return error(503, `the failure themes could not be made: ${err.message}`);
+    throw err;
+  }
 }
