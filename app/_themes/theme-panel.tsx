@@ -12,7 +12,7 @@ export async function ThemePanel({ baseId, otherId }: { baseId: string; otherId:
   const [base, other] = await Promise.all([store.openRun(baseId), store.openRun(otherId)]);
   if (!base || !other) return null;
   // Out of time or refused (the work pool's bound): the rest of the page stands, the panel says why.
-  const set = await themeChangeSetFor(base, other).catch((err: unknown) => {
+  const set = await themeChangeSetFor(base, other, store).catch((err: unknown) => {
     if (err instanceof WorkError) return err;
     throw err;
   });
