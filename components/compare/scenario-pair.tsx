@@ -28,6 +28,8 @@ export interface SideView {
   audioUrl: string | null;
   runScenarioHref: string;
   transcript: AlignedTranscript;
+  /** Which richer sources are absent, in one line, when the words are not the conversation log's. */
+  sourcesNote: string | null;
   turns: number;
   durationSeconds: number | null;
 }
@@ -238,7 +240,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
   const a = base.transcript.exchanges;
   const b = other.transcript.exchanges;
   const n = Math.max(a.length, b.length);
-  const notes = [base, other].filter((s) => s.transcript.note).map((s) => `${s.runId}: ${s.transcript.note}`);
+  const notes = [base, other].flatMap((s) => [s.sourcesNote, s.transcript.note].filter((t): t is string => !!t).map((t) => `${s.runId}: ${t}`));
   return (
     <Panel
       id="transcripts"

@@ -29,7 +29,10 @@ export function ScenarioHeader({
   problems,
   toolCallCount,
   stopReasonFromLog,
+  transcriptTurns,
 }: {
+  /** The transcript's count and source: "Turns" says both when metrics.json counts otherwise. */
+  transcriptTurns?: { count: number; source: string | null };
   name: string;
   row: ScenarioRow | null;
   metrics: Record<string, unknown> | null;
@@ -125,7 +128,14 @@ export function ScenarioHeader({
           )}
         </Fact>
         <Fact label="Duration">{row ? duration(row.duration_seconds) : "–"}</Fact>
-        <Fact label="Turns">{row ? group(row.turns) : "–"}</Fact>
+        <Fact label="Turns">
+          <span data-testid="turns-count">{row ? group(row.turns) : transcriptTurns ? group(transcriptTurns.count) : "–"}</span>
+          {row && transcriptTurns && transcriptTurns.source && transcriptTurns.count !== row.turns && (
+            <span className="block text-xs font-normal text-zinc-500 dark:text-zinc-400" data-testid="turns-transcript">
+              {group(transcriptTurns.count)} in {transcriptTurns.source}
+            </span>
+          )}
+        </Fact>
         <Fact label="Judge score">
           {row?.judge_error ? (
             <span className="font-medium text-amber-700 dark:text-amber-400" title={judgeErrorExplanation(row.judge_error)} data-judge-error={row.judge_error}>

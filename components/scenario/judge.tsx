@@ -17,7 +17,10 @@ export function JudgeEvidence({
   threshold,
   verdictTurns,
   nlAssertions,
+  phantom = false,
 }: {
+  /** The judge scored a call with no turns or no agent LLM calls: its score is shown amber, never green. */
+  phantom?: boolean;
   judge: StoredJudge;
   /** judge_result.json exists. */
   present: boolean;
@@ -70,7 +73,9 @@ export function JudgeEvidence({
         <span className="text-zinc-600 dark:text-zinc-400">
           threshold {threshold === null ? "unknown" : fixed(threshold, 2)}
         </span>
-        {judgeFailed ? (
+        {phantom ? (
+          <Badge tone="warn" title="0 turns or 0 agent LLM calls: the score is not evidence about the agent">judged a call that never happened</Badge>
+        ) : judgeFailed ? (
           <Badge tone="warn">judge failure</Badge>
         ) : passed === null ? null : passed ? (
           <Badge tone="good">≥ threshold</Badge>

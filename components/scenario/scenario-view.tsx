@@ -14,33 +14,73 @@ import { Checks } from "./checks";
 import { gatesOn, neededBy } from "@/lib/core/gating";
 import { ScenarioContext, type RawArtifact } from "./context";
 import { ScenarioHeader } from "./header";
-import { Hints } from "./hints";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
+import { JudgeSeenList } from "./judge-seen";
+import { RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
-import { shownTurns } from "@/lib/core/transcript";
+import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
+import { Why } from "./why";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
 /**
  * `audioSrc`: where the recording is played from: the API by default; the export passes its copied
  * file, or `null` when the recording was left out (the lanes then show the timing only).
  */
-export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { data: ScenarioData; run: RunFacts; nav: ScenarioNav; seekTo: number | null; triage?: ReactNode; audioSrc?: string | null }) {
+export function ScenarioView({
+  data,
+  run,
+  nav,
+  seekTo,
+  triage,
+  audioSrc,
+  audioFindings = null,
+  across,
+}: {
+  data: ScenarioData;
+  run: RunFacts;
+  nav: ScenarioNav;
+  seekTo: number | null;
+  triage?: ReactNode;
+  audioSrc?: string | null;
+  /** What the recording says where it and the logs disagree, when the page measured it. */
+  audioFindings?: LikelyCausesInput["audio"];
+  /** The same scenario across its suite's runs (components/changes/scenario-strip). */
+  across?: ReactNode;
+}) {
   const metadata = data.metadata;
   const whitelist = metadata?.success_signals ?? null;
   const present = (p: string) => data.files.some((f) => f.path === p && f.present);
   const hasAudio = present("conversation_log.wav");
-  const { turns, source } = shownTurns({ conversation: data.conversation, segments: data.segments });
+  const why = scenarioWhy({
+    row: data.row,
+    metrics: data.metrics,
+    judge: data.judge,
+    conversation: data.conversation,
+    segments: data.segments,
+    hints: data.insights.hints,
+    flowFindings: data.timing?.flow.findings ?? null,
+    present,
+    judgeThreshold: run.judgeThreshold,
+    runP95Ms: run.latencyP95Ms,
+    agentTurnCount: run.agentTurnCount,
+    audio: audioFindings,
+  });
+  const transcript = why.transcript;
+  const { turns, source } = transcript;
   const apiHref = apiScenarioPath(data.run, data.name);
   const audioHref = audioSrc === undefined ? apiAudioHref(data.run, data.name) : audioSrc;
   const nlAssertions = metadata?.nl_assertions ?? [];
   const judgeNeed = neededBy("judge_result.json", whitelist);
-  const lanes = turns.map((t) => ({ role: t.role, start: t.start, end: t.end }));
+  // Only per-segment times place a turn in the recording.
+  const lanes = transcript.timed ? turns.flatMap((t) => (t.start !== null && t.end !== null ? [{ role: t.role, start: t.start, end: t.end }] : [])) : [];
 
-  const emptyReason = !present("conversation_log.txt")
-    ? "No conversation_log.txt: the bridge never prepared this scenario, or the folder is incomplete."
-    : "conversation_log.txt holds only its header: no speech segment was captured (the bots may have crashed before any audio).";
+  const emptyReason = !data.metrics
+    ? "No turns: metrics.json is missing or unreadable and no conversation log was kept."
+    : present("conversation_log.txt")
+      ? "conversation_log.txt holds only its header and metrics.json has no turns: no speech segment was captured (the bots may have crashed before any audio)."
+      : "metrics.json has no turns and there is no conversation_log.txt: the bots never spoke.";
   const asrWhy = !present("bot_logs_user/llm_context.json") || !present("bot_logs_agent/llm_context.json")
     ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
     : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
@@ -76,14 +116,15 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
           metrics={data.metrics}
           run={run}
           nav={nav}
-          problems={data.problems}
+          problems={[...data.problems, ...transcript.problems]}
+          transcriptTurns={{ count: turns.length, source }}
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
-        <Card id="hints" title="Likely causes">
-          <Hints hints={data.insights.hints} />
+        {across}
+        <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
+          <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
         </Card>
-        {triage}
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
           <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
             <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
@@ -100,7 +141,7 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
                 </>
               )}
             </div>
-            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} />
+            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} sourcesNote={why.sourcesNote} />
           </Card>
           {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
           <div className="min-w-0">
@@ -114,11 +155,16 @@ export function ScenarioView({ data, run, nav, seekTo, triage, audioSrc }: { dat
                   threshold={run.judgeThreshold}
                   verdictTurns={data.insights.verdictTurns}
                   nlAssertions={nlAssertions}
+                  phantom={why.phantomJudge}
                 />
+                <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
               </Card>
             </div>
           </div>
         </div>
+        {/* Below the evidence: the first screen answers "why"; keys 1–5 and y work wherever the form is. */}
+        <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
+        {triage}
         {data.timing && (
           <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
             <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />

@@ -92,7 +92,4 @@ export function inlineJson(value: unknown, bare = false): string {
   }
 }
 
-/** A judge reason that reports the judge's own failure, not the agent's (§1.7, §7.11). */
-export function isJudgeErrorReason(reason: unknown): boolean {
-  return typeof reason === "string" && /^\s*(Error:|Judge error:|No observed agent evidence)/.test(reason);
-}
+export { isJudgeErrorReason } from "@/lib/core/judge-score";

@@ -6,7 +6,7 @@ import { CappedText } from "./capped-text";
 import { Badge } from "@/components/ui/badge";
 import type { ToolCall } from "@/lib/core";
 import { LazyField } from "./lazy-field";
-import { inlineJson, millis, plural, secs } from "./text";
+import { clock, inlineJson, millis, plural, secs } from "./text";
 import { SeekButton, TurnItem } from "./turn-item";
 import type { ShownTurn, TurnSource } from "@/lib/core/transcript";
 
@@ -57,7 +57,10 @@ export function Transcript({
   permalinkBase,
   emptyReason,
   apiHref,
+  sourcesNote,
 }: {
+  /** One line: which richer sources are absent (the transcript then comes from metrics.json). */
+  sourcesNote?: string | null;
   /** The scenario's API path; each tool call is `${apiHref}/tool-calls/{position}`. */
   apiHref: string;
   turns: ShownTurn[];
@@ -98,6 +101,11 @@ export function Transcript({
           </span>
         )}
       </p>
+      {sourcesNote && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="transcript-sources">
+          {sourcesNote}
+        </p>
+      )}
       {turns.length === 0 && (toolCalls ?? []).length === 0 ? (
         <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="no-turns">
           {emptyReason}
@@ -130,22 +138,33 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
     "data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-amber-400 data-[highlighted=true]:bg-amber-50 dark:data-[highlighted=true]:bg-amber-950/50 " +
     "data-[playing=true]:border-sky-500 data-[playing=true]:shadow-[inset_4px_0_0_var(--color-sky-500)] ";
   const tone = agent ? "border-sky-200 bg-sky-50/60 dark:border-sky-900 dark:bg-sky-950/30" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
-  const href = `?${permalinkBase ? `${permalinkBase}&` : ""}t=${Math.floor(turn.start * 10) / 10}#turn-${index}`;
+  // A turn without per-segment times (metrics.json) has no place in the audio: its link carries no `t`.
+  const seek = turn.start === null ? "" : `t=${Math.floor(turn.start * 10) / 10}`;
+  const query = [permalinkBase, seek].filter(Boolean).join("&");
+  const href = `${query ? `?${query}` : ""}#turn-${index}`;
   return (
     <TurnItem index={index} start={turn.start} role={turn.role} className={`${base} ${tone} ${agent ? "ml-6" : "mr-6"}`}>
       <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
-        <SeekButton start={turn.start} label={`turn ${index}`} />
+        {turn.start !== null ? (
+          <SeekButton start={turn.start} label={`turn ${index}`} />
+        ) : (
+          <span className="font-mono tabular-nums" title="from metrics.json's timestamp, since the first turn's (no per-segment times)">
+            {turn.at === null ? "–" : `+${clock(turn.at)}`}
+          </span>
+        )}
         <span className={`font-semibold tracking-wide uppercase ${agent ? "text-sky-800 dark:text-sky-300" : "text-zinc-800 dark:text-zinc-200"}`}>{agent ? "Agent" : "User"}</span>
-        <span className="tabular-nums" title="duration">
-          {secs(turn.duration)}
-        </span>
+        {turn.duration !== null && (
+          <span className="tabular-nums" title="duration">
+            {secs(turn.duration)}
+          </span>
+        )}
         {turn.latencyMs !== null &&
           (barge ? (
             <Badge tone="warn" title={`${agent ? "The agent" : "The user"} started before the other side finished`}>
               barge-in {millis(turn.latencyMs)}
             </Badge>
           ) : (
-            <span className="tabular-nums" title={agent ? "response latency (conversation_log.txt)" : "user response latency: start − end of the last agent turn"} data-testid="latency">
+            <span className="tabular-nums" title={agent ? `response latency (${turn.start === null ? "metrics.json latencies" : "conversation_log.txt"})` : "user response latency: start − end of the last agent turn"} data-testid="latency">
               {agent ? "latency" : "user latency"} {millis(turn.latencyMs)}
             </span>
           ))}
@@ -155,7 +174,7 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
         </a>
       </div>
       <p className={`whitespace-pre-wrap break-words ${turn.interrupted ? "text-zinc-500 italic" : ""}`} data-testid="turn-text">
-        <CappedText field={`turn.${index}`} text={turn.text} />
+        {turn.text === "" ? <span className="text-zinc-500 italic">(no words recorded)</span> : <CappedText field={`turn.${index}`} text={turn.text} />}
       </p>
     </TurnItem>
   );

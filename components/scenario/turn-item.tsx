@@ -9,10 +9,10 @@ import { useScenario } from "./interaction";
  * selecting text) seeks the audio to its start and plays. `data-highlighted` marks the turns the
  * selected NL verdict quotes; `data-playing` the turn under the playhead.
  */
-export function TurnItem({ index, start, role, className, children }: { index: number; start: number; role: "user" | "agent"; className: string; children: ReactNode }) {
+export function TurnItem({ index, start, role, className, children }: { index: number; start: number | null; role: "user" | "agent"; className: string; children: ReactNode }) {
   const { highlighted, playing, hasAudio, seek } = useScenario();
   const onClick = (e: MouseEvent<HTMLLIElement>) => {
-    if (!hasAudio) return;
+    if (!hasAudio || start === null) return;
     if ((e.target as Element).closest("a, button, summary, details, input, textarea")) return;
     const selection = window.getSelection();
     if (selection && !selection.isCollapsed && selection.toString().trim()) return;
@@ -26,7 +26,7 @@ export function TurnItem({ index, start, role, className, children }: { index: n
       data-highlighted={highlighted.has(index) ? "true" : undefined}
       data-playing={playing === index ? "true" : undefined}
       onClick={onClick}
-      className={`${className} ${hasAudio ? "cursor-pointer" : ""}`}
+      className={`${className} ${hasAudio && start !== null ? "cursor-pointer" : ""}`}
     >
       {children}
     </li>

@@ -43,5 +43,7 @@ export interface RunFacts {
   minAgentTurns: number;
   /** The stall rule's agent LLM call count (§4.6), `null` when unknown. */
   agentTurnCount: number | null;
+  /** The run's pooled agent response latency p95 (ms), `null` when nothing was measured: a slow turn is measured against it. */
+  latencyP95Ms: number | null;
 }
 

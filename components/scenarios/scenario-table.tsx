@@ -9,6 +9,7 @@ import { useTable, type SortingState, type Updater } from "@tanstack/react-table
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import type { ScenarioRow } from "@/lib/shared/dto";
+import type { FailureMark } from "@/lib/shared/run-changes";
 import { useTableUrl } from "./query-url";
 import { scenarioColumns, scenarioFeatures, isSortable } from "./scenario-columns";
 import { downloadText } from "@/components/ui/download";
@@ -34,9 +35,17 @@ export interface ScenarioTableProps {
   domains: string[];
   /** Signals some scenario failed (for the failing-signal filter). */
   signals: string[];
+  /** Failing rows' marks against the suite's previous runs (new, still failing since, flaky). */
+  marks?: Readonly<Record<string, FailureMark>>;
 }
 
-export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTableProps) {
+const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
+
+/** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
+const PHONE_FIRST = ["name", "verdict", "failed_signals"];
+const PHONE_NAME_WIDTH = "132px";
+
+export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
   const viewKey = view.toString();
   const { state, ensure, rowAt, retry } = useScenarioPages(runId, viewKey, seed);
@@ -58,7 +67,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
   const sortKey = shown.get("sort") ?? "order";
   const desc = shown.get("dir") === "desc";
   const sorting = useMemo<SortingState>(() => (sortKey === "order" ? [] : [{ id: sortKey, desc }]), [sortKey, desc]);
-  const columns = useMemo(() => scenarioColumns(runId, viewKey), [runId, viewKey]);
+  const columns = useMemo(() => scenarioColumns(runId, viewKey, marks), [runId, viewKey, marks]);
 
   const table = useTable({
     features: scenarioFeatures,
@@ -107,6 +116,9 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
   const rowModel = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const template = headers.map((h) => h.column.columnDef.meta?.width ?? "100px").join(" ");
+  // At phone width the verdict and the failing signals follow the name (the cells' CSS order), so a failure reads without scrolling sideways.
+  const phoneFirst = PHONE_FIRST.filter((id) => headers.some((h) => h.column.id === id));
+  const phoneTemplate = [...phoneFirst.map((id) => (id === "name" ? PHONE_NAME_WIDTH : (headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"))), ...headers.filter((h) => !PHONE_FIRST.includes(h.column.id)).map((h) => h.column.columnDef.meta?.width ?? "100px")].join(" ");
   // The fixed tracks plus the minimum of the flexible one.
   const minWidth = headers.reduce((sum, h) => sum + Number(/(\d+)px/.exec(h.column.columnDef.meta?.width ?? "")?.[1] ?? 100), 0);
 
@@ -160,8 +172,8 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
           role="table"
           aria-label="Scenarios"
           aria-rowcount={matched + 1}
-          className="grid text-xs"
-          style={{ minWidth, "--scn-cols": template, "--scn-row-h": `${ROW_HEIGHT}px` } as CSSProperties}
+          className="scn-table grid text-xs"
+          style={{ minWidth, "--scn-cols-wide": template, "--scn-cols-phone": phoneTemplate, "--scn-row-h": `${ROW_HEIGHT}px` } as CSSProperties}
         >
           <thead role="rowgroup" className="sticky top-0 z-10 grid border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
             <tr role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: "var(--scn-cols)" }}>
@@ -177,6 +189,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
                     scope="col"
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : canSort ? "none" : undefined}
                     title={meta?.title}
+                    data-col={h.column.id}
                     className={`flex items-center px-1.5 py-2 leading-tight font-semibold text-zinc-700 dark:text-zinc-300 ${align}`}
                   >
                     {canSort ? (
@@ -205,7 +218,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
                     row.getAllCells().map((cell) => {
                       const align = cell.column.columnDef.meta?.align;
                       return (
-                        <td key={cell.id} role="cell" className={align === "right" ? "scn-cell scn-r" : align === "center" ? "scn-cell scn-c" : "scn-cell"}>
+                        <td key={cell.id} role="cell" data-col={cell.column.id} className={align === "right" ? "scn-cell scn-r" : align === "center" ? "scn-cell scn-c" : "scn-cell"}>
                           <table.FlexRender cell={cell} />
                         </td>
                       );

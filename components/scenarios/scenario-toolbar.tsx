@@ -62,6 +62,9 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
     update({ [key]: nextList.join(",") });
   };
   const anyFilter = ["q", "quick", "domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax", "names"].some((k) => view.has(k));
+  // At phone width the domain, signal and range filters fold behind one button (the table starts on the first screen), unless one is set.
+  const moreSet = ["domain", "signal", "bucket", "judgeMin", "judgeMax", "latencyMin", "latencyMax", "names"].some((k) => view.has(k));
+  const [moreOpen, setMoreOpen] = useState(false);
 
   return (
     <div className="space-y-2" role="search" aria-label="Filter scenarios">
@@ -75,7 +78,7 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder="Search names and judge reasons…"
-          className={`${input} w-72`}
+          className={`${input} w-72 max-sm:w-full`}
           maxLength={500}
         />
         <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick filters">
@@ -88,6 +91,11 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
             );
           })}
         </div>
+        {!moreSet && (
+          <button type="button" aria-expanded={moreOpen} className="text-xs text-sky-700 underline sm:hidden dark:text-sky-400" onClick={() => setMoreOpen((o) => !o)} data-testid="more-filters">
+            {moreOpen ? "Fewer filters" : "More filters"}
+          </button>
+        )}
         {anyFilter && (
           <button
             type="button"
@@ -98,7 +106,7 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
           </button>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 text-sm ${moreSet || moreOpen ? "" : "max-sm:hidden"}`}>
         {domains.length > 1 && (
           <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Domains">
             <span className="text-xs text-zinc-600 dark:text-zinc-400">Domain</span>

@@ -3,14 +3,15 @@
  * same code as `GET /api/runs/{id}/report.md` (an index over the folder, its timing rollup read
  * once). Nothing is written into the results folder; `--out` writes only the named file.
  */
-import { stat, writeFile } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { isInside } from "@/lib/server/write-guard";
+import { isInside, LinkRefusedError, writeFileNoFollow } from "@/lib/server/write-guard";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/live/store";
-import { runReportText, scenarioReportText } from "@/lib/server/timing/report";
+import { runReportExtras, runReportText, scenarioReportText } from "@/lib/server/timing/report";
 import { timingService } from "@/lib/server/timing/service";
 import { runAnalysis } from "@/lib/server/views/run-views";
+import { runFactsOf } from "@/lib/server/views/run-facts";
 import { runAudioFindings } from "@/lib/server/views/run-audio";
 
 interface ReportArgs {
@@ -47,6 +48,10 @@ export async function reportCommand(args: string[]): Promise<number> {
       process.stderr.write("report: --out must not point inside the results folder (the dashboard never writes there)\n");
       return 2;
     }
+    if ((await lstat(resolve(parsed.out)).catch(() => null))?.isSymbolicLink()) {
+      process.stderr.write(`report: --out ${parsed.out} is a symbolic link: the dashboard does not write through links\n`);
+      return 2;
+    }
     const folder = dirname(resolve(parsed.out));
     if (!(await stat(folder).catch(() => null))?.isDirectory()) {
       process.stderr.write(`report: --out ${parsed.out}: the folder ${folder} does not exist\n`);
@@ -65,12 +70,11 @@ export async function reportCommand(args: string[]): Promise<number> {
     let text: string;
     if (parsed.scenario !== undefined) {
       const detail = run.scenarios.has(parsed.scenario) ? await scenarioDetail(run, parsed.scenario, { contexts: false }) : null;
-      const report = detail ? scenarioReportText(detail) : null;
-      if (report === null) {
-        process.stderr.write(`report: ${detail ? "no transcript or bridge log for" : "no scenario named"} ${parsed.scenario}\n`);
+      if (detail === null) {
+        process.stderr.write(`report: no scenario named ${parsed.scenario}\n`);
         return 2;
       }
-      text = report;
+      text = scenarioReportText(detail, runFactsOf(run, parsed.scenario));
     } else {
       const service = timingService(store.index);
       await service.ready;
@@ -79,13 +83,15 @@ export async function reportCommand(args: string[]): Promise<number> {
       await service.idle();
       const timing = await service.runTiming(run);
       const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-      text = runReportText(run.id, runAnalysis(run), problems, timing, await runAudioFindings(run));
+      const analysis = runAnalysis(run);
+      text = runReportText(run.id, analysis, problems, timing, await runAudioFindings(run), await runReportExtras(run, analysis));
     }
     if (parsed.out) {
       try {
-        await writeFile(resolve(parsed.out), text);
+        await writeFileNoFollow(resolve(parsed.out), text);
       } catch (err) {
-        process.stderr.write(`report: cannot write ${parsed.out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+        if (err instanceof LinkRefusedError) process.stderr.write(`report: --out ${err.message}\n`);
+        else process.stderr.write(`report: cannot write ${parsed.out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
         return 2;
       }
     } else process.stdout.write(text);

@@ -44,3 +44,8 @@ export function judgeMeanNote(scores: readonly number[]): JudgeMeanNote {
   const finite = scores.filter((s) => !isJudgeError(s));
   return { errors: scores.length - finite.length, valid: meanRate(finite) };
 }
+
+/** A judge reason that reports the judge's own failure, not the agent's (§1.7, §7.11). */
+export function isJudgeErrorReason(reason: unknown): boolean {
+  return typeof reason === "string" && /^\s*(Error:|Judge error:|No observed agent evidence)/.test(reason);
+}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
-import { alignedTranscript, firstDivergence } from "@/lib/core/transcript";
+import { absentSourcesLine, alignedTranscript, firstDivergence } from "@/lib/core/transcript";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
@@ -40,12 +40,14 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     audioUrl: null,
     runScenarioHref: scenarioHref(run.id, name),
     transcript: { exchanges: [], source: null, note: null },
+    sourcesNote: null,
     turns: 0,
     durationSeconds: null,
   };
   if (!detail) return empty;
   const row = detail.row;
   const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
+  const transcript = alignedTranscript(detail.conversation, detail.agentContext, detail.metrics);
   return {
     ...empty,
     present: true,
@@ -56,7 +58,8 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     breakdown: row?.success_breakdown ?? null,
     judge: judgeView(detail.judge, row?.judge_passed ?? null),
     audioUrl: hasWav ? apiAudioHref(run.id, name) : null,
-    transcript: alignedTranscript(detail.conversation, detail.agentContext, detail.metrics),
+    transcript,
+    sourcesNote: transcript.source === "conversation_log.txt" ? null : absentSourcesLine((p) => detail.files.some((f) => f.path === p && f.present), transcript.source),
     turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
     durationSeconds: row?.duration_seconds ?? null,
   };

@@ -18,6 +18,9 @@ import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 import { getStore } from "@/lib/server/live/store";
 import { REVIEW_PARAM, Triage } from "./triage";
+import { ScenarioStrip } from "@/components/changes/scenario-strip";
+import { scenarioAcrossRuns } from "@/lib/server/views/run-changes";
+import { audioAnalysis } from "@/lib/server/audio/analysis";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -61,12 +64,17 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
   const data = await scenarioDetail(run, name, { contexts: false, capTexts: true });
   if (!data) notFound();
   const t = Number(first(searchParams.t));
+  // The likely causes see what the recording says (measured once per file signature, kept for the lanes' request too).
+  const hasWav = data.files.some((f) => f.path === "conversation_log.wav" && f.present);
+  const audio = hasWav ? await audioAnalysis(run, name) : null;
   return (
     <ScenarioView
       data={data}
       run={runFactsOf(run, name)}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
+      across={<ScenarioStrip runId={run.id} name={name} strip={scenarioAcrossRuns(getStore().index, run, name)} />}
+      audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}
       triage={
         <Triage
           index={getStore().index}
@@ -76,6 +84,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
           nlAssertions={data.metadata?.nl_assertions ?? []}
           judgePassed={data.row?.judge_passed ?? null}
           review={first(searchParams[REVIEW_PARAM]) === "unreviewed"}
+          collapsed={data.row?.verdict === true}
         />
       }
     />

@@ -4,3 +4,7 @@ export * from "./asr-diff";
 export * from "./hints";
 export * from "./quotes";
 export * from "./tool-calls";
+export * from "./failing-signals";
+export * from "./likely-causes";
+export * from "./read-back";
+export * from "./scenario-why";

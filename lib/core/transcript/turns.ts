@@ -3,24 +3,12 @@
  * page and the compare page read the same rule, each naming the sources it shows.
  */
 import type { ConversationTurn } from "../conversation-log";
+import type { Problem } from "../problems";
+import type { Role, Turn, TurnSource } from "./turn";
 import { contentText, isRecord } from "./messages";
+import { metricsTurns } from "./metrics-turns";
 
-export type Role = "user" | "agent";
-
-/** Where a transcript's words came from, by file. */
-export type TurnSource = "conversation_log.txt" | "conversation_log.seglst.json" | "metrics.json" | "bot_logs_agent/llm_context.json";
-
-/** One turn; timing is `null` only for sources without it (metrics.json turns, the LLM context). */
-export interface Turn<Time extends number | null = number | null> {
-  role: Role;
-  text: string;
-  start: Time;
-  end: Time;
-  duration: Time;
-  interrupted: boolean;
-  /** The log's `→ Response latency` line after the turn, in ms; `null` where no file states it. */
-  statedLatencyMs: number | null;
-}
+export type { Role, Turn, TurnSource } from "./turn";
 
 export interface BuiltTurns<Time extends number | null = number | null> {
   turns: Array<Turn<Time>>;
@@ -43,7 +31,7 @@ export interface TurnSources extends TimedSources {
 }
 
 function fromLog(turns: readonly ConversationTurn[]): Array<Turn<number>> {
-  return turns.map((t) => ({ role: t.role, text: t.text, start: t.start, end: t.end, duration: t.duration, interrupted: t.interrupted, statedLatencyMs: t.responseLatencyMs }));
+  return turns.map((t) => ({ role: t.role, text: t.text, start: t.start, end: t.end, duration: t.duration, interrupted: t.interrupted, statedLatencyMs: t.responseLatencyMs, at: t.start }));
 }
 
 function fromSegments(segments: readonly unknown[]): Array<Turn<number>> {
@@ -51,23 +39,13 @@ function fromSegments(segments: readonly unknown[]): Array<Turn<number>> {
   for (const s of segments) {
     if (!isRecord(s) || (s.speaker !== "user" && s.speaker !== "agent") || typeof s.start_time !== "number" || typeof s.end_time !== "number") continue;
     const text = typeof s.words === "string" ? s.words : "";
-    out.push({ role: s.speaker, text, start: s.start_time, end: s.end_time, duration: s.end_time - s.start_time, interrupted: text.trim() === "[INTERRUPTED]", statedLatencyMs: null });
+    out.push({ role: s.speaker, text, start: s.start_time, end: s.end_time, duration: s.end_time - s.start_time, interrupted: text.trim() === "[INTERRUPTED]", statedLatencyMs: null, at: s.start_time });
   }
   return out;
 }
 
 function untimed(role: Role, text: string): Turn<null> {
-  return { role, text, start: null, end: null, duration: null, interrupted: false, statedLatencyMs: null };
-}
-
-function fromMetrics(metrics: unknown): Array<Turn<null>> {
-  if (!isRecord(metrics) || !Array.isArray(metrics.turns)) return [];
-  const out: Array<Turn<null>> = [];
-  for (const t of metrics.turns) {
-    if (!isRecord(t) || typeof t.text !== "string") continue;
-    if (t.role === "agent" || t.role === "user") out.push(untimed(t.role, t.text));
-  }
-  return out;
+  return { role, text, start: null, end: null, duration: null, interrupted: false, statedLatencyMs: null, at: null };
 }
 
 /** Assistant and user messages with words; tool and system messages say nothing aloud. */
@@ -88,7 +66,7 @@ export function buildTurns(from: TurnSources): BuiltTurns {
   const tries: Array<[TurnSource, () => Turn[]]> = [
     ["conversation_log.txt", () => fromLog(from.conversation?.turns ?? [])],
     ["conversation_log.seglst.json", () => fromSegments(from.segments ?? [])],
-    ["metrics.json", () => fromMetrics(from.metrics)],
+    ["metrics.json", () => metricsTurns(from.metrics).turns],
     ["bot_logs_agent/llm_context.json", () => fromContext(from.agentContext ?? [])],
   ];
   for (const [source, read] of tries) {
@@ -111,21 +89,40 @@ export function gapsSinceOtherSide(turns: ReadonlyArray<{ role: Role; start: num
   });
 }
 
-/** A timed turn as the scenario page shows it. */
-export interface ShownTurn extends Turn<number> {
-  /** Agent: the log's `→ Response latency`; otherwise start − end of the other side's most recent turn (§7.8). */
+/** A turn as the scenario page shows it. */
+export interface ShownTurn extends Turn {
+  /** Agent: the stated response latency (the log's, or metrics.json's latencies); otherwise start − end of the other side's most recent turn (§7.8). */
   latencyMs: number | null;
 }
 
-/** The scenario page's transcript: conversation_log.txt, else the segLST, with a latency on each turn that has one. */
-export function shownTurns(from: TimedSources): { turns: ShownTurn[]; source: TurnSource | null } {
-  const { turns, source } = buildTurns(from);
-  const gaps = gapsSinceOtherSide(turns);
-  // The log states the agent's latency; the user's, and every segLST turn's, are derived.
-  const shown = turns.map((t, i) => {
-    const stated = source === "conversation_log.txt" && t.role === "agent";
-    const gap = gaps[i] ?? null;
-    return { ...t, latencyMs: stated ? t.statedLatencyMs : gap === null ? null : gap * 1000 };
-  });
-  return { turns: shown, source };
+export interface ShownTranscript {
+  turns: ShownTurn[];
+  source: TurnSource | null;
+  /** Per-segment times (the log or the segLST): the audio lanes and seek links can use them. */
+  timed: boolean;
+  /** What in metrics.json's turns could not be used (named on the scenario), when the transcript comes from it. */
+  problems: Problem[];
+  /** metrics.json `latencies` that name no turn. */
+  unplacedLatencies: number;
+}
+
+/**
+ * The scenario page's transcript: conversation_log.txt, else the segLST, else metrics.json's turns
+ * (always there for a finished scenario), with a latency on each turn that has one.
+ */
+export function shownTurns(from: TimedSources & Pick<TurnSources, "metrics">): ShownTranscript {
+  const timed = buildTurns({ conversation: from.conversation, segments: from.segments });
+  if (timed.source !== null) {
+    const gaps = gapsSinceOtherSide(timed.turns);
+    // The log states the agent's latency; the user's, and every segLST turn's, are derived.
+    const turns = timed.turns.map((t, i) => {
+      const stated = timed.source === "conversation_log.txt" && t.role === "agent";
+      const gap = gaps[i] ?? null;
+      return { ...t, latencyMs: stated ? t.statedLatencyMs : gap === null ? null : gap * 1000 };
+    });
+    return { turns, source: timed.source, timed: true, problems: [], unplacedLatencies: 0 };
+  }
+  const m = metricsTurns(from.metrics);
+  const turns = m.turns.map((t) => ({ ...t, latencyMs: t.statedLatencyMs }));
+  return { turns, source: turns.length ? "metrics.json" : null, timed: false, problems: m.problems, unplacedLatencies: m.unplacedLatencies };
 }

@@ -5,7 +5,8 @@ import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { scenarioDetail } from "../views/scenario-detail";
 import { runAnalysis } from "../views/run-views";
-import { runReportText, scenarioReportText } from "../timing/report";
+import { runFactsOf } from "../views/run-facts";
+import { runReportExtras, runReportText, scenarioReportText } from "../timing/report";
 import { timingService } from "../timing/service";
 
 export async function timingRoute(index: ResultsIndex, run: RunModel): Promise<Response> {
@@ -26,7 +27,8 @@ function markdown(text: string, filename: string): Response {
 export async function runReportRoute(index: ResultsIndex, run: RunModel): Promise<Response> {
   const timing = await timingService(index).runTiming(run);
   const problems = new Map([...run.scenarios.values()].map((s) => [s.name, [...s.problems]]));
-  const res = markdown(runReportText(run.id, runAnalysis(run), problems, timing), `${run.id}-report.md`);
+  const analysis = runAnalysis(run);
+  const res = markdown(runReportText(run.id, analysis, problems, timing, null, await runReportExtras(run, analysis)), `${run.id}-report.md`);
   res.headers.set("x-timing-pending", String(timing.pending));
   return res;
 }
@@ -34,7 +36,5 @@ export async function runReportRoute(index: ResultsIndex, run: RunModel): Promis
 export async function scenarioReportRoute(run: RunModel, name: string): Promise<Response> {
   const detail = await scenarioDetail(run, name, { contexts: false });
   if (!detail) return error(404, "unknown scenario");
-  const text = scenarioReportText(detail);
-  if (text === null) return error(404, "no transcript or bridge log for this scenario");
-  return markdown(text, `${run.id}-${name}-report.md`);
+  return markdown(scenarioReportText(detail, runFactsOf(run, name)), `${run.id}-${name}-report.md`);
 }

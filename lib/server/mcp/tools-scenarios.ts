@@ -6,16 +6,17 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { SIGNALS, signalMetric, type SignalName } from "@/lib/core/gating";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
-import { buildTurns } from "@/lib/core/transcript/turns";
 import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
 import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
+import { runChanges, scenarioAcrossRuns } from "../views/run-changes";
+import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
+import { whyOfDetail } from "../views/scenario-why";
 import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
@@ -112,28 +113,46 @@ export const ScenarioOut = {
   name: z.string(),
   /** The table row (verdict as counted); null while the scenario has no usable metrics.json. */
   row: ScenarioRowOut.nullable(),
-  failingSignals: z.array(z.object({ signal: z.string(), value: Scalar })),
+  /** Each failing signal with the value that failed it, as the scenario page says it ("actual 82d691d7… ≠ expected 42abaa49…"). */
+  failingSignals: z.array(z.object({ signal: z.string(), value: z.string() })),
   judge: z
     .object({
       score: Scalar,
       passed: z.boolean().nullable(),
       reason: z.string().nullable(),
       reasonChars: z.number(),
+      /** Why the reason is not evidence (a judge failure, a call that never happened), when it is not. */
+      note: z.string().nullable(),
       verdicts: z.array(z.object({ index: z.number(), assertion: z.string().nullable(), passed: z.boolean().nullable(), reason: z.string().nullable() })),
       moreVerdicts: z.number(),
     })
     .nullable()
     .optional(),
-  likelyCauses: z.array(z.looseObject({ kind: z.string(), owner: z.string(), message: z.string() })),
+  /** The scenario page's likely causes (lib/core/insights/likely-causes), each with its evidence and the transcript turn it points at. */
+  likelyCauses: z.array(z.object({ kind: z.string(), owner: z.string(), secondary: z.string().nullable(), message: z.string(), evidence: z.string().nullable(), turn: z.number().nullable() })),
+  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
+  /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
+  mark: z.object({ kind: z.string(), since: z.string().nullable().optional(), sinceRun: z.string().optional(), runs: z.number().optional(), flips: z.number().optional(), passes: z.number().optional(), of: z.number().optional() }).nullable(),
+  /** The scenario across its suite's newest runs, oldest first (P pass, F fail, S stalled, N n/a, - absent), and how many earlier runs are not shown. */
+  acrossRuns: z.object({ runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), cell: z.string() })), earlier: z.number() }),
+  /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
+  retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
+  /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
+  judgeSeen: z.object({ sections: z.record(z.string(), z.object({ seen: z.boolean(), chars: z.number() })), flags: z.array(z.string()) }).nullable(),
   label: z.looseObject({ cause: z.string(), status: z.string(), note: z.string().nullable(), ref: z.string().nullable(), updatedBy: z.string(), revision: z.number() }).nullable(),
   ledgerProblem: z.string().nullable(),
   transcript: z
     .object({
       source: z.string().nullable(),
+      /** Per-segment times (the log or the segLST); metrics.json's turns carry a time from their timestamps at most. */
+      timed: z.boolean(),
+      /** Which richer sources are absent, when the turns are not from a timed one. */
+      sourcesNote: z.string().nullable(),
       total: z.number(),
       offset: z.number(),
-      turns: z.array(z.object({ index: z.number(), role: z.string(), start: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() })),
+      turns: z.array(z.object({ index: z.number(), role: z.string(), at: Scalar, latencyMs: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() })),
       more: More,
     })
     .optional(),
@@ -145,7 +164,20 @@ export const ScenarioOut = {
     })
     .optional(),
   timing: z.record(z.string(), z.unknown()).nullable().optional(),
-  audio: z.object({ status: z.number(), reason: z.string().nullable(), durationSeconds: z.number().nullable(), findings: z.array(z.object({ kind: z.string(), side: z.string(), start: z.number().nullable(), end: z.number().nullable(), message: z.string() })) }).optional(),
+  audio: z
+    .object({
+      status: z.number(),
+      reason: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+      findings: z.array(z.object({ kind: z.string(), side: z.string(), start: z.number().nullable(), end: z.number().nullable(), message: z.string() })),
+      /** Findings in all (the list holds the first 50). */
+      findingCount: z.number(),
+      /** The τ-voice interaction panel of the call (issue 47): response and yield rates and latencies, agent interruptions. */
+      interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** Each channel's noise floor and SNR. */
+      line: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .optional(),
   files: z.array(z.object({ path: z.string(), present: z.boolean(), size: z.number().nullable() })).optional(),
 };
 type ScenarioView = z.infer<z.ZodObject<typeof ScenarioOut>>;
@@ -166,18 +198,22 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
   const detail = await scenarioDetail(run, name, { contexts: false });
   if (!detail) throw new ToolError(`unknown scenario: ${q(name, 200)} in run ${q(run.id, 200)}`);
   const row = detail.row ? (asJson(detail.row) as ScenarioView["row"] & ScenarioRow) : null;
-  const metrics = detail.metrics ?? {};
-  const failingSignals = (row?.success_breakdown.failed ?? []).map((signal) => ({
-    signal,
-    value: (SIGNALS as readonly string[]).includes(signal) ? scalar(signalMetric(metrics, signal as SignalName)) : null,
-  }));
+  const present = (p: string) => detail.files.some((f) => f.path === p && f.present);
+  // As the scenario page: the likely causes see what the recording says (measured once per file signature).
+  const audio = present("conversation_log.wav") ? await audioAnalysis(run, name) : null;
+  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null);
   const out: ScenarioView = {
     run: run.id,
     name,
     row,
-    failingSignals,
-    likelyCauses: detail.insights.hints.map((h) => ({ kind: h.kind, owner: h.owner, ...(h.secondary ? { secondary: h.secondary } : {}), message: h.message })),
+    failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
+    likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
+    wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
+    mark: runChanges(ctx.store.index, run).marks[name] ?? null,
+    acrossRuns: scenarioAcrossRuns(ctx.store.index, run, name),
+    retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
+    judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
     ledgerProblem: null,
   };
@@ -196,20 +232,23 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
           passed: row?.judge_passed ?? null,
           reason: cut(j.reason, REASON_CHARS),
           reasonChars: j.reason?.length ?? 0,
+          note: why.judgeNote,
           verdicts: verdicts.items.map((v, i) => ({ index: i, assertion: cut(v?.assertion ?? null, 1000), passed: v?.passed ?? null, reason: cut(v?.reason ?? null, 1000) })),
           moreVerdicts: verdicts.more,
         }
       : null;
   }
   if (include.has("transcript")) {
-    const { turns, source } = buildTurns({ conversation: detail.conversation, segments: detail.segments, metrics: detail.metrics });
+    const { turns, source, timed } = why.transcript;
     const shown = turns.slice(turnsOffset, turnsOffset + TURNS_PER_CALL);
     const rest = turns.length - turnsOffset - shown.length;
     out.transcript = {
       source,
+      timed,
+      sourcesNote: why.sourcesNote,
       total: turns.length,
       offset: turnsOffset,
-      turns: shown.map((t, i) => ({ index: turnsOffset + i, role: t.role, start: num(t.start), text: cut(t.text, TURN_CHARS) as string, cut: t.text.length > TURN_CHARS, interrupted: t.interrupted })),
+      turns: shown.map((t, i) => ({ index: turnsOffset + i, role: t.role, at: num(t.at), latencyMs: num(t.latencyMs), text: cut(t.text, TURN_CHARS) as string, cut: t.text.length > TURN_CHARS, interrupted: t.interrupted })),
       more: rest > 0 ? `${rest} more turn(s): call get_scenario with include=["transcript"] turns_offset=${turnsOffset + shown.length}` : null,
     };
   }
@@ -244,11 +283,19 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       : null;
   }
   if (include.has("audio")) {
-    const a = await audioAnalysis(run, name);
+    const a = audio ?? (await audioAnalysis(run, name));
     out.audio =
       a.status === 200
-        ? { status: 200, reason: null, durationSeconds: num(a.analysis.durationSeconds), findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({ ...f })) }
-        : { status: a.status, reason: a.reason, durationSeconds: null, findings: [] };
+        ? {
+            status: 200,
+            reason: null,
+            durationSeconds: num(a.analysis.durationSeconds),
+            findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({ kind: f.kind, side: f.side, start: num(f.start), end: num(f.end), message: f.message })),
+            findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
+            interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
+            line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
+          }
+        : { status: a.status, reason: a.reason, durationSeconds: null, findings: [], findingCount: 0, interaction: null, line: null };
   }
   if (include.has("files")) out.files = detail.files.map((f) => ({ path: f.path, present: f.present, size: num(f.size) }));
   return out;
@@ -256,17 +303,25 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
 
 function scenarioText(s: ScenarioView): string {
   const lines = [`Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`, DATA_NOTE];
-  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal}=${JSON.stringify(f.value)}`).join(", ")}.`);
+  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
   if (s.judge) {
-    lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}.`);
+    lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
     for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
   }
-  for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}): ${c.message}`);
+  if (s.mark) lines.push(s.mark.kind === "new" ? "New failure: it passed in the previous run of the suite." : s.mark.kind === "flaky" ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.` : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`);
+  if (s.acrossRuns.runs.length > 1) lines.push(`Across the suite (oldest first${s.acrossRuns.earlier ? `, ${s.acrossRuns.earlier} earlier not shown` : ""}): ${s.acrossRuns.runs.map((r) => r.cell).join("")}.`);
+  if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
+  if (s.judgeSeen) {
+    const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);
+    if (unseen.length || s.judgeSeen.flags.length) lines.push(`The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`);
+  }
+  for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`);
+  if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
   if (s.ledgerProblem) lines.push(s.ledgerProblem);
   if (s.problems.length) lines.push(`Problems: ${s.problems.slice(0, 5).map((p) => `${p.file}: ${q(p.message, 200)}`).join("; ")}.`);
   if (s.transcript) {
-    lines.push(`Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}):`);
+    lines.push(`Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}${s.transcript.sourcesNote ? `; ${s.transcript.sourcesNote}` : ""}):`);
     for (const t of s.transcript.turns) lines.push(`  [${t.index}] ${t.role}: ${q(t.text, 500)}`);
     if (s.transcript.more) lines.push(s.transcript.more);
   }
@@ -274,7 +329,14 @@ function scenarioText(s: ScenarioView): string {
     lines.push(`Tool calls: ${s.toolCalls.total ?? "unknown (no agent context)"}.`);
     for (const c of s.toolCalls.calls.slice(0, 20)) lines.push(`  [${c.index}] ${q(c.name, 100)}(${q(c.arguments, 200)})${c.error ? " → error" : ""}${c.result !== null ? ` → ${q(c.result, 200)}` : ""}`);
   }
-  if (s.audio) lines.push(s.audio.status === 200 ? `Audio: ${s.audio.findings.length} finding(s)${s.audio.findings.length ? `: ${s.audio.findings.slice(0, 10).map((f) => f.kind).join(", ")}` : ""}.` : `Audio: ${s.audio.reason}.`);
+  if (s.audio) {
+    if (s.audio.status !== 200) lines.push(`Audio: ${s.audio.reason}.`);
+    else {
+      lines.push(`Audio: ${s.audio.findingCount} finding(s)${s.audio.findings.length ? `: ${s.audio.findings.slice(0, 10).map((f) => `${f.kind} at ${f.start ?? "?"} s`).join(", ")}` : ""}.`);
+      const p = s.audio.interaction as { responseRate?: number | null; responseLatencyMean?: number | null; yieldRate?: number | null; agentInterruptionRate?: number | null } | null;
+      if (p) lines.push(`Interaction: response rate ${p.responseRate ?? "unknown"}, mean response latency ${p.responseLatencyMean ?? "unknown"} s, yield rate ${p.yieldRate ?? "unknown"}, agent interruption rate ${p.agentInterruptionRate ?? "unknown"}.`);
+    }
+  }
   if (s.files) lines.push(`Files: ${s.files.filter((f) => f.present).map((f) => f.path).join(", ")}.`);
   return lines.join("\n");
 }

@@ -7,10 +7,12 @@ import { runAnalysis } from "./run-views";
 
 export function runFactsOf(run: RunModel, name: string): RunFacts {
   const record = run.scenarios.get(name)?.record ?? null;
+  const analysis = runAnalysis(run);
   return {
     id: run.id,
     judgeThreshold: judgeThresholdOf(run.runLevel.invocations[run.runLevel.invocations.length - 1]),
-    minAgentTurns: runAnalysis(run).plan.minAgentTurns,
+    minAgentTurns: analysis.plan.minAgentTurns,
     agentTurnCount: record ? agentTurnCount(record.metrics, record.agentContextAssistantCount) : null,
+    latencyP95Ms: analysis.aggregates.latency && analysis.aggregates.latency.count > 0 ? analysis.aggregates.latency.p95_ms : null,
   };
 }

@@ -108,4 +108,35 @@ describe("audio analysis", () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problem).toMatch(/GB, over the/);
   });
+
+  it("walks the chunks to data whatever their size, and honours WAVE_FORMAT_EXTENSIBLE's subformat", async () => {
+    const bursts = [agent(1, 3), user(4, 6)];
+    const read = async (name: string, bytes: Buffer) => {
+      const p = join(dir, name);
+      writeFileSync(p, bytes);
+      return readWavFrames(p);
+    };
+    const plain = await read("plain.wav", wavBytes({ seconds: 8, bursts }));
+    // A 200 KB LIST chunk before data (refused when the header was read from the first 64 KB).
+    const list = await read("list.wav", wavBytes({ seconds: 8, bursts, before: [{ id: "LIST", size: 200_000 }, { id: "junk", size: 7 }] }));
+    // Extensible with the float subformat: 32-bit float samples, not 16-bit PCM.
+    const float = await read("float.wav", wavBytes({ seconds: 8, bursts, float: true, extensible: true }));
+    const extPcm = await read("ext-pcm.wav", wavBytes({ seconds: 8, bursts, extensible: true }));
+    for (const [name, r] of [["list", list], ["float", float], ["ext-pcm", extPcm]] as const) {
+      expect(r.ok, name).toBe(true);
+      if (!r.ok || !plain.ok) continue;
+      expect(r.durationSeconds, name).toBeCloseTo(8, 2);
+      const a = analyseAudio({ ...r, turns: [] });
+      expect(a.speech.agent.length, name).toBe(1);
+      expect(a.speech.user.length, name).toBe(1);
+      // The same levels as the 16-bit PCM file (to a 16-bit step).
+      expect(Math.abs((r.user.rms[450] as number) - (plain.user.rms[450] as number)), name).toBeLessThan(1e-3);
+    }
+    const unknown = await read("ext-alaw.wav", wavBytes({ seconds: 1, bursts: [], extensible: true, subFormat: 6 }));
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.problem).toMatch(/format 6 .*unsupported/);
+    const noData = await read("no-data.wav", wavBytes({ seconds: 1, bursts: [] }).subarray(0, 36));
+    expect(noData.ok).toBe(false);
+    if (!noData.ok) expect(noData.problem).toMatch(/no data chunk/);
+  });
 });

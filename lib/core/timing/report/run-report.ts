@@ -3,13 +3,17 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { retriesReportSection } from "../../retries-report";
+import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
 import type { RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
-import { latencySections } from "./latency-sections";
+import { interactionRows, type PooledPanel } from "../../audio/interaction";
+import type { FailingSignal } from "../../insights/failing-signals";
+import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
 import { num, table } from "./md";
 
 export interface RunReportInput {
@@ -18,8 +22,17 @@ export interface RunReportInput {
   rows: ScenarioRow[];
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
-  audio?: { recordings: number; findings: ReportedFinding[] } | null;
+  audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
+  /** The run's automatic retries (issue 45). */
+  retries?: RunRetries | null;
+  /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
+  failures?: ReadonlyArray<{ name: string; signals: FailingSignal[]; reason: string | null }>;
+  /** metrics.json's token_usage summed over the run: the token totals whatever the logs hold. */
+  tokens?: MetricsTokens | null;
 }
+
+/** How much of a judge's reason a report carries. */
+export const REPORT_REASON_CHARS = 200;
 
 /** A finding of one scenario's recording, or a recording that could not be read ("unreadable", its reason as the message). */
 export type ReportedFinding = Omit<AudioFinding, "kind"> & { scenario: string; kind: AudioFinding["kind"] | "unreadable" };
@@ -68,7 +81,12 @@ export function runReport(x: RunReportInput): string {
   out.push(`\n- Judge scores: = 1.0: ${j.one}; [0.8, 1): ${j.from_0_8}; [0.5, 0.8): ${j.from_0_5}; < 0.5: ${j.below_0_5}; judge errors and NaN: ${j.errors}\n`);
   out.push(`- Stop reasons: ${Object.entries(t.stop_reasons).map(([k, v]) => `${mdInline(k)} ${v}`).join(", ") || "none"}\n`);
   const overhead = t.wall_clock_s !== null ? t.wall_clock_s - t.scenario_duration_s : null;
-  out.push(`- Wall clock: ${num(t.wall_clock_s)} s (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${num(overhead)} s\n`);
+  const secs = (v: number | null) => (v === null ? NO_LOGS : `${num(v)} s`);
+  out.push(`- Wall clock: ${secs(t.wall_clock_s)} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${secs(overhead)}\n`);
+  if (x.tokens) {
+    const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
+    out.push(`- Tokens (metrics.json token_usage): ${all.toLocaleString("en-US")} total; agent ${x.tokens.agent.n_calls.toLocaleString("en-US")} LLM calls, user ${x.tokens.user.n_calls.toLocaleString("en-US")}\n`);
+  }
   out.push(`- Stalled: ${s.stalled.length ? s.stalled.map((n) => mdInline(n)).join(", ") : "none"}\n\n`);
   out.push("## Per-scenario status\n\n");
   out.push(
@@ -77,13 +95,23 @@ export function runReport(x: RunReportInput): string {
       x.rows.map((r) => [mdInline(r.name), mdInline(r.domain), verdict(r.verdict) + (r.stalled ? " (stalled)" : ""), r.stop_reason === null ? "—" : mdInline(r.stop_reason), num(r.judge_score, 2), String(r.turns), num(r.duration_seconds, 1), r.success_breakdown.failed.map((f) => mdInline(f)).join(", ") || "—"]),
     ),
   );
+  if (x.failures) {
+    out.push("\n## Failures: why each failed\n\n");
+    out.push(
+      table(
+        ["Scenario", "Failing signals", `Judge's reason (first ${REPORT_REASON_CHARS} characters)`],
+        x.failures.map((f) => [mdInline(f.name), f.signals.map((s) => `${mdInline(s.signal)}: ${mdInline(s.value)}`).join("; ") || "—", f.reason === null ? "_no judge reason (no judge_result.json, or no reason in it)_" : mdInline(f.reason, REPORT_REASON_CHARS) || "_(empty)_"]),
+      ),
+    );
+  }
   out.push("\n## Cross-scenario patterns\n\n");
   out.push(t.patterns.length ? t.patterns.map((p) => `- ${mdInline(p.text)}: ${p.scenarios.map((n) => mdInline(n, 300)).join(", ")}\n`).join("") : "_none_\n");
   out.push("\n## Latency rollup\n\n");
   out.push(`Pooled over ${t.scenarios} scenario(s) (events concatenated; killed attempts left out).\n\n`);
-  out.push(latencySections(t));
+  out.push(latencySections(t, "###", x.tokens ?? null));
   out.push("\n### Turns over 60 s\n\n");
-  out.push(table(["Scenario", "Turn", "Side", "Latency s", "LLM calls", "Text"], t.over_60s.map((o) => [mdInline(o.scenario), String(o.turn), o.role, num(o.latency_s), o.llm_calls === null ? "—" : String(o.llm_calls), mdInline(o.text, 80)])));
+  if (!t.turns.agent && !t.turns.user) out.push(`_${NO_LOGS}: no turn was timed._\n`);
+  else out.push(table(["Scenario", "Turn", "Side", "Latency s", "LLM calls", "Text"], t.over_60s.map((o) => [mdInline(o.scenario), String(o.turn), o.role, num(o.latency_s), o.llm_calls === null ? "—" : String(o.llm_calls), mdInline(o.text, 80)])));
   if (x.audio && x.audio.recordings > 0) {
     out.push("\n## Audio findings\n\n");
     out.push(`Measured on ${x.audio.recordings} recording(s) (conversation_log.wav): where what was heard and what was logged disagree.\n\n`);
@@ -92,7 +120,12 @@ export function runReport(x: RunReportInput): string {
         ? table(["Scenario", "Finding", "Side", "Start s", "End s", "What"], x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]))
         : "_none_\n",
     );
+    if (x.audio.interaction) {
+      out.push("\n### Interaction (τ-voice panel, on the recordings)\n\n");
+      out.push(table(["Metric", "Value", "Events"], interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)])));
+    }
   }
+  out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
   out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
   return out.join("");

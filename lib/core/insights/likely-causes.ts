@@ -1,0 +1,143 @@
+/**
+ * The likely causes of a scenario's outcome as its page shows them (issue 43): the evidence hints
+ * (hints.ts, flow hints), plus what the page itself sees — a slow turn, an identifier read back
+ * wrong, an audio finding, a judge that scored a call that never happened — each with its evidence
+ * and where it is, and the turn where the call went wrong when one is known. Pure: the scenario
+ * page, the reports and the MCP server call it with what they have.
+ */
+import type { Hint } from "./hints";
+import { readBackMismatches } from "./read-back";
+
+export type Owner = Hint["owner"];
+
+export interface LikelyCause {
+  kind: string;
+  owner: Owner;
+  secondary?: Owner;
+  /** "bad" (red): the agent's doing; "warn" (amber): not the agent's, or not evidence; never green. */
+  tone: "bad" | "warn" | "info";
+  message: string;
+  /** What was seen, in a few words (a figure, a quote); `null` when the message says it. */
+  evidence: string | null;
+  /** Anchor id on the scenario page. */
+  anchor: string;
+  /** The transcript turn it points at, when one is known. */
+  turn: number | null;
+}
+
+export interface LikelyCauses {
+  causes: LikelyCause[];
+  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  wentWrongAt: { turn: number; why: string } | null;
+}
+
+export interface CauseTurn {
+  role: "user" | "agent";
+  text: string;
+  /** The agent's response latency (or the user's gap), ms. */
+  latencyMs: number | null;
+  /** Seconds into the call, when known. */
+  at: number | null;
+}
+
+export interface LikelyCausesInput {
+  /** The scenario's evidence hints (hints() and flowHints()). */
+  hints: readonly Hint[];
+  /** The transcript as the page shows it. */
+  turns: readonly CauseTurn[];
+  /** Transcript turns of each flow finding, by the hint's evidence anchor (`flow-0` …). */
+  flowTurns?: ReadonlyMap<string, readonly number[]>;
+  /** The run's pooled agent response latency p95, ms. */
+  runP95Ms: number | null;
+  /** metrics.json's turn count. */
+  turnCount: number | null;
+  /** token_usage.agent.n_calls (or the stall rule's count). */
+  agentLlmCalls: number | null;
+  /** The judge gave a score (a number, NaN included) for this call. */
+  judgeScored: boolean;
+  /** What the recording says where it and the logs disagree, when it was measured. */
+  audio?: ReadonlyArray<{ kind: string; side: string; start: number; end: number; message: string }> | null;
+}
+
+/** A turn slower than this, or than the run's p95 × SLOW_P95_FACTOR, is a cause. */
+export const SLOW_TURN_MS = 60_000;
+export const SLOW_P95_FACTOR = 3;
+/** At most this many lines of one kind; the rest are counted on the last. */
+const PER_KIND = 3;
+
+const TONE: Record<Owner, LikelyCause["tone"]> = { agent: "bad", "user-sim": "info", ASR: "info", framework: "warn", judge: "warn" };
+
+const AUDIO: Record<string, { owner: Owner; secondary?: Owner; title: string }> = {
+  talk_over: { owner: "agent", secondary: "user-sim", title: "Talk-over" },
+  silent_turn: { owner: "framework", title: "Silent turn" },
+  dead_air: { owner: "agent", secondary: "framework", title: "Dead air" },
+  unlogged_speech: { owner: "framework", title: "Unlogged speech" },
+  clipping: { owner: "framework", title: "Clipping" },
+};
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The last turn that started at or before `t` seconds. */
+function turnAt(turns: readonly CauseTurn[], t: number): number | null {
+  let found: number | null = null;
+  for (const [i, turn] of turns.entries()) {
+    if (turn.at === null) continue;
+    if (turn.at <= t + 1e-9) found = i;
+    else break;
+  }
+  return found;
+}
+
+function capped(list: LikelyCause[]): LikelyCause[] {
+  if (list.length <= PER_KIND) return list;
+  const kept = list.slice(0, PER_KIND);
+  const last = kept[PER_KIND - 1] as LikelyCause;
+  kept[PER_KIND - 1] = { ...last, message: `${last.message} (and ${list.length - PER_KIND} more like it)` };
+  return kept;
+}
+
+export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
+  const causes: LikelyCause[] = [];
+  const noCall = x.turnCount === 0 || x.agentLlmCalls === 0;
+  // A judge that scored a call that never happened: its score is not evidence, whatever it says.
+  if (x.judgeScored && noCall) {
+    const what = [x.turnCount === 0 ? "0 turns" : null, x.agentLlmCalls === 0 ? "0 agent LLM calls" : null].filter(Boolean).join(" and ");
+    causes.push({ kind: "phantom-judge", owner: "judge", secondary: "framework", tone: "warn", message: "Judged a call that never happened: the judge scored a conversation with no agent in it; its score is not evidence.", evidence: what, anchor: "judge", turn: null });
+  }
+  for (const h of x.hints) {
+    const turns = x.flowTurns?.get(h.evidence);
+    const turn = turns && turns.length ? Math.min(...turns) : null;
+    causes.push({ kind: h.kind, owner: h.owner, ...(h.secondary ? { secondary: h.secondary } : {}), tone: TONE[h.owner], message: h.message, evidence: null, anchor: turn === null ? h.evidence : `turn-${turn}`, turn });
+  }
+  const readBack: LikelyCause[] = readBackMismatches(x.turns).map((m) => ({
+    kind: "read-back",
+    owner: "ASR",
+    secondary: "agent",
+    tone: "bad",
+    message: `The agent read back ${m.readBack} where the caller said ${m.said}: a misheard identifier, acted on without confirming it.`,
+    evidence: `turn ${m.userTurn} → turn ${m.agentTurn}`,
+    anchor: `turn-${m.agentTurn}`,
+    turn: m.agentTurn,
+  }));
+  causes.push(...capped(readBack));
+  const limit = x.runP95Ms !== null && x.runP95Ms > 0 ? Math.min(SLOW_TURN_MS, x.runP95Ms * SLOW_P95_FACTOR) : SLOW_TURN_MS;
+  const slow: LikelyCause[] = [];
+  for (const [i, t] of x.turns.entries()) {
+    if (t.role !== "agent" || t.latencyMs === null || !(t.latencyMs > limit)) continue;
+    const over = t.latencyMs > SLOW_TURN_MS ? "over 60 s" : `over ${SLOW_P95_FACTOR} × the run's p95 (${secs(x.runP95Ms as number)})`;
+    slow.push({ kind: "slow-turn", owner: "agent", secondary: "framework", tone: "warn", message: `Slow turn ${i}: the agent took ${secs(t.latencyMs)} to answer, ${over}.`, evidence: secs(t.latencyMs), anchor: `turn-${i}`, turn: i });
+  }
+  causes.push(...capped(slow));
+  const byKind = new Map<string, LikelyCause[]>();
+  for (const f of x.audio ?? []) {
+    const a = AUDIO[f.kind] ?? { owner: "framework" as const, title: f.kind };
+    const turn = turnAt(x.turns, f.start);
+    const list = byKind.get(f.kind) ?? [];
+    list.push({ kind: `audio-${f.kind}`, owner: a.owner, ...(a.secondary ? { secondary: a.secondary } : {}), tone: "warn", message: `${a.title} in the recording at ${f.start.toFixed(1)} s: ${f.message}`, evidence: `${f.side}, ${f.start.toFixed(1)}–${f.end.toFixed(1)} s`, anchor: turn === null ? "audio" : `turn-${turn}`, turn });
+    byKind.set(f.kind, list);
+  }
+  for (const list of byKind.values()) causes.push(...capped(list));
+  const pointed = causes.filter((c) => c.turn !== null);
+  const first = pointed.reduce<LikelyCause | null>((best, c) => (best === null || (c.turn as number) < (best.turn as number) ? c : best), null);
+  return { causes, wentWrongAt: first ? { turn: first.turn as number, why: first.message } : null };
+}

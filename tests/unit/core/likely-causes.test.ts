@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { failingSignals, identifiersIn, likelyCauses, readBackMismatches, type LikelyCausesInput } from "@/lib/core/insights";
+import type { ScenarioRow } from "@/lib/core";
+
+const turn = (role: "user" | "agent", text: string, latencyMs: number | null = null, at: number | null = null) => ({ role, text, latencyMs, at });
+const base: LikelyCausesInput = { hints: [], turns: [], runP95Ms: null, turnCount: 4, agentLlmCalls: 5, judgeScored: true };
+
+describe("readBackMismatches", () => {
+  it("finds an identifier the agent read back one character off, spelled or not", () => {
+    expect(identifiersIn("The order number is W 1 5 3 5 6 4 1.")).toEqual(["W1535641"]);
+    const turns = [turn("user", "The order number is W 1 5 3 5 6 4 1."), turn("agent", "I see order #E1535641 with headphones."), turn("user", "yes"), turn("agent", "Cancelled #E1535641.")];
+    expect(readBackMismatches(turns)).toEqual([{ userTurn: 0, agentTurn: 1, said: "W1535641", readBack: "E1535641" }]);
+  });
+  it("says nothing when the agent reads it back right, or says an unrelated number", () => {
+    expect(readBackMismatches([turn("user", "order W1535641"), turn("agent", "Order #W1535641, right?")])).toEqual([]);
+    expect(readBackMismatches([turn("user", "order W1535641"), turn("agent", "Your refund id is R9990001.")])).toEqual([]);
+  });
+});
+
+describe("likelyCauses", () => {
+  it("names a slow turn by the 60 s bound and by the run's p95 × 3, with the turn to link", () => {
+    const turns = [turn("user", "hi"), turn("agent", "a", 61_000), turn("user", "b"), turn("agent", "c", 25_000), turn("agent", "d", 20_000)];
+    const r = likelyCauses({ ...base, turns, runP95Ms: 8_000 });
+    expect(r.causes.map((c) => [c.kind, c.turn, c.anchor])).toEqual([
+      ["slow-turn", 1, "turn-1"],
+      ["slow-turn", 3, "turn-3"],
+    ]);
+    expect(r.causes[0]?.message).toContain("over 60 s");
+    expect(r.causes[1]?.message).toContain("3 × the run's p95 (8.0 s)");
+    expect(r.wentWrongAt?.turn).toBe(1);
+    // Without a run p95 only the 60 s bound holds.
+    expect(likelyCauses({ ...base, turns }).causes.map((c) => c.turn)).toEqual([1]);
+  });
+  it("says a judge scored a call that never happened, amber", () => {
+    const zeroTurns = likelyCauses({ ...base, turnCount: 0 }).causes[0];
+    expect([zeroTurns?.kind, zeroTurns?.tone, zeroTurns?.evidence]).toEqual(["phantom-judge", "warn", "0 turns"]);
+    expect(likelyCauses({ ...base, agentLlmCalls: 0 }).causes[0]?.evidence).toBe("0 agent LLM calls");
+    expect(likelyCauses({ ...base, agentLlmCalls: 0, judgeScored: false }).causes).toEqual([]);
+  });
+  it("places audio findings on the turn they happened in, and the read-back mismatch first", () => {
+    const turns = [turn("user", "order W 1 5 3 5 6 4 1", null, 0), turn("agent", "order E1535641", 2000, 4), turn("user", "ok", null, 9)];
+    const r = likelyCauses({ ...base, turns, audio: [{ kind: "talk_over", side: "both", start: 9.5, end: 10.2, message: "both sides spoke for 0.7 s" }] });
+    expect(r.causes.map((c) => [c.kind, c.turn])).toEqual([
+      ["read-back", 1],
+      ["audio-talk_over", 2],
+    ]);
+    expect(r.wentWrongAt).toEqual({ turn: 1, why: r.causes[0]?.message });
+  });
+  it("keeps the evidence hints, a flow finding linking to its first turn", () => {
+    const r = likelyCauses({ ...base, hints: [{ kind: "timeout", owner: "agent", message: "Timeout", evidence: "transcript" }, { kind: "loop", owner: "agent", message: "Loop", evidence: "flow-0" }], flowTurns: new Map([["flow-0", [7, 5]]]) });
+    expect(r.causes.map((c) => [c.kind, c.anchor, c.tone])).toEqual([
+      ["timeout", "transcript", "bad"],
+      ["loop", "turn-5", "bad"],
+    ]);
+  });
+});
+
+describe("failingSignals", () => {
+  const row = { success_breakdown: { passed: [], failed: ["db_state_match", "judge_passed", "nl_assertion", "clean_exit"], not_applicable: [], excluded: [] }, judge_score: 0.3, judge_error: null, stop_reason: "[TIMEOUT]" } as unknown as ScenarioRow;
+  it("says each failing signal's value", () => {
+    const metrics = { db_state_actual_hash: "82d691d7ff49d359", db_state_expected_hash: "42abaa49eff851b3", nl_assertion_pass_rate: 0.5 };
+    const judge = { nl_assertion_verdicts: [{ passed: true }, { passed: false }, { passed: false }] };
+    expect(failingSignals(row, metrics, judge, 0.9).map((s) => s.value)).toEqual([
+      "DB hashes differ: actual 82d691d7… ≠ expected 42abaa49…",
+      "judge score 0.30 < threshold 0.90",
+      "1/3 NL assertions passed",
+      "stop reason [TIMEOUT]: the agent did not end the call",
+    ]);
+    expect(failingSignals(row, { db_state_actual_hash: null }, null, null)[0]?.value).toBe("no DB hash reported by the bot");
+  });
+});
