@@ -50,3 +50,18 @@ export function RetriesCard({ runId, name, retries }: { runId: string; name: str
     </Card>
   );
 }
+
+/** One line on the first screen of a retried scenario: its verdict is a later attempt's; the attempts are below. */
+export function RetriedNotice({ retries }: { retries: ScenarioRetriesView | null }) {
+  if (!retries || !retries.count) return null;
+  const first = retries.attempts[0]?.reason;
+  return (
+    <p data-testid="retried-notice" className="rounded-md border border-sky-300 bg-sky-50 px-3 py-1.5 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100">
+      Scored on attempt {retries.count + 1}: the harness discarded {retries.count} earlier attempt{retries.count === 1 ? "" : "s"}
+      {first ? <> (first: {first})</> : null}.{" "}
+      <a href="#retries" className="font-medium underline">
+        See the attempts
+      </a>
+    </p>
+  );
+}

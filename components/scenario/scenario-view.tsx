@@ -17,7 +17,7 @@ import { ScenarioHeader } from "./header";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
 import { JudgeSeenList } from "./judge-seen";
-import { RetriesCard } from "./retries";
+import { RetriedNotice, RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
@@ -122,6 +122,7 @@ export function ScenarioView({
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
         {across}
+        <RetriedNotice retries={data.retries} />
         <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
           <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
         </Card>

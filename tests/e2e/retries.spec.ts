@@ -88,6 +88,7 @@ test("a run whose metrics.json predate the field says retry provenance unknown, 
 
 test("a twice-retried scenario lists both reasons in order and opens its first attempt's log", async ({ page }) => {
   await page.goto(scenarioUrl(AFTER, TWICE));
+  await expect(page.getByTestId("retried-notice")).toContainText(`Scored on attempt 3: the harness discarded 2 earlier attempts (first: ${REASON_ZERO}).`);
   const card = page.locator("#retries");
   await expect(card).toContainText("Automatic retries: 2 attempts discarded before this one");
   const attempts = card.getByRole("list", { name: "Discarded attempts" }).locator("> li");
