@@ -55,6 +55,21 @@ export function hostAllowed(hostHeader: string | null, allowed: readonly string[
   return allowed.some((a) => a.trim().toLowerCase() === name);
 }
 
+/**
+ * Why a request from another site is refused, or `null` (issue 42). Any web page can make a browser
+ * send a GET here knowing a run id, and some views are expensive: the API answers no cross-site
+ * request, and a page no cross-site subresource load (an `<img>`, a `fetch`, an iframe). A top-level
+ * navigation from another site (a link in a PR comment) still opens the page; same-origin requests
+ * and tools that send no `Sec-Fetch-*` headers (curl, the CLI) are not concerned.
+ */
+export function crossSiteRefusal(pathname: string, site: string | null, mode: string | null, dest: string | null = null): string | null {
+  if (site?.trim().toLowerCase() !== "cross-site") return null;
+  if (pathname === "/api" || pathname.startsWith("/api/") || pathname === "/mcp") return "cross-site requests to the API are refused";
+  // An iframe is a navigation too (`Sec-Fetch-Dest: iframe`): only a top-level one (`document`) opens a page.
+  const topLevel = mode?.trim().toLowerCase() === "navigate" && (dest === null || dest.trim().toLowerCase() === "document");
+  return topLevel ? null : "a page of the dashboard is not loaded from another site (open it by following a link)";
+}
+
 const ALLOWED_HOSTS = (process.env.VOICE_EVAL_ALLOWED_HOSTS ?? "").split(",").filter(Boolean);
 
 export function proxy(request: NextRequest) {
@@ -62,6 +77,13 @@ export function proxy(request: NextRequest) {
     return new NextResponse(JSON.stringify({ error: "unknown host: start the dashboard with --allow-host <name> to serve this name" }), {
       status: 403,
       headers: { "content-type": "application/json", "cache-control": "no-store" },
+    });
+  }
+  const crossSite = crossSiteRefusal(request.nextUrl.pathname, request.headers.get("sec-fetch-site"), request.headers.get("sec-fetch-mode"), request.headers.get("sec-fetch-dest"));
+  if (crossSite) {
+    return new NextResponse(JSON.stringify({ error: crossSite }), {
+      status: 403,
+      headers: { "content-type": "application/json", "cache-control": "no-store", vary: "Sec-Fetch-Site, Sec-Fetch-Mode" },
     });
   }
   // Everything is read-only but the ledger's writes (which check their own origin and CSRF token) and

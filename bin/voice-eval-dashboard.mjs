@@ -41,6 +41,10 @@ const HELP = `Usage:
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
                       (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE)
       --user <name>   triager name shown in the ledger's history (default: the OS user)
+      --notify <url>  POST a JSON summary to this URL when a run finishes (repeatable;
+                      Slack-compatible: its "text" is Markdown). Runs finished before
+                      the start are never announced, a run never twice (state folder).
+      --public-url <u> the dashboard's address in those pings (default http://host:port)
       --allow-writes  let the MCP endpoint (/mcp) write triage labels to the ledger
                       (its label_scenario tool); without it /mcp only reads
 
@@ -48,10 +52,14 @@ const HELP = `Usage:
       Print a run's scores in the terminal.
 
   voice-eval-dashboard check <run-folder> --baseline <run-folder>
+          [--stable-runs 3] [--history <results-folder>]
           [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
       CI gate: compare a run with a baseline by the compare page's paired test
-      (McNemar exact) and print a Markdown pull-request comment. Exit 0 pass,
-      1 fail (a significant drop in success, a threshold crossed, or a run that
+      (McNemar exact), and fail on a new failure of a scenario that passed in
+      each of its last --stable-runs runs of the suite (read from the folder
+      holding the baseline, or --history); flaky scenarios never fail it alone.
+      Prints a Markdown pull-request comment. Exit 0 pass, 1 fail (a significant
+      drop, a stable scenario's new failure, a threshold crossed, or a run that
       did not finish), 2 bad input.
 
   voice-eval-dashboard export <run-folder> --out <dir>
@@ -126,6 +134,8 @@ function parseServeArgs(argv) {
         "state-dir": { type: "string" },
         database: { type: "string" },
         user: { type: "string" },
+        notify: { type: "string", multiple: true },
+        "public-url": { type: "string" },
         "allow-writes": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -196,6 +206,16 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  // `--notify URL` (repeatable): a POST of each run's summary when it finishes.
+  for (const url of values.notify ?? []) {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(url).protocol);
+    } catch {}
+    if (!ok) fail("--notify needs an http:// or https:// URL");
+  }
+  if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
+  if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
   const { compiledWorkWorker } = await import("./compile-cli.mjs");
   await setWorkWorker(compiledWorkWorker, childEnv);
   // /mcp's label_scenario writes the ledger only when asked for.

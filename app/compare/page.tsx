@@ -3,7 +3,8 @@ import { Suspense } from "react";
 import { runHref } from "@/components/format";
 import { CompareWarnings } from "@/components/compare/warnings";
 import { Headline } from "@/components/compare/headline";
-import { compareHref, splitRunIds, widestId } from "@/components/compare/labels";
+import { RetriesCompare } from "@/components/compare/retries";
+import { commaIds, compareHref, splitRunIds } from "@/components/compare/labels";
 import { LatencyCompare } from "@/components/compare/latency";
 import { VerdictMatrixView } from "@/components/compare/matrix";
 import { PerDomainDeltas } from "@/components/compare/per-domain";
@@ -60,21 +61,18 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const { index } = store;
   const pickerRuns: PickerRun[] = runsList(index).runs.map((r) => ({ id: r.id, state: r.state, scenarioCount: r.scenarioCount, startedAt: r.startedAt }));
   const base = all(sp.base)[0]?.trim() || null;
-  const widest = widestId(index.runs.keys());
-  const pieces = all(sp.runs).reduce((n, v) => n + v.split(",").length, 0);
-  if (pieces > MAX_RUNS * widest) {
+  const ids = splitRunIds(all(sp.runs), commaIds(index.runs.keys()), MAX_RUNS + 2);
+  if (ids.filter((id) => id !== base).length > MAX_RUNS) {
     return (
       <Shell>
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
-          Cannot compare: runs names {pieces} ids; at most {MAX_RUNS} runs can be compared at once.
+          Cannot compare: runs names more than {MAX_RUNS} runs; at most {MAX_RUNS} runs can be compared at once.
         </p>
         <ComparePicker runs={pickerRuns} base={base} others={[]} open />
       </Shell>
     );
   }
-  const others = splitRunIds(all(sp.runs), (id) => index.runs.has(id), widest)
-    .filter((id) => id !== base)
-    .slice(0, MAX_RUNS);
+  const others = ids.filter((id) => id !== base);
 
   if (!base || others.length === 0) {
     return (
@@ -155,6 +153,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
       <ComparePicker runs={pickerRuns} base={result.base} others={result.runs} open={false} />
       <CompareWarnings warnings={warnings} />
       <Headline result={result} />
+      <RetriesCompare result={result} />
       <SetupSection diff={await runSetupDiff(baseRun, (otherRuns as RunModel[])[pairIndex] as RunModel)} baseId={result.base} otherId={pair.run} />
       {result.matrix && <VerdictMatrixView matrix={result.matrix} baseId={result.base} />}
 

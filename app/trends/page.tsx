@@ -6,6 +6,8 @@ import { PageFrame } from "@/components/ui/page-frame";
 import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
+import { AnomalyList } from "@/components/trends/anomalies";
+import { TrendRunsProvider } from "@/components/trends/trend-runs-context";
 import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
 import { getStore } from "@/lib/server/live/store";
 import { buildTrends } from "@/lib/server/views/trends";
@@ -20,6 +22,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const SORTS = [
+  ["changed", "Last changed"],
   ["first_failed", "First failed in"],
   ["flips", "Flips"],
   ["streak", "Failing streak"],
@@ -43,7 +46,8 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
   const runIds = data.runs.map((r) => r.id);
   const baselineAt = data.baseline ? runIds.indexOf(data.baseline) : -1;
   const newest = runIds[runIds.length - 1];
-  const against = data.baseline && data.baseline !== newest ? data.baseline : runIds[runIds.length - 2];
+  // Themes over the selected range: from its first night to its newest (or from the pinned baseline).
+  const against = data.baseline && data.baseline !== newest ? data.baseline : runIds.length > 1 ? runIds[0] : undefined;
   const { strip } = data;
   const pages = Math.max(1, Math.ceil(strip.total / strip.pageSize));
 
@@ -91,24 +95,10 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               </Link>
             ))}
           </nav>
-          <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right.">
-            <RateCharts runs={data.runs} baselineAt={baselineAt} />
-          </Panel>
-          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
-            <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
-          </Panel>
-          <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
-            <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
-          </Panel>
-          {newest && against && (
-            <Suspense fallback={<ThemePanelFallback />}>
-              <ThemePanel baseId={against} otherId={newest} />
-            </Suspense>
-          )}
           <Panel
             id="strip"
             title="Scenarios across runs"
-            description={`${strip.total} scenarios, ${strip.failingEver} failed at least once. Each cell opens that scenario in that run.`}
+            description={`${strip.total} scenarios, ${strip.failingEver} failed at least once${strip.sort === "changed" ? "; the newest change first" : ""}. Each cell opens that scenario in that run.`}
             actions={
               <nav aria-label="Sort the strip" className="flex flex-wrap gap-1 text-xs">
                 {SORTS.map(([key, label]) => (
@@ -143,6 +133,27 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               </nav>
             )}
           </Panel>
+          <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right. Hover or focus a chart to read a run (← → move, Enter opens it); a click opens the run.">
+            <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
+              <RateCharts runs={data.runs} baselineAt={baselineAt} />
+            </TrendRunsProvider>
+          </Panel>
+          <Panel id="anomalies" title={`Anomaly nights (${data.runs.filter((r) => r.anomaly).length})`}>
+            <AnomalyList runs={data.runs} />
+          </Panel>
+          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
+            <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
+          </Panel>
+          <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
+            <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
+              <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
+            </TrendRunsProvider>
+          </Panel>
+          {newest && against && (
+            <Suspense fallback={<ThemePanelFallback />}>
+              <ThemePanel baseId={against} otherId={newest} />
+            </Suspense>
+          )}
         </>
       )}
     </PageFrame>

@@ -2,6 +2,8 @@
 import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
 import { group, ms } from "@/components/format";
 import type { FindingKind } from "@/lib/core/audio/analyse";
+import { interactionRows } from "@/lib/core/audio/interaction";
+import { INTERACTION_HINT } from "@/components/audio/interaction-panel";
 import type { RunAudio } from "@/lib/shared/audio";
 import { DataTable } from "@/components/ui/data-table";
 import { Panel } from "./ui";
@@ -14,12 +16,25 @@ function delta(a: number | null, b: number | null, unit = ""): string {
   return `${d > 0 ? "+" : d < 0 ? "−" : "±"}${group(Math.abs(d))}${unit}`;
 }
 
+/** The change in a panel figure: seconds to two decimals, rates in points, I_A to two decimals. */
+function deltaOfPanel(key: string, a: number | null, b: number | null): string {
+  if (a === null || b === null) return "–";
+  const rate = key.endsWith("Rate") && !key.startsWith("interaction:agent");
+  const d = rate ? Math.round((b - a) * 100) : Math.round((b - a) * 100) / 100;
+  const sign = d > 0 ? "+" : d < 0 ? "−" : "±";
+  return rate ? `${sign}${Math.abs(d)} pts` : `${sign}${Math.abs(d).toFixed(2)}${key.includes("Latency") ? " s" : ""}`;
+}
+
 export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio }) {
   if (base.recordings === 0 && other.recordings === 0) return null;
-  const rows: Array<{ key: string; label: string; hint?: string; a: number | null; b: number | null; fmt: (v: number | null) => string; unit?: string }> = [
+  const ia = interactionRows(base.interaction);
+  const ib = interactionRows(other.interaction);
+  const rows: Array<{ key: string; label: string; hint?: string; a: number | null; b: number | null; fmt: (v: number | null) => string; unit?: string; text?: [string, string] }> = [
     { key: "recordings", label: "Recordings measured", a: base.recordings, b: other.recordings, fmt: (v) => (v === null ? "–" : group(v)) },
     { key: "p50", label: "Response gap on the audio, p50", a: base.audioP50, b: other.audioP50, fmt: (v) => ms(v), unit: " ms" },
     { key: "p95", label: "Response gap on the audio, p95", a: base.audioP95, b: other.audioP95, fmt: (v) => ms(v), unit: " ms" },
+    // The τ-voice panel, side by side (a figure hidden below 10 events says so on its side).
+    ...ia.map((r, i) => ({ key: `interaction:${r.key}`, label: r.label, hint: INTERACTION_HINT, a: r.value, b: ib[i]!.value, fmt: () => "", text: [r.text, ib[i]!.text] as [string, string] })),
     ...(Object.keys(FINDING_LABEL) as FindingKind[]).map((k) => ({ key: k, label: `Findings: ${FINDING_LABEL[k]}`, hint: FINDING_HINT[k], a: base.totals[k], b: other.totals[k], fmt: (v: number | null) => (v === null ? "–" : group(v)) })),
   ];
   return (
@@ -30,9 +45,9 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
               <td className="px-2 py-1" title={r.hint}>
                 {r.label}
               </td>
-              <td className={td}>{r.fmt(r.a)}</td>
-              <td className={td}>{r.fmt(r.b)}</td>
-              <td className={td}>{delta(r.a, r.b, r.unit)}</td>
+              <td className={td}>{r.text ? r.text[0] : r.fmt(r.a)}</td>
+              <td className={td}>{r.text ? r.text[1] : r.fmt(r.b)}</td>
+              <td className={td}>{r.text ? deltaOfPanel(r.key, r.a, r.b) : delta(r.a, r.b, r.unit)}</td>
             </tr>
           ))}
       </DataTable>

@@ -93,36 +93,49 @@ export { percent, fixed };
 // The compare pages' URLs are built in one place (lib/shared/routes.ts).
 export { compareHref, compareScenarioHref as scenarioCompareHref } from "@/lib/shared/routes";
 
+/** Known ids that hold a comma, by their first piece, longest first: the only re-joins `splitRunIds` tries. */
+export function commaIds(ids: Iterable<string>): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const id of ids) {
+    const comma = id.indexOf(",");
+    if (comma < 0) continue;
+    const first = id.slice(0, comma);
+    const list = out.get(first) ?? [];
+    list.push(id);
+    out.set(first, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => b.length - a.length);
+  return out;
+}
+
 /**
- * Splits a `runs=` value into ids. Ids are comma-joined, but an id may itself contain a comma, so
- * adjacent pieces are re-joined when that gives a known id, longest first. `widest` is the most
- * pieces any known id has (1 + its commas), so the work is linear in the pieces: a long list of
- * unknown ids costs one look-up each, never every slice of the list.
+ * Splits a `runs=` value into at most `limit` ids. Ids are comma-joined, but an id may itself contain
+ * a comma, so at each piece only the known ids that start with that piece (`commaIds`) are tried,
+ * longest first, against the text as it is (no re-joining of slices). Bounded by the runs asked for,
+ * not by the widest id: at most `limit` ids are taken, and at most `limit × 50` pieces looked at, so a
+ * long list of commas or unknown ids costs no more than a short one (issue 42: 1,750 commas and a
+ * 14 KB URL took 104 s when every width was tried at every piece).
  */
-export function splitRunIds(values: readonly string[], known: (id: string) => boolean, widest = 1): string[] {
-  const out: string[] = [];
+export function splitRunIds(values: readonly string[], withComma: ReadonlyMap<string, readonly string[]>, limit = 20): string[] {
+  const out = new Set<string>();
+  let budget = limit * 50;
   for (const value of values) {
-    const parts = value.split(",");
-    let i = 0;
-    while (i < parts.length) {
-      let taken = 1;
-      for (let j = Math.min(parts.length, i + widest); j > i + 1; j--) {
-        if (known(parts.slice(i, j).join(","))) {
-          taken = j - i;
+    let p = 0;
+    while (p <= value.length && out.size < limit && budget-- > 0) {
+      const comma = value.indexOf(",", p);
+      const end = comma < 0 ? value.length : comma;
+      let taken = end;
+      for (const id of withComma.get(value.slice(p, end)) ?? []) {
+        const after = p + id.length;
+        if ((after === value.length || value.charCodeAt(after) === 44) && value.startsWith(id, p)) {
+          taken = after;
           break;
         }
       }
-      const id = parts.slice(i, i + taken).join(",").trim();
-      if (id) out.push(id);
-      i += taken;
+      const id = value.slice(p, taken).trim();
+      if (id) out.add(id);
+      p = taken + 1;
     }
   }
-  return [...new Set(out)];
-}
-
-/** The `widest` of `splitRunIds` for these ids: 1 + the most commas one holds. */
-export function widestId(ids: Iterable<string>): number {
-  let widest = 1;
-  for (const id of ids) if (id.includes(",")) widest = Math.max(widest, id.split(",").length);
-  return widest;
+  return [...out];
 }

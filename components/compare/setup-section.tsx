@@ -5,6 +5,8 @@
  */
 import type { DiffLine, SetupDiff } from "@/lib/core/setup/diff";
 import { CompareTable, Panel } from "./ui";
+import { RetrySwitchesTable } from "./retry-switches";
+import { isRetryOrStallArg } from "@/lib/core/setup/retry-switches";
 
 const LINE_TONE: Record<DiffLine["op"], string> = {
   "+": "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200",
@@ -44,9 +46,9 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
             {!diff.runArgs.base ? baseId : otherId} has no run_args.json (an older harness): its arguments are unknown, so they are not compared.
           </p>
         )}
-        {diff.args.length > 0 && (
+        {diff.args.some((a) => !isRetryOrStallArg(a.name)) && (
           <CompareTable testId="setup-args" caption="Run arguments that differ" head={["Argument", "Baseline", "Other"]}>
-              {diff.args.map((a) => (
+              {diff.args.filter((a) => !isRetryOrStallArg(a.name)).map((a) => (
                 <tr key={a.name} data-arg={a.name}>
                   <td className="font-mono">{a.name}</td>
                   <td className="font-mono break-all">{a.base}</td>
@@ -55,6 +57,7 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
               ))}
             </CompareTable>
         )}
+        <RetrySwitchesTable lines={diff.retrySwitches} />
         {diff.prompts.map((p) => (
           <div key={p.file} data-testid="setup-prompt" data-file={p.file}>
             <p className="font-medium">

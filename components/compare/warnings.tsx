@@ -9,6 +9,9 @@ const KIND_LABEL: Record<CompareWarning["kind"], string> = {
   whitelist: "Different signal whitelists",
   partial: "Unfinished run",
   stalled: "Stalled scenarios",
+  retry_flags: "Different retry settings",
+  retried_change: "Changed by a retry",
+  judge_sections: "Judges saw different evidence",
 };
 
 export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning & { run: string }> }) {

@@ -4,6 +4,7 @@
  */
 import Link from "next/link";
 import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
+import { InteractionFigures } from "@/components/audio/interaction-panel";
 import { group, ms } from "@/components/format";
 import { DataTable } from "@/components/ui/data-table";
 import { VerdictMark } from "@/components/scenarios/scenario-columns";
@@ -23,6 +24,10 @@ export function RunAudioPanel({ audio, finding, hrefFor }: { audio: RunAudio; fi
         {group(audio.recordings)} recording{audio.recordings === 1 ? "" : "s"} measured
         {audio.truncated && ` (the first ${group(audio.scenarios)} scenarios, failures first)`}. Response gap on the audio (user stops → agent starts): p50 {ms(audio.audioP50)}, p95 {ms(audio.audioP95)}.
       </p>
+      <section aria-label="Interaction (τ-voice panel)" className="space-y-1">
+        <h3 className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Interaction (τ-voice panel), on the recordings</h3>
+        <InteractionFigures panel={audio.interaction} />
+      </section>
       <nav aria-label="Filter by audio finding" className="flex flex-wrap gap-2 text-xs">
         <Link href={hrefFor(null)} scroll={false} aria-current={finding === null ? "true" : undefined} className={`rounded-md border px-2 py-0.5 ${finding === null ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 dark:border-zinc-700"}`}>
           All ({group(audio.recordings)})

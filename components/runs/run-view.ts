@@ -5,7 +5,7 @@
 import type { Rate, RunListItem } from "@/lib/shared/dto";
 
 /** The list item's own fields, plus the two rates and the problem count the table shows. */
-export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount" | "lastLogAt" | "durationSeconds" | "queueKey"> {
+export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount" | "lastLogAt" | "durationSeconds" | "queueKey" | "vsPrevious"> {
   successRate: Rate;
   taskSuccessRate: Rate;
   problemCount: number;
@@ -31,5 +31,6 @@ export function toRunSummary(run: RunListItem): RunSummary {
     lastLogAt: run.lastLogAt,
     durationSeconds: run.durationSeconds,
     queueKey: run.queueKey,
+    ...(run.vsPrevious ? { vsPrevious: run.vsPrevious } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
 import type { RunSuite } from "./run-suites";
+import { DeltaCell, FailedCell } from "@/components/changes/list-change-cells";
 import { compareHref } from "@/lib/shared/routes";
 
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
@@ -151,6 +152,12 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
                 Stalled
               </th>
+              <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
+                Failed
+              </th>
+              <th className={`${th} text-right`} title="Success rate against the previous run of the same suite, new failures, and the compare">
+                Δ vs previous
+              </th>
               <th className={th}>Domains</th>
               <th className={th}>Suite</th>
               <th className={th}>Last activity</th>
@@ -225,6 +232,12 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                       <span className="text-zinc-500">0</span>
                     )}
                   </td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="failed-count">
+                    <FailedCell runId={run.id} success={run.successRate} />
+                  </td>
+                  <td className={`${td} text-right`} data-testid="vs-previous">
+                    <DeltaCell runId={run.id} change={run.vsPrevious} />
+                  </td>
                   <td className={`${td} max-w-72 min-w-44`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
@@ -248,7 +261,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
             })}
             {pageRuns.length === 0 && (
               <tr>
-                <td colSpan={12} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                <td colSpan={14} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
                   No run matches.
                 </td>
               </tr>

@@ -9,8 +9,11 @@ import { api } from "@/components/api-client";
 import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
+import { InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
+
+const EVENT_LABEL: Record<string, string> = { response: "Response", no_response: "No response", yield: "Yield", no_yield: "No yield", agent_interrupt: "Agent interruption", backchannel: "Backchannel" };
 
 type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
 
@@ -84,6 +87,19 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
                   <span key={i} aria-hidden className="absolute inset-y-0 w-0.5 bg-red-600" style={{ left: pct(f.start) }} title={f.message} />
                 ) : null,
               )}
+              {/* The panel's events on the side that acts: yields and responses on the agent's lane, the agent's interruptions too. */}
+              {side === "agent" &&
+                (a.interactionEvents ?? []).map((e, i) =>
+                  e.kind === "backchannel" ? null : (
+                    <span
+                      key={`ev${i}`}
+                      className={`absolute top-0 h-1.5 w-1.5 -translate-x-1/2 rounded-full ${e.kind === "yield" || e.kind === "response" ? "bg-emerald-600" : "bg-amber-600"}`}
+                      style={{ left: pct(e.at) }}
+                      title={`${EVENT_LABEL[e.kind]} at ${clock(e.at)}${e.seconds === null ? "" : ` (${e.seconds.toFixed(2)} s)`}`}
+                      data-interaction-event={e.kind}
+                    />
+                  ),
+                )}
             </div>
           </div>
         ))}
@@ -91,6 +107,12 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
         Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
+      {a.line && (
+        <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-line">
+          Line: {(["user", "agent"] as const).map((side) => `${side} ${a.line[side].note ?? (a.line[side].snrDb === null ? "SNR unknown (no noise to measure)" : `SNR ${a.line[side].snrDb.toFixed(0)} dB`)}`).join(" · ")}
+        </p>
+      )}
+      {a.interaction && <InteractionFigures panel={a.interaction} testId="audio-interaction" />}
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">
           {a.findings.map((f, i) => (

@@ -16,6 +16,8 @@ import { ScenarioContext, type RawArtifact } from "./context";
 import { ScenarioHeader } from "./header";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
+import { JudgeSeenList } from "./judge-seen";
+import { RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
@@ -34,6 +36,7 @@ export function ScenarioView({
   triage,
   audioSrc,
   audioFindings = null,
+  across,
 }: {
   data: ScenarioData;
   run: RunFacts;
@@ -43,6 +46,8 @@ export function ScenarioView({
   audioSrc?: string | null;
   /** What the recording says where it and the logs disagree, when the page measured it. */
   audioFindings?: LikelyCausesInput["audio"];
+  /** The same scenario across its suite's runs (components/changes/scenario-strip). */
+  across?: ReactNode;
 }) {
   const metadata = data.metadata;
   const whitelist = metadata?.success_signals ?? null;
@@ -116,6 +121,7 @@ export function ScenarioView({
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
         />
+        {across}
         <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
           <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
         </Card>
@@ -152,11 +158,13 @@ export function ScenarioView({
                   nlAssertions={nlAssertions}
                   phantom={why.phantomJudge}
                 />
+                <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
               </Card>
             </div>
           </div>
         </div>
         {/* Below the evidence: the first screen answers "why"; keys 1–5 and y work wherever the form is. */}
+        <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
         {triage}
         {data.timing && (
           <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">

@@ -11,7 +11,10 @@ import { duration, fixed, group, percent, scenarioHref, STOP_REASON_MISSING } fr
 import { FullText } from "@/components/ui/full-text";
 import { judgeErrorExplanation, judgeErrorLabel } from "@/lib/core/judge-score";
 import type { ScenarioRow } from "@/lib/shared/dto";
+import type { FailureMark } from "@/lib/shared/run-changes";
+import { FailureMarkBadge } from "@/components/changes/failure-mark";
 import { SORTABLE } from "./view-params";
+import { RetriedMark } from "./retried-mark";
 
 export interface ScenarioColumnMeta {
   /** CSS grid track of the column. */
@@ -63,20 +66,23 @@ function num(v: number | null, text: (n: number) => string) {
  * Builds the columns for one run. The name links into it carrying `viewQuery` (the table's
  * filters, sort and search), so the scenario page's previous/next walk the same list.
  */
-export function scenarioColumns(runId: string, viewQuery: string) {
+export function scenarioColumns(runId: string, viewQuery: string, marks: Readonly<Record<string, FailureMark>> = {}) {
   return helper.columns([
     helper.accessor("name", {
       header: "Scenario",
       meta: { width: "minmax(200px, 1fr)" },
       cell: (c) => {
         const outside = c.row.original.outside_queue;
+        const mark = Object.hasOwn(marks, c.getValue()) ? marks[c.getValue()] : undefined;
         return (
           <span className="flex min-w-0 items-center gap-1.5">
+            {mark && <FailureMarkBadge mark={mark} />}
             {outside && (
               <span data-testid="outside-queue-mark" title={outside} className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
                 not in queue
               </span>
             )}
+            <RetriedMark row={c.row.original} />
             <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={outside ? `${c.getValue()}: ${outside}` : c.getValue()} prefetch={false}>
               {c.getValue()}
             </Link>

@@ -29,6 +29,8 @@ export const CSV_COLUMNS: ReadonlyArray<readonly [string, (r: ScenarioRow) => Ce
   ["tokens_agent", (r) => r.tokens.agent],
   ["tokens_user", (r) => r.tokens.user],
   ["stalled", (r) => r.stalled],
+  ["auto_retry_count", (r) => r.retries],
+  ["auto_retry_reasons", (r) => r.retry_reasons.join("; ")],
   ["problems", (r) => r.problems.map((p) => `${p.file}: ${p.message}`).join("; ")],
 ];
 

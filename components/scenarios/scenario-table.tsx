@@ -9,6 +9,7 @@ import { useTable, type SortingState, type Updater } from "@tanstack/react-table
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import type { ScenarioRow } from "@/lib/shared/dto";
+import type { FailureMark } from "@/lib/shared/run-changes";
 import { useTableUrl } from "./query-url";
 import { scenarioColumns, scenarioFeatures, isSortable } from "./scenario-columns";
 import { downloadText } from "@/components/ui/download";
@@ -34,13 +35,17 @@ export interface ScenarioTableProps {
   domains: string[];
   /** Signals some scenario failed (for the failing-signal filter). */
   signals: string[];
+  /** Failing rows' marks against the suite's previous runs (new, still failing since, flaky). */
+  marks?: Readonly<Record<string, FailureMark>>;
 }
+
+const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
 
 /** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
 const PHONE_FIRST = ["name", "verdict", "failed_signals"];
 const PHONE_NAME_WIDTH = "132px";
 
-export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTableProps) {
+export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
   const viewKey = view.toString();
   const { state, ensure, rowAt, retry } = useScenarioPages(runId, viewKey, seed);
@@ -62,7 +67,7 @@ export function ScenarioTable({ runId, seed, domains, signals }: ScenarioTablePr
   const sortKey = shown.get("sort") ?? "order";
   const desc = shown.get("dir") === "desc";
   const sorting = useMemo<SortingState>(() => (sortKey === "order" ? [] : [{ id: sortKey, desc }]), [sortKey, desc]);
-  const columns = useMemo(() => scenarioColumns(runId, viewKey), [runId, viewKey]);
+  const columns = useMemo(() => scenarioColumns(runId, viewKey, marks), [runId, viewKey, marks]);
 
   const table = useTable({
     features: scenarioFeatures,

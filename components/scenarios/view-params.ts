@@ -14,6 +14,8 @@ export const QUICK = [
   ["timeout", "Timeout"],
   ["problems", "Has problems"],
   ["outside", "Not in the queue"],
+  ["new", "New failures"],
+  ["retried", "Retried"],
 ] as const satisfies readonly (readonly [QuickFilter, string])[];
 type MissingQuick = Exclude<QuickFilter, (typeof QUICK)[number][0]>;
 const _allQuick: MissingQuick extends never ? true : MissingQuick = true;

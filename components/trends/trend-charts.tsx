@@ -17,15 +17,13 @@ export const RATE_TITLE: Record<RateName, string> = {
   clean_exit_rate: "Clean exit rate",
 };
 
-const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
-// Short enough for the axis labels: "12.3 s" rather than "12345 ms".
-const msText = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
-const num = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : v.toFixed(v < 10 ? 2 : 0));
 
 const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
   const marks = runs.map((r) => (r.vsPrevious?.drop ? "drop" : r.vsPrevious?.rise ? "rise" : null));
+  const dates = runs.map((r) => r.startedAt);
+  const anomalies = runs.map((r) => r.anomaly?.direction ?? null);
   const setup = runs.map((r) => (r.setupChanges.length ? `Setup changed before ${r.id}: ${r.setupChanges.join("; ")}` : null));
   return (
     <div className={grid}>
@@ -36,18 +34,22 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
           points={runs.map((r) => r.rates[n])}
           baselineAt={baselineAt}
           marks={n === "success_rate" ? marks : undefined}
+          anomalies={n === "success_rate" ? anomalies : undefined}
           setup={setup}
-          format={n === "judge_score_mean" ? (v) => v.toFixed(2) : pct}
+          kind={n === "judge_score_mean" ? "score" : "pct"}
+          dates={dates}
           fixedRange={[0, 1]}
+          second={n === "success_rate" ? withoutRetriesSeries(runs) : undefined}
         />
       ))}
+      <RetriedChart runs={runs} baselineAt={baselineAt} />
       {runs.some((r) => r.judgeErrors > 0) && (
-        <TrendChart title="Judge errors (NaN scores, left out of the mean)" points={runs.map((r) => ({ v: r.judgeErrors }))} baselineAt={baselineAt} format={(v) => String(Math.round(v))} />
+        <TrendChart title="Judge errors (NaN scores, left out of the mean)" points={runs.map((r) => ({ v: r.judgeErrors }))} baselineAt={baselineAt} kind="int" dates={dates} />
       )}
-      <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} format={msText} />
-      <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} format={msText} />
-      <TrendChart title="Agent tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))} baselineAt={baselineAt} format={num} />
-      <TrendChart title="User tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.user ?? null }))} baselineAt={baselineAt} format={num} />
+      <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
+      <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
+      <TrendChart title="Agent tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))} baselineAt={baselineAt} kind="num" dates={dates} />
+      <TrendChart title="User tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.user ?? null }))} baselineAt={baselineAt} kind="num" dates={dates} />
     </div>
   );
 }
@@ -69,9 +71,21 @@ export function DomainCharts({ runs, domains, rate, baselineAt, params }: { runs
       </nav>
       <div className={grid}>
         {domains.map((d) => (
-          <TrendChart key={d} title={d} points={runs.map((r) => r.domains[d] ?? { v: null })} baselineAt={baselineAt} format={rate === "judge_score_mean" ? (v) => v.toFixed(2) : pct} fixedRange={[0, 1]} />
+          <TrendChart key={d} title={d} points={runs.map((r) => r.domains[d] ?? { v: null })} baselineAt={baselineAt} kind={rate === "judge_score_mean" ? "score" : "pct"} dates={runs.map((r) => r.startedAt)} fixedRange={[0, 1]} />
         ))}
       </div>
     </div>
   );
+}
+
+/** The success rate without retries, drawn beside the rate when any run records a retry (issue 45). */
+function withoutRetriesSeries(runs: TrendRun[]) {
+  if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return undefined;
+  return { label: "without retries", values: runs.map((r) => r.retries?.withoutRetries?.v ?? null) };
+}
+
+/** How many scenarios each run retried automatically (a gap where a run predates the field). */
+function RetriedChart({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
+  if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return null;
+  return <TrendChart title="Scenarios retried automatically" points={runs.map((r) => ({ v: r.retries?.retried ?? null }))} baselineAt={baselineAt} kind="int" dates={runs.map((r) => r.startedAt)} />;
 }

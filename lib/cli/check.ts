@@ -3,9 +3,14 @@
  * or nothing that could be paired (every verdict unreadable, say); 2 bad input (not a run folder, the
  * same folder twice, no scenario in common, bad options). Prints a Markdown pull-request comment, or the result as JSON with --json.
  */
-import { basename, resolve } from "node:path";
-import { ratesOf, runSummaryJson, scenarioRow } from "@/lib/core";
-import { runGate, type GateOptions, type GateRun } from "@/lib/core/gate";
+import { basename, dirname, resolve } from "node:path";
+import { attemptIndex, ratesOf, runRetries, runSummaryJson, scenarioRow } from "@/lib/core";
+import { gateRetrySide } from "@/lib/core/gate-retries";
+import { runGate, type GateHistory, type GateOptions, type GateRun } from "@/lib/core/gate";
+import { judgeReasons } from "@/lib/server/views/judge-reasons";
+import { closeStore, createStore } from "@/lib/server/live/store";
+import { queueKeyOf } from "@/lib/server/views/run-views";
+import { suiteHistoryIn } from "@/lib/server/views/run-changes";
 import { gateMarkdown } from "@/lib/core/gate-markdown";
 import { lastInvocationArgs, setupDiff, setupSummary } from "@/lib/core/setup/diff";
 import { readRunSetup } from "@/lib/server/setup/read-setup";
@@ -27,11 +32,13 @@ export interface CheckDeps {
 interface CheckArgs {
   run: string;
   baseline: string;
+  /** Where the suite's earlier runs are: `--history`, else the folder that holds the baseline. */
+  history: string | null;
   json: boolean;
   options: GateOptions;
 }
 
-const USAGE = "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]";
+const USAGE = "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--stable-runs 3] [--history <results-folder>] [--without-retries] [--json]";
 
 /** A fraction in [0, 1], or a percentage written with `%`. */
 function fraction(v: string): number | null {
@@ -44,6 +51,7 @@ function fraction(v: string): number | null {
 export function parseCheckArgs(args: string[]): CheckArgs | string {
   let run: string | undefined;
   let baseline: string | undefined;
+  let history: string | null = null;
   let json = false;
   const options: GateOptions = { alpha: 0.05 };
   for (let i = 0; i < args.length; i++) {
@@ -52,9 +60,17 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
     const flag = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
     const value = () => (a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : args[++i]);
     if (flag === "--json") json = true;
+    else if (flag === "--without-retries") options.withoutRetries = true;
     else if (flag === "--baseline") {
       baseline = value();
       if (!baseline) return "--baseline needs a run folder";
+    } else if (flag === "--history") {
+      history = value() ?? null;
+      if (!history) return "--history needs a results folder";
+    } else if (flag === "--stable-runs") {
+      const v = value();
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1) return "--stable-runs needs a positive integer";
+      options.stableRuns = Number(v);
     } else if (flag === "--max-regressed") {
       const v = value();
       if (v === undefined || !/^\d+$/.test(v)) return "--max-regressed needs a non-negative integer";
@@ -75,19 +91,25 @@ export function parseCheckArgs(args: string[]): CheckArgs | string {
   }
   if (run === undefined) return "missing <run-folder>";
   if (baseline === undefined) return "missing --baseline <run-folder>";
-  return { run, baseline, json, options };
+  return { run, baseline, history, json, options };
 }
 
-async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null }> {
+async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null; queueKey: string; startedAt: string | null }> {
   const { analysis, read } = await analyzeFolder(dir);
   const json = runSummaryJson(analysis);
+  const attempts = attemptIndex(read.killedFolders);
+  const names = new Set(read.scenarios.map((s) => s.name));
+  const level = read.runLevel;
   return {
     args: lastInvocationArgs(read.runLevel.invocations),
+    queueKey: queueKeyOf(analysis.plan.queue),
+    startedAt: level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null,
+    retries: gateRetrySide(runRetries(analysis.records, analysis.plan.minAgentTurns, read.killedFolders, names)),
     id: basename(dir),
     state: json.state,
     completed: json.completed_count,
     intended: json.intended_count,
-    rows: analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns)),
+    rows: analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, [], attempts.get(r.name) ?? [])),
     rates: ratesOf(analysis.fold),
   };
 }
@@ -124,12 +146,33 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
   const paired = run.rows.map((r) => r.name).filter((n) => baseNames.has(n)).slice(0, MAX_SETUP_SCENARIOS);
   const [baseSetup, runSetup] = await Promise.all([readRunSetup(baseDir, paired), readRunSetup(runDir, paired)]);
   const setupChange = setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup });
+  const history = await readHistory(parsed.history ? resolve(parsed.history) : dirname(baseDir), run, runDir);
+  const reasons = await judgeReasons(runDir, run.rows.filter((r) => r.verdict === false).map((r) => r.name));
   // The runs' arguments reach the output only through the setup diff, which is redacted (issue 42).
-  const { args: _b, ...baseRun } = base;
-  const { args: _r, ...runRun } = run;
-  void _b;
-  void _r;
-  const result = { ...runGate(baseRun, runRun, parsed.options, labels), setup: setupSummary(setupChange) };
+  const { args: _b, queueKey: _bk, startedAt: _bs, ...baseRun } = base;
+  const { args: _r, queueKey: _rk, startedAt: _rs, ...runRun } = run;
+  void [_b, _bk, _bs, _r, _rk, _rs];
+  const result = { ...runGate(baseRun, runRun, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }), setup: setupSummary(setupChange) };
   process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n");
   return result.verdict === "pass" ? 0 : 1;
+}
+
+/**
+ * The suite's runs before the run in the results folder `dir`, read with the dashboard's own index:
+ * the runs that queued the same scenarios as the run, started before it. `null` when the folder
+ * cannot be read or holds none.
+ */
+async function readHistory(dir: string, run: { queueKey: string; startedAt: string | null }, runDir: string): Promise<GateHistory | null> {
+  if (!run.queueKey) return null;
+  const store = createStore(dir, { watch: false });
+  try {
+    await store.scanned;
+    const self = realPathOrNearest(runDir);
+    const runs = suiteHistoryIn(store.index, new Set([run.queueKey]), run.startedAt, (r) => realPathOrNearest(r.dir) === self);
+    return runs.length ? { source: dir, runs } : null;
+  } catch {
+    return null;
+  } finally {
+    await closeStore(store);
+  }
 }

@@ -1,5 +1,6 @@
 /** `export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]`: a static, server-less copy of a run's pages. */
 import { ExportError, writeExport } from "@/lib/server/export/write-export";
+import { LinkRefusedError } from "@/lib/server/write-guard";
 
 const USAGE = "usage: voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]";
 
@@ -50,8 +51,14 @@ export async function exportCommand(args: string[]): Promise<number> {
     process.stdout.write(`export: ${r.scenarios} of ${r.total} scenarios, ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KB${audio}\nexport: open ${r.outDir}/index.html in a browser\n`);
     return 0;
   } catch (error) {
-    if (error instanceof ExportError) {
+    if (error instanceof ExportError || error instanceof LinkRefusedError) {
       process.stderr.write(`export: ${error.message}\n`);
+      return 2;
+    }
+    // A folder that cannot be written (a file or link in the way, no permission, a full disk): one line, not a stack trace.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === "string" && typeof (error as NodeJS.ErrnoException).syscall === "string") {
+      process.stderr.write(`export: cannot write ${parsed.out}: ${code} (${(error as Error).message})\n`);
       return 2;
     }
     throw error;

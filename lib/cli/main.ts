@@ -5,7 +5,7 @@ import { reportCommand } from "./report";
 import { summaryCommand } from "./summary";
 
 const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
-       voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
+       voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--stable-runs 3] [--history <results-folder>] [--without-retries] [--json]
        voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]
        voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]
        voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]

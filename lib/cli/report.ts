@@ -3,9 +3,9 @@
  * same code as `GET /api/runs/{id}/report.md` (an index over the folder, its timing rollup read
  * once). Nothing is written into the results folder; `--out` writes only the named file.
  */
-import { stat, writeFile } from "node:fs/promises";
+import { lstat, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { isInside } from "@/lib/server/write-guard";
+import { isInside, LinkRefusedError, writeFileNoFollow } from "@/lib/server/write-guard";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
 import { closeStore, createStore } from "@/lib/server/live/store";
 import { runReportExtras, runReportText, scenarioReportText } from "@/lib/server/timing/report";
@@ -48,6 +48,10 @@ export async function reportCommand(args: string[]): Promise<number> {
       process.stderr.write("report: --out must not point inside the results folder (the dashboard never writes there)\n");
       return 2;
     }
+    if ((await lstat(resolve(parsed.out)).catch(() => null))?.isSymbolicLink()) {
+      process.stderr.write(`report: --out ${parsed.out} is a symbolic link: the dashboard does not write through links\n`);
+      return 2;
+    }
     const folder = dirname(resolve(parsed.out));
     if (!(await stat(folder).catch(() => null))?.isDirectory()) {
       process.stderr.write(`report: --out ${parsed.out}: the folder ${folder} does not exist\n`);
@@ -84,9 +88,10 @@ export async function reportCommand(args: string[]): Promise<number> {
     }
     if (parsed.out) {
       try {
-        await writeFile(resolve(parsed.out), text);
+        await writeFileNoFollow(resolve(parsed.out), text);
       } catch (err) {
-        process.stderr.write(`report: cannot write ${parsed.out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+        if (err instanceof LinkRefusedError) process.stderr.write(`report: --out ${err.message}\n`);
+        else process.stderr.write(`report: cannot write ${parsed.out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
         return 2;
       }
     } else process.stdout.write(text);

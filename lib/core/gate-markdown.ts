@@ -1,7 +1,7 @@
 /** The CI gate's result as a Markdown pull-request comment. Results text is escaped, never interpreted. */
 import { RATE_NAMES, type Rate, type RateName } from "./aggregates";
 import { mdInline } from "./markdown";
-import { formatP, type GateResult } from "./gate";
+import { formatP, type ChangedScenario, type GateResult, type GateRule } from "./gate";
 import type { PairedTest } from "./compare";
 import { wilson } from "./stats";
 
@@ -42,6 +42,30 @@ function deltaCell(name: RateName, a: Rate, b: Rate): string {
   return name === "judge_score_mean" ? `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(3)}` : pp(d);
 }
 
+/** How long a judge's reason may be in the comment. */
+export const REASON_CHARS = 160;
+
+const RULES: Record<GateRule, string> = {
+  unfinished: "the run is unfinished",
+  "paired-test": "the paired test (McNemar exact)",
+  "stable-scenario": "a new failure of a stable scenario",
+  "max-regressed": "--max-regressed",
+  "min-success-rate": "--min-success-rate",
+  untestable: "nothing could be paired",
+};
+
+const short = (text: string | null) => (text === null ? "–" : mdInline(text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS - 1)}…` : text));
+const signals = (s: ChangedScenario) => (s.failingSignals.length ? s.failingSignals.map((t) => mdInline(t)).join(", ") : "–");
+
+/** "Still failing" and "Fixed": a short list each, with signals and the judge's reason. */
+function listSection(lines: string[], title: string, list: readonly ChangedScenario[], withWhy: boolean): void {
+  if (!list.length) return;
+  lines.push(`### ${title} (${list.length})`, "");
+  for (const s of list.slice(0, MAX_LISTED)) lines.push(withWhy ? `- ${mdInline(s.name)}: ${signals(s)}; judge: ${short(s.reason)}` : `- ${mdInline(s.name)}`);
+  if (list.length > MAX_LISTED) lines.push(`- … and ${list.length - MAX_LISTED} more`);
+  lines.push("");
+}
+
 const HEAD: Record<GateResult["verdict"], string> = { pass: "✅ Pass", fail: "❌ Fail", incomplete: "⚠️ Incomplete run", untestable: "⚠️ Nothing to compare" };
 
 export function gateMarkdown(g: GateResult): string {
@@ -51,6 +75,13 @@ export function gateMarkdown(g: GateResult): string {
   lines.push(g.reasons.length > 1 ? "**Reasons:**" : `**Reason:** ${mdInline(g.reasons[0] ?? "")}`);
   if (g.reasons.length > 1) for (const r of g.reasons) lines.push(`- ${mdInline(r)}`);
   lines.push("");
+  if (g.decidedBy.length) lines.push(`**Decided by:** ${g.decidedBy.map((r) => RULES[r]).join("; ")}.`, "");
+  lines.push(
+    g.history
+      ? `History: ${g.history.runs} earlier run(s) of the suite in ${mdInline(g.history.source)}; a scenario is stable when it passed in each of its last ${g.history.stableRuns}, flaky when it flipped twice or more in its last 10.`
+      : "History: no earlier run of the suite was found, so only the paired test and the thresholds apply.",
+    "",
+  );
   for (const w of g.warnings) lines.push(`> ⚠️ ${mdInline(w)}`);
   if (g.warnings.length) lines.push("");
   if (g.setup?.length) {
@@ -70,18 +101,54 @@ export function gateMarkdown(g: GateResult): string {
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
   lines.push(`Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`, "");
+  lines.push(...retriesSection(g));
   if (g.regressed.length) {
     const withLabels = g.regressed.some((r) => r.labels.length);
+    const changed = new Map([...g.changes.newStable, ...g.changes.newOther, ...g.changes.flaky].map((c) => [c.name, c]));
+    const stable = new Set(g.changes.newStable.map((c) => c.name));
+    const withReasons = g.regressed.some((r) => changed.get(r.name)?.reason);
+    const head = ["Scenario", "Domain", "Failing signals", ...(g.history ? ["History"] : []), ...(withReasons ? ["Judge reason"] : []), ...(withLabels ? ["Labels"] : [])];
     lines.push(`### Regressed scenarios (${g.regressed.length})`, "");
-    lines.push(withLabels ? "| Scenario | Domain | Failing signals | Labels |" : "| Scenario | Domain | Failing signals |");
-    lines.push(withLabels ? "| --- | --- | --- | --- |" : "| --- | --- | --- |");
+    lines.push(`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`);
     for (const r of g.regressed.slice(0, MAX_LISTED)) {
+      const c = changed.get(r.name);
       const cells = [mdInline(r.name), mdInline(r.domain), r.failingSignals.length ? r.failingSignals.map((t) => mdInline(t)).join(", ") : "–"];
+      if (g.history) cells.push(c?.flaky ? `flaky (passed ${c.flaky.passes}/${c.flaky.of}, ${c.flaky.flips} flips): does not fail the gate alone` : stable.has(r.name) ? `**new failure of a stable scenario**` : "new failure");
+      if (withReasons) cells.push(short(c?.reason ?? null));
       if (withLabels) cells.push(r.labels.length ? r.labels.map((t) => mdInline(t)).join(", ") : "–");
       lines.push(`| ${cells.join(" | ")} |`);
     }
     if (g.regressed.length > MAX_LISTED) lines.push("", `… and ${g.regressed.length - MAX_LISTED} more.`);
     lines.push("");
   }
+  const flakyElsewhere = g.changes.flaky.filter((c) => !g.regressed.some((r) => r.name === c.name));
+  if (flakyElsewhere.length) {
+    lines.push(`### Flaky, failing in both runs (${flakyElsewhere.length})`, "");
+    for (const s of flakyElsewhere.slice(0, MAX_LISTED)) lines.push(`- ${mdInline(s.name)}: passed ${s.flaky?.passes ?? "?"}/${s.flaky?.of ?? "?"} of its last runs; ${signals(s)}; judge: ${short(s.reason)}`);
+    lines.push("");
+  }
+  listSection(lines, "Still failing", g.changes.stillFailing, true);
+  listSection(lines, "Fixed", g.changes.fixed, false);
   return lines.join("\n");
+}
+
+/** Each run's automatic retries (issue 45): counts side by side, the run's retried scenarios with their reasons. */
+function retriesSection(g: GateResult): string[] {
+  const a = g.base.retries;
+  const b = g.run.retries;
+  if (!a || !b) return [];
+  if (a.retried.length === 0 && b.retried.length === 0 && !g.options.withoutRetries) return [];
+  const count = (s: NonNullable<typeof a>) => (s.provenance === "unknown" ? "unknown (predates auto_retry_count)" : `${s.retried.length} scenario(s)`);
+  const without = (s: NonNullable<typeof a>) => (s.withoutRetries?.value == null ? "–" : `${pct(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`);
+  const lines = ["### Automatic retries", "", "| | Baseline | Run |", "| --- | --- | --- |"];
+  lines.push(`| Needed an automatic retry | ${count(a)} | ${count(b)} |`);
+  lines.push(`| Success rate without retries | ${without(a)} | ${without(b)} |`, "");
+  if (g.options.withoutRetries) lines.push("Gated on first attempts (`--without-retries`): a retried scenario counts as failed.", "");
+  if (b.retried.length) {
+    lines.push("| Retried in the run | Times | Reasons |", "| --- | --- | --- |");
+    for (const r of b.retried.slice(0, MAX_LISTED)) lines.push(`| ${mdInline(r.name)} | ${r.count} | ${r.reasons.map((x) => mdInline(x)).join("; ") || "–"} |`);
+    if (b.retried.length > MAX_LISTED) lines.push("", `… and ${b.retried.length - MAX_LISTED} more.`);
+    lines.push("");
+  }
+  return lines;
 }

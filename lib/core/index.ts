@@ -27,5 +27,7 @@ export * from "./insights";
 export * from "./judge-score";
 export * from "./run-history";
 export * from "./legacy-values";
+export * from "./retries";
+export * from "./judge-sections";
 export * from "./schema-message";
 export * from "./redact";

@@ -77,7 +77,8 @@ const SHAPES: Rule[] = [
   // An authorization scheme and its credentials (a token has a digit or a symbol: "Basic English" stays).
   [/\b(Bearer|Basic|Token|Digest)(\s+)(?=[A-Za-z0-9._~+/=-]{0,400}[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${REDACTED}`],
   // Known key formats: OpenAI/Anthropic, AWS access key ids, Hugging Face, GitHub, GitLab, Slack, Google.
-  [/(?<![\w-])sk-[A-Za-z0-9_-]{8,}/g, `sk-${REDACTED}`],
+  // (A key is long and holds a digit: "sk-learn-contrib" stays.)
+  [/(?<![\w-])sk-(?=[A-Za-z0-9_-]{0,200}\d)[A-Za-z0-9_-]{16,}/g, `sk-${REDACTED}`],
   [/(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, REDACTED],
   [/(?<![A-Za-z0-9])hf_[A-Za-z0-9]{8,}/g, `hf_${REDACTED}`],
   [/(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{30,})/g, REDACTED],

@@ -5,6 +5,7 @@ import { tokenSide } from "./token-usage";
 import { domainOf } from "./domain";
 import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
+import { folderProblems, retryFields, type AttemptFolder } from "./retries";
 
 export type Verdict = boolean | "N/A";
 
@@ -33,6 +34,10 @@ export interface ScenarioRow {
   duration_seconds: number;
   tokens: { agent: number; user: number };
   stalled: boolean;
+  /** `auto_retry_count`: discarded attempts before this one was accepted; `null` when metrics.json predates the field (or holds a bad value, named in problems). */
+  retries: number | null;
+  /** `auto_retry_reasons`, one per discarded attempt, in order. */
+  retry_reasons: string[];
   problems: Problem[];
   /**
    * Why this folder is listed but not counted: set for a scenario folder outside the run's last queue
@@ -44,8 +49,8 @@ export interface ScenarioRow {
 export const OUTSIDE_QUEUE = "not in the last invocation's queue, so the harness does not count it";
 
 /** A scenario folder outside the last queue as a table row: its own facts when it has a record, marked and never counted. */
-export function outsideQueueRow(name: string, record: ScenarioRecord | null, minAgentTurns: number, problems: Problem[] = []): ScenarioRow {
-  if (record) return { ...scenarioRow(record, minAgentTurns, problems), name, outside_queue: OUTSIDE_QUEUE };
+export function outsideQueueRow(name: string, record: ScenarioRecord | null, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
+  if (record) return { ...scenarioRow(record, minAgentTurns, problems, attempts), name, outside_queue: OUTSIDE_QUEUE };
   return {
     name,
     domain: domainOf(name),
@@ -67,6 +72,8 @@ export function outsideQueueRow(name: string, record: ScenarioRecord | null, min
     duration_seconds: 0,
     tokens: { agent: 0, user: 0 },
     stalled: false,
+    retries: null,
+    retry_reasons: [],
     problems: problems.length ? problems : [problem("metrics.json", "unreadable", "no metrics.json in this folder")],
     outside_queue: `${OUTSIDE_QUEUE}; it has no result`,
   };
@@ -88,8 +95,11 @@ function tokensOf(m: Record<string, unknown>, side: "agent" | "user"): number {
   return p + c;
 }
 
-export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = []): ScenarioRow {
+/** `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named. */
+export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
   const m = record.metrics;
+  const retry = retryFields(m);
+  const retryProblems = [...retry.problems, ...(attempts ? folderProblems(retry, attempts) : [])];
   const stalled = recordIsStalled(record, minAgentTurns);
   const composite: Verdict = typeof m.is_successful === "boolean" ? m.is_successful : "N/A";
   const verdict: Verdict = stalled ? false : composite;
@@ -123,6 +133,8 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
     duration_seconds: scenarioDuration(m),
     tokens: { agent: tokensOf(m, "agent"), user: tokensOf(m, "user") },
     stalled,
-    problems,
+    retries: retry.count,
+    retry_reasons: retry.reasons,
+    problems: retryProblems.length ? [...problems, ...retryProblems] : problems,
   };
 }

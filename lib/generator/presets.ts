@@ -46,7 +46,7 @@ function example(seed: number, scenarios: number): GenerateOptions {
   return {
     seed,
     runs: [
-      // Issue #34: three calls spoken (espeak-ng at build time), each with one place where the recording and the logs disagree.
+      // Issue #34: calls spoken (espeak-ng at build time), each with one place where the recording and the logs disagree.
       { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, speech: true, scenarios: [...SPOKEN], plants: PLANTS } },
       { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
       { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.4 },
@@ -68,8 +68,9 @@ function example(seed: number, scenarios: number): GenerateOptions {
 }
 
 /** The example's spoken calls (short ones, so the WAVs stay small) and what each plants. */
-const SPOKEN = ["qa__weather_new_york", "tau2_airline__28", "tau2_airline__48"] as const;
-const PLANTS: Partial<Record<SpeechPlant, string>> = { talk_over: "qa__weather_new_york", silent_turn: "tau2_airline__28", clipping: "tau2_airline__48" };
+const SPOKEN = ["qa__weather_new_york", "tau2_airline__28", "tau2_airline__48", "qa__largest_ocean"] as const;
+/** Issue 47 adds a bad line (noise, echo, a dropout) and, beside the talk-over (an agent interruption), a yield. */
+const PLANTS: Partial<Record<SpeechPlant, string>> = { talk_over: "qa__weather_new_york", yield: "qa__weather_new_york", silent_turn: "tau2_airline__28", clipping: "tau2_airline__48", bad_line: "qa__largest_ocean" };
 
 const NIGHTLY_DOMAINS = ["tau2_retail", "tau2_airline", "restaurant", "customer_service", "qa"];
 /** The nightly suite's #1 (the regression, from night 9) and #4 (from night 10): a wrong id written (by name: the spoken calls are named). */
@@ -84,6 +85,12 @@ export const NIGHTS = 14;
  * night 5 (#0, #3), and a judge answering NaN on night 7 (#6). The two wrong-id failures (#1, #4) are whole
  * scenarios on the nights they fail, spoken on the newest night (issue 43).
  */
+/** The last night's automatic retries: one scenario retried once, one twice (the reasons the harness gives). */
+const RETRIED: Record<string, string[]> = {
+  "#2": ["0 conversation turns (bots never exchanged audio)"],
+  "#7": ["0 conversation turns (bots never exchanged audio)", "1 agent turn(s) < --min-agent-turns 3"],
+};
+
 function nightly(): RunOptions[] {
   return Array.from({ length: NIGHTS }, (_, k): RunOptions => {
     const night = k + 1;
@@ -110,6 +117,8 @@ function nightly(): RunOptions[] {
       ...(full.length ? { full, agentContextKB: 10 } : {}),
       // 4 kHz: the words stay clear enough to hear the id, and the two calls stay under 4 MB.
       ...(night === NIGHTS ? { audio: { sampleRate: 4000, secondsPerTurn: 0.25, speech: true, scenarios: full } } : {}),
+      // Issue 45: the last two nights ran a harness that retries automatically; the last one retried two scenarios.
+      ...(night >= NIGHTS - 1 ? { autoRetries: night === NIGHTS ? RETRIED : {} } : {}),
     };
   });
 }

@@ -82,6 +82,26 @@ function inFlightReason(res: ScenarioResult, m: number): string | undefined {
   return undefined;
 }
 
+/** The reasons a scenario of a run with `autoRetries` was retried for (`[]`: accepted at its first attempt). */
+function retryReasons(run: RunOptions, name: string, index: number): string[] {
+  return run.autoRetries?.[name] ?? run.autoRetries?.[`#${index}`] ?? [];
+}
+
+/**
+ * The folders of a scenario's discarded attempts (each with its log and a `__KILLED__` marker), moved
+ * aside at `t`, just before the accepted attempt starts; the log says why each was retried.
+ */
+function* discardedAttempts(ctx: RunContext, log: RunLog, index: number, t: Micros): Generator<GeneratedFile> {
+  const name = ctx.queue[index] as string;
+  const reasons = retryReasons(ctx.run, name, index);
+  for (const [k, reason] of reasons.entries()) {
+    const dir = `${name}.killed.autoretry${k + 1}.${compactStamp(t)}`;
+    log.runner(t, 612, `[AUTO-RETRY] ${name}: attempt ${k + 1} discarded (${reason}); moved to ${dir}/ and retrying.`);
+    yield file(ctx, `${dir}/bridge_log.txt`, `${isoformat(t).replace("T", " ")} | bridge.py:run:88 | [WARNING]: ${reason}\n`, t);
+    yield file(ctx, `${dir}/__KILLED__`, "", t);
+  }
+}
+
 export function* generateRun(run: RunOptions, globalSeed: number, synth?: SpeechSynth): Generator<GeneratedFile> {
   const segments = run.name.split("/").filter(Boolean);
   const base = segments[segments.length - 1] ?? "eval_results";
@@ -141,6 +161,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
         ...(run.responseDelay ? { responseDelay: run.responseDelay } : {}),
         ...(run.userTtsTtfb ? { userTtsTtfb: true } : {}),
         directory: `${runDir}/${name}`,
+        ...(run.autoRetries ? { autoRetryReasons: retryReasons(run, name, i) } : {}),
       };
     },
   };
@@ -162,6 +183,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
     messageLimit: judgeMessageLimit,
     resume,
     legacy: legacyAll,
+    ...(run.autoRetries ? { autoRetry: true } : {}),
   });
   const judgeInfo = judgeOn ? { url: JUDGE_URL, model: JUDGE_MODEL } : null;
   const judgeDependent = suite.filter((e) => e.def.successSignals.some((s) => s === "judge_passed" || s === "nl_assertion")).length;
@@ -194,6 +216,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
   // Session-1 results are emitted at once, except those a resume will move aside.
   const pendingAside: Array<{ index: number; res: ScenarioResult; reason: string }> = [];
   for (let i = 0; i < stopIndex; i++) {
+    yield* discardedAttempts(ctx, log, i, t);
     const res = runOne(i, 0, outcomes[i] as OutcomeKind, i + 1);
     const reason = resumed ? inFlightReason(res, m) : undefined;
     if (reason) {

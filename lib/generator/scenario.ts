@@ -31,6 +31,8 @@ export interface ScenarioSettings {
   userTtsTtfb?: boolean;
   /** `scenario_directory` as the runner writes it. */
   directory: string;
+  /** A newer harness's retry reasons for this scenario (`[]`: none); absent: an older harness. */
+  autoRetryReasons?: string[];
 }
 
 export interface ScenarioFile {
@@ -151,6 +153,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
     minAgentTurns: s.minAgentTurns,
     legacy: s.legacy,
     traceMetrics,
+    ...(s.autoRetryReasons ? { autoRetryReasons: s.autoRetryReasons } : {}),
   });
   const metricsText = dumps(metrics.obj, 2);
 

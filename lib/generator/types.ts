@@ -82,9 +82,12 @@ export interface AudioOptions {
 
 /**
  * What a speech WAV plants: an agent turn logged but silent on the recording; the agent's reply starting
- * over the caller's last words although the logs show no interruption; a run of full-scale samples.
+ * over the caller's last words although the logs show no interruption; a run of full-scale samples; a bad
+ * line (background noise at about 13 dB SNR on both channels, the agent's voice echoed on the caller's
+ * channel, 120 ms of an agent reply dropped); the caller cutting into an agent reply that stops 0.6 s later
+ * (a yield).
  */
-export type SpeechPlant = "silent_turn" | "talk_over" | "clipping";
+export type SpeechPlant = "silent_turn" | "talk_over" | "clipping" | "bad_line" | "yield";
 
 /** Speech for one segment: mono samples at the synthesizer's rate, or null when it cannot speak. */
 export type SpeechSynth = (text: string, side: "user" | "agent", seconds: number) => { sampleRate: number; samples: Int16Array } | null;
@@ -113,6 +116,12 @@ export interface RunOptions {
   resumedAt?: string;
   /** For killed/running/resumed runs: scenarios finished before the first session stopped (default 60%). */
   completedBeforeStop?: number;
+  /**
+   * A newer harness's automatic retries (issue 45): every metrics.json carries `auto_retry_count`, and
+   * these scenarios (by name or `"#i"`) were retried, one reason per discarded attempt, each attempt's
+   * folder kept as `<scenario>.killed.autoretry<N>.<timestamp>/`; run_args.json records the switches.
+   */
+  autoRetries?: Record<string, string[]>;
   /** `--min-agent-turns` (default 3; 0 disables the stall rule). */
   minAgentTurns?: number;
   /** Whether an LLM judge is configured (default true). */

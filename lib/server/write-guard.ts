@@ -5,7 +5,8 @@
  * is inside RUN, `RUN-2` is not, and a link that leads into RUN is caught whichever side it is on.
  */
 import "server-only";
-import { realpathSync } from "node:fs";
+import { constants, realpathSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 
 /** The real path of `p`: its own when it exists, else its nearest existing ancestor's with the rest appended. */
@@ -36,4 +37,27 @@ export function isInside(child: string, parent: string): boolean {
 /** The first folder of `folders` that `target` is inside, or null when it is outside them all. */
 export function insideOf(target: string, folders: readonly string[]): string | null {
   return folders.find((f) => isInside(target, f)) ?? null;
+}
+
+/** A file written whole, never through a symbolic link at its last component (a dangling one included). */
+export class LinkRefusedError extends Error {}
+
+/**
+ * Writes `text` to `path` (created or truncated) without following a link at the final component
+ * (O_NOFOLLOW): `isInside` resolves a link's folder, but a link's own target may not exist yet, and a
+ * plain `writeFile` would follow it wherever it points (issue 42: into the run folder).
+ */
+export async function writeFileNoFollow(path: string, text: string | Uint8Array): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new LinkRefusedError(`${path} is a symbolic link: the dashboard does not write through links`);
+    throw error;
+  }
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,6 +1,10 @@
 /** A run's recordings measured: what `lib/server/views/run-audio` gives the Audio tab, compare and `report`. */
 import type { Verdict } from "@/lib/core";
-import type { FindingKind } from "@/lib/core/audio/analyse";
+import type { FindingKind, InteractionPanel, LineQuality } from "@/lib/core/audio/analyse";
+import type { PooledPanel } from "@/lib/core/audio/interaction";
+
+/** A run's interaction panel: its calls' events pooled; a rate backed by fewer than 10 events is null and named in `hidden`. */
+export type RunInteraction = PooledPanel;
 
 export interface ScenarioAudio {
   name: string;
@@ -14,6 +18,9 @@ export interface ScenarioAudio {
   loggedP50: number | null;
   loggedP95: number | null;
   findings: Partial<Record<FindingKind, number>>;
+  /** The call's τ-voice interaction panel, and each channel's line quality (null for a recording that could not be read). */
+  interaction: InteractionPanel | null;
+  line: { user: LineQuality; agent: LineQuality } | null;
   /** A recording that could not be read, named. */
   problem: string | null;
 }
@@ -30,5 +37,7 @@ export interface RunAudio {
   /** Every response gap of the run's recordings pooled (ms). */
   audioP50: number | null;
   audioP95: number | null;
+  /** The τ-voice interaction panel over the run's recordings. */
+  interaction: RunInteraction;
   rows: ScenarioAudio[];
 }

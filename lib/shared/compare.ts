@@ -6,12 +6,15 @@ import type { Change, ComparedScenario, PairedTest, VerdictMatrix } from "@/lib/
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "./dto";
 import type { CompareLabel } from "./ledger";
+import type { RetryComparison } from "@/lib/core/compare-retries";
+
+export type { RetryComparison };
 
 export type { Change, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
 export type { HistogramBin, JudgeMeanNote, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
 
 export interface CompareWarning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled";
+  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled" | "retry_flags" | "retried_change" | "judge_sections";
   message: string;
 }
 
@@ -45,6 +48,8 @@ export interface PairComparison {
   latency: { base: LatencySide; other: LatencySide; p50Delta: number | null; p95Delta: number | null };
   tokens: { base: TokenTotals; other: TokenTotals; delta: { agent: number; user: number } };
   warnings: CompareWarning[];
+  /** Automatic retries of both runs side by side, and the fixed/regressed scenarios retried in one run only (issue 45). */
+  retries: RetryComparison;
 }
 
 /** `GET /api/compare`: the first pair's headline at the top level, every pair in `comparisons`. */

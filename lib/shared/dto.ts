@@ -6,6 +6,7 @@ import type { Problem } from "@/lib/core/problems";
 import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
 import type { LatencySummary } from "@/lib/core/latency";
 import type { RunState } from "@/lib/core/run-state";
+import type { ListChange } from "./run-changes";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { ConversationLog } from "@/lib/core/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
@@ -15,7 +16,10 @@ import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
 import type { HistogramBin } from "@/lib/core/histogram";
 import type { StoredJudge } from "@/lib/core/judge-fields";
 import type { ScenarioMetadata, Segment } from "@/lib/core/schemas";
+import type { RetryAttempt, RunRetries } from "@/lib/core/retries";
+import type { JudgeSeen } from "@/lib/core/judge-sections";
 
+export type { RunRetries, JudgeSeen };
 export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory, HistogramBin };
 
 export interface ScopedProblem extends Problem {
@@ -53,6 +57,11 @@ export interface RunListItem {
   judgeScores: JudgeMeanNote;
   /** Runs that queued the same scenarios share it ("" for a run with no queue yet): the runs list's suites. */
   queueKey: string;
+  /**
+   * Against the previous run of the same suite (`views/run-changes.ts`): set by the runs list, never
+   * kept with the item (it moves with other runs). Absent for a suite's first run.
+   */
+  vsPrevious?: ListChange;
 }
 
 export interface RunsResponse {
@@ -96,6 +105,10 @@ export interface RunDetail extends RunListItem {
   judgeThreshold: number | null;
   /** Sessions, loaded vs re-run scenarios, killed folders and where a dead run stopped (lib/core/run-history.ts). */
   history: RunHistory;
+  /** Automatic retries (issue 45): retried scenarios, reasons counted, the success rate without retries. */
+  retries: RunRetries;
+  /** The run's retry switches and `--min-agent-turns`, as its last invocation gave them (`null`: not in run_args.json). */
+  retryArgs: Record<string, unknown> | null;
 }
 
 /** `GET /api/runs/{id}/scenarios`. */
@@ -141,6 +154,10 @@ export interface ScenarioDetail {
   bridgeLogTail: string | null;
   /** Latency by stage, turn-taking, waterfall and flow audit (issue #13); `null` without a transcript or bridge log. */
   timing: ScenarioTiming | null;
+  /** Automatic retries: each discarded attempt with its reason, its folder and the files it kept; `null` without metrics.json. */
+  retries: ScenarioRetriesView | null;
+  /** Which tagged sections the judge was sent (`judge_input.user_content`); `null` when no judge input is recorded. */
+  judgeSeen: JudgeSeen | null;
   /** Evidence derived from the files above (ARTIFACTS.md §7). */
   insights: {
     /** `null` when the agent context is missing or empty ("unknown", not zero). */
@@ -158,4 +175,11 @@ export interface ScenarioDetail {
    * `turn.{i}`, `prompt.user`, `prompt.agent`. Empty in the API's answer, which is whole.
    */
   truncated: Record<string, number>;
+}
+
+/** A scenario's automatic retries as its page lists them. */
+export interface ScenarioRetriesView {
+  /** `null`: metrics.json predates the field (or holds a bad value, named in problems). */
+  count: number | null;
+  attempts: Array<RetryAttempt & { files: Array<{ path: string; size: number }> }>;
 }

@@ -61,8 +61,11 @@ export interface HistoryEntry {
   old: Record<string, unknown> | null;
   new: Record<string, unknown> | null;
   revision: number;
+  /** Who wrote it here (for an import: the importing user). */
   author: string;
   at: string;
+  /** An import's record author (the file's `updated_by`). */
+  importedFrom?: string | null;
 }
 
 /** An earlier run's label of the same scenario failing on the same signals. */

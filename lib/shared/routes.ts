@@ -33,10 +33,14 @@ export const apiScenariosHref = (runId: string, query: string) => `${apiRunPath(
 export const apiAudioHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio`;
 export const apiAudioAnalysisHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio-analysis`;
 export const apiFileHref = (runId: string, name: string, file: string) => `${apiScenarioPath(runId, name)}/files/${file.split("/").map(enc).join("/")}`;
+/** A file an automatically retried scenario's discarded attempt `attempt` (1-based) kept in its own folder. */
+export const apiAttemptFileHref = (runId: string, name: string, attempt: number, file: string) => `${apiScenarioPath(runId, name)}/attempts/${attempt}/files/${file.split("/").map(enc).join("/")}`;
 export const apiToolCallHref = (runId: string, name: string, index: number) => `${apiScenarioPath(runId, name)}/tool-calls/${index}`;
 export const apiSummaryTextHref = (runId: string) => `${apiRunPath(runId)}/summary.txt`;
 export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
 export const apiRunReportHref = (runId: string) => `${apiRunPath(runId)}/report.md`;
+/** What changed since the previous run of the suite (`views/run-changes.ts`). */
+export const apiRunChangesHref = (runId: string) => `${apiRunPath(runId)}/changes`;
 export const apiScenarioReportHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/report.md`;
 export const apiTextHref = (runId: string, name: string, field: string) => `${apiScenarioPath(runId, name)}/text?field=${enc(field)}`;
 
@@ -46,12 +50,14 @@ export type RunRoute =
   | { kind: "summary-text"; run: string }
   | { kind: "timing"; run: string }
   | { kind: "report"; run: string }
+  | { kind: "changes"; run: string }
   | { kind: "scenario-report"; run: string; name: string }
   | { kind: "scenarios"; run: string }
   | { kind: "scenario"; run: string; name: string }
   | { kind: "audio"; run: string; name: string }
   | { kind: "audio-analysis"; run: string; name: string }
   | { kind: "file"; run: string; name: string; file: string }
+  | { kind: "attempt-file"; run: string; name: string; attempt: number; file: string }
   | { kind: "tool-call"; run: string; name: string; index: string }
   | { kind: "text"; run: string; name: string };
 
@@ -95,6 +101,7 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   if (first === "summary.txt" && name === undefined) return { kind: "summary-text", run };
   if (first === "timing" && name === undefined) return { kind: "timing", run };
   if (first === "report.md" && name === undefined) return { kind: "report", run };
+  if (first === "changes" && name === undefined) return { kind: "changes", run };
   if (first !== "scenarios") return { kind: "error", status: 404, reason: "unknown resource" };
   if (name === undefined) return { kind: "scenarios", run };
   if (third === undefined) return { kind: "scenario", run, name };
@@ -104,5 +111,6 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   if (third === "report.md" && more.length === 0) return { kind: "scenario-report", run, name };
   if (third === "tool-calls" && more.length === 1) return { kind: "tool-call", run, name, index: more[0] as string };
   if (third === "files" && more.length > 0) return { kind: "file", run, name, file: more.join("/") };
+  if (third === "attempts" && more.length > 2 && /^[1-9]\d{0,5}$/.test(more[0] as string) && more[1] === "files") return { kind: "attempt-file", run, name, attempt: Number(more[0]), file: more.slice(2).join("/") };
   return { kind: "error", status: 404, reason: "unknown resource" };
 }

@@ -5,7 +5,11 @@
  * (about 90 KB gzipped).
  */
 
-export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems", "outside"] as const;
+/**
+ * `new`: failing now, passed in the previous run of the suite (resolved to names by `views/run-changes`);
+ * `retried`: retried automatically (issue 45).
+ */
+export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems", "outside", "retried", "new"] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const SORT_KEYS = [

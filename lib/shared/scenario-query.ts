@@ -49,6 +49,12 @@ export function parseScenarioQuery(params: URLSearchParams) {
   return ScenarioQuerySchema.safeParse(raw);
 }
 
+/** Keys of `params` the scenario query does not know (`quik=failed`): the CLI refuses them rather than export everything. */
+export function unknownScenarioQueryKeys(params: URLSearchParams): string[] {
+  const known = new Set(Object.keys(ScenarioQuerySchema.shape));
+  return [...new Set(params.keys())].filter((k) => !known.has(k));
+}
+
 export interface SearchableRow {
   row: ScenarioRow;
   /** Position in summary order. */
@@ -74,6 +80,9 @@ export function matches(item: SearchableRow, query: ScenarioQuery): boolean {
     if (quick === "timeout" && r.stop_reason !== "[TIMEOUT]") return false;
     if (quick === "problems" && r.problems.length === 0) return false;
     if (quick === "outside" && !r.outside_queue) return false;
+    // Needs the suite's history: `withNewFailures` turns it into names first; left as is, no row is known new.
+    if (quick === "new") return false;
+    if (quick === "retried" && !r.retries) return false;
   }
   if (query.domain && query.domain.length > 0 && !query.domain.includes(r.domain)) return false;
   if (query.signal && !r.success_breakdown.failed.includes(query.signal)) return false;

@@ -50,6 +50,15 @@ export interface TrendRun {
   tokens: { agent: number; user: number } | null;
   vsPrevious: PairedDrop | null;
   vsBaseline: PairedDrop | null;
+  /** The suite's run before this one (also for the first run in the range), for "compare with previous". */
+  previous: string | null;
+  /** Outside the band of the suite's trailing runs (lib/core/trends/anomaly.ts), or null. */
+  anomaly: { direction: "drop" | "rise"; pValue: number; expected: number; trailing: number } | null;
+  /** Scenarios failing here that passed in the previous run (not flaky), the first 20. */
+  newFailures: string[];
+  newFailureCount: number;
+  /** Scenarios retried automatically (`null`: retry provenance unknown) and the success rate without retries (issue 45). */
+  retries: { retried: number | null; withoutRetries: Band | null };
 }
 
 export interface SuiteSummary {

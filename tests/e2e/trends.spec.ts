@@ -52,7 +52,9 @@ test("the runs list links to trends; the planted regression shows in the run whe
   // The success chart marks one point in red.
   await expect(page.locator('[data-chart="Success rate"] circle.fill-red-600'), "one red point in the success chart").toHaveCount(1, { timeout: 5_000 });
 
-  // The strip, sorted by "first failed in" (default): the planted scenarios on top, first failed in the planted run.
+  // The strip, sorted by "first failed in": the planted scenarios on top, first failed in the planted run.
+  await page.getByRole("link", { name: "First failed in" }).click();
+  await page.waitForURL(/sort=first_failed/, { timeout: 10_000 });
   const strip = page.getByTestId("trend-strip");
   const firstFailed = strip.getByTestId("first-failed");
   await expect(firstFailed.first(), "top row first failed in the planted run").toHaveText(PLANTED_RUN, { timeout: 10_000 });
@@ -128,4 +130,51 @@ test("the compare page's Setup section names the changed judge model, and says '
   await page.goto(`${dashboard.url}compare?base=${suiteRunName(0)}&runs=${suiteRunName(1)}`);
   await expect(page.getByTestId("setup-same"), "same setup").toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("setup-args")).toHaveCount(0);
+});
+
+test("every chart names dates on its time axis and a point opens its run; the strip comes first, the newest change on top", async ({ page }) => {
+  await page.goto(`${dashboard.url}trends`);
+  const success = page.locator('[data-chart="Success rate"]');
+  await expect(success, "the success chart").toBeVisible({ timeout: 15_000 });
+  const charts = page.locator("figure[data-chart]");
+  const count = await charts.count();
+  expect(count, "several charts").toBeGreaterThan(5);
+  for (let i = 0; i < count; i++) {
+    const ticks = charts.nth(i).locator('text[data-axis="x"]');
+    await expect(ticks.first(), `chart ${i}: a date on its time axis`).toHaveText(/^Nov \d+$/, { timeout: 5_000 });
+  }
+  // Oldest left, newest right: Nov 1 … Nov 20 (the runs' own start dates).
+  await expect(success.locator('text[data-axis="x"]').first()).toHaveText("Nov 1");
+  await expect(success.locator('text[data-axis="x"]').last()).toHaveText("Nov 20");
+
+  // The strip is above the charts, sorted by the newest change: the top row changed in the newest run.
+  const strip = page.getByTestId("trend-strip");
+  const [stripBox, chartBox] = [await strip.boundingBox(), await success.boundingBox()];
+  expect(stripBox!.y, "the strip above the charts").toBeLessThan(chartBox!.y);
+  await expect(page.getByRole("link", { name: "Last changed" }), "sorted by the newest change by default").toHaveAttribute("aria-current", "true");
+  const topCells = strip.locator("tbody tr").first().locator("a[data-run]");
+  await expect(topCells, "a cell per run").toHaveCount(20, { timeout: 10_000 });
+  expect(await topCells.nth(19).getAttribute("data-cell"), "the top row changed in the newest run").not.toBe(await topCells.nth(18).getAttribute("data-cell"));
+
+  // Hovering the planted run's point names the run, its date and value with n; a click opens it.
+  const hover = success.getByTestId("chart-hover");
+  await hover.scrollIntoViewIfNeeded();
+  const box = (await hover.boundingBox())!;
+  const x = box.x + (box.width * (84 + (13 * (640 - 84 - 24)) / 19)) / 640;
+  await page.mouse.move(x, box.y + box.height / 2);
+  const tip = success.getByTestId("chart-tooltip");
+  await expect(tip, "the tooltip names the run").toContainText(PLANTED_RUN, { timeout: 5_000 });
+  await expect(tip, "and its start").toContainText("2026-11-14 08:00");
+  await expect(tip.getByTestId("chart-tooltip-value"), "the value with k/n and its interval").toHaveText(/^\d+\.\d% \(\d+\/40\) · 95% CI \d+\.\d%–\d+\.\d%$/);
+  await expect(tip.getByRole("link", { name: "vs previous" }), "the compare with its predecessor").toHaveAttribute("href", `/compare?base=${encodeURIComponent(suiteRunName(12))}&runs=${encodeURIComponent(PLANTED_RUN)}`);
+  await page.mouse.click(x, box.y + box.height / 2);
+  await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(PLANTED_RUN)}`, { timeout: 15_000 });
+
+  // By keyboard: focus the chart, End goes to the newest run, Enter opens it.
+  await page.goto(`${dashboard.url}trends`);
+  await page.locator('[data-chart="Success rate"]').getByTestId("chart-hover").focus();
+  await page.keyboard.press("End");
+  await expect(page.locator('[data-chart="Success rate"]').getByTestId("chart-tooltip")).toContainText(suiteRunName(19), { timeout: 5_000 });
+  await page.keyboard.press("Enter");
+  await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(suiteRunName(19))}`, { timeout: 15_000 });
 });

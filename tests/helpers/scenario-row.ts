@@ -23,6 +23,8 @@ export function testRow(name: string, over: Partial<ScenarioRow> = {}): Scenario
     duration_seconds: 0,
     tokens: { agent: 0, user: 0 },
     stalled: false,
+    retries: 0,
+    retry_reasons: [],
     problems: [],
     ...over,
   };

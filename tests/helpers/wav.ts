@@ -122,8 +122,10 @@ export function writeBurstsWav(path: string, o: { bytes: number; rate: number; o
         const t = (at + k) / o.rate;
         const phase = t % o.period;
         const tone = Math.round(9000 * Math.sin(2 * Math.PI * 110 * t));
-        piece[2 * k] = phase < o.on ? tone : 0;
-        piece[2 * k + 1] = phase >= o.period / 2 && phase < o.period / 2 + o.on ? tone : 0;
+        // A faint line noise under the bursts (±8 steps), as a recording has.
+        const hiss = () => ((k * 7919 + at) % 17) - 8;
+        piece[2 * k] = phase < o.on ? tone : hiss();
+        piece[2 * k + 1] = phase >= o.period / 2 && phase < o.period / 2 + o.on ? tone : hiss();
       }
       writeSync(fd, new Uint8Array(piece.buffer, 0, n * 4));
     }

@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live, sync, scan, cache, caches } = getStore();
+  const { index, live, sync, scan, cache, caches, notifier } = getStore();
   const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
@@ -41,6 +41,8 @@ export function GET() {
       work: workPool().stats,
       /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */
       caches: caches.stats(),
+      /** `--notify`: URLs (scheme and host only), runs sent and failed, the last failure named; null without --notify. */
+      notify: notifier ? notifier.status : null,
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },

@@ -12,6 +12,9 @@ import { ProblemsList } from "@/components/run/problems-list";
 import { RateCards } from "@/components/run/rate-cards";
 import { RunHeader } from "@/components/run/run-header";
 import { StallWarning } from "@/components/run/stall-warning";
+import { RetryNote } from "@/components/run/retry-note";
+import { Suspense } from "react";
+import { RunJudgeSections } from "./judge-sections";
 import { SummaryStatus } from "@/components/run/summary-status";
 import { UsagePanel } from "@/components/run/usage-panel";
 import { RunTimingPanels } from "@/components/timing/run-timing-panels";
@@ -24,6 +27,8 @@ import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
+import { runChanges, withNewFailures } from "@/lib/server/views/run-changes";
+import { ChangesLine } from "@/components/changes/changes-line";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
@@ -107,7 +112,7 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
     const error = queryMessage(query.error, Object.fromEntries(params));
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
-  return { view: view.toString(), page: withRows ? queryScenarios(run, query.data) : null, error: null };
+  return { view: view.toString(), page: withRows ? queryScenarios(run, withNewFailures(getStore().index, run, query.data)) : null, error: null };
 }
 
 const PROBLEMS_SHOWN = 30;
@@ -115,6 +120,7 @@ const PROBLEMS_SHOWN = 30;
 function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: RunModel; version: number; withRows: boolean; searchParams: SearchParams; queueEmpty: boolean }) {
   const now = requestTime();
   const d: RunDetail = runDetail(run, now);
+  const changes = runChanges(getStore().index, run, now);
   const { view, page, error } = firstPage(run, searchParams, withRows);
   // Changes whenever this run's data does, so the table re-fetches only for its own run.
   const dataKey = `${run.revision}|${d.state}`;
@@ -160,7 +166,12 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           diedIn: d.history.diedIn?.name ?? null,
         }}
       />
+      <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
+      <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
+      <Suspense fallback={null}>
+        <RunJudgeSections run={run} />
+      </Suspense>
       <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
@@ -173,7 +184,7 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
             </Link>
           </p>
         )}
-        <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} />
+        <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} marks={changes.marks} />
       </Card>
       <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />

@@ -18,6 +18,8 @@ import { VIEW_KEYS } from "@/lib/shared/scenario-keys";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 import { getStore } from "@/lib/server/live/store";
 import { REVIEW_PARAM, Triage } from "./triage";
+import { ScenarioStrip } from "@/components/changes/scenario-strip";
+import { scenarioAcrossRuns } from "@/lib/server/views/run-changes";
 import { audioAnalysis } from "@/lib/server/audio/analysis";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -71,6 +73,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
       run={runFactsOf(run, name)}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
+      across={<ScenarioStrip runId={run.id} name={name} strip={scenarioAcrossRuns(getStore().index, run, name)} />}
       audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}
       triage={
         <Triage

@@ -1,7 +1,7 @@
 /**
  * Defects a real line has (issue 47), each a finding with its side and time:
  * - `echo`: a spurt on one channel that is the other side's voice, delayed (10–600 ms) and attenuated
- *   (≥ 6 dB): its level follows the other channel's, shifted, closely (correlation ≥ 0.85). It is taken
+ *   (≥ 4 dB): its level follows the other channel's, shifted, closely (correlation ≥ 0.85). It is taken
  *   out of that side's speech, so it is never its talk-over or unlogged speech.
  * - `dropout`: inside speech, 20–250 ms of digital silence or of a level far under the noise floor,
  *   entered and left at speech level (frames dropped, not a pause, which decays).
@@ -14,7 +14,7 @@ import { coverage, r3, type Span } from "./spans";
 
 const MAX_ECHO_LAG_FRAMES = 60;
 const MIN_ECHO_CORRELATION = 0.85;
-const MIN_ECHO_ATTENUATION_DB = 6;
+const MIN_ECHO_ATTENUATION_DB = 4;
 /** At most this many frames of a spurt are correlated (a long spurt is judged by its first 20 s). */
 const MAX_ECHO_FRAMES = 2000;
 const DROPOUT_MIN_FRAMES = 2;
@@ -24,8 +24,11 @@ const CUT_OFF_WITHIN_S = 0.3;
 
 const frameOf = (t: number) => Math.round(t / FRAME_SECONDS);
 
-/** Pearson correlation of x[a..b) with y shifted by `lag` frames, and the mean level difference (x − y). */
-function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: number): { r: number; diff: number } {
+/**
+ * Pearson correlation of x[a..b) with y shifted by `lag` frames, and the mean level difference (x − y),
+ * each level held at its channel's floor (`xf`, `yf`): a dropout's −130 dB must not decide it.
+ */
+function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: number, xf: number, yf: number): { r: number; diff: number } {
   let n = 0;
   let sx = 0;
   let sy = 0;
@@ -33,8 +36,8 @@ function correlate(x: Float32Array, y: Float32Array, a: number, b: number, lag: 
   let syy = 0;
   let sxy = 0;
   for (let f = Math.max(a, lag); f < b; f++) {
-    const u = x[f] as number;
-    const v = y[f - lag] as number;
+    const u = Math.max(xf, x[f] as number);
+    const v = Math.max(yf, y[f - lag] as number);
     n++;
     sx += u;
     sy += v;
@@ -77,7 +80,7 @@ export function echoesOf(side: Side, mine: ChannelSpeech, other: ChannelSpeech):
     let best = { r: 0, diff: 0, lag: 0 };
     const tryLag = (lag: number) => {
       if (lag < 1 || lag > MAX_ECHO_LAG_FRAMES) return;
-      const c = correlate(mine.levelDb, other.levelDb, a, b, lag);
+      const c = correlate(mine.levelDb, other.levelDb, a, b, lag, mine.offDb - 3, other.offDb - 3);
       if (c.r > best.r) best = { r: c.r, diff: c.diff, lag };
     };
     for (let lag = 2; lag <= MAX_ECHO_LAG_FRAMES; lag += 2) tryLag(lag);
@@ -95,11 +98,12 @@ export function echoFinding(side: Side, e: { span: Span; lagMs: number; downDb: 
   return { kind: "echo", side, start: e.span[0], end: e.span[1], message: `Echo on the ${side} channel at ${e.span[0].toFixed(1)} s: the ${other}'s voice comes back ${Math.round(e.lagMs)} ms later, ${e.downDb} dB down (not counted as ${side} speech)` };
 }
 
-/** The median level of a spurt's frames (its "full" level). */
-function medianLevel(level: Float32Array, a: number, b: number): number {
-  const xs = Array.from(level.subarray(a, b)).sort((x, y) => x - y);
-  return xs.length ? (xs[Math.floor(xs.length / 2)] as number) : -Infinity;
+/** A quantile of a spurt's frame levels (at most its first 30 s). */
+function quantileLevel(level: Float32Array, a: number, b: number, q: number): number {
+  const xs = level.slice(a, Math.min(b, a + 3000)).sort();
+  return xs.length ? (xs[Math.floor((xs.length - 1) * q)] as number) : -Infinity;
 }
+
 
 export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpeech): AudioFinding[] {
   const out: AudioFinding[] = [];
@@ -110,16 +114,16 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
   for (const s of speech.spurts) {
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
-    const full = medianLevel(levelDb, a, Math.min(b, a + 3000)) - 6;
     for (let f = a; f < b; f++) {
       if (!hole(f)) continue;
       let g = f;
       while (g < b && hole(g)) g++;
       const n = g - f;
-      // Entered and left at speech level: the frames around the hole (one on each side may hold part of it).
+      // Entered and left while speaking (a pause on a noisy line falls to the noise, not under it): the
+      // frames around the hole above the speech threshold (one on each side may hold part of it).
       const before = Math.max(levelDb[f - 1] ?? -Infinity, levelDb[f - 2] ?? -Infinity);
       const after = Math.max(levelDb[g] ?? -Infinity, levelDb[g + 1] ?? -Infinity);
-      if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= full && after >= full) {
+      if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb) {
         const start = r3(f * FRAME_SECONDS);
         out.push({ kind: "dropout", side, start, end: r3(g * FRAME_SECONDS), message: `${n * 10} ms dropped from the ${side}'s speech at ${start.toFixed(2)} s: the audio stops dead mid-speech and resumes (lost frames)` });
       }
@@ -159,11 +163,13 @@ export function cutOffsOf(side: Side, speech: ChannelSpeech, other: readonly Spa
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
     if (b - a < 10) continue;
-    const full = medianLevel(levelDb, a, b);
-    // Flat to the last frame, at the spurt's own level, then nothing: no decay. (The 30 ms smoothing
-    // takes under 2 dB off the last frame of a hard stop; a natural ending falls 6 dB or more in 40 ms.)
-    const last = levelDb[b - 1] as number;
-    if (last < full - 6 || last < Math.max(levelDb[b - 4] as number, levelDb[b - 5] as number) - 4) continue;
+    // Loud to the very end: the last frame at the spurt's loud level (its upper quartile, less 3 dB)
+    // is within 40 ms of where speech ends (the 30 ms smoothing spreads even a hard stop over 20 ms);
+    // a natural ending falls away over 50 ms or more first.
+    const loud = quantileLevel(levelDb, a, b, 0.75) - 3;
+    let last = b - 1;
+    while (last > a && (levelDb[last] as number) < loud) last--;
+    if (last < b - 4) continue;
     const atEnd = s[1] >= endSeconds - CUT_OFF_WITHIN_S;
     const interrupted = otherCovers(s[1] - CUT_OFF_WITHIN_S, s[1] + 0.05) > 0;
     if (!atEnd && !interrupted) continue;

@@ -155,8 +155,27 @@ export function interactionOf(user: readonly Span[], agent: readonly Span[], tur
   };
 }
 
+export type PooledPanel = InteractionPanel & { hidden: string[] };
+
+/** The panel's five figures as a page or a report shows them: label, value text ("hidden" below 10 events, "unknown" without any), and the events behind each. */
+export function interactionRows(p: InteractionPanel & { hidden?: string[] }): Array<{ key: keyof Omit<InteractionPanel, "counts">; label: string; text: string; events: number; value: number | null }> {
+  const c = p.counts;
+  const rows = [
+    { key: "responseLatencyMean", label: "Response latency L_R (mean)", value: p.responseLatencyMean, events: c.responses, unit: "s" },
+    { key: "responseRate", label: "Response rate R_R", value: p.responseRate, events: c.responseTotal, unit: "%" },
+    { key: "yieldLatencyMean", label: "Yield latency L_Y (mean)", value: p.yieldLatencyMean, events: c.yields, unit: "s" },
+    { key: "yieldRate", label: "Yield rate R_Y (2.0 s window)", value: p.yieldRate, events: c.yieldTotal, unit: "%" },
+    { key: "agentInterruptionRate", label: "Agent interruptions I_A (per user turn)", value: p.agentInterruptionRate, events: c.responseTotal, unit: "x" },
+  ] as const;
+  return rows.map((r) => {
+    const hidden = p.hidden?.includes(r.key) ?? false;
+    const text = hidden ? `hidden (${r.events} event${r.events === 1 ? "" : "s"}, under ${MIN_EVENTS})` : r.value === null ? "unknown" : r.unit === "s" ? `${r.value.toFixed(2)} s` : r.unit === "%" ? `${(r.value * 100).toFixed(0)}%` : r.value.toFixed(2);
+    return { key: r.key, label: r.label, text, events: r.events, value: hidden ? null : r.value };
+  });
+}
+
 /** Panels of several calls as one (a run): events summed, means weighted by their events; a rate backed by fewer than `MIN_EVENTS` is hidden (null). */
-export function poolPanels(panels: readonly InteractionPanel[]): InteractionPanel & { hidden: string[] } {
+export function poolPanels(panels: readonly InteractionPanel[]): PooledPanel {
   const c = { responseTotal: 0, yieldTotal: 0, agentInterrupts: 0, responses: 0, yields: 0, backchannels: 0 };
   let responseSum = 0;
   let yieldSum = 0;

@@ -5,6 +5,7 @@
  * `lib/server/setup` reads the files; text lines are diffed with jsdiff.
  */
 import { diffLines } from "diff";
+import { isRetryOrStallArg, retrySwitchLines, retrySwitchSummary, type SwitchLine } from "./retry-switches";
 import { redactedArgChange, redactSetupDiff } from "./redact-setup";
 
 /** A scenario's setup as read: `null` for a file that is absent, a problem string for one that could not be used. */
@@ -66,6 +67,8 @@ export interface SetupDiff {
   runArgs: { base: boolean; other: boolean };
   args: ArgChange[];
   judge: { model: ArgChange | null; threshold: ArgChange | null };
+  /** The automatic-retry switches and `min_agent_turns`, each on its own line with both values, changed or not (issue 45). */
+  retrySwitches: SwitchLine[];
   prompts: FileChange[];
   tools: ToolChange[];
   /** Paired scenarios compared. */
@@ -242,6 +245,7 @@ export function setupDiff(base: SetupSide, other: SetupSide, diffOf: DiffOf = me
     runArgs,
     args,
     judge: { model: find("judge_model"), threshold: find("judge_threshold") },
+    retrySwitches: retrySwitchLines(base.args, other.args),
     prompts,
     tools,
     scenarios: names.length,
@@ -254,7 +258,8 @@ export function setupDiff(base: SetupSide, other: SetupSide, diffOf: DiffOf = me
 export function setupSummary(d: SetupDiff): string[] {
   const out: string[] = [];
   if (!d.runArgs.base || !d.runArgs.other) out.push(`no run_args.json in the ${!d.runArgs.base ? "base" : "other"} run (older harness): its arguments are unknown`);
-  for (const a of d.args) out.push(`${a.name}: ${a.base} → ${a.other}`);
+  for (const a of d.args) if (!isRetryOrStallArg(a.name)) out.push(`${a.name}: ${a.base} → ${a.other}`);
+  out.push(...retrySwitchSummary(d.retrySwitches ?? []));
   for (const p of d.prompts) out.push(`${p.file.replace(".txt", "").replace("_", " ")} changed in ${p.changed} of ${p.of} scenarios${p.edits.length === 1 ? " (the same edit)" : ` (${p.edits.length} different edits)`}`);
   for (const t of d.tools) out.push(`${t.side} tool ${t.tool} ${t.change} in ${t.scenarios} of ${t.of} scenarios`);
   return out;

@@ -32,6 +32,8 @@ export interface MetricsInputs {
   /** Older harness: no breakdown, judge_passed, token_usage, stop_reason/clean_exit, DB assertions. */
   legacy: boolean;
   traceMetrics?: PyJson;
+  /** A newer harness's `auto_retry_reasons` (`[]`: accepted at the first attempt); absent: an older harness. */
+  autoRetryReasons?: string[];
 }
 
 export interface MetricsResult {
@@ -102,6 +104,11 @@ export function buildMetrics(x: MetricsInputs): MetricsResult {
   const v = verdicts(b);
   let isSuccessful = v.isSuccessful;
   if (!x.legacy) o.success_breakdown = b as unknown as JsonObject;
+  // Written between success_breakdown and is_successful, as the harness does.
+  if (x.autoRetryReasons) {
+    o.auto_retry_count = x.autoRetryReasons.length;
+    if (x.autoRetryReasons.length) o.auto_retry_reasons = [...x.autoRetryReasons];
+  }
   if (stalled) {
     o.is_successful = false;
     o.is_task_successful = false;

@@ -133,6 +133,80 @@ function voice(s: Segment, k: number, n: number, o: SpeechWavOptions): Float32Ar
   return out;
 }
 
+/** The bad line: background noise this far under each channel's speech, the agent's echo on the caller's channel. */
+const LINE_SNR_DB = 13;
+const ECHO_DELAY_S = 0.18;
+const ECHO_DOWN_DB = 8;
+const DROPOUT_S = 0.12;
+/** The planted yield: the caller cuts in this long before the agent's reply would end, and the agent stops this long after. */
+const YIELD_CUT_IN_S = 1.2;
+const YIELD_AFTER_S = 0.6;
+
+/** A seeded uniform source (the example is reproducible). */
+function uniform(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 4294967296;
+  };
+}
+
+function rmsWhere(x: Float32Array, on: (i: number) => boolean): number {
+  let s = 0;
+  let n = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (!on(i)) continue;
+    s += (x[i] as number) ** 2;
+    n++;
+  }
+  return n ? Math.sqrt(s / n) : 0;
+}
+
+/** The loudest `w` samples' start in `x[from, to)`. */
+function loudest(x: Float32Array, from: number, to: number, w: number): number {
+  let at = from;
+  let best = -1;
+  let energy = 0;
+  for (let i = from; i < to; i++) {
+    energy += (x[i] as number) ** 2 - (i - w >= from ? (x[i - w] as number) ** 2 : 0);
+    if (i - from >= w - 1 && energy > best) {
+      best = energy;
+      at = i - w + 1;
+    }
+  }
+  return at;
+}
+
+/** A bad line over the mixed call: echo, noise at `LINE_SNR_DB` under each channel's speech, then 120 ms of an agent reply dropped. */
+function badLine(channels: Float32Array[], segments: readonly Segment[], sr: number): void {
+  const [user, agent] = channels as [Float32Array, Float32Array];
+  const echo = Math.round(ECHO_DELAY_S * sr);
+  const g = 10 ** (-ECHO_DOWN_DB / 20);
+  for (let i = user.length - 1; i >= echo; i--) user[i] = (user[i] as number) + g * (agent[i - echo] as number);
+  const random = uniform(47);
+  for (const x of channels) {
+    // The speech's own RMS where it speaks (above a whisper), and white noise that far under it.
+    const speech = rmsWhere(x, (i) => Math.abs(x[i] as number) > 0.01);
+    const sigma = speech / 10 ** (LINE_SNR_DB / 20);
+    for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) + sigma * Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+  }
+  // The dropout: in the longest agent reply, the middle of its loudest 0.3 s goes to exact zeros.
+  const longest = segments.filter((s) => s.role === "agent").sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+  if (!longest) return;
+  const a = Math.round(longest.start * sr);
+  const b = Math.min(agent.length, Math.round(longest.end * sr));
+  const at = loudest(agent, a, b, Math.round(0.3 * sr)) + Math.round(0.09 * sr);
+  agent.fill(0, at, Math.min(agent.length, at + Math.round(DROPOUT_S * sr)));
+}
+
+/** The agent segment the caller cuts into: one followed by the caller, long enough to be cut, and not a plant's neighbour. */
+function yieldTarget(segments: readonly Segment[], taken: ReadonlyMap<number, SpeechPlant>): number | undefined {
+  return segments.findIndex((s, k) => {
+    const next = segments[k + 1];
+    return s.role === "agent" && next?.role === "user" && s.end - s.start >= 2 * YIELD_CUT_IN_S && s.text !== INTERRUPTED && next.text !== INTERRUPTED && !taken.has(k) && !taken.has(k + 1) && !taken.has(k - 1);
+  });
+}
+
 /** Which segment each plant goes into: agent replies to the caller, long enough to hear, never the greeting. */
 function plantTargets(segments: readonly Segment[], plants: readonly SpeechPlant[]): Map<number, SpeechPlant> {
   const replies: number[] = [];
@@ -144,7 +218,11 @@ function plantTargets(segments: readonly Segment[], plants: readonly SpeechPlant
   const free = (k: number) => !out.has(k) && !out.has(k - 1) && !out.has(k + 1);
   for (const plant of plants) {
     let pick: number | undefined;
-    if (plant === "talk_over") {
+    if (plant === "bad_line") continue;
+    if (plant === "yield") {
+      const k = yieldTarget(segments, out);
+      pick = k !== undefined && k >= 0 ? k : undefined;
+    } else if (plant === "talk_over") {
       // The caller speaks long enough to be talked over, and the logged reply follows after a short wait.
       pick = replies.find((k) => {
         const prev = segments[k - 1] as Segment;
@@ -177,10 +255,13 @@ export function speechWav(segments: readonly Segment[], o: SpeechWavOptions): Ui
     const plant = targets.get(k);
     if (plant === "silent_turn") return;
     let from = Math.max(0, Math.round(s.start * sr));
-    const n = Math.max(0, Math.min(frames - from, Math.round((s.end - s.start) * sr)));
+    let n = Math.max(0, Math.min(frames - from, Math.round((s.end - s.start) * sr)));
     if (n === 0) return;
     const samples = voice(s, k, n, o);
     if (plant === "talk_over") from = Math.max(0, Math.round(((segments[k - 1] as Segment).end - TALK_OVER_S) * sr));
+    // The caller cuts in before this reply ends, and the agent stops dead 0.6 s later (it yields).
+    if (plant === "yield") n = Math.max(0, n - Math.round((YIELD_CUT_IN_S - YIELD_AFTER_S) * sr));
+    if (targets.get(k - 1) === "yield") from = Math.max(0, Math.round(((segments[k - 1] as Segment).end - YIELD_CUT_IN_S) * sr));
     if (plant === "clipping") {
       // The loudest third of a second, driven far too hot: the waveform flattens at full scale.
       const w = Math.min(n, Math.round(0.33 * sr));
@@ -199,6 +280,7 @@ export function speechWav(segments: readonly Segment[], o: SpeechWavOptions): Ui
     const ch = channels[s.role === "user" ? 0 : 1] as Float32Array;
     for (let i = 0; i < n && from + i < frames; i++) ch[from + i] = (ch[from + i] as number) + (samples[i] as number);
   });
+  if (o.plants.includes("bad_line")) badLine(channels, segments, sr);
   const { buf, view } = stereoWav(frames, sr);
   const pcm = (x: number) => (x >= 1 ? 32767 : x <= -1 ? -32768 : Math.round(x * 32767));
   for (let f = 0; f < frames; f++) {

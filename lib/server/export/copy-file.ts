@@ -1,7 +1,8 @@
 /** Copies one results file into the export without following symbolic links (a regular file, bounded size). */
 import "server-only";
 import { constants } from "node:fs";
-import { open, writeFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
+import { writeFileNoFollow } from "../write-guard";
 
 export const MAX_COPY_BYTES = 512 * 1024 * 1024;
 
@@ -16,7 +17,7 @@ export async function copyRegularFile(from: string, to: string, maxBytes = MAX_C
   try {
     const info = await handle.stat();
     if (!info.isFile() || info.size > maxBytes) return false;
-    await writeFile(to, await handle.readFile());
+    await writeFileNoFollow(to, await handle.readFile());
     return true;
   } finally {
     await handle.close();

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { JsonValue } from "@/lib/core/judge-fields";
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { runSummaryJson } from "@/lib/core";
 import { compareHtml, overviewHtml, scenarioPageHtml } from "@/components/export/pages";
@@ -15,9 +15,9 @@ import type { ExportedScenario } from "@/components/export/scenario-list";
 import type { ScenarioNav } from "@/components/scenario/types";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { runHref, scenarioHref } from "@/lib/shared/routes";
-import { parseScenarioQuery } from "@/lib/shared/scenario-query";
+import { parseScenarioQuery, ScenarioQuerySchema, unknownScenarioQueryKeys } from "@/lib/shared/scenario-query";
 import { mapLimit } from "../ingest/pool";
-import { isInside } from "../write-guard";
+import { isInside, writeFileNoFollow } from "../write-guard";
 import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { compareRuns, SMALL_SAMPLE } from "../views/compare";
@@ -83,10 +83,14 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
   for (const [dir, what] of [[runDir, "the run folder"], ...(compareDir ? [[compareDir, "the --compare folder"]] : [])] as Array<[string, string]>) {
     if (isInside(outDir, dir)) throw new ExportError(`--out ${outDir} is inside ${what}; the export never writes into a results folder`);
   }
+  if ((await lstat(outDir).catch(() => null))?.isSymbolicLink()) throw new ExportError(`--out ${outDir} is a symbolic link: the export does not write through links`);
   const existing = await readdir(outDir).catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? [] : null));
   if (existing === null) throw new ExportError(`--out ${outDir}: not a folder that can be read`);
   if (existing.length) throw new ExportError(`--out ${outDir} is not empty`);
-  const query = parseScenarioQuery(new URLSearchParams(o.filter ?? ""));
+  const params = new URLSearchParams(o.filter ?? "");
+  const unknown = unknownScenarioQueryKeys(params);
+  if (unknown.length) throw new ExportError(`--filter: unknown key${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: ${Object.keys(ScenarioQuerySchema.shape).join(", ")})`);
+  const query = parseScenarioQuery(params);
   if (!query.success) throw new ExportError(`--filter: ${query.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
 
   const { store, run } = await openRun(runDir, "the run folder");
@@ -101,7 +105,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     let files = 0;
     let bytes = 0;
     const put = async (rel: string, text: string) => {
-      await writeFile(join(outDir, rel), text);
+      await writeFileNoFollow(join(outDir, rel), text);
       files++;
       bytes += Buffer.byteLength(text);
     };

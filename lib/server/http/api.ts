@@ -10,7 +10,7 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { runSummaryJson } from "@/lib/core";
+import { attemptFoldersOf, runSummaryJson } from "@/lib/core";
 import type { ChangeEvent, ScenarioPage } from "@/lib/shared/dto";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
@@ -21,6 +21,7 @@ import type { RunModel } from "../model/run-model";
 import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
+import { runChanges, withNewFailures } from "../views/run-changes";
 import { runsList } from "../views/runs-list";
 import { sseResponse } from "./sse";
 import { runReportRoute, scenarioReportRoute, timingRoute } from "./timing-routes";
@@ -32,7 +33,7 @@ export function listRuns(index: ResultsIndex): Response {
 }
 
 
-/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
+/** `/api/runs/{id}[/summary.txt | /timing | /report.md | /changes | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(store: Store, request: Request): Promise<Response> {
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
@@ -46,6 +47,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (route.kind === "timing") return timingRoute(store.index, run);
   if (route.kind === "report") return runReportRoute(store.index, run);
   if (route.kind === "scenarios") return scenarioPage(store, run, url.searchParams);
+  if (route.kind === "changes") return json(runChanges(store.index, run));
   if (!run.hasScenario(route.name)) return error(404, "unknown scenario");
   switch (route.kind) {
     case "scenario": {
@@ -68,6 +70,13 @@ export async function runRoute(store: Store, request: Request): Promise<Response
       // Only the known artifact names are served: the path is looked up in a fixed list, never joined as given.
       const file = SCENARIO_FILES.find((f) => f === route.file);
       return file ? scenarioFile(run, route.name, file, request) : error(404, "not a known scenario file");
+    }
+    case "attempt-file": {
+      // A discarded attempt's folder is found in the run's listing by scenario and number, never built from the URL.
+      const folder = attemptFoldersOf(route.name, run.killedFolders).find((a) => a.attempt === route.attempt);
+      if (!folder) return error(404, `no attempt ${route.attempt} kept for this scenario`);
+      const file = SCENARIO_FILES.find((f) => f === route.file);
+      return file ? scenarioFile(run, folder.folder, file, request) : error(404, "not a known scenario file");
     }
   }
 }
@@ -94,7 +103,7 @@ export function runBody(run: RunModel) {
 /** One page of the scenario table: the search reads the judge reasons first when it has a text to look for. */
 export async function scenarioRowsPage(store: Store, run: RunModel, query: ScenarioQuery): Promise<ScenarioPage> {
   if (query.q) await store.sync.withSearchTexts(run);
-  return queryScenarios(run, query);
+  return queryScenarios(run, withNewFailures(store.index, run, query));
 }
 
 async function scenarioPage(store: Store, run: RunModel, params: URLSearchParams): Promise<Response> {

@@ -8,8 +8,7 @@
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
-import { discoverRuns, runIdOf, type FoundRun } from "./discover";
-import { MAX_RUN_DEPTH } from "./layout";
+import { discoverRuns, rootProblemsOf, runIdOf, type FoundRun } from "./discover";
 import { listingOf } from "./list-run";
 import { loadRun, readLevelOf } from "./load-run";
 
@@ -70,7 +69,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
     });
   });
   await queue;
-  index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
+  index.setRootProblems(rootProblemsOf(found));
   index.indexing = null;
   index.scanMs = performance.now() - started;
   index.scannedAt = Date.now();

@@ -24,10 +24,11 @@ export interface LedgerStore {
   getLabel(run: string, scenario: string): Promise<Label | null>;
   listLabels(filter?: { run?: string }): Promise<Label[]>;
   /** `baseRevision`: the revision the writer saw (0: no label); omitted, no conflict is reported. */
-  setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action?: "set" | "import"): Promise<WriteResult<Label>>;
+  /** `importedFrom`: an import's record author (kept as the label's `updatedBy`; `author`, the importing user, is the history's). */
+  setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action?: "set" | "import", importedFrom?: string): Promise<WriteResult<Label>>;
   deleteLabel(run: string, scenario: string, author: string): Promise<boolean>;
   listOverrides(filter?: { run?: string; scenario?: string }): Promise<Override[]>;
-  setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action?: "set" | "import"): Promise<WriteResult<Override>>;
+  setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action?: "set" | "import", importedFrom?: string): Promise<WriteResult<Override>>;
   deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean>;
   history(run: string, scenario: string): Promise<HistoryEntry[]>;
   /** The newest label of `scenario` with the same failing signals in another run. */
@@ -100,6 +101,11 @@ function parse(v: string | null): Record<string, unknown> | null {
   return v === null ? null : (JSON.parse(v) as Record<string, unknown>);
 }
 
+/** An import's record author: the row it wrote keeps the file's `updated_by`. */
+function importedFromOf(v: Record<string, unknown> | null): string | null {
+  return typeof v?.updatedBy === "string" ? v.updatedBy : null;
+}
+
 function toHistory(r: HistoryRow): HistoryEntry {
   return {
     id: Number(r.id),
@@ -113,6 +119,7 @@ function toHistory(r: HistoryRow): HistoryEntry {
     revision: Number(r.revision),
     author: r.author,
     at: r.at,
+    ...(r.action === "import" ? { importedFrom: importedFromOf(parse(r.new_value)) } : {}),
   };
 }
 
@@ -184,12 +191,12 @@ export class SqlLedger implements LedgerStore {
     return rows.map(toLabel);
   }
 
-  async setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action: "set" | "import" = "set"): Promise<WriteResult<Label>> {
+  async setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action: "set" | "import" = "set", importedFrom?: string): Promise<WriteResult<Label>> {
     return this.db.tx(async (t) => {
       await this.bump(t);
       const before = (await t.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? AND scenario = ?${this.lock()}`, [key.run, key.scenario]))[0];
       const old = before ? toLabel(before) : null;
-      const label: Label = { ...key, ...fields, revision: (old?.revision ?? 0) + 1, updatedBy: author, updatedAt: now() };
+      const label: Label = { ...key, ...fields, revision: (old?.revision ?? 0) + 1, updatedBy: importedFrom ?? author, updatedAt: now() };
       await t.all(
         `INSERT INTO labels (${LABEL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (run, scenario) DO UPDATE SET signal_key = excluded.signal_key, cause = excluded.cause, secondary = excluded.secondary,
@@ -229,17 +236,17 @@ export class SqlLedger implements LedgerStore {
     return (await this.db.all<OverrideRow>(sql, params)).map(toOverride);
   }
 
-  async setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action: "set" | "import" = "set"): Promise<WriteResult<Override>> {
+  async setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action: "set" | "import" = "set", importedFrom?: string): Promise<WriteResult<Override>> {
     return this.db.tx(async (t) => {
       await this.bump(t);
       const before = (await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target]))[0];
       const old = before ? toOverride(before) : null;
-      const value: Override = { run, scenario, target, reason, revision: (old?.revision ?? 0) + 1, updatedBy: author, updatedAt: now() };
+      const value: Override = { run, scenario, target, reason, revision: (old?.revision ?? 0) + 1, updatedBy: importedFrom ?? author, updatedAt: now() };
       await t.all(
         `INSERT INTO overrides (${OVERRIDE_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (run, scenario, target) DO UPDATE SET reason = excluded.reason, revision = excluded.revision,
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        [run, scenario, target, reason, value.revision, author, value.updatedAt],
+        [run, scenario, target, reason, value.revision, value.updatedBy, value.updatedAt],
       );
       await this.append(t, { kind: "override", run, scenario, target, action, old: old as Record<string, unknown> | null, new: value as unknown as Record<string, unknown>, revision: value.revision, author, at: value.updatedAt });
       return { value, conflict: conflictOf(old, baseRevision) };

@@ -105,8 +105,12 @@ export function parseTransfer(input: string, format: TransferFormat): { records:
   return { records, errors };
 }
 
-/** Writes the records (history action `import`); a record equal to what is stored is skipped. */
-export async function importLedger(ledger: LedgerStore, records: TransferRecord[]): Promise<Omit<ImportResult, "errors">> {
+/**
+ * Writes the records (history action `import`); a record equal to what is stored is skipped. The
+ * history's author is `importer` (who ran the import); the record's `updated_by` is kept on the row
+ * and shown as "imported from".
+ */
+export async function importLedger(ledger: LedgerStore, records: TransferRecord[], importer: string): Promise<Omit<ImportResult, "errors">> {
   let labels = 0;
   let overrides = 0;
   let unchanged = 0;
@@ -117,7 +121,7 @@ export async function importLedger(ledger: LedgerStore, records: TransferRecord[
         unchanged++;
         continue;
       }
-      await ledger.setLabel({ run: r.run, scenario: r.scenario, signalKey: r.signal_key }, { cause: r.cause, secondary: r.secondary, status: r.status, ref: r.ref, note: r.note }, r.updated_by, undefined, "import");
+      await ledger.setLabel({ run: r.run, scenario: r.scenario, signalKey: r.signal_key }, { cause: r.cause, secondary: r.secondary, status: r.status, ref: r.ref, note: r.note }, importer, undefined, "import", r.updated_by);
       labels++;
     } else {
       const cur = (await ledger.listOverrides({ run: r.run, scenario: r.scenario })).find((o) => o.target === r.target);
@@ -125,7 +129,7 @@ export async function importLedger(ledger: LedgerStore, records: TransferRecord[
         unchanged++;
         continue;
       }
-      await ledger.setOverride(r.run, r.scenario, r.target as OverrideTarget, r.reason, r.updated_by, undefined, "import");
+      await ledger.setOverride(r.run, r.scenario, r.target as OverrideTarget, r.reason, importer, undefined, "import", r.updated_by);
       overrides++;
     }
   }

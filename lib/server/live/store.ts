@@ -20,6 +20,8 @@ import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-f
 import { saveTrendFacts } from "../views/trend-facts";
 import { onGracefulStop } from "./graceful-stop";
 import { IndexSync } from "./sync";
+import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
+import { notifyFileOf } from "../notify/notify-state";
 import { startWatcher, type Watcher } from "./watcher";
 
 export interface Store {
@@ -44,6 +46,8 @@ export interface Store {
   listItems: SavedListItems | null;
   /** Every in-memory cache of the process (`/api/health` lists them). */
   caches: ProcessCaches;
+  /** `--notify`: pings when a run finishes (its status is shown by `/api/health`); `null` without a URL. */
+  notifier: Notifier | null;
   /** Forgets what the store writes at a graceful stop (at close). */
   forgetStopWriter: () => void;
 }
@@ -58,6 +62,20 @@ export function getStore(): Store {
   const root = serverEnv().resultsDir;
   const stateDir = indexStateDir(root);
   const store = createStore(root, { log: true, timingDir: stateDir && timingDirOf(stateDir, root), cacheFile: stateDir && cacheFileOf(stateDir) });
+  const urls = notifyUrlsFromEnv();
+  if (urls.length && stateDir) {
+    const bind = process.env.VOICE_EVAL_BIND ?? "127.0.0.1:3210";
+    const notifier = new Notifier(store.index, {
+      urls,
+      stateFile: notifyFileOf(stateDir),
+      baseUrl: process.env.VOICE_EVAL_PUBLIC_URL || `http://${bind}`,
+      startedAtMs: Date.now(),
+      log: (line) => console.log(`[voice-eval-dashboard] ${line}`),
+    });
+    store.notifier = notifier;
+    // What is finished once the first scan is done is never announced.
+    void store.scanned.then(() => notifier.start());
+  }
   holder[KEY] = store;
   return store;
 }
@@ -122,6 +140,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     saved,
     listItems,
     caches: processCaches(),
+    notifier: null,
     openRun: (id) => sync.openRun(id),
     forgetStopWriter: () => {},
   };
@@ -184,6 +203,7 @@ export async function closeStore(store: Store): Promise<void> {
   await store.scanned.catch(() => {});
   await store.scan?.settled.catch(() => {});
   await store.watching.catch(() => {});
+  store.notifier?.close();
   store.sync.close();
   store.index.onChange = null;
   store.forgetStopWriter();

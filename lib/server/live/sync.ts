@@ -8,7 +8,7 @@ import "server-only";
 import { sep } from "node:path";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
-import { discoverRuns } from "../ingest/discover";
+import { discoverRuns, rootProblemsOf } from "../ingest/discover";
 import { classifyInRun, MAX_RUN_DEPTH, watchedInRun } from "../ingest/layout";
 import { auditRun, loadOrder, loadRun, loadSearchTexts, readLevelOf, refreshRunLevel, refreshActivity, refreshScenario } from "../ingest/load-run";
 import { runListItem } from "../views/run-views";
@@ -186,7 +186,7 @@ export class IndexSync {
   async auditAll(): Promise<number> {
     const started = performance.now();
     const found = await discoverRuns(this.root);
-    this.index.setRootProblems(found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })));
+    this.index.setRootProblems(rootProblemsOf(found));
     const dirs = new Set(found.runs.map((f) => f.dir));
     for (const run of [...this.index.runs.values()]) if (!dirs.has(run.dir)) this.index.removeRun(run);
     let repaired = 0;
@@ -234,7 +234,8 @@ export class IndexSync {
         this.states.set(run.id, "finished");
         continue;
       }
-      const state = runListItem(run, nowMs).state;
+      // A run quiet past the stalled window is listed from its saved item: its states stay in the cache.
+      const state = (this.index.savedListItems?.get(run) ?? runListItem(run, nowMs)).state;
       const before = this.states.get(run.id);
       this.states.set(run.id, state);
       if (before !== undefined && before !== state) this.index.announce({ runs: [run.id] });

@@ -20,6 +20,8 @@ import { capped, nameList, num, pointsText, q, rateOut, rateText } from "./text"
 
 const MAX_NAMES = 100;
 const MAX_RUNS = 5;
+/** Regressed scenarios shown with what flipped. */
+const MAX_DETAILS = 20;
 
 const NameList = z.object({ count: z.number(), names: z.array(z.string()) });
 const Test = z.object({ n: z.number(), basePassed: z.number(), otherPassed: z.number(), b: z.number(), c: z.number(), pValue: z.number().nullable(), estimate: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
@@ -31,6 +33,15 @@ const PairOut = z.object({
   tests: z.object({ success: Test, task: Test }),
   rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, z.object({ base: RateOut, other: RateOut, delta: z.number().nullable() })])) as Record<RateName, z.ZodObject<{ base: typeof RateOut; other: typeof RateOut; delta: z.ZodNullable<z.ZodNumber> }>>),
   regressed: NameList,
+  /** The first regressed scenarios with what flipped: signals (bucket in the baseline → in the run) and NL assertions. */
+  regressedDetail: z.array(
+    z.object({
+      name: z.string(),
+      domain: z.string(),
+      signals: z.array(z.object({ signal: z.string(), base: z.string().nullable(), other: z.string().nullable() })),
+      nlAssertions: z.array(z.object({ assertion: z.string(), base: z.boolean().nullable(), other: z.boolean().nullable() })),
+    }),
+  ),
   fixed: NameList,
   stillFailing: NameList,
   /** Scenarios only in this run (new to the suite), and only in the baseline (gone). */
@@ -69,6 +80,15 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
     tests: { success: test(pair.tests.success), task: test(pair.tests.task) },
     rates: Object.fromEntries(RATE_NAMES.map((n) => [n, { base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) }])) as Pair["rates"],
     regressed: names(pair, "regressed"),
+    regressedDetail: pair.scenarios
+      .filter((s) => s.change === "regressed")
+      .slice(0, MAX_DETAILS)
+      .map((s) => ({
+        name: s.name,
+        domain: s.domain,
+        signals: s.signals.map((f) => ({ signal: f.signal, base: f.base, other: f.other })),
+        nlAssertions: s.nlAssertions.slice(0, 10).map((n) => ({ assertion: n.assertion.length > 300 ? `${n.assertion.slice(0, 299)}…` : n.assertion, base: n.base, other: n.other })),
+      })),
     fixed: names(pair, "fixed"),
     stillFailing: names(pair, "still_failing"),
     new: names(pair, "only_other"),
@@ -92,6 +112,7 @@ function pairText(base: string, p: Pair): string[] {
   return [
     `${q(base)} → ${q(p.run)}: success ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
     `Regressed (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
+    ...p.regressedDetail.slice(0, 10).map((d) => `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${f.signal} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`),
     `Fixed (${p.fixed.count}): ${nameList(p.fixed.names, 20)}.`,
     `Still failing: ${p.stillFailing.count}; new scenarios: ${p.new.count}; gone: ${p.gone.count}; now stalled: ${p.nowStalled.count}.`,
     p.setup.same ? "Setup: the same." : `Setup changes: ${[...p.setup.args.map((a) => `${a.name}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${f.file} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,

@@ -11,12 +11,13 @@ import { themesFor, themeDTO } from "../http/themes";
 import type { RunModel } from "../model/run-model";
 import { comparePair } from "../views/compare";
 import { runAudio } from "../views/run-audio";
+import { runJudgeSections } from "../views/run-judge-sections";
 import { runsList } from "../views/runs-list";
 import { argsOf } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
 import { previousRunOf } from "./previous";
-import { answer, DATA_NOTE } from "./result";
+import { answer, asJson, DATA_NOTE } from "./result";
 import { More, ProblemOut, RateOut, RatesOut, RateWithInterval } from "./schemas";
 import { capped, count, nameList, num, pointsText, q, rateOut, rateText } from "./text";
 
@@ -168,7 +169,29 @@ export const GetRunOut = {
   outsideQueue: z.number(),
   problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
   themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
-  audio: z.object({ recordings: z.number(), measured: z.number(), truncated: z.boolean(), findings: z.record(z.string(), z.number()), audioP50: z.number().nullable(), audioP95: z.number().nullable() }).nullable(),
+  /** The Audio tab's summary (recordings measured failures first, up to 200): findings by kind, response gaps on the audio, the τ-voice interaction panel pooled over the run. */
+  audio: z
+    .object({
+      recordings: z.number(),
+      measured: z.number(),
+      truncated: z.boolean(),
+      findings: z.record(z.string(), z.number()),
+      audioP50: z.number().nullable(),
+      audioP95: z.number().nullable(),
+      interaction: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .nullable(),
+  /** Automatic retries (issue 45): provenance, the retried scenarios, reasons counted, the success rate as if each retried scenario had failed. */
+  retries: z.object({
+    provenance: z.string(),
+    retried: z.number(),
+    scenarios: z.array(z.object({ name: z.string(), count: z.number() })),
+    attempts: z.number(),
+    reasons: z.array(z.object({ reason: z.string(), count: z.number() })),
+    withoutRetries: RateWithInterval.nullable(),
+  }),
+  /** What the judges saw (issue 45): of the judged scenarios looked at (failures first, up to 300), how many were judged without each section. */
+  judgeSections: z.object({ judged: z.number(), unrecorded: z.number(), lookedAt: z.number(), total: z.number(), without: z.record(z.string(), z.number()), flagged: z.record(z.string(), z.number()) }),
   previous: z
     .object({
       id: z.string(),
@@ -231,7 +254,8 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     const d = themeDTO(t);
     return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
   });
-  const audio = await runAudio(run);
+  const [audio, sections] = await Promise.all([runAudio(run), runJudgeSections(run)]);
+  const r = body.retries;
   const problems = body.problems;
   return {
     id: body.id,
@@ -262,7 +286,27 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     outsideQueue: body.outsideQueue.length,
     problems: { count: problems.length, first: problems.slice(0, 20).map((p) => ({ file: p.file, kind: p.kind, message: p.message, scenario: p.scenario })) },
     themes,
-    audio: audio.recordings > 0 ? { recordings: audio.recordings, measured: audio.scenarios, truncated: audio.truncated, findings: { ...audio.totals }, audioP50: num(audio.audioP50), audioP95: num(audio.audioP95) } : null,
+    audio:
+      audio.recordings > 0
+        ? {
+            recordings: audio.recordings,
+            measured: audio.scenarios,
+            truncated: audio.truncated,
+            findings: { ...audio.totals },
+            audioP50: num(audio.audioP50),
+            audioP95: num(audio.audioP95),
+            interaction: audio.interaction ? asJson({ ...audio.interaction }) : null,
+          }
+        : null,
+    retries: {
+      provenance: r.provenance,
+      retried: r.retried.length,
+      scenarios: r.retried.slice(0, MAX_NAMES).map((x) => ({ name: x.name, count: x.count })),
+      attempts: r.attempts,
+      reasons: r.reasons.slice(0, 10).map((x) => ({ reason: x.reason.length > 300 ? `${x.reason.slice(0, 299)}…` : x.reason, count: x.count })),
+      withoutRetries: r.withoutRetries ? { value: num(r.withoutRetries.value), k: num(r.withoutRetries.numerator), n: count(r.withoutRetries.denominator), low: num(r.withoutRetries.interval?.low), high: num(r.withoutRetries.interval?.high) } : null,
+    },
+    judgeSections: { judged: sections.judged, unrecorded: sections.unrecorded, lookedAt: sections.lookedAt, total: sections.total, without: { ...sections.without }, flagged: { ...sections.flagged } },
     previous,
   };
 }
@@ -281,11 +325,22 @@ function runText(r: RunOut): string {
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
   if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
   if (r.themes.length) lines.push(`Failure themes: ${r.themes.slice(0, 5).map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`);
-  if (r.audio) lines.push(`Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}.`);
+  if (r.audio) {
+    const p = r.audio.interaction as { responseRate?: number | null; yieldRate?: number | null } | null;
+    lines.push(
+      `Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}` +
+        (p ? `; interaction: response rate ${p.responseRate ?? "unknown"}, yield rate ${p.yieldRate ?? "unknown"}` : "") +
+        ".",
+    );
+  }
   if (r.previous)
     lines.push(
       `Previous run of the suite: ${q(r.previous.id)} (success ${pointsText(r.previous.successDelta)}): ${r.previous.counts.regressed ?? 0} regressed ${nameList(r.previous.regressed, 10)}; ${r.previous.counts.fixed ?? 0} fixed.`,
     );
+  if (r.retries.retried) lines.push(`Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons.slice(0, 3).map((x) => `${q(x.reason, 100)} ×${x.count}`).join(", ")}.`);
+  else if (r.retries.provenance === "unknown") lines.push("Automatic retries: unknown (the run's metrics.json files predate the field).");
+  const blind = Object.entries(r.judgeSections.without).filter(([, n]) => n > 0);
+  if (blind.length) lines.push(`The judge did not see: ${blind.map(([section, n]) => `${section} in ${n}`).join(", ")} (of ${r.judgeSections.judged} judged scenario(s) read).`);
   if (r.problems.count) lines.push(`${r.problems.count} problem(s) reading the run's files.`);
   lines.push(`Failing scenarios: list_scenarios run=${JSON.stringify(r.id)} quick=["failed"].`);
   return lines.join("\n");

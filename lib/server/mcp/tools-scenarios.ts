@@ -6,16 +6,16 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { SIGNALS, signalMetric, type SignalName } from "@/lib/core/gating";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
-import { buildTurns } from "@/lib/core/transcript/turns";
 import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
 import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
+import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
+import { whyOfDetail } from "../views/scenario-why";
 import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
@@ -112,28 +112,42 @@ export const ScenarioOut = {
   name: z.string(),
   /** The table row (verdict as counted); null while the scenario has no usable metrics.json. */
   row: ScenarioRowOut.nullable(),
-  failingSignals: z.array(z.object({ signal: z.string(), value: Scalar })),
+  /** Each failing signal with the value that failed it, as the scenario page says it ("actual 82d691d7… ≠ expected 42abaa49…"). */
+  failingSignals: z.array(z.object({ signal: z.string(), value: z.string() })),
   judge: z
     .object({
       score: Scalar,
       passed: z.boolean().nullable(),
       reason: z.string().nullable(),
       reasonChars: z.number(),
+      /** Why the reason is not evidence (a judge failure, a call that never happened), when it is not. */
+      note: z.string().nullable(),
       verdicts: z.array(z.object({ index: z.number(), assertion: z.string().nullable(), passed: z.boolean().nullable(), reason: z.string().nullable() })),
       moreVerdicts: z.number(),
     })
     .nullable()
     .optional(),
-  likelyCauses: z.array(z.looseObject({ kind: z.string(), owner: z.string(), message: z.string() })),
+  /** The scenario page's likely causes (lib/core/insights/likely-causes), each with its evidence and the transcript turn it points at. */
+  likelyCauses: z.array(z.object({ kind: z.string(), owner: z.string(), secondary: z.string().nullable(), message: z.string(), evidence: z.string().nullable(), turn: z.number().nullable() })),
+  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
+  /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
+  retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
+  /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
+  judgeSeen: z.object({ sections: z.record(z.string(), z.object({ seen: z.boolean(), chars: z.number() })), flags: z.array(z.string()) }).nullable(),
   label: z.looseObject({ cause: z.string(), status: z.string(), note: z.string().nullable(), ref: z.string().nullable(), updatedBy: z.string(), revision: z.number() }).nullable(),
   ledgerProblem: z.string().nullable(),
   transcript: z
     .object({
       source: z.string().nullable(),
+      /** Per-segment times (the log or the segLST); metrics.json's turns carry a time from their timestamps at most. */
+      timed: z.boolean(),
+      /** Which richer sources are absent, when the turns are not from a timed one. */
+      sourcesNote: z.string().nullable(),
       total: z.number(),
       offset: z.number(),
-      turns: z.array(z.object({ index: z.number(), role: z.string(), start: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() })),
+      turns: z.array(z.object({ index: z.number(), role: z.string(), at: Scalar, latencyMs: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() })),
       more: More,
     })
     .optional(),
@@ -179,18 +193,20 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
   const detail = await scenarioDetail(run, name, { contexts: false });
   if (!detail) throw new ToolError(`unknown scenario: ${q(name, 200)} in run ${q(run.id, 200)}`);
   const row = detail.row ? (asJson(detail.row) as ScenarioView["row"] & ScenarioRow) : null;
-  const metrics = detail.metrics ?? {};
-  const failingSignals = (row?.success_breakdown.failed ?? []).map((signal) => ({
-    signal,
-    value: (SIGNALS as readonly string[]).includes(signal) ? scalar(signalMetric(metrics, signal as SignalName)) : null,
-  }));
+  const present = (p: string) => detail.files.some((f) => f.path === p && f.present);
+  // As the scenario page: the likely causes see what the recording says (measured once per file signature).
+  const audio = present("conversation_log.wav") ? await audioAnalysis(run, name) : null;
+  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null);
   const out: ScenarioView = {
     run: run.id,
     name,
     row,
-    failingSignals,
-    likelyCauses: detail.insights.hints.map((h) => ({ kind: h.kind, owner: h.owner, ...(h.secondary ? { secondary: h.secondary } : {}), message: h.message })),
+    failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
+    likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
+    wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
+    retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
+    judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
     ledgerProblem: null,
   };
@@ -209,20 +225,23 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
           passed: row?.judge_passed ?? null,
           reason: cut(j.reason, REASON_CHARS),
           reasonChars: j.reason?.length ?? 0,
+          note: why.judgeNote,
           verdicts: verdicts.items.map((v, i) => ({ index: i, assertion: cut(v?.assertion ?? null, 1000), passed: v?.passed ?? null, reason: cut(v?.reason ?? null, 1000) })),
           moreVerdicts: verdicts.more,
         }
       : null;
   }
   if (include.has("transcript")) {
-    const { turns, source } = buildTurns({ conversation: detail.conversation, segments: detail.segments, metrics: detail.metrics });
+    const { turns, source, timed } = why.transcript;
     const shown = turns.slice(turnsOffset, turnsOffset + TURNS_PER_CALL);
     const rest = turns.length - turnsOffset - shown.length;
     out.transcript = {
       source,
+      timed,
+      sourcesNote: why.sourcesNote,
       total: turns.length,
       offset: turnsOffset,
-      turns: shown.map((t, i) => ({ index: turnsOffset + i, role: t.role, start: num(t.start), text: cut(t.text, TURN_CHARS) as string, cut: t.text.length > TURN_CHARS, interrupted: t.interrupted })),
+      turns: shown.map((t, i) => ({ index: turnsOffset + i, role: t.role, at: num(t.at), latencyMs: num(t.latencyMs), text: cut(t.text, TURN_CHARS) as string, cut: t.text.length > TURN_CHARS, interrupted: t.interrupted })),
       more: rest > 0 ? `${rest} more turn(s): call get_scenario with include=["transcript"] turns_offset=${turnsOffset + shown.length}` : null,
     };
   }
@@ -257,7 +276,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       : null;
   }
   if (include.has("audio")) {
-    const a = await audioAnalysis(run, name);
+    const a = audio ?? (await audioAnalysis(run, name));
     out.audio =
       a.status === 200
         ? {
@@ -277,17 +296,23 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
 
 function scenarioText(s: ScenarioView): string {
   const lines = [`Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`, DATA_NOTE];
-  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal}=${JSON.stringify(f.value)}`).join(", ")}.`);
+  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
   if (s.judge) {
-    lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}.`);
+    lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
     for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
   }
-  for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}): ${c.message}`);
+  if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
+  if (s.judgeSeen) {
+    const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);
+    if (unseen.length || s.judgeSeen.flags.length) lines.push(`The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`);
+  }
+  for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`);
+  if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
   if (s.ledgerProblem) lines.push(s.ledgerProblem);
   if (s.problems.length) lines.push(`Problems: ${s.problems.slice(0, 5).map((p) => `${p.file}: ${q(p.message, 200)}`).join("; ")}.`);
   if (s.transcript) {
-    lines.push(`Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}):`);
+    lines.push(`Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}${s.transcript.sourcesNote ? `; ${s.transcript.sourcesNote}` : ""}):`);
     for (const t of s.transcript.turns) lines.push(`  [${t.index}] ${t.role}: ${q(t.text, 500)}`);
     if (s.transcript.more) lines.push(s.transcript.more);
   }

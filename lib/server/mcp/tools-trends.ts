@@ -76,8 +76,11 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       if (suite !== undefined && hostileName(suite, "run")) throw new ToolError(`refused ${hostileName(suite, "run")}: ${q(suite, 120)}`);
       await ctx.store.scanned;
       const data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
-      if (suite !== undefined && data.suite && data.suite.id !== suite && !data.runs.some((r) => r.id === suite) && !ctx.store.index.runs.has(suite)) {
-        throw new ToolError(`unknown suite or run: ${q(suite, 200)} (list_runs gives run ids; get_trends without a suite lists the suites)`);
+      // buildTrends shows the largest suite for a name it does not know: a name that is neither a
+      // suite nor a run of one (over all time, not just the range) is an error instead.
+      const names = (d: typeof data) => d.suite?.id === suite || d.runs.some((r) => r.id === suite);
+      if (suite !== undefined && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
+        throw new ToolError(`${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`);
       }
       const all = data.runs.map(runOut);
       const runs = all.slice(-MAX_RUNS);

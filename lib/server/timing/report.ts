@@ -1,15 +1,17 @@
 /** The triage reports as Markdown, for the CLI and the API alike (the same text from the same figures). */
 import "server-only";
-import { failingSignals, judgeThresholdOf, scenarioWhy, runSummaryJson, scenarioRow, type RunAnalysis, type Problem } from "@/lib/core";
+import { failingSignals, judgeThresholdOf, runSummaryJson, scenarioRow, type RunAnalysis, type Problem } from "@/lib/core";
 import type { RunModel } from "../model/run-model";
 import type { RunFacts } from "@/components/scenario/types";
 import { failureReasons } from "../views/failure-reasons";
+import { retriesOf } from "../views/run-views";
+import { whyOfDetail } from "../views/scenario-why";
 import { runReport, runTiming, scenarioReport, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import type { RunReportInput } from "@/lib/core/timing/report/run-report";
 
 /** What the run report says beyond the figures: why each failure failed (its judge's reason read from disk). */
-export type RunReportExtras = Pick<RunReportInput, "failures" | "tokens">;
+export type RunReportExtras = Pick<RunReportInput, "failures" | "tokens" | "retries">;
 
 export function runReportText(run: string, analysis: RunAnalysis, problems: ReadonlyMap<string, Problem[]>, timing: RunTiming, audio: RunReportInput["audio"] = null, extras: RunReportExtras = {}): string {
   const rows = analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, problems.get(r.name) ?? []));
@@ -25,24 +27,13 @@ export async function runReportExtras(run: RunModel, analysis: RunAnalysis): Pro
   return {
     failures: failing.map(({ record, row }) => ({ name: record.name, signals: failingSignals(row, record.metrics, null, threshold), reason: reasons.get(record.name) ?? null })),
     tokens: { agent, user },
+    retries: retriesOf(run, analysis),
   };
 }
 
 /** The scenario report: any scenario with a metrics.json has one (the log adds the timing). */
 export function scenarioReportText(detail: ScenarioDetail, facts: Pick<RunFacts, "judgeThreshold" | "latencyP95Ms" | "agentTurnCount">): string {
-  const why = scenarioWhy({
-    row: detail.row,
-    metrics: detail.metrics,
-    judge: detail.judge,
-    conversation: detail.conversation,
-    segments: detail.segments,
-    hints: detail.insights.hints,
-    flowFindings: detail.timing?.flow.findings ?? null,
-    present: (p) => detail.files.some((f) => f.path === p && f.present),
-    judgeThreshold: facts.judgeThreshold,
-    runP95Ms: facts.latencyP95Ms,
-    agentTurnCount: facts.agentTurnCount,
-  });
+  const why = whyOfDetail(detail, facts);
   return scenarioReport({
     run: detail.run,
     name: detail.name,

@@ -21,6 +21,9 @@ import { processCaches } from "../process-caches";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
+import { differingSections } from "@/lib/core/judge-sections";
+import { runJudgeSections } from "./run-judge-sections";
+import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -58,7 +61,14 @@ async function whitelist(run: RunModel, name: string): Promise<string | null> {
   return value;
 }
 
-async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison): Promise<CompareWarning[]> {
+/** Both runs' retries side by side (issue 45), from their details (kept per revision). */
+function retriesFor(base: RunModel, other: RunModel, comparison: Comparison): RetryComparison {
+  const a = runDetail(base);
+  const b = runDetail(other);
+  return compareRetries(retrySide(a.retries, a.retryArgs), retrySide(b.retries, b.retryArgs), comparison.scenarios, runRows(base), runRows(other));
+}
+
+async function warningsFor(base: RunModel, other: RunModel, comparison: Comparison, retries: RetryComparison): Promise<CompareWarning[]> {
   const out: CompareWarning[] = [];
   const onlyBase = comparison.counts.only_base;
   const onlyOther = comparison.counts.only_other;
@@ -84,8 +94,24 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
     out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
   }
   out.push(...stallWarnings(base, other, comparison));
+  out.push(...retryWarningMessages(retries, base.id, other.id));
+  out.push(...(await judgeSectionWarnings(base, other)));
   for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
   return out;
+}
+
+/** Judges that saw different evidence (issue 45): a section some of one run's judges were sent and none of the other's. */
+async function judgeSectionWarnings(base: RunModel, other: RunModel): Promise<CompareWarning[]> {
+  const [a, b] = await Promise.all([runJudgeSections(base), runJudgeSections(other)]);
+  const diff = differingSections(a, b);
+  if (!diff.length) return [];
+  const side = (n: number, of: number, id: string) => (n === 0 ? `none of ${id}'s ${of}` : `${n} of ${of} judged scenarios in ${id}`);
+  return [
+    {
+      kind: "judge_sections",
+      message: `the judges saw different sections: ${diff.map((d) => `<${d.section}> in ${side(d.base, a.judged, base.id)}, ${side(d.other, b.judged, other.id)}`).join("; ")}`,
+    },
+  ];
 }
 
 async function nlVerdicts(run: RunModel, name: string): Promise<Map<string, boolean> | null> {
@@ -155,6 +181,7 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
   const judgeScores = { base: judgeMeanNote(runAnalysis(base).fold.judge_score.all), other: judgeMeanNote(runAnalysis(other).fold.judge_score.all) };
   const la = latencyBlock(base);
   const lb = latencyBlock(other);
+  const retries = retriesFor(base, other, comparison);
   return {
     run: other.id,
     scenarios: comparison.scenarios.map((s) => ({ ...s, nlAssertions: nlByName.get(s.name) ?? [] })),
@@ -177,7 +204,8 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
         user: otherDetail.tokens.user.total - baseDetail.tokens.user.total,
       },
     },
-    warnings: await warningsFor(base, other, comparison),
+    warnings: await warningsFor(base, other, comparison, retries),
+    retries,
   };
 }
 

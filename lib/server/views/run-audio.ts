@@ -7,10 +7,11 @@
 import "server-only";
 import { FINDING_KINDS, type FindingKind } from "@/lib/core/audio/analyse";
 import type { ReportedFinding } from "@/lib/core/timing/report/run-report";
-import type { RunAudio, ScenarioAudio } from "@/lib/shared/audio";
+import type { RunAudio, RunInteraction, ScenarioAudio } from "@/lib/shared/audio";
 
 export type { RunAudio, ScenarioAudio };
 import { stats } from "@/lib/core/timing/stats";
+import { poolPanels, type InteractionPanel } from "@/lib/core/audio/interaction";
 import { audioAnalysis } from "../audio/analysis";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
@@ -26,12 +27,13 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
   const answers = await mapLimit(page.rows, CONCURRENCY, async (row) => ({ row, answer: await audioAnalysis(run, row.name) }));
   const totals = Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
   const pooled: number[] = [];
+  const panels: InteractionPanel[] = [];
   const rows: ScenarioAudio[] = [];
   for (const { row, answer } of answers) {
     if (answer.status === 404) continue;
     const base = { name: row.name, verdict: row.verdict, loggedP50: row.latency_p50_ms, loggedP95: row.latency_p95_ms };
     if (answer.status !== 200) {
-      rows.push({ ...base, durationSeconds: 0, audioP50: null, audioP95: null, handOffs: 0, findings: {}, problem: answer.reason });
+      rows.push({ ...base, durationSeconds: 0, audioP50: null, audioP95: null, handOffs: 0, findings: {}, interaction: null, line: null, problem: answer.reason });
       continue;
     }
     const a = answer.analysis;
@@ -42,7 +44,8 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     const findings: Partial<Record<FindingKind, number>> = { ...a.counts.byKind };
     for (const [kind, n] of Object.entries(a.counts.byKind) as Array<[FindingKind, number]>) totals[kind] = (totals[kind] ?? 0) + n;
     const st = stats(gaps);
-    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: a.counts.responseGaps, findings, problem: null });
+    panels.push(a.interaction);
+    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: a.counts.responseGaps, findings, interaction: a.interaction, line: a.line, problem: null });
   }
   const all = stats(pooled);
   return {
@@ -53,21 +56,26 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     totals,
     audioP50: all?.p50 ?? null,
     audioP95: all?.p95 ?? null,
+    interaction: poolPanels(panels),
     rows,
   };
 }
 
-/** Every finding of every recording in the run, in queue order (`report`). */
-export async function runAudioFindings(run: RunModel): Promise<{ recordings: number; findings: ReportedFinding[] }> {
+/** Every finding of every recording in the run, in queue order, and the run's interaction panel (`report`). */
+export async function runAudioFindings(run: RunModel): Promise<{ recordings: number; findings: ReportedFinding[]; interaction: RunInteraction }> {
   const names = [...run.scenarioNames()];
   const answers = await mapLimit(names, CONCURRENCY, async (name) => ({ name, answer: await audioAnalysis(run, name) }));
   const findings: ReportedFinding[] = [];
+  const panels: InteractionPanel[] = [];
   let recordings = 0;
   for (const { name, answer } of answers) {
     if (answer.status === 404) continue;
     recordings++;
-    if (answer.status === 200) for (const f of answer.analysis.findings) findings.push({ ...f, scenario: name });
+    if (answer.status === 200) {
+      for (const f of answer.analysis.findings) findings.push({ ...f, scenario: name });
+      panels.push(answer.analysis.interaction);
+    }
     else findings.push({ scenario: name, kind: "unreadable", side: "both", start: 0, end: 0, message: answer.reason });
   }
-  return { recordings, findings };
+  return { recordings, findings, interaction: poolPanels(panels) };
 }

@@ -17,6 +17,9 @@ import {
   runSummaryJson,
   scenarioRow,
   outsideQueueRow,
+  attemptIndex,
+  runRetries,
+  retrySwitches,
   SIGNALS,
   type LatencySummary,
   type RunAnalysis,
@@ -72,6 +75,8 @@ function derive(run: RunModel, nowMs: number): Derived {
     nowMs,
   });
   let rows: SearchableRow[] | null = null;
+  let attempts: ReturnType<typeof attemptIndex> | null = null;
+  const attemptsOf = (name: string) => (attempts ??= attemptIndex(run.killedFolders)).get(name) ?? [];
   const fresh: Derived = {
     revision: run.revision,
     bucket,
@@ -81,12 +86,12 @@ function derive(run: RunModel, nowMs: number): Derived {
       if (rows) return rows;
       rows = analysis.records.map((record, order) => {
         const s = run.scenarios.get(record.name);
-        return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order, searchText: s?.searchText ?? "" };
+        return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(record.name)), order, searchText: s?.searchText ?? "" };
       });
       // Folders outside the last queue follow, marked: shown, never counted (the rates are the harness's).
       for (const name of outsideQueueNames(run, analysis)) {
         const s = run.scenarios.get(name);
-        rows.push({ row: outsideQueueRow(name, s?.record ?? null, analysis.plan.minAgentTurns, [...(s?.problems ?? [])]), order: rows.length, searchText: s?.searchText ?? "" });
+        rows.push({ row: outsideQueueRow(name, s?.record ?? null, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(name)), order: rows.length, searchText: s?.searchText ?? "" });
       }
       return rows;
     },
@@ -190,7 +195,7 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
 }
 
 /** Runs that queued the same scenarios share this key (the runs list groups them as a suite). */
-function queueKeyOf(queue: readonly string[]): string {
+export function queueKeyOf(queue: readonly string[]): string {
   return queue.length === 0 ? "" : createHash("sha1").update([...queue].sort().join("\n")).digest("hex").slice(0, 12);
 }
 
@@ -228,7 +233,14 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
     killedFolders: [...run.killedFolders],
     judgeThreshold: judgeThresholdOf(lastInvocation),
     history: runHistory({ invocations: run.runLevel.invocations, sessions: run.runLevel.sessions, killedFolders: [...run.killedFolders], status: analysis.status }),
+    retries: retriesOf(run, analysis),
+    retryArgs: retrySwitches(lastInvocation ? (lastInvocation.parsed_args ?? {}) : null),
   };
+}
+
+/** The run's automatic retries (issue 45), over the records of its aggregate. */
+export function retriesOf(run: RunModel, analysis: RunAnalysis) {
+  return runRetries(analysis.records, analysis.plan.minAgentTurns, run.killedFolders, { has: (name) => run.hasScenario(name) });
 }
 
 const STATES = ["passed", "failed", "not_applicable", "excluded"] as const;

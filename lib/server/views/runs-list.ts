@@ -3,6 +3,7 @@ import "server-only";
 import type { RunListItem, RunsResponse } from "@/lib/shared/dto";
 import type { ResultsIndex } from "../model/results-index";
 import { builtRunListItem, runListItem } from "./run-views";
+import { listChanges } from "./run-changes";
 
 /**
  * While the first scan runs, runs join the index faster than their analyses can be made (8-17 ms
@@ -35,6 +36,12 @@ export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = IND
     runs.push(item);
   }
   runs.sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? "") || b.id.localeCompare(a.id));
+  // Each run against the previous of its suite: on a copy, the saved and cached items stay as they are.
+  const changes = listChanges(index, runs, nowMs);
+  for (let i = 0; i < runs.length; i++) {
+    const change = changes.get(runs[i]!.id);
+    if (change) runs[i] = { ...runs[i]!, vsPrevious: change };
+  }
   const problems = index.rootProblems.map((p) => ({ path: p.path.slice(index.root.length + 1) || ".", message: p.message }));
   return { runs, version: index.version, problems, ...(index.indexing ? { indexing: { ...index.indexing, runsPending: pending } } : {}) };
 }

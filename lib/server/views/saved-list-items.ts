@@ -6,11 +6,12 @@
  * An item is used only under the key it was made under: the code that made it (`CODE_HASH`), and a hash of the run's
  * run-level files, listing, last activity, `all_metrics.json` order (read or not) and every
  * scenario's signature, which are everything a finished run's list item is made from. A run that is
- * not finished is never saved: its state moves with the clock.
+ * not finished is saved only once its state no longer moves with the clock (`settled`).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import { RATE_NAMES } from "@/lib/core/aggregates";
+import { STALLED_WINDOW_MS } from "@/lib/core/run-state";
 import type { RunListItem } from "@/lib/shared/dto";
 import { DelayedWrite } from "../cache/delayed-write";
 import { CODE_HASH } from "../cache/code-identity";
@@ -66,12 +67,12 @@ export class SavedListItems implements SavedItems {
   }
 
   get(run: RunModel): RunListItem | null {
-    const saved = run.finished ? this.#byDir.get(run.dir) : undefined;
+    const saved = settled(run) ? this.#byDir.get(run.dir) : undefined;
     return saved && saved.item.id === run.id && saved.key === listItemKey(run) ? saved.item : null;
   }
 
   put(run: RunModel, item: RunListItem): void {
-    if (!run.finished) return;
+    if (!settled(run) || (!run.finished && item.state !== "killed" && item.state !== "aborted")) return;
     const key = listItemKey(run);
     if (this.#byDir.get(run.dir)?.key === key) return;
     this.#byDir.set(run.dir, { key, item });
@@ -89,6 +90,15 @@ export class SavedListItems implements SavedItems {
     });
     if (this.cache.saveListItems(changed, (dir) => this.#byDir.has(dir))) this.#dirty.clear();
   }
+}
+
+/**
+ * Whether a run's list item no longer moves with the clock: finished, or quiet past the stalled
+ * window (killed, or aborted, until its files change, which changes its key). A stalled run of
+ * 10,000 scenarios was otherwise analysed again from its states at every restart.
+ */
+function settled(run: RunModel, nowMs = Date.now()): boolean {
+  return run.finished || (run.lastActivityMs !== null && nowMs - run.lastActivityMs >= STALLED_WINDOW_MS);
 }
 
 /** A row is never trusted past its shape and its key: what the runs list and its page read of an item. */

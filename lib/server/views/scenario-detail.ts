@@ -21,10 +21,13 @@ import {
   hints,
   quotedTurns,
   toolCalls,
+  judgeSeen,
+  attemptFoldersOf,
+  scenarioRetries,
   type Problem,
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
-import type { ScenarioDetail } from "@/lib/shared/dto";
+import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
 import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
@@ -39,7 +42,7 @@ const KNOWN_FILES = SCENARIO_FILES;
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
-type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated"> & {
+type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated" | "retries"> & {
   insights: Omit<ScenarioDetail["insights"], "hints">;
   /**
    * The LLM contexts as text, parsed again when asked for: a multi-megabyte context kept as tens of
@@ -101,16 +104,18 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
     evidenceCache().set(dir, { signature, evidence, bytes });
   }
   const cached = evidence;
+  const attempts = await attemptFiles(run, name);
   const { judgeReason, hasAudio, offersDomainTools, insights, contextTexts, body: _body, ...files } = evidence;
   const detail = ({ contexts = true, capTexts = false }: DetailOptions = {}): ScenarioDetail => {
     // The row (verdict as counted) and the hints depend on the run too (its min_agent_turns), so they are never cached.
     const record = indexed.record;
-    const row = record ? scenarioRow(record, runAnalysis(run).plan.minAgentTurns, [...indexed.problems]) : null;
+    const row = record ? scenarioRow(record, runAnalysis(run).plan.minAgentTurns, [...indexed.problems], attempts.folders) : null;
     const whole: ScenarioDetail = {
       run: run.id,
       name,
       row,
       ...files,
+      retries: record ? retriesView(record.metrics, attempts) : null,
       truncated: {},
       agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
       userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
@@ -128,6 +133,27 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
     return capTexts ? capped(whole) : whole;
   };
   return { cached, detail };
+}
+
+/** A scenario's attempt folders (its `.killed.autoretry<N>.` entries of the run's listing) and the known files each kept. */
+async function attemptFiles(run: RunModel, name: string) {
+  const folders = attemptFoldersOf(name, run.killedFolders);
+  const files = await Promise.all(
+    folders.map(async (f) => {
+      // The folder is an entry of the run's listing, never a URL value; each file is checked as a scenario's own are.
+      const found = await Promise.all(KNOWN_FILES.map(async (path) => ({ path, entry: await lstatInside(/*turbopackIgnore: true*/ run.dir, `${f.folder}/${path}`) })));
+      return found.filter((x) => x.entry.kind === "file").map((x) => ({ path: x.path, size: x.entry.info?.size ?? 0 }));
+    }),
+  );
+  return { folders, files };
+}
+
+function retriesView(metrics: Record<string, unknown>, attempts: Awaited<ReturnType<typeof attemptFiles>>): ScenarioRetriesView {
+  const r = scenarioRetries(metrics, attempts.folders);
+  return {
+    count: r.count,
+    attempts: r.attempts.map((a) => ({ ...a, files: a.folder === null ? [] : (attempts.files[attempts.folders.findIndex((f) => f.folder === a.folder)] ?? []) })),
+  };
 }
 
 /** Each long text field of a detail, by name, with a way to put a shorter one in its place. */
@@ -277,8 +303,12 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   if (conversationRead) problems.push(...conversationRead.problems);
   const conversation = conversationRead?.value ?? null;
   const judge = judgeRead?.value ?? null;
+  const metricsRead = text.metrics === null ? null : readMetrics(text.metrics);
+  const referenceRead = text.reference === null ? null : readReferenceAnswer(text.reference);
+  const seen = judgeRead ? judgeSeen(judgeRead.value ?? judgeRead.raw, metricsRead?.value ?? null, referenceRead?.value ?? null) : null;
+  if (seen) problems.push(...seen.problems);
   const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;
-  const reference = text.reference === null ? null : readReferenceAnswer(text.reference).value;
+  const reference = referenceRead?.value ?? null;
   const prediction = text.finalAgentResponse === null ? null : readFinalAgentResponse(text.finalAgentResponse).value;
   const actions = reference !== null ? actionDiff(reference, prediction ?? []) : null;
   const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
@@ -286,7 +316,8 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const offeredTools = agentToolsRead?.value ?? null;
   return {
     files,
-    metrics: text.metrics === null ? null : take(readMetrics(text.metrics)),
+    metrics: metricsRead === null ? null : take(metricsRead),
+    judgeSeen: seen,
     // Show what parsed even when a field has an unexpected type (the problem is listed).
     judge: judgeRead ? (judgeRead.value ?? judgeRead.raw ?? null) : null,
     finalAgentResponse: text.finalAgentResponse === null ? null : take(readFinalAgentResponse(text.finalAgentResponse)),
@@ -295,7 +326,7 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     segments: segRead ? (segRead.value ?? null) : null,
     contextTexts: { agent: text.agentContext, user: text.userContext },
     metadata: text.metadata === null ? null : take(readMetadata(text.metadata)),
-    referenceAnswer: text.reference === null ? null : take(readReferenceAnswer(text.reference)),
+    referenceAnswer: referenceRead === null ? null : take(referenceRead),
     prompts: { user: text.userPrompt, agent: text.agentPrompt },
     tools: {
       user: text.userTools === null ? null : take(readToolsFile("scenario_config/user_tools.json", text.userTools)),

@@ -1,11 +1,12 @@
 /** What the trends page needs of one run, kept for the run's revision. */
 import { scenarioRow, type RunAggregates, type RunState, type Verdict } from "@/lib/core";
+import { retryTrend, type RetryTrend } from "@/lib/core/trends/retries";
 import { judgeMeanNote, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { Cell } from "@/lib/core/trends";
 import "server-only";
 import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
-import { runAnalysis } from "./run-views";
+import { retriesOf, runAnalysis } from "./run-views";
 
 export interface TrendFacts {
   queue: readonly string[];
@@ -17,6 +18,8 @@ export interface TrendFacts {
   judge: JudgeMeanNote;
   verdicts: Map<string, Verdict>;
   cells: Map<string, Cell>;
+  /** Automatic retries (issue 45); absent in facts saved before they were kept. */
+  retries?: RetryTrend;
 }
 
 /** Where facts are kept across restarts (`SavedTrendFacts`, in the index cache). */
@@ -77,5 +80,6 @@ function factsOf(run: RunModel, nowMs: number): TrendFacts {
     judge: judgeMeanNote(analysis.fold.judge_score.all),
     verdicts,
     cells,
+    retries: retryTrend(retriesOf(run, analysis)),
   };
 }

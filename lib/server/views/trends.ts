@@ -7,7 +7,8 @@ import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/co
 import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
 import { argsOf } from "./setup";
-import { groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import { changesVsPrevious } from "@/lib/core/run-changes";
+import { anomalies, DEFAULT_STRIP_SORT, groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
@@ -23,6 +24,14 @@ function band(name: RateName, r: Rate | undefined): Band {
   const w = name === "judge_score_mean" ? null : wilson(r.numerator, r.denominator);
   const v = r.value !== null && Number.isFinite(r.value) ? r.value : null;
   return { v, lo: v === null ? null : (w?.low ?? null), hi: v === null ? null : (w?.high ?? null), k: Number.isFinite(r.numerator) ? r.numerator : 0, n: r.denominator };
+}
+
+/** A run's retried count and its success rate without retries (unknown for a run that predates the field, or facts saved before). */
+function retriesBand(f: TrendFacts): TrendRun["retries"] {
+  const r = f.retries;
+  if (!r || r.provenance === "unknown") return { retried: null, withoutRetries: null };
+  const w = r.without;
+  return { retried: r.retried, withoutRetries: w ? band("success_rate", { value: w.n ? w.k / w.n : null, numerator: w.k, denominator: w.n }) : null };
 }
 
 function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
@@ -76,7 +85,7 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const now = Date.now();
   const suites = suitesOf(index, now);
   const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
-  const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : "first_failed";
+  const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : DEFAULT_STRIP_SORT;
   const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
   const range = parseTrendRange(q.range);
   const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
@@ -94,8 +103,15 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   for (const f of facts) for (const d of Object.keys(f.aggregates.per_domain[rate])) domainSet.add(d);
   const domains = [...domainSet].sort();
 
+  // Anomalies against the trailing runs, the range's first ones included (their history is before the range).
+  const bands = anomalies(allFacts.map((f) => {
+    const r = f.aggregates.rates.success_rate;
+    return r.denominator > 0 ? { k: r.numerator, n: r.denominator } : null;
+  }));
+  const history = suite.runs.map((id, i) => ({ id, startedAt: allFacts[i]!.startedAt, cells: allFacts[i]!.cells }));
   const runs = entries.map((entry, i): TrendRun => {
     const f = facts[i]!;
+    const fresh = changesVsPrevious(history, from + i, suite.scenarios).newFailures;
     const agg = f.aggregates;
     // The judge mean over the valid scores, as the run and compare pages show it; the errors are a series of their own.
     const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, n === "judge_score_mean" ? f.judge.valid : agg.rates[n])])) as Record<RateName, Band>;
@@ -118,6 +134,11 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
       setupChanges: from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
+      previous: from + i > 0 ? suite.runs[from + i - 1]! : null,
+      anomaly: bands[from + i] ?? null,
+      newFailures: fresh.slice(0, 20),
+      newFailureCount: fresh.length,
+      retries: retriesBand(f),
     };
   });
 

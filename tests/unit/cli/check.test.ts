@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forceAll, writeGenerated } from "../../helpers/generated";
 import { tempDir } from "../../helpers/run-builder";
+import { retimeFile } from "../../helpers/retime-log";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BIN = join(ROOT, "bin/voice-eval-dashboard.mjs");
@@ -47,6 +48,8 @@ beforeAll(async () => {
   await writeGenerated(root, { seed: 77, runs: [{ name: "eval_20261106_080000", scenarios: 4, domains: ["tau2_telecom"], lean: true }] });
   // A run that went quiet 10 minutes ago: probably stalled (5–15 min without activity).
   await touchTree(join(root, "eval_20261104_080000"), Date.now() - 10 * 60_000);
+  // Its log's own last line says so too (a run's activity is read from both clocks).
+  await retimeFile(join(root, "eval_20261104_080000", "evaluation_log.txt"), Date.now() - 10 * 60_000);
 }, 120_000);
 
 afterAll(async () => {

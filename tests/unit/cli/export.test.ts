@@ -125,4 +125,21 @@ describe("export", () => {
     expect(bad.stderr).toContain("--filter");
     expect(exportCli(run).code).toBe(2);
   });
+
+  it("refuses an unknown --filter key and an --out through a dangling link, in one line with exit 2, writing nothing", async () => {
+    const run = join(root, "results", SMALL);
+    const typo = exportCli(run, "--out", join(root, "o-typo"), "--filter", "quik=failed");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim().split("\n")).toHaveLength(1);
+    expect(typo.stderr).toContain("unknown key quik");
+    await expect(stat(join(root, "o-typo"))).rejects.toThrow();
+    const link = join(root, "dangling-out");
+    await symlink(join(root, "nowhere", "exp"), link);
+    const dangling = exportCli(run, "--out", link);
+    expect(dangling.code).toBe(2);
+    expect(dangling.stderr.trim().split("\n")).toHaveLength(1);
+    expect(dangling.stderr).toContain("symbolic link");
+    expect(dangling.stderr).not.toMatch(/\n\s+at /);
+    await expect(stat(join(root, "nowhere"))).rejects.toThrow();
+  });
 });

@@ -2,9 +2,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { symlink } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { runRoute } from "@/lib/server/http/api";
+import { closeStore, createStore } from "@/lib/server/live/store";
+import { apiScenarioReportHref } from "@/lib/shared/routes";
 import { metrics, tempDir, writeRun } from "../../helpers/run-builder";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -57,5 +60,37 @@ describe("report", () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("does not exist");
+  });
+
+  it("escapes the stop reason and failed signals of --scenario too (the CLI and its API route)", async () => {
+    const r = report(run, "--scenario", NAME);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    for (const cell of ["Stop reason", "Failed signals"]) {
+      const row = r.stdout.split("\n").find((l) => l.startsWith(`| ${cell} |`))!;
+      expect(row, cell).toContain("\\<img");
+      // 2 columns: 3 unescaped pipes, whatever the text holds.
+      expect(row.split(/(?<!\\)\|/).length - 2, cell).toBe(2);
+    }
+    expect(r.stdout).not.toMatch(/(?<!\\)\]\(javascript/);
+    const store = createStore(dirname(run), { watch: false });
+    try {
+      await store.scanned;
+      const res = await runRoute(store, new Request(`http://localhost${apiScenarioReportHref(basename(run), NAME)}`));
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(r.stdout);
+    } finally {
+      await closeStore(store);
+    }
+  }, 60_000);
+
+  it("refuses --out through a link, a dangling one into the run included, and writes nothing", async () => {
+    const dangling = join(run, "..", "dangling.md");
+    await symlink(join(run, "planted.md"), dangling);
+    const r = report(run, "--out", dangling);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("symbolic link");
+    expect(existsSync(join(run, "planted.md"))).toBe(false);
   });
 });

@@ -207,20 +207,24 @@ describe("run state (§5.3)", () => {
 });
 
 describe("run state from file ages (analyzeFolder, §5.3 step 4)", () => {
-  async function build(): Promise<string> {
+  const now = Date.parse("2026-06-18T12:00:00");
+  const ago = (min: number) => new Date(now - min * 60_000);
+  /** The log's lines are written at its modification time (a run's own clock agrees with its files'). */
+  async function build(logAgeMin: number): Promise<string> {
     const root = await tempDir("ved-state-");
     dirs.push(root);
     const dir = join(root, "eval_20260618_072325");
+    const t = ago(logAgeMin);
+    const p2 = (n: number) => String(n).padStart(2, "0");
+    const time = `${t.getFullYear()}-${p2(t.getMonth() + 1)}-${p2(t.getDate())} ${p2(t.getHours())}:${p2(t.getMinutes())}:${p2(t.getSeconds())}`;
     await writeRun(dir, {
       queue: ["a__1", "a__2"],
-      log: logLine("Queued 2 scenario(s): ['a__1', 'a__2']") + logLine("Starting Scenario 1/2: a__1") + logLine("Scenario 'a__1' Complete") + logLine("Starting Scenario 2/2: a__2"),
+      log: logLine("Queued 2 scenario(s): ['a__1', 'a__2']", time) + logLine("Starting Scenario 1/2: a__1", time) + logLine("Scenario 'a__1' Complete", time) + logLine("Starting Scenario 2/2: a__2", time),
       scenarios: { a__1: { metrics: bareMetrics("a__1") }, a__2: { bridgeLog: "growing\n" } },
     });
     await writeFile(join(dir, "a__2", "conversation_log.txt"), "RTVI Evaluation Bridge - Conversation Log\n");
     return dir;
   }
-  const now = Date.parse("2026-06-18T12:00:00");
-  const ago = (min: number) => new Date(now - min * 60_000);
 
   it.each<[string, number, number, number, string]>([
     // [title, log age, bridge_log age, conversation_log age (minutes), state]
@@ -230,7 +234,7 @@ describe("run state from file ages (analyzeFolder, §5.3 step 4)", () => {
     ["everything 20 minutes old", 20, 20, 20, "killed"],
     ["only the run log is fresh", 1, 30, 30, "running"],
   ])("%s → %s", async (_t, logAge, bridgeAge, convAge, state) => {
-    const dir = await build();
+    const dir = await build(logAge);
     await utimes(join(dir, "evaluation_log.txt"), ago(logAge), ago(logAge));
     await utimes(join(dir, "a__2", "bridge_log.txt"), ago(bridgeAge), ago(bridgeAge));
     await utimes(join(dir, "a__2", "conversation_log.txt"), ago(convAge), ago(convAge));

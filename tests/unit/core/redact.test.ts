@@ -56,7 +56,7 @@ describe("redaction by value", () => {
   });
 
   it("leaves ordinary text alone", () => {
-    for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "Bearer tokens expire", "the key: confirm first", "sk-learn", "gpt-4o-mini", "./eval_results", "retail__12"]) expect(redactProse(t)).toBe(t);
+    for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "Bearer tokens expire", "the key: confirm first", "sk-learn", "sk-learn-contrib-extra", "gpt-4o-mini", "./eval_results", "retail__12"]) expect(redactProse(t)).toBe(t);
     for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "gpt-4o-mini", "session count: 3"]) expect(redactText(t)).toBe(t);
   });
 

@@ -377,7 +377,8 @@ describe("a resumed run (§4.11)", () => {
 
   it("unfinished resume: stale all_metrics.json and all_summary.txt are ignored; Q is the completed count; in-flight r__1 pending", async () => {
     const dir = await run(spec({ finished: false, allMetrics: ["r__4", "r__2", "r__3", "r__1"], allSummary: "old\n" }));
-    const { analysis } = await analyzeFolder(dir, { nowMs: Date.now() + 60_000 });
+    // A minute after its log's last line (the run's own clock; its files were written just now).
+    const { analysis } = await analyzeFolder(dir, { nowMs: new Date(2026, 5, 19, 10, 16, 0).getTime() });
     expect(analysis.partial).toBe(true);
     expect(analysis.onDiskSummary).toBe("stale");
     expect(analysis.plan.pending).toEqual(["r__1"]);

@@ -111,3 +111,20 @@ describe("setup diff", () => {
     expect(d.prompts[0]?.edits).toHaveLength(2);
   });
 });
+
+describe("retry switches and the stall rule on their own lines (issue 45)", () => {
+  it("lists every switch with both values and says which changed", () => {
+    const base = { ...ARGS, max_auto_retries: 0, auto_resume_on_stale: true };
+    const other = { ...ARGS, min_agent_turns: 2, max_auto_retries: 2, auto_resume_on_stale: true };
+    const d = setupDiff({ args: base, scenarios: suite(1) }, { args: other, scenarios: suite(1) });
+    expect(d.retrySwitches).toEqual([
+      { name: "auto_resume_on_stale", base: "true", other: "true", changed: false },
+      { name: "max_auto_retries", base: "0", other: "2", changed: true },
+      { name: "min_agent_turns", base: "3", other: "2", changed: true },
+    ]);
+    expect(setupSummary(d)).toEqual([
+      "automatic retries: max_auto_retries 0 → 2 (retried scenarios are scored on their accepted attempt)",
+      "stall rule: --min-agent-turns 3 → 2 (scenarios with fewer agent turns count as failures)",
+    ]);
+  });
+});

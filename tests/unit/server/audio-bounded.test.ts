@@ -76,7 +76,7 @@ describe("a 100 MB recording of short alternating bursts", () => {
     // At most 3 hours of it are analysed, and the analysis says so.
     expect(a.durationSeconds).toBeGreaterThan(7 * 3600);
     expect(a.analysedSeconds).toBe(3 * 3600);
-    expect(a.responseGaps[0]!.gapMs).toBe(200);
+    expect(Math.abs(a.responseGaps[0]!.gapMs - 200)).toBeLessThanOrEqual(50);
   }, 120_000);
 
   it("reads on the run's Audio tab (no spread of every gap into one call)", async () => {
@@ -85,7 +85,7 @@ describe("a 100 MB recording of short alternating bursts", () => {
     const row = audio.rows.find((r) => r.name === BIG)!;
     expect(row.problem).toBeNull();
     expect(row.handOffs).toBeGreaterThan(MAX_LISTED);
-    expect(audio.audioP50).toBe(200);
+    expect(Math.abs(audio.audioP50! - 200)).toBeLessThanOrEqual(50);
   }, 120_000);
 });
 

@@ -31,12 +31,30 @@ async function analysis(run: string, scenario: string): Promise<AudioAnalysis> {
 const kinds = (a: AudioAnalysis) => a.findings.map((f) => `${f.kind}:${f.side}`);
 
 describe("the bundled example's recordings", () => {
-  it("a talk-over: the agent answers over the caller's goodbye, which the logs do not show", async () => {
+  it("a talk-over: the agent answers over the caller's goodbye (an agent interruption), and the caller cuts into the greeting, which stops 0.6 s later (a yield); the logs show neither", async () => {
     const a = await analysis(SPOKEN, "qa__weather_new_york");
     expect(a.sampleRate).toBe(8000);
-    expect(kinds(a)).toEqual(["talk_over:agent"]);
+    expect(kinds(a)).toEqual(["talk_over:user", "talk_over:agent"]);
     expect(a.speech.user).toHaveLength(2);
     expect(a.speech.agent).toHaveLength(3);
+    const ev = a.interactionEvents.map((e) => e.kind);
+    expect(ev).toEqual(["yield", "response", "agent_interrupt"]);
+    expect(a.interactionEvents[0]!.seconds).toBeCloseTo(0.6, 1);
+    expect(a.interaction).toMatchObject({ yieldRate: 1, counts: { yieldTotal: 1, agentInterrupts: 1 } });
+  });
+
+  it("a bad line: background noise at about 13 dB SNR on both channels (noisy line), the agent's voice echoed on the caller's channel, and 120 ms of an agent reply dropped", async () => {
+    const a = await analysis(SPOKEN, "qa__largest_ocean");
+    const found = kinds(a);
+    expect(found.filter((k) => k.startsWith("noisy_line")).sort()).toEqual(["noisy_line:agent", "noisy_line:user"]);
+    expect(a.line.user.snrDb).toBeLessThan(15);
+    expect(a.line.agent.snrDb).toBeLessThan(15);
+    // Each agent reply comes back on the caller's channel, and is never the caller's speech.
+    expect(found.filter((k) => k === "echo:user")).toHaveLength(a.speech.agent.length);
+    expect(found.filter((k) => k.startsWith("talk_over") || k.startsWith("unlogged_speech"))).toEqual([]);
+    const drop = a.findings.filter((f) => f.kind === "dropout");
+    expect(drop.map((f) => f.side)).toEqual(["agent"]);
+    expect(drop[0]!.end - drop[0]!.start).toBeCloseTo(0.12, 1);
   });
 
   it("a silent turn: an agent reply logged but not heard (and the dead air it leaves)", async () => {

@@ -68,6 +68,10 @@ describe("a run that did not finish", () => {
       try {
         expect(again.scan?.cachedRuns, "the quiet run only").toBe(1);
         expect(again.index.runs.get(STALLED)?.inMemory, "from the cache").toBe(false);
+        // Killed for good (until its files change): listed from its saved item, its states left in the cache.
+        runsList(again.index);
+        again.sync.announceStateChanges();
+        expect(again.index.runs.get(STALLED)?.inMemory, "listed without loading its states").toBe(false);
         expect(isDeepStrictEqual(view(again), expected)).toBe(true);
         await within(again.scan!.settled, 30_000, "the audit");
         expect(again.scan?.audit?.repaired).toBe(0);

@@ -48,6 +48,9 @@ describe("a run's recordings", () => {
     const clean = audio.rows.find((r) => r.name === "tau2_airline__12")!;
     expect(clean.findings.clipping).toBe(1);
     expect(clean.durationSeconds).toBeCloseTo(40, 1);
+    // The call's own panel: the agent answers the user's one turn (9 s) at 30 s.
+    expect(clean.interaction?.counts).toMatchObject({ responseTotal: 1, responses: 1 });
+    expect(audio.interaction.hidden).toContain("responseRate");
     const broken = audio.rows.find((r) => r.name === "tau2_airline__34")!;
     expect(broken.problem).toMatch(/conversation_log\.wav/);
     // Failures first, as the table opens.
@@ -68,6 +71,10 @@ describe("a run's recordings", () => {
     await service.idle();
     const text = runReportText(run.id, runAnalysis(run), new Map(), await service.runTiming(run), audio);
     expect(text).toContain("## Audio findings");
+    // The τ-voice panel over the run: one hand-off in the one readable call, under 10 events, so hidden.
+    expect(text).toContain("### Interaction (τ-voice panel, on the recordings)");
+    expect(text).toMatch(/\| Response rate R_R \| hidden \(1 event, under 10\) \| 1 \|/);
+    expect(audio.interaction.counts.responseTotal).toBe(1);
     expect(text).toMatch(/\| tau2_airline__12 \| clipping \| agent \| 30\.0 \|/);
     expect(text).toMatch(/Listen to the recordings where the audio and the logs disagree: .*tau2_airline__12/);
     expect(runReportText(run.id, runAnalysis(run), new Map(), await service.runTiming(run))).not.toContain("## Audio findings");

@@ -67,6 +67,18 @@ describe("buildTrends", () => {
     expect(band.hi!).toBeGreaterThan(band.v!);
   });
 
+  it("marks the planted run an anomaly night with its ten new failures, and no other night; the newest changes top the strip", () => {
+    const data = buildTrends(store.index, {});
+    expect(data.runs.filter((r) => r.anomaly).map((r) => r.id)).toEqual([suiteRunName(13)]);
+    expect(data.runs[13]!.anomaly).toMatchObject({ direction: "drop", trailing: 10 });
+    expect(data.runs[13]!.newFailureCount).toBe(PLANTED.length);
+    expect(data.runs[13]!.previous).toBe(suiteRunName(12));
+    // The flaky scenario flips every run (newest change: the newest run), then the planted ones (run 13).
+    expect(data.strip.sort).toBe("changed");
+    expect(data.strip.rows[0]!.lastChange).toBe(19);
+    expect(data.strip.rows.slice(1, 1 + PLANTED.length).every((r) => r.lastChange === 13)).toBe(true);
+  });
+
   it("sorts the strip by first failure: the planted scenarios first failed in the planted run", () => {
     const data = buildTrends(store.index, { sort: "first_failed" });
     const top = data.strip.rows.slice(0, PLANTED.length);
@@ -113,7 +125,8 @@ describe("strip pages", () => {
     expect(first.strip.rows).toHaveLength(Math.min(40, STRIP_PAGE_SIZE));
     expect(first.strip.rows.map((r) => r.name)).toEqual([...first.strip.rows.map((r) => r.name)].sort());
     expect(buildTrends(store.index, { sort: "name", page: "99" }).strip.page).toBe(0);
-    expect(buildTrends(store.index, { sort: "bogus" }).strip.sort).toBe("first_failed");
+    // The newest changes first by default (issue 44).
+    expect(buildTrends(store.index, { sort: "bogus" }).strip.sort).toBe("changed");
     expect(first.strip.failingEver).toBe(PLANTED.length + 1);
   });
 });

@@ -3,12 +3,15 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { retriesReportSection } from "../../retries-report";
+import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
 import type { RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
+import { interactionRows, type PooledPanel } from "../../audio/interaction";
 import type { FailingSignal } from "../../insights/failing-signals";
 import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
 import { num, table } from "./md";
@@ -19,7 +22,9 @@ export interface RunReportInput {
   rows: ScenarioRow[];
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
-  audio?: { recordings: number; findings: ReportedFinding[] } | null;
+  audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
+  /** The run's automatic retries (issue 45). */
+  retries?: RunRetries | null;
   /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
   failures?: ReadonlyArray<{ name: string; signals: FailingSignal[]; reason: string | null }>;
   /** metrics.json's token_usage summed over the run: the token totals whatever the logs hold. */
@@ -115,7 +120,12 @@ export function runReport(x: RunReportInput): string {
         ? table(["Scenario", "Finding", "Side", "Start s", "End s", "What"], x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]))
         : "_none_\n",
     );
+    if (x.audio.interaction) {
+      out.push("\n### Interaction (τ-voice panel, on the recordings)\n\n");
+      out.push(table(["Metric", "Value", "Events"], interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)])));
+    }
   }
+  out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
   out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
   return out.join("");

@@ -52,8 +52,8 @@ function headline(x: ScenarioReportInput): string {
     [
       ["Verdict (as counted)", v(r.verdict) + (r.stalled ? " (stalled)" : "")],
       ["Task verdict", v(r.task_verdict)],
-      ["Failed signals", r.success_breakdown.failed.join(", ") || "—"],
-      ["Stop reason", r.stop_reason ?? "—"],
+      ["Failed signals", r.success_breakdown.failed.map((f) => mdInline(f)).join(", ") || "—"],
+      ["Stop reason", r.stop_reason === null ? "—" : mdInline(r.stop_reason)],
       ["Judge score", num(r.judge_score, 2)],
       ["DB match", `${v(r.db_state_match)} (actual ${mdInline(m.db_state_actual_hash ?? "null", 20)} vs expected ${mdInline(m.db_state_expected_hash ?? "null", 20)})`],
       ["DB assertions", pct(r.db_state_assertion_pass_rate)],

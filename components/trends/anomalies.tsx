@@ -1,0 +1,61 @@
+/** Anomaly nights of the suite in the range: the run, its success against the trailing runs' band, its new failures. */
+import Link from "next/link";
+import { formatP } from "@/lib/core/gate";
+import { ANOMALY_ALPHA, ANOMALY_TRAILING } from "@/lib/core/trends/anomaly";
+import { compareHref, runHref, scenarioHref } from "@/lib/shared/routes";
+import type { TrendRun } from "@/lib/shared/trends";
+
+const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
+
+export function AnomalyList({ runs }: { runs: TrendRun[] }) {
+  const nights = runs.filter((r) => r.anomaly).reverse();
+  return (
+    <div className="space-y-2 text-sm" data-testid="anomalies">
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        A night is an anomaly when its success rate is outside the band of the suite&apos;s previous {ANOMALY_TRAILING} runs: an exact binomial test of its passes against their pooled rate (one pass and one failure added), p &lt; {ANOMALY_ALPHA}, with at least 3 earlier runs. Ringed on the success chart.
+      </p>
+      {nights.length === 0 ? (
+        <p className="text-zinc-600 dark:text-zinc-400">No anomaly in this range.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {nights.map((r) => {
+            const a = r.anomaly!;
+            return (
+              <li key={r.id} className="space-y-1 py-2" data-anomaly-run={r.id}>
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <span className={`font-medium ${a.direction === "drop" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}>{a.direction === "drop" ? "Drop" : "Rise"}</span>
+                  <span className="tabular-nums">{r.startedAt ? r.startedAt.slice(0, 10) : "date unknown"}</span>
+                  <Link href={runHref(r.id)} className="font-mono break-all text-sky-700 hover:underline dark:text-sky-400">
+                    {r.id}
+                  </Link>
+                  <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
+                    success {pct(r.rates.success_rate.v)} ({r.rates.success_rate.k}/{r.rates.success_rate.n}) against {pct(a.expected)} over {a.trailing} runs, p = {formatP(a.pValue)}
+                  </span>
+                  {r.previous && (
+                    <Link href={compareHref(r.previous, [r.id])} className="text-xs text-sky-700 hover:underline dark:text-sky-400">
+                      compare with previous →
+                    </Link>
+                  )}
+                </div>
+                {r.newFailureCount > 0 && (
+                  <div className="text-xs">
+                    <span className="text-zinc-600 dark:text-zinc-400">New failures ({r.newFailureCount}): </span>
+                    {r.newFailures.map((name, i) => (
+                      <span key={name}>
+                        {i > 0 && ", "}
+                        <Link href={scenarioHref(r.id, name)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+                          {name}
+                        </Link>
+                      </span>
+                    ))}
+                    {r.newFailureCount > r.newFailures.length && ` … and ${r.newFailureCount - r.newFailures.length} more`}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** What `--notify` sends for a finished run: its changes against the previous run of the suite (views/run-changes). */
+import "server-only";
+import { notifyText, NOTIFY_MAX_LISTED, NOTIFY_REASON_CHARS, type NotifyPayload, type NotifyScenario } from "@/lib/core/notify-text";
+import { redactProse } from "@/lib/core/redact";
+import { formatPp } from "@/lib/core/run-changes";
+import { anomalies } from "@/lib/core/trends";
+import { runHref } from "@/lib/shared/routes";
+import type { ResultsIndex } from "../model/results-index";
+import type { RunModel } from "../model/run-model";
+import { judgeReasons } from "../views/judge-reasons";
+import { runChanges, suiteOfRun } from "../views/run-changes";
+import { runRows } from "../views/run-views";
+
+/** The suite's name as the runs list shows it: the folder its runs share, else its size. */
+function suiteName(ids: readonly string[], scenarios: number): string {
+  const folders = ids.map((id) => id.split("/").slice(0, -1));
+  const first = folders[0] ?? [];
+  let n = first.length;
+  for (const f of folders) {
+    let i = 0;
+    while (i < n && f[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n).join("/") || `${scenarios} scenarios`;
+}
+
+export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl: string, nowMs = Date.now()): Promise<NotifyPayload> {
+  const changes = runChanges(index, run, nowMs);
+  const { runs, at } = suiteOfRun(index, run, nowMs);
+  const own = runs[at]!;
+  const rate = own.facts.aggregates.rates.success_rate;
+  const points = runs.map((r) => {
+    const s = r.facts.aggregates.rates.success_rate;
+    return s.denominator > 0 ? { k: s.numerator, n: s.denominator } : null;
+  });
+  const rows = new Map(runRows(run, nowMs).map((r) => [r.name, r]));
+  const listed = [...changes.newFailures.slice(0, NOTIFY_MAX_LISTED), ...changes.flaky.slice(0, NOTIFY_MAX_LISTED)];
+  const reasons = await judgeReasons(run.dir, listed);
+  const scenario = (name: string): NotifyScenario => {
+    const row = rows.get(name);
+    const signals = [...(row?.success_breakdown.failed ?? [])];
+    if (row?.stalled) signals.push("stalled");
+    const reason = reasons.get(name);
+    return { scenario: name, signals, reason: reason ? redactProse(reason).slice(0, NOTIFY_REASON_CHARS) : null };
+  };
+  const body: Omit<NotifyPayload, "text"> = {
+    run: run.id,
+    suite: suiteName(runs.map((r) => r.id), own.facts.queue.length),
+    previous: changes.previous?.id ?? null,
+    success: { k: rate.numerator, n: rate.denominator },
+    new_failures: changes.newFailures.slice(0, NOTIFY_MAX_LISTED).map(scenario),
+    flaky: changes.flaky.slice(0, NOTIFY_MAX_LISTED).map(scenario),
+    anomaly: anomalies(points)[at] !== null,
+    url: `${baseUrl.replace(/\/+$/, "")}${runHref(run.id)}`,
+  };
+  return { text: notifyText(body, changes.success.delta === null ? null : formatPp(changes.success.delta)), ...body };
+}

@@ -1,0 +1,154 @@
+/**
+ * What changed in a run since the previous run of its suite, and since when (lib/core/run-changes.ts):
+ * the run page's header line and table marks, the runs list's change column, the scenario page's strip
+ * across the suite, `quick=new`, and (through the same functions) the MCP tools and `--notify`.
+ *
+ * A suite here is the runs list's: runs that queued the same scenarios (`queueKey`), oldest first by
+ * start time. Each run is read through its trend facts (kept per revision, and in the index cache for
+ * finished runs), so no run's scenario states are loaded for another run's page.
+ */
+import "server-only";
+import { changesVsPrevious, type SuiteRunCells } from "@/lib/core/run-changes";
+import type { ScenarioQuery } from "@/lib/shared/scenario-query";
+import type { ListChange, RunChanges, ScenarioAcrossRuns } from "@/lib/shared/run-changes";
+import type { RunListItem } from "@/lib/shared/dto";
+import type { ResultsIndex } from "../model/results-index";
+import { processCaches } from "../process-caches";
+import type { RunModel } from "../model/run-model";
+import { queueKeyOf } from "./run-views";
+import { savedTrendFactsOf } from "./saved-trend-facts";
+import { trendFacts, type TrendFacts } from "./trend-facts";
+
+/** How many of a scenario's runs the scenario page's strip shows (the newest). */
+export const SCENARIO_STRIP_RUNS = 30;
+
+/** Each facts object's queue key (a hash of its queue), made once. */
+const keys = () => processCaches().weak<TrendFacts, string>("trend-facts-queue-keys");
+function keyOf(f: TrendFacts): string {
+  let k = keys().get(f);
+  if (k === undefined) keys().set(f, (k = queueKeyOf(f.queue)));
+  return k;
+}
+
+const byStart = (a: { id: string; startedAt: string | null }, b: { id: string; startedAt: string | null }) => {
+  const ta = a.startedAt ?? "";
+  const tb = b.startedAt ?? "";
+  return ta < tb ? -1 : ta > tb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
+export interface SuiteOfRun {
+  runs: Array<SuiteRunCells & { run: RunModel; facts: TrendFacts }>;
+  /** The run's position in `runs`. */
+  at: number;
+}
+
+/** The runs of `run`'s suite (itself included), oldest first, with their trend facts. */
+export function suiteOfRun(index: ResultsIndex, run: RunModel, nowMs = Date.now()): SuiteOfRun {
+  const saved = savedTrendFactsOf(index);
+  const own = trendFacts(run, nowMs, saved);
+  const key = keyOf(own);
+  const runs: SuiteOfRun["runs"] = [];
+  for (const other of index.runs.values()) {
+    const facts = other === run ? own : trendFacts(other, nowMs, saved);
+    if (key === "" ? other !== run : keyOf(facts) !== key) continue;
+    runs.push({ id: other.id, startedAt: facts.startedAt, cells: facts.cells, run: other, facts });
+  }
+  runs.sort(byStart);
+  return { runs, at: runs.findIndex((r) => r.run === run) };
+}
+
+/** What changed in `run` since the previous run of its suite. */
+export function runChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now()): RunChanges {
+  const { runs, at } = suiteOfRun(index, run, nowMs);
+  const own = runs[at]!;
+  const prev = at > 0 ? runs[at - 1]! : null;
+  const c = changesVsPrevious(runs, at, own.facts.cells.keys());
+  const after = own.facts.aggregates.rates.success_rate.value;
+  const before = prev ? prev.facts.aggregates.rates.success_rate.value : null;
+  return {
+    runId: run.id,
+    previous: prev ? { id: prev.id, startedAt: prev.startedAt, state: prev.facts.state } : null,
+    suiteRuns: at + 1,
+    newFailures: c.newFailures,
+    fixed: c.fixed,
+    stillFailing: c.stillFailing,
+    flaky: c.flaky,
+    success: {
+      before,
+      after,
+      delta: before !== null && after !== null ? after - before : null,
+      pValue: c.test && c.test.n > 0 ? c.test.pValue : null,
+      paired: c.test?.n ?? 0,
+    },
+    // fromEntries defines own keys: a scenario named `__proto__` stays data.
+    marks: Object.fromEntries(c.marks),
+  };
+}
+
+/** `quick=new` as the names it stands for (the run's new failures), so the table's one filter applies it. */
+export function withNewFailures(index: ResultsIndex, run: RunModel, query: ScenarioQuery, nowMs = Date.now()): ScenarioQuery {
+  if (!query.quick?.includes("new")) return query;
+  const fresh = new Set(runChanges(index, run, nowMs).newFailures);
+  const names = query.names ? query.names.filter((n) => fresh.has(n)) : [...fresh];
+  return { ...query, quick: query.quick.filter((q) => q !== "new"), names };
+}
+
+/**
+ * The runs list's change column: each listed run against the previous listed run of its suite. The
+ * rate change needs only the items; the new failures need both runs' trend facts, made only once
+ * the index has been read (while indexing, facts would cost each run's analysis).
+ */
+export function listChanges(index: ResultsIndex, items: readonly RunListItem[], nowMs = Date.now()): Map<string, ListChange> {
+  const suites = new Map<string, RunListItem[]>();
+  for (const item of items) {
+    if (!item.queueKey) continue;
+    const list = suites.get(item.queueKey) ?? [];
+    list.push(item);
+    suites.set(item.queueKey, list);
+  }
+  const saved = savedTrendFactsOf(index);
+  const out = new Map<string, ListChange>();
+  for (const list of suites.values()) {
+    if (list.length < 2) continue;
+    list.sort(byStart);
+    const cells: SuiteRunCells[] | null = index.indexing ? null : list.map((item) => {
+      const run = index.runs.get(item.id)!;
+      const f = trendFacts(run, nowMs, saved);
+      return { id: item.id, startedAt: item.startedAt, cells: f.cells };
+    });
+    for (let i = 1; i < list.length; i++) {
+      const item = list[i]!;
+      const prev = list[i - 1]!;
+      const a = prev.rates.success_rate.value;
+      const b = item.rates.success_rate.value;
+      const newFailures = cells ? changesVsPrevious(cells, i, cells[i]!.cells.keys()).newFailures.length : null;
+      out.set(item.id, { previous: prev.id, delta: a !== null && b !== null ? b - a : null, newFailures });
+    }
+  }
+  return out;
+}
+
+/** One scenario across its suite's runs (the newest `SCENARIO_STRIP_RUNS`, up to and including the newest run). */
+export function scenarioAcrossRuns(index: ResultsIndex, run: RunModel, name: string, nowMs = Date.now()): ScenarioAcrossRuns {
+  const { runs } = suiteOfRun(index, run, nowMs);
+  const shown = runs.slice(-SCENARIO_STRIP_RUNS);
+  return { runs: shown.map((r) => ({ id: r.id, startedAt: r.startedAt, cell: r.cells.get(name) ?? "-" })), earlier: runs.length - shown.length };
+}
+
+/**
+ * The suite's runs in a results folder (the CI gate's history): the runs whose queue key is one of
+ * `keys`, started before `before` (ISO; all when unknown), but `exclude` (the run itself, by id),
+ * oldest first.
+ */
+export function suiteHistoryIn(index: ResultsIndex, keys: ReadonlySet<string>, before: string | null, exclude: (run: RunModel) => boolean, nowMs = Date.now()): SuiteRunCells[] {
+  const saved = savedTrendFactsOf(index);
+  const out: SuiteRunCells[] = [];
+  for (const run of index.runs.values()) {
+    if (exclude(run)) continue;
+    const f = trendFacts(run, nowMs, saved);
+    if (!keys.has(keyOf(f))) continue;
+    if (before !== null && f.startedAt !== null && f.startedAt >= before) continue;
+    out.push({ id: run.id, startedAt: f.startedAt, cells: f.cells });
+  }
+  return out.sort(byStart);
+}
