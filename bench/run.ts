@@ -8,7 +8,10 @@
  * boot excluded, at 10,000 scenarios in one run, a year of nightly runs (365 × 30) and 100,000, with
  * the server's RSS at each and at two years (730 × 30), side by side.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup] [--folders single-10k,year-365,results-100k,year-730 (store)]
+ * (issue 42, `--only heavy`: the heavy views on the real server — setup diff at 100 KB, themes at
+ * 20,000 reasons — each with the slowest `/api/health` answer while it computes; see bench/heavy-views.ts.)
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -17,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audio100MbFigures, audioFigures } from "./audio";
+import { heavyViewFigures } from "./heavy-views";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -50,6 +54,8 @@ const ONLY_THEMES = arg("only", "") === "themes";
 const ONLY_AUDIO = arg("only", "") === "audio";
 /** `--only setup`: the setup diff of a 50 KB prompt (issue 37) and nothing else. */
 const ONLY_SETUP = arg("only", "") === "setup";
+/** `--only heavy`: the heavy views on the real server with /api/health's latency meanwhile (issue 42) and nothing else. */
+const ONLY_HEAVY = arg("only", "") === "heavy";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -789,6 +795,11 @@ async function main(): Promise<void> {
     await storeTable();
     return printTable();
   }
+  if (ONLY_HEAVY) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await heavyViewFigures({ out: OUT, report, startServer, stopServer });
+    return printTable();
+  }
   setupFigures(report);
   if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);
@@ -798,6 +809,7 @@ async function main(): Promise<void> {
   if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
+  if (!ONLY_SCAN && !ONLY_ROLLUP && !ONLY_TRENDS) await heavyViewFigures({ out: OUT, report, startServer, stopServer });
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);

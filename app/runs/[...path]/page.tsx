@@ -170,9 +170,6 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
       <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
-      <Suspense fallback={null}>
-        <RunJudgeSections run={run} />
-      </Suspense>
       <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
@@ -187,6 +184,10 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} marks={changes.marks} />
       </Card>
+      {/* Below the table: the first screen stays on the failing scenarios. */}
+      <Suspense fallback={null}>
+        <RunJudgeSections run={run} />
+      </Suspense>
       <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />
         {tab === "signals" && (
