@@ -8,7 +8,10 @@
  * boot excluded, at 10,000 scenarios in one run, a year of nightly runs (365 × 30) and 100,000, with
  * the server's RSS at each and at two years (730 × 30), side by side.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup] [--folders single-10k,year-365,results-100k,year-730 (store)]
+ * (issue 42, `--only heavy`: the heavy views on the real server — setup diff at 100 KB, themes at
+ * 20,000 reasons — each with the slowest `/api/health` answer while it computes; see bench/heavy-views.ts.)
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -17,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audio100MbFigures, audioFigures } from "./audio";
+import { heavyViewFigures } from "./heavy-views";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -50,6 +54,8 @@ const ONLY_THEMES = arg("only", "") === "themes";
 const ONLY_AUDIO = arg("only", "") === "audio";
 /** `--only setup`: the setup diff of a 50 KB prompt (issue 37) and nothing else. */
 const ONLY_SETUP = arg("only", "") === "setup";
+/** `--only heavy`: the heavy views on the real server with /api/health's latency meanwhile (issue 42) and nothing else. */
+const ONLY_HEAVY = arg("only", "") === "heavy";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -346,6 +352,7 @@ interface UserClockRow {
   label: string;
   floor: number;
   empty: number;
+  emptyRestart: number;
   first: number;
   restart: number;
   rssFirst: number;
@@ -358,6 +365,7 @@ async function userClockFigures(label: string, dir: string): Promise<UserClockRo
   const runs = runFolders(dir);
   const floors: number[] = [];
   const empties: number[] = [];
+  const emptyRestarts: number[] = [];
   const firsts: number[] = [];
   const restarts: number[] = [];
   const rssFirst: number[] = [];
@@ -370,7 +378,11 @@ async function userClockFigures(label: string, dir: string): Promise<UserClockRo
       floors.push(Math.min(sync, pool));
       const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
       try {
-        empties.push((await timeToListed(empty, mkdtempSync(join(tmpdir(), "ved-bench-state-empty-")), 0)).ms);
+        // The boot, as a first start (a new state folder: the ledger is made) and as a restart (the same one).
+        const emptyState = mkdtempSync(join(tmpdir(), "ved-bench-state-empty-"));
+        empties.push((await timeToListed(empty, emptyState, 0)).ms);
+        emptyRestarts.push((await timeToListed(empty, emptyState, 0)).ms);
+        rmSync(emptyState, { recursive: true, force: true });
         warm(dir);
         const first = await timeToListed(dir, state, runs);
         firsts.push(first.ms);
@@ -388,13 +400,14 @@ async function userClockFigures(label: string, dir: string): Promise<UserClockRo
   }
   const floor = median(floors);
   const boot = median(empties);
+  const rebootMs = median(emptyRestarts);
   const first = median(firsts) - boot;
-  const restart = median(restarts) - boot;
-  report(`${label}: user's clock, spawn → runs list complete on an empty folder (the boot)`, range(empties));
+  const restart = median(restarts) - rebootMs;
+  report(`${label}: user's clock, spawn → runs list complete on an empty folder (the boot), first start / restart`, `${range(empties)} / ${range(emptyRestarts)}`);
   report(`${label}: user's clock, first start less the boot`, `${range(firsts.map((t) => t - boot))} = ${(first / floor).toFixed(2)}× the floor (${Math.round(floor)} ms)`);
-  report(`${label}: user's clock, restart less the boot`, `${range(restarts.map((t) => t - boot))} = ${(restart / floor).toFixed(2)}× the floor`);
+  report(`${label}: user's clock, restart less the boot's restart`, `${range(restarts.map((t) => t - rebootMs))} = ${(restart / floor).toFixed(2)}× the floor`);
   report(`${label}: server RSS, first start / restart`, `${range(rssFirst, " MB")} / ${range(rssRestart, " MB")}`);
-  return { label, floor, empty: boot, first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart) };
+  return { label, floor, empty: boot, emptyRestart: rebootMs, first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart) };
 }
 
 /** A copy of one finished run that stalled: its log without the last session's end, everything quiet for an hour (hard links; the log is a file of its own). */
@@ -527,14 +540,15 @@ async function storeTable(): Promise<void> {
     ["a year: 365 nightly runs × 30", () => generate("year-365", ["--preset", "year-365"])],
     ["100,000 scenarios (50 runs × 2,000)", () => generate("results-100k", ["--preset", "bench-100k"])],
   ];
-  const userOnly = arg("user-folders", "").split(",").filter(Boolean);
+  // `--user-folders year+stalled`: labels containing any of these words.
+  const userOnly = arg("user-folders", "").split("+").filter(Boolean);
   for (const [label, make] of userFolders.filter(([label]) => userOnly.length === 0 || userOnly.some((u) => label.includes(u)))) {
     const dir = make();
     console.log(`\n[user's clock: ${label}] ${dir}`);
     clock.push(await userClockFigures(label, dir));
   }
-  console.log("\n| Folder (user's clock: spawn → runs list complete, less an empty folder's) | Floor | Empty folder | First start | Restart | Server RSS, first start / restart |\n|---|---|---|---|---|---|");
-  for (const r of clock) console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${Math.round(r.empty)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB |`);
+  console.log("\n| Folder (user's clock: spawn → runs list complete, less an empty folder's) | Floor | Empty folder, first start / restart | First start | Restart | Server RSS, first start / restart |\n|---|---|---|---|---|---|");
+  for (const r of clock) console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${Math.round(r.empty)} / ${Math.round(r.emptyRestart)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB |`);
   const year = table.find((r) => r.label.startsWith("a year"));
   const two = table.find((r) => r.label.startsWith("two years"));
   if (!year || !two) return;
@@ -781,6 +795,11 @@ async function main(): Promise<void> {
     await storeTable();
     return printTable();
   }
+  if (ONLY_HEAVY) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await heavyViewFigures({ out: OUT, report, startServer, stopServer });
+    return printTable();
+  }
   setupFigures(report);
   if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);
@@ -790,6 +809,7 @@ async function main(): Promise<void> {
   if (ONLY_AUDIO) return printTable();
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
+  if (!ONLY_SCAN && !ONLY_ROLLUP && !ONLY_TRENDS) await heavyViewFigures({ out: OUT, report, startServer, stopServer });
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);

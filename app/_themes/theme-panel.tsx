@@ -4,13 +4,22 @@
  */
 import { ThemeChanges } from "@/components/trends/theme-changes";
 import { getStore } from "@/lib/server/live/store";
-import { themeChanges } from "@/lib/server/http/themes";
+import { themeChangeSetFor } from "@/lib/server/http/themes";
+import { WorkError } from "@/lib/server/work/pool";
 
 export async function ThemePanel({ baseId, otherId }: { baseId: string; otherId: string }) {
   const store = getStore();
   const [base, other] = await Promise.all([store.openRun(baseId), store.openRun(otherId)]);
   if (!base || !other) return null;
-  return <ThemeChanges changes={await themeChanges(base, other)} baseId={baseId} otherId={otherId} />;
+  // Out of time or refused (the work pool's bound): the rest of the page stands, the panel says why.
+  const set = await themeChangeSetFor(base, other, store).catch((err: unknown) => {
+    if (err instanceof WorkError) return err;
+    throw err;
+  });
+  if (set instanceof WorkError) {
+    return <p className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300" data-testid="theme-changes-unavailable">The failure themes could not be made: {set.message}.</p>;
+  }
+  return <ThemeChanges set={set} baseId={baseId} otherId={otherId} />;
 }
 
 export function ThemePanelFallback() {

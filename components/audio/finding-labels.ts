@@ -11,6 +11,7 @@ export const FINDING_LABEL: Record<FindingKind, string> = {
   dropout: "dropout",
   dead_stream: "dead stream",
   echo: "echo",
+  loop: "loop",
   cut_off: "cut off",
 };
 
@@ -24,5 +25,6 @@ export const FINDING_HINT: Record<FindingKind, string> = {
   dropout: "Up to 250 ms of silence inside speech, entered and left at full level: lost frames.",
   dead_stream: "Exact zeros for over a second while the logs say this side speaks: the audio stream died.",
   echo: "The other side's voice on this channel, delayed and attenuated (not counted as this side's speech).",
+  loop: "The same block of audio (250 ms or more) played three times or more in a row.",
   cut_off: "Speech that stops at full level with no decay, on an interruption or at the recording's end.",
 };

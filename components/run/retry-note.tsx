@@ -14,7 +14,7 @@ export function RetryNote({ runId, retries, successRate }: { runId: string; retr
   if (retries.provenance === "unknown") {
     return (
       <p data-retries="unknown" className="text-xs text-zinc-600 dark:text-zinc-400">
-        Retry provenance unknown: this run&apos;s metrics.json files predate <code>auto_retry_count</code>, so whether any scenario was retried automatically is not recorded.
+        Retry provenance unknown: this run&apos;s metrics.json files predate <code>auto_retry_count</code>.
         {retries.orphans.length > 0 && <Orphans folders={retries.orphans} />}
       </p>
     );

@@ -1,5 +1,5 @@
 /** Failure themes that are new, gone, grown or shrunk between two runs (server component; inert text). */
-import type { ThemeDiffDTO } from "@/lib/shared/themes";
+import type { ThemeChangeSetDTO, ThemeDiffDTO, UnthemedDTO } from "@/lib/shared/themes";
 
 const TONE: Record<ThemeDiffDTO["change"], string> = {
   new: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300",
@@ -12,9 +12,19 @@ const TONE: Record<ThemeDiffDTO["change"], string> = {
 /** At most this many themes listed (new and grown first). */
 const MAX_SHOWN = 12;
 
-export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffDTO[]; baseId: string; otherId: string }) {
+/** "12 reason(s) of run-b in no theme listed (3 with no word the themes read)", or nothing when every reason is in one. */
+function unthemedNote(u: UnthemedDTO, runId: string): string | null {
+  if (u.reasons === 0) return null;
+  return `${u.reasons.toLocaleString("en-US")} reason(s) of ${runId} in no theme listed${u.withoutWords > 0 ? ` (${u.withoutWords.toLocaleString("en-US")} with no word the themes read, e.g. in another script than Latin)` : ""}`;
+}
+
+export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO; baseId: string; otherId: string }) {
+  const { changes, counts } = set;
   const moving = changes.filter((c) => c.change !== "steady");
   const shown = moving.slice(0, MAX_SHOWN);
+  // Changes of each kind, listed or not: the server returns the first ones only.
+  const movingCount = counts.new + counts.grown + counts.gone + counts.shrunk;
+  const notes = [unthemedNote(set.unthemed.other, otherId), unthemedNote(set.unthemed.base, baseId)].filter((n): n is string => n !== null);
   return (
     <section id="themes" aria-labelledby="themes-heading" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900" data-testid="theme-changes">
       <h2 id="themes-heading" className="text-base font-semibold tracking-tight">
@@ -22,7 +32,7 @@ export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffD
       </h2>
       <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
         Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs); <span className="font-mono">{otherId}</span> against{" "}
-        <span className="font-mono">{baseId}</span>. {changes.length - moving.length} theme(s) unchanged.
+        <span className="font-mono">{baseId}</span>. {counts.steady} theme(s) unchanged.
       </p>
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, gone, grown or shrunk.</p>
@@ -44,7 +54,12 @@ export function ThemeChanges({ changes, baseId, otherId }: { changes: ThemeDiffD
           })}
         </ul>
       )}
-      {moving.length > MAX_SHOWN && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {moving.length - MAX_SHOWN} more.</p>}
+      {movingCount > shown.length && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {(movingCount - shown.length).toLocaleString("en-US")} more.</p>}
+      {notes.length > 0 && (
+        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="theme-unthemed">
+          {notes.join("; ")}.
+        </p>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@
 import type { LogSession } from "./evaluation-log";
 import { redactText } from "./redact";
 import { minAgentTurnsOf } from "./run-args";
+import { parseAttemptFolder } from "./retries";
 import type { RunStatus } from "./run-state";
 import type { Invocation } from "./schemas";
 
@@ -134,7 +135,8 @@ export function runHistory(input: RunHistoryInput): RunHistory {
       end: s ? endOf(s, i === sessions.length - 1, status) : { kind: "stopped", scenario: null },
     });
   }
-  const killed = input.killedFolders.map((folder): KilledFolder => {
+  // An automatic retry's discarded attempt (`.killed.autoretry<N>.`) is not a resume's: its scenario page and the retries note tell it.
+  const killed = input.killedFolders.filter((folder) => parseAttemptFolder(folder) === null).map((folder): KilledFolder => {
     const parsed = parseKilledFolder(folder);
     const scenario = parsed?.scenario ?? folder.slice(0, folder.indexOf(".killed."));
     const movedAt = parsed?.movedAt ?? null;

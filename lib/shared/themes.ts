@@ -20,3 +20,24 @@ export interface ThemeDiffDTO {
   other: ThemeDTO | null;
   similarity: number;
 }
+
+/** Reasons in no theme listed: past the themes listed, joining none, or with no word the themes read (another script than Latin, figures only: `withoutWords`). */
+export interface UnthemedDTO {
+  reasons: number;
+  withoutWords: number;
+}
+
+/** `/api/themes?run=`: a run's largest themes (at most 50) and the reasons in none. */
+export interface ThemeSetDTO {
+  themes: ThemeDTO[];
+  /** Reasons of the run's failing scenarios, in a theme or not. */
+  reasons: number;
+  unthemed: UnthemedDTO;
+}
+
+/** `/api/themes?run=&base=`: the changes that need a look first (at most 50), how many of each kind there are, and each run's reasons in none listed. */
+export interface ThemeChangeSetDTO {
+  changes: ThemeDiffDTO[];
+  counts: Record<ThemeChangeKind, number>;
+  unthemed: { base: UnthemedDTO; other: UnthemedDTO };
+}

@@ -51,6 +51,9 @@ test("the waveform's heard spurts lie beside the logged turns, and a finding pla
   await expect(measured, "the measured lanes").toBeVisible({ timeout: 20_000 });
   await expect(measured.locator('[data-measured-lane="agent"] [data-spurt]')).toHaveCount(3);
   await expect(measured.locator('[data-measured-lane="user"] [data-spurt]')).toHaveCount(2);
+  // The τ-voice panel of the call (issue 47): the caller cuts in at 20 s and the agent stops at 21.5 s, a yield.
+  await expect(measured.getByTestId("audio-interaction").locator('[data-interaction="yieldRate"]')).toContainText("100%");
+  await expect(measured.locator('[data-measured-lane="agent"] [data-interaction-event="yield"]')).toHaveCount(1);
   const clip = measured.locator('[data-finding="clipping"]').first();
   await expect(clip).toBeVisible();
   const at = analysis.findings.find((f) => f.kind === "clipping")!.start;
@@ -82,6 +85,8 @@ test("the run page's Audio tab measures each recording and filters by finding", 
   const panel = page.getByTestId("run-audio");
   await expect(panel).toBeVisible({ timeout: 20_000 });
   await expect(panel).toContainText("1 recording measured");
+  // The run's panel: one yield and two responses, each under 10 events, so hidden as the leaderboard does.
+  await expect(panel.getByTestId("interaction-panel").locator('[data-interaction="yieldRate"]')).toContainText("hidden (1 event, under 10)");
   const clip = panel.locator('[data-finding-filter="clipping"]');
   await expect(clip).toHaveText("clipping: 1");
   await expect(panel.locator("[data-audio-row]")).toHaveCount(1);

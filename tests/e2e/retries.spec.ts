@@ -60,6 +60,8 @@ test("the run page counts the retries, a reason and the success rate without ret
   // The harness's 4/6; without retries airline 34 and pizza count as failures: 2/6.
   await expect(note).toContainText("Success rate without retries: 33.33% (2/6, 95% CI");
   await expect(note).toContainText("beside the harness's 66.67%");
+  // The header's killed folders are the one a resume moved aside; the three attempts are the retries'.
+  await expect(page.locator("dt", { hasText: "Killed folders" }).locator("xpath=following-sibling::dd")).toHaveText("1");
   // The table marks them, with the reasons on hover, and filters them.
   await note.getByRole("link", { name: "Show the retried scenarios in the table" }).click();
   await expect(page).toHaveURL(/quick=retried/, { timeout: 10_000 });

@@ -5,7 +5,10 @@
 import { join } from "node:path";
 import { menuPrompt } from "./menu-prompt";
 import { randomReasons } from "./random-reasons";
-import { metrics, writeRun } from "./run-builder";
+import { logLine, metrics, writeRun } from "./run-builder";
+
+/** Finished runs: their states and trend facts go to the index cache, as a real night's runs do. */
+const FINISHED = logLine("Evaluation Complete!");
 
 export const PROMPT_BASE_RUN = "eval_20261101_080000";
 export const PROMPT_OTHER_RUN = "eval_20261102_080000";
@@ -16,6 +19,7 @@ export async function writePromptRuns(root: string, scenarios = 10, kb = 100): P
   const names = Array.from({ length: scenarios }, (_, i) => `menu__${i}`);
   for (const [run, offset] of [[PROMPT_BASE_RUN, 0], [PROMPT_OTHER_RUN, 1000]] as const) {
     await writeRun(join(root, run), {
+      log: FINISHED,
       scenarios: Object.fromEntries(names.map((n, i) => [n, { metrics: metrics(n), bridgeLog: null, files: { "scenario_config/agent_prompt.txt": menuPrompt(i + offset, kb), "scenario_config/user_prompt.txt": "You want to order dinner." } }])),
     });
   }
@@ -31,6 +35,7 @@ export async function writeReasonsRun(root: string, n = 20_000, extra: string[] 
   const reasons = [...randomReasons(n).map((r) => r.text), ...extra];
   const names = reasons.map((_, i) => `reason__${i}`);
   await writeRun(join(root, REASONS_RUN), {
+    log: FINISHED,
     scenarios: Object.fromEntries(names.map((n, i) => [n, { metrics: failedMetrics(n), bridgeLog: null, judge: { passed: false, score: 0.1, reason: reasons[i] } }])),
   });
 }

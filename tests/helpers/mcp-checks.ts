@@ -12,6 +12,7 @@ import { compareRoute, listRuns, runRoute } from "@/lib/server/http/api";
 import type { Store } from "@/lib/server/live/store";
 import type { RunDetail, RunsResponse, ScenarioDetail, ScenarioPage } from "@/lib/shared/dto";
 import type { CompareResult } from "@/lib/shared/compare";
+import type { RunChanges } from "@/lib/shared/run-changes";
 import { plantRetries, REASON_FEW, REASON_ZERO } from "./plant-retries";
 import { metrics, writeRun } from "./run-builder";
 
@@ -89,13 +90,38 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
 
   // list_runs: every run's rates as the runs API counts them.
   const runsApi = (await listRuns(store.index).json()) as RunsResponse;
-  const runs = await ok<{ total: number; runs: Array<{ id: string; rates: Record<string, K>; failedCount: number }>; more: string | null }>(client, "list_runs", { limit: 200 });
+  const runs = await ok<{ total: number; runs: Array<{ id: string; rates: Record<string, K>; failedCount: number; previous: unknown }>; more: string | null }>(client, "list_runs", { limit: 200 });
   expect(runs.total).toBe(runsApi.runs.length);
   expect(runs.runs.map((r) => r.id)).toEqual(runsApi.runs.map((r) => r.id));
   for (const r of runs.runs) {
     const a = runsApi.runs.find((x) => x.id === r.id)!;
     for (const [name, rate] of Object.entries(a.rates)) expect({ k: r.rates[name]!.k, n: r.rates[name]!.n }, `${r.id} ${name}`).toEqual(kn(rate));
     expect(r.failedCount).toBe(a.rates.success_rate.denominator - a.rates.success_rate.numerator);
+    // The runs list's change column: the previous run of the suite, Δ success, new failures.
+    expect(r.previous, r.id).toEqual(a.vsPrevious ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, newFailures: a.vsPrevious.newFailures } : null);
+  }
+  expect(runs.runs.filter((r) => r.previous).length).toBeGreaterThan(5);
+
+  // What changed since the previous run of the suite: the run page's line (/api/runs/{id}/changes), quick=new, the marks.
+  const NIGHT = "nightly/eval_20261126_020000";
+  const changesApi = await api<RunChanges>(store, `/api/runs/${enc(NIGHT)}/changes`);
+  expect(changesApi.newFailures.length).toBeGreaterThan(0);
+  const night = await ok<{ previous: { id: string; successDelta: number | null; pValue: number | null; newFailures: { count: number; names: string[] }; fixed: { names: string[] }; stillFailing: { names: string[] }; flaky: { names: string[] } } }>(client, "get_run", { run: NIGHT });
+  expect(night.previous.id).toBe(changesApi.previous!.id);
+  expect(night.previous.successDelta).toBe(changesApi.success.delta);
+  expect(night.previous.pValue).toBe(changesApi.success.pValue);
+  expect(night.previous.newFailures).toEqual({ count: changesApi.newFailures.length, names: changesApi.newFailures });
+  expect(night.previous.fixed.names).toEqual(changesApi.fixed);
+  expect(night.previous.stillFailing.names).toEqual(changesApi.stillFailing);
+  expect(night.previous.flaky.names).toEqual(changesApi.flaky);
+  const newApi = await api<ScenarioPage>(store, `/api/runs/${enc(NIGHT)}/scenarios?quick=new`);
+  const newRows = await ok<{ rows: Array<{ name: string }> }>(client, "list_scenarios", { run: NIGHT, quick: ["new"] });
+  expect(newRows.rows).toEqual(newApi.rows);
+  expect(newRows.rows.map((r) => r.name).sort()).toEqual([...changesApi.newFailures].sort());
+  for (const name of Object.keys(changesApi.marks)) {
+    const marked = await ok<{ mark: unknown; acrossRuns: { runs: Array<{ id: string }> } }>(client, "get_scenario", { run: NIGHT, name });
+    expect(marked.mark, name).toEqual(changesApi.marks[name]);
+    expect(marked.acrossRuns.runs.map((r) => r.id)).toContain(NIGHT);
   }
   const paged = await ok<{ runs: unknown[]; more: string | null }>(client, "list_runs", { limit: 2 });
   expect(paged.runs).toHaveLength(2);
@@ -191,11 +217,12 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   }
 
   // get_trends: each run of the nightly suite with the runs list's success k/n.
-  const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K }> }>(client, "get_trends", { suite: "nightly/eval_20261130_020000", range: "all" });
+  const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K; previous: string | null }> }>(client, "get_trends", { suite: "nightly/eval_20261130_020000", range: "all" });
   expect(trends.runs.length).toBeGreaterThan(5);
   for (const r of trends.runs) {
     const a = runsApi.runs.find((x) => x.id === r.id)!;
     expect({ k: r.success.k, n: r.success.n }, r.id).toEqual(kn(a.rates.success_rate));
+    if (a.vsPrevious) expect(r.previous, r.id).toBe(a.vsPrevious.previous);
   }
 
   // get_file: the bytes of the file, in bounded chunks that join up.

@@ -17,6 +17,8 @@ export interface Line {
   humDb?: number;
   /** Stretches set to exact zeros (frames dropped, a dead stream). */
   zeros?: Span[];
+  /** From `at`, the `block` seconds after it played `times` times in a row (a replaying buffer). */
+  loop?: { at: number; block: number; times: number };
   /** The other channel's signal added, delayed (s) and attenuated (dB). */
   echo?: { delay: number; downDb: number };
 }
@@ -107,6 +109,11 @@ export function plantedChannels(call: PlantedCall): { user: Float32Array; agent:
     if (!line) continue;
     const x = out[side];
     const ref = rmsOver(clean[side], call[side], call.rate) || 0.05;
+    if (line.loop) {
+      const a = Math.round(line.loop.at * call.rate);
+      const w = Math.round(line.loop.block * call.rate);
+      for (let t = 1; t < line.loop.times; t++) x.copyWithin(a + t * w, a, a + w);
+    }
     if (line.echo) {
       const other = clean[side === "user" ? "agent" : "user"];
       const d = Math.round(line.echo.delay * call.rate);

@@ -162,7 +162,8 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           judgeThreshold: d.judgeThreshold,
           problemCount: d.problems.length,
           unfinishedCount: d.unfinished.length,
-          killedCount: d.killedFolders.length,
+          // The folders a resume moved aside (automatic retries' attempts are told by the retries note).
+          killedCount: d.history.killed.length,
           outsideQueueCount: d.outsideQueue.length,
           diedIn: d.history.diedIn?.name ?? null,
         }}
@@ -171,9 +172,6 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
       <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
-      <Suspense fallback={null}>
-        <RunJudgeSections run={run} />
-      </Suspense>
       <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
@@ -188,6 +186,10 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
         )}
         <ScenarioTable runId={d.id} seed={{ view, dataKey, page }} domains={d.domains} signals={signals} marks={changes.marks} />
       </Card>
+      {/* Below the table: the first screen stays on the failing scenarios. */}
+      <Suspense fallback={null}>
+        <RunJudgeSections run={run} />
+      </Suspense>
       <section id="analyses" className="scroll-mt-4 space-y-3 max-sm:order-2">
         <AnalysisTabs href={tabHref} open={tab} available={available} />
         {tab === "signals" && (

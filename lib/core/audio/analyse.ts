@@ -7,7 +7,7 @@
  * work comes in steps (`analysisSteps`) so that the server can let requests in between.
  */
 import { detectSpeech, type LineQuality } from "./detect";
-import { cutOffsOf, deadStreamsOf, dropoutsOf, echoesOf, echoFinding } from "./defects";
+import { cutOffsOf, deadStreamsOf, dropoutsOf, echoesOf, echoFinding, loopsOf } from "./defects";
 import { FRAME_SECONDS, MAX_LISTED, MERGE_PAUSE_S, type AudioFinding, type ChannelFrames, type FindingKind, type LoggedTurn, type Side } from "./frames";
 import { interactionOf, type InteractionEvent, type InteractionPanel } from "./interaction";
 import { coverage, firstStartingAfter, intersect, meetsAny, mergeSpans, r3, silencesOf, type Span } from "./spans";
@@ -174,6 +174,8 @@ export function* analysisSteps(input: AudioInput): Generator<void, AudioAnalysis
     for (const f of clippingOf(frames, side)) findings.push(f);
     for (const f of dropoutsOf(side, frames, both[side])) findings.push(f);
     for (const f of deadStreamsOf(side, frames, both[side], input.turns)) findings.push(f);
+    yield;
+    for (const f of loopsOf(side, { ...both[side], spurts: speech[side] })) findings.push(f);
     for (const f of cutOffsOf(side, { ...both[side], spurts: speech[side] }, speech[side === "user" ? "agent" : "user"], end)) findings.push(f);
     yield;
   }

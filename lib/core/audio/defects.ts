@@ -21,6 +21,12 @@ const DROPOUT_MIN_FRAMES = 2;
 const DROPOUT_MAX_FRAMES = 25;
 const DEAD_STREAM_S = 1;
 const CUT_OFF_WITHIN_S = 0.3;
+const LOOP_MIN_FRAMES = 25;
+const LOOP_MAX_FRAMES = 100;
+/** Frames of a repeat match to within this (dB), and the block's level spans at least `LOOP_RANGE_DB`. */
+const LOOP_MATCH_DB = 1.5;
+const LOOP_RANGE_DB = 10;
+const LOOP_ONSET_DB = 6;
 
 const frameOf = (t: number) => Math.round(t / FRAME_SECONDS);
 
@@ -175,6 +181,57 @@ export function cutOffsOf(side: Side, speech: ChannelSpeech, other: readonly Spa
     if (!atEnd && !interrupted) continue;
     const why = atEnd ? "the recording ends mid-speech" : `the ${side === "user" ? "agent" : "user"} speaks over it`;
     out.push({ kind: "cut_off", side, start: r3(Math.max(s[0], s[1] - 0.5)), end: s[1], message: `The ${side}'s speech is cut off at ${s[1].toFixed(1)} s at full level, with no decay: ${why}` });
+  }
+  return out;
+}
+
+/**
+ * A block of P frames (250 ms–1 s) played at least three times in a row: 2P consecutive frames each
+ * within `LOOP_MATCH_DB` of the frame P later (one pass per period over the spurt's frames).
+ */
+export function loopsOf(side: Side, speech: ChannelSpeech): AudioFinding[] {
+  const out: AudioFinding[] = [];
+  const { levelDb } = speech;
+  // A frame repeats when its level matches (the noise on top of a replayed block is fresh), or when both are pauses.
+  const repeats = (x: number, y: number) => Math.abs(x - y) <= LOOP_MATCH_DB || (x < speech.offDb && y < speech.offDb);
+  for (const s of speech.spurts) {
+    const a = frameOf(s[0]);
+    const b = Math.min(frameOf(s[1]), levelDb.length);
+    let found: { start: number; period: number; times: number } | null = null;
+    for (let p = LOOP_MIN_FRAMES; p <= LOOP_MAX_FRAMES && !found; p++) {
+      let run = 0;
+      let lo = Infinity;
+      let hi = -Infinity;
+      let jump = 0;
+      for (let f = a; f + p < b; f++) {
+        const x = levelDb[f] as number;
+        if (repeats(x, levelDb[f + p] as number)) {
+          run++;
+          lo = Math.min(lo, x);
+          hi = Math.max(hi, x);
+          if (run > 1) jump = Math.max(jump, Math.abs(x - (levelDb[f - 1] as number)));
+          // Speech in the block (its level spans 10 dB, with an onset of 6 dB in one frame somewhere):
+          // a steady tone's smooth envelope, or the noise between words, repeats too.
+          if (run >= 2 * p && hi - lo >= LOOP_RANGE_DB && jump >= LOOP_ONSET_DB && hi >= speech.onDb) {
+            // Extend to the end of the matching run: how many times the block was played.
+            let g = f + 1;
+            while (g + p < b && repeats(levelDb[g] as number, levelDb[g + p] as number)) g++;
+            const start = f - run + 1;
+            found = { start, period: p, times: Math.floor((g + p - start) / p) };
+            break;
+          }
+        } else {
+          run = 0;
+          lo = Infinity;
+          hi = -Infinity;
+          jump = 0;
+        }
+      }
+    }
+    if (!found) continue;
+    const start = r3(found.start * FRAME_SECONDS);
+    const end = r3((found.start + found.times * found.period) * FRAME_SECONDS);
+    out.push({ kind: "loop", side, start, end, message: `The ${side}'s audio loops at ${start.toFixed(1)} s: the same ${found.period * 10} ms block plays ${found.times} times in a row` });
   }
   return out;
 }

@@ -8,8 +8,10 @@
  * It needs only the frame energies the reader already streams (no per-sample second pass, no WASM to
  * load), and it meets the issue's figures at 20/15/10 dB SNR and with a hum on planted speech-like calls
  * (`tests/unit/server/audio-detect.test.ts`; the fixed threshold before it found 73–87% at 20 dB, 13–20%
- * at 15 dB and none at 10 dB or with the hum). WebRTC's VAD (`@echogarden/fvad-wasm`) was not measured
- * against it.
+ * at 15 dB and none at 10 dB or with the hum). Measured against WebRTC's VAD (`@echogarden/fvad-wasm`
+ * 0.2.0, 10 ms frames, the same merging) on the same calls: modes 2–3 found 93–100% at 20 and 15 dB but
+ * invented 1–4 spurts a channel, none within bounds at 10 dB (noise read as speech throughout), and took
+ * 4× the time (313 ms a channel for 7.7 minutes at 16 kHz, against 81 ms for frames and detection).
  */
 import { FRAME_SECONDS, MERGE_PAUSE_S, MIN_SPURT_S, type ChannelFrames } from "./frames";
 import { r3, type Span } from "./spans";

@@ -20,6 +20,29 @@ export const SEED_CAP = 500;
 /** Rounds of reassignment to the nearest group mean after the first grouping. */
 const ROUNDS = 3;
 
+/** A time bound on seeding: past `until` (by `now`), the reasons still waiting are put in `left` instead of grouped. */
+export interface Budget {
+  now: () => number;
+  until: number;
+  left: number[];
+}
+
+/**
+ * Each row's group: the one whose mean (over `space`, the groups' members) it is on average most
+ * similar to, if at least `threshold`, else -1. Linear in the rows (an inverted index over the means).
+ */
+export function nearestGroups(space: Space, groups: readonly (readonly number[])[], rows: readonly SparseRow[], threshold: number): number[] {
+  if (groups.length === 0) return rows.map(() => -1);
+  const means = meansOf(space, groups);
+  const scratch = new Float64Array(groups.length);
+  const probe: Space = { weights: [1], words: [], dims: space.dims };
+  return rows.map((row) => {
+    (probe.words as SparseRow[])[0] = row;
+    const [at, s] = argmax(toMeans(probe, 0, means, -1, scratch), -1);
+    return at >= 0 && s >= threshold ? at : -1;
+  });
+}
+
 /** Groups' weighted mean vectors: a group's average similarity to a reason is a dot product with its mean. */
 interface Means {
   weight: Float64Array;
@@ -110,11 +133,16 @@ function argmax(scores: Float64Array, skip: number): [number, number] {
  * holds what resembles the group as a whole, not what resembles one member: no chains), and groups of
  * more than one reason whose average similarity reaches `threshold` merge.
  */
-export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP): number[][] {
+export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP, budget?: Budget): number[][] {
   const m = space.weights.length;
   let groups: number[][] = [];
   let pending = Array.from({ length: m }, (_, i) => i);
   while (pending.length > 0) {
+    // Out of time: the reasons not seeded yet are left for the caller to place (`budget.left`).
+    if (budget && groups.length > 0 && budget.now() > budget.until) {
+      budget.left.push(...pending);
+      break;
+    }
     const seeds = pending.slice(0, seedCap);
     const found = agglomerate(seeds.length, (a, b) => pairSimilarity(space, seeds[a] as number, seeds[b] as number), seeds.map((i) => space.weights[i] as number), threshold);
     groups.push(...found.map((g) => g.map((k) => seeds[k] as number)));

@@ -34,9 +34,18 @@ const SYNONYMS: Record<string, string> = Object.fromEntries(
   }).flatMap(([canon, words]) => words.split(" ").map((w) => [w, canon] as const)),
 );
 
+/** Stems of words seen (the stemmer is most of tokenising, and a suite's reasons repeat their words); emptied past a bound. */
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
 /** The stem the vectors use: the Porter stem of the word's canonical synonym. */
 export function stem(word: string): string {
-  return stemmer(SYNONYMS[word] ?? word);
+  const hit = STEMS.get(word);
+  if (hit !== undefined) return hit;
+  const out = stemmer(Object.hasOwn(SYNONYMS, word) ? (SYNONYMS[word] as string) : word);
+  if (STEMS.size >= MAX_STEMS) STEMS.clear();
+  STEMS.set(word, out);
+  return out;
 }
 
 export interface Term {

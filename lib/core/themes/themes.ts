@@ -6,7 +6,7 @@
  * first themes. Between two runs the themes are made once over both runs' items. Local and
  * deterministic: the same items in any order give the same themes.
  */
-import { clusterSpace, type Space } from "./cluster";
+import { clusterSpace, nearestGroups, type Budget, type Space } from "./cluster";
 import { CHANGE_ORDER, countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 import { maskFigures, terms } from "./normalise";
 import { toRows } from "./sparse";
@@ -17,6 +17,42 @@ export type { Theme, ThemeItem, ThemeSource } from "./theme";
 
 /** Average-linkage similarity needed to join a theme (fixed, so runs are comparable). */
 export const THEME_THRESHOLD = 0.3;
+
+/**
+ * How much work one set of themes may take. The most frequent `maxSeeds` distinct reasons are
+ * clustered (for `budgetMs` at most: past it, the seeds not grouped yet wait with the rest); each other
+ * reason then joins the theme it is on average most similar to, or none. Only the `maxThemes` largest
+ * themes are made and returned; the reasons in no returned theme are counted.
+ */
+export interface ThemeBounds {
+  maxSeeds: number;
+  budgetMs: number;
+  maxThemes: number;
+  /** The clock of the time budget (tests pass their own). */
+  now?: () => number;
+}
+
+/**
+ * The server's bounds: 20,000 failing scenarios with random 40–80-word reasons took 115 s and 1 GB,
+ * every reason its own theme; 2,000 seeds cluster in a few seconds at worst, and a page lists a dozen themes.
+ */
+export const THEME_BOUNDS: ThemeBounds = { maxSeeds: 2000, budgetMs: 10_000, maxThemes: 50 };
+/** No bound: every reason clustered, every theme made (small inputs, the tests of the clustering itself). */
+export const UNBOUNDED: ThemeBounds = { maxSeeds: Infinity, budgetMs: Infinity, maxThemes: Infinity };
+
+/** Reasons in no returned theme: past the themes returned, joining no theme, or with no word the themes read (`withoutWords`: another script than Latin, figures only). */
+export interface Unthemed {
+  reasons: number;
+  withoutWords: number;
+}
+
+/** A run's themes, bounded: the largest themes and what is in none. */
+export interface ThemeSet {
+  themes: Theme[];
+  /** Reasons given (in a theme or not). */
+  reasons: number;
+  unthemed: Unthemed;
+}
 const TOP_TERMS = 5;
 const SIGNATURE_TERMS = 24;
 
@@ -31,7 +67,6 @@ interface Distinct {
   /** Share of the reason's words that other scenarios use too (1 when all are). */
   share: number;
   items: ThemeItem[];
-  words: Map<string, Map<string, number>>;
 }
 
 /**
@@ -39,7 +74,7 @@ interface Distinct {
  * rare detail) cannot make two scenarios' reasons alike, only dilute how alike they are, so it is
  * dropped from the vectors; reasons that differ only in such words are one distinct reason.
  */
-function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem) => string): Distinct[] {
+function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem) => string): { distinct: Distinct[]; withoutWords: ThemeItem[] } {
   const tokenised = [...items].sort(byText).map((item) => ({ item, ts: terms(item.text) }));
   // Scenarios per stem: a word of one scenario only (however many of its reasons, in however many runs, repeat it) is its own.
   const firstIn = new Map<string, string>();
@@ -53,8 +88,12 @@ function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem
     }
   }
   const map = new Map<string, Distinct>();
+  const withoutWords: ThemeItem[] = [];
   for (const { item, ts } of tokenised) {
-    if (ts.length === 0) continue;
+    if (ts.length === 0) {
+      withoutWords.push(item);
+      continue;
+    }
     const shared = ts.filter((t) => common.has(t.stem));
     // A reason with no shared word keeps all its words: they can meet only the same scenario's other
     // reasons (its own failure described again, in this run or the other), never another scenario's.
@@ -63,18 +102,14 @@ function distinctTexts(items: readonly ThemeItem[], scenarioOf: (item: ThemeItem
     const key = `${own ? "\u0000" : ""}${used.map((t) => t.stem).join(" ")}`;
     let d = map.get(key);
     if (!d) {
-      d = { key, stems: used.map((t) => t.stem), share: own ? 1 : shared.length / ts.length, items: [], words: new Map() };
+      d = { key, stems: used.map((t) => t.stem), share: own ? 1 : shared.length / ts.length, items: [] };
       map.set(key, d);
     }
     d.items.push(item);
-    for (const t of used) {
-      const w = d.words.get(t.stem) ?? new Map<string, number>();
-      w.set(t.word, (w.get(t.word) ?? 0) + 1);
-      d.words.set(t.stem, w);
-    }
   }
   // Most frequent first, then by key: the order (and so every tie) depends only on the content.
-  return [...map.values()].sort((a, b) => b.items.length - a.items.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const distinct = [...map.values()].sort((a, b) => b.items.length - a.items.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { distinct, withoutWords };
 }
 
 function topEntries(v: Vector, k: number): Array<[string, number]> {
@@ -97,20 +132,21 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
     const s = cosine(v, centre);
     if (s > bestSim + 1e-12) [quoteAt, bestSim] = [i, s];
   });
-  const words = new Map<string, Map<string, number>>();
-  for (const d of group) for (const [stem, ws] of d.words) {
-    const acc = words.get(stem) ?? new Map<string, number>();
-    for (const [w, c] of ws) acc.set(w, (acc.get(w) ?? 0) + c);
-    words.set(stem, acc);
+  const top = topEntries(centre, TOP_TERMS).map(([stem]) => stem);
+  // The top stems as written most often in the theme's reasons (counted only for the theme's top stems: few themes are made).
+  const words = new Map<string, Map<string, number>>(top.map((stem) => [stem, new Map()]));
+  for (const d of group) for (const it of d.items) for (const t of terms(it.text)) {
+    const acc = words.get(t.stem);
+    if (acc) acc.set(t.word, (acc.get(t.word) ?? 0) + 1);
   }
-  const surface = (stem: string) => [...(words.get(stem) ?? new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+  const surface = (stem: string) => [...(words.get(stem)?.size ? (words.get(stem) as Map<string, number>) : new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
   const items = group.flatMap((d) => d.items);
   const sources: Partial<Record<ThemeSource, number>> = {};
   for (const it of items) sources[it.source] = (sources[it.source] ?? 0) + 1;
   const sig = topEntries(centre, SIGNATURE_TERMS);
   const norm = Math.sqrt(sig.reduce((s, [, x]) => s + x * x, 0)) || 1;
   return {
-    terms: topEntries(centre, TOP_TERMS).map(([stem]) => surface(stem)),
+    terms: top.map(surface),
     quote: (group[quoteAt] as Distinct).items[0]!.text,
     label: labelOf((group[quoteAt] as Distinct).items[0]!.text),
     count: items.length,
@@ -162,52 +198,125 @@ function concentration(groups: readonly (readonly number[])[], distinct: readonl
   return out;
 }
 
-function themesOf(items: readonly ThemeItem[], threshold: number, scenarioOf = (item: ThemeItem) => item.scenario): Array<{ group: Distinct[]; vectors: Vector[] }> {
-  const distinct = distinctTexts(items, scenarioOf);
-  if (distinct.length === 0) return [];
-  const { vectors, space } = spaceOf(distinct);
+interface Grouped {
+  groups: Array<{ group: Distinct[]; vectors: Vector[] }>;
+  /** Items of the distinct reasons that joined no group (past the seeds or the time budget). */
+  unplaced: number;
+  withoutWords: ThemeItem[];
+}
+
+function themesOf(items: readonly ThemeItem[], threshold: number, bounds: ThemeBounds, scenarioOf = (item: ThemeItem) => item.scenario): Grouped {
+  const { distinct, withoutWords } = distinctTexts(items, scenarioOf);
+  if (distinct.length === 0) return { groups: [], unplaced: 0, withoutWords };
+  const now = bounds.now ?? Date.now;
+  const until = now() + bounds.budgetMs;
+  const seeds = distinct.slice(0, bounds.maxSeeds);
+  const { vectors, space } = spaceOf(seeds);
   // Twice: the second time each word weighs by how concentrated it was in the first themes, so a word
   // spread over many of them (a preamble, a product, "customer") says little about which failure a reason is.
-  const first = clusterSpace(space, threshold);
-  const weight = concentration(first, distinct, vectors);
-  const reweighted = vectors.map((v) => unit(new Map([...v].map(([t, x]) => [t, x * (weight.get(t) ?? 1)]))));
-  const { rows, dims } = toRows(reweighted, distinct.map((d) => Math.sqrt(d.share)));
-  const groups = clusterSpace({ weights: space.weights, words: rows, dims }, threshold);
-  return groups.map((g) => ({ group: g.map((i) => distinct[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
+  const first = clusterSpace(space, threshold, undefined, { now, until, left: [] });
+  const weight = concentration(first, seeds, vectors);
+  const reweight = (v: Vector) => unit(new Map([...v].map(([t, x]) => [t, x * (weight.get(t) ?? 1)])));
+  const { rows, dims, ids } = toRows(vectors.map(reweight), seeds.map((d) => Math.sqrt(d.share)));
+  const reweighted: Space = { weights: space.weights, words: rows, dims };
+  const budget: Budget = { now, until, left: [] };
+  const groups = clusterSpace(reweighted, threshold, undefined, budget);
+  const out = groups.map((g) => ({ group: g.map((i) => seeds[i] as Distinct), vectors: g.map((i) => vectors[i] as Vector) }));
+  // The rest (past the seeds, or seeds not grouped in time): each joins the group it is on average most similar to, or none.
+  const past = distinct.slice(seeds.length);
+  const rest = [...budget.left.map((i) => seeds[i] as Distinct), ...past];
+  if (rest.length === 0) return { groups: out, unplaced: 0, withoutWords };
+  const restVectors = [...budget.left.map((i) => vectors[i] as Vector), ...termVectors(past.map((d) => d.stems))];
+  const restRows = toRows(restVectors.map(reweight), rest.map((d) => Math.sqrt(d.share)), ids).rows;
+  let unplaced = 0;
+  nearestGroups(reweighted, groups, restRows, threshold).forEach((g, k) => {
+    const d = rest[k] as Distinct;
+    if (g < 0) unplaced += d.items.length;
+    else {
+      out[g]!.group.push(d);
+      out[g]!.vectors.push(restVectors[k] as Vector);
+    }
+  });
+  return { groups: out, unplaced, withoutWords };
 }
+
+const itemsIn = (group: readonly Distinct[]) => group.reduce((n, d) => n + d.items.length, 0);
 
 const byCount = (a: Theme, b: Theme) => b.count - a.count || (a.quote < b.quote ? -1 : a.quote > b.quote ? 1 : 0);
 
 /**
- * A run's failure themes, largest first. Every item with at least one content word is in exactly one
- * theme; the same items in any order give the same themes.
+ * A run's failure themes, largest first, within `bounds` (the server's: `THEME_BOUNDS`). Unbounded,
+ * every item with at least one content word is in exactly one theme; the same items in any order give
+ * the same themes.
  */
+export function themeSet(items: readonly ThemeItem[], bounds: ThemeBounds = THEME_BOUNDS, threshold = THEME_THRESHOLD): ThemeSet {
+  const { groups, withoutWords } = themesOf(items, threshold, bounds);
+  // The largest groups only are made into themes (in order of their first reason on a tie).
+  const largest = groups.map((g, at) => ({ ...g, at, n: itemsIn(g.group) })).sort((a, b) => b.n - a.n || a.at - b.at).slice(0, bounds.maxThemes);
+  const themes = largest.map(({ group, vectors }) => buildTheme(group, vectors)).sort(byCount);
+  const themed = themes.reduce((n, t) => n + t.count, 0);
+  return { themes, reasons: items.length, unthemed: { reasons: items.length - themed, withoutWords: withoutWords.length } };
+}
+
+/** Every theme of a run, largest first: every item with at least one content word is in exactly one (`themeSet` unbounded). */
 export function buildThemes(items: readonly ThemeItem[], threshold = THEME_THRESHOLD): Theme[] {
-  return themesOf(items, threshold)
-    .map(({ group, vectors }) => buildTheme(group, vectors))
-    .sort(byCount);
+  return themeSet(items, UNBOUNDED, threshold).themes;
+}
+
+/** The change between two runs' failures, bounded: the changes that need a look first, how many changes of each kind there are, and each run's reasons in no change returned. */
+export interface ThemeChangeSet {
+  changes: ThemeDiff[];
+  /** Changes of each kind, returned or not. */
+  counts: Record<ThemeChange, number>;
+  unthemed: { base: Unthemed; other: Unthemed };
 }
 
 /**
  * The change between two runs' failures, from one set of themes made over both runs' items together:
  * each theme's items counted per run, so a failure is "gone" only when none of its items is left in
  * `other`, and "new" only when none is in `base`. `base` and `other` of a change are the theme's items
- * of that run (null when it has none).
+ * of that run (null when it has none). Within `bounds`: at most `maxThemes` changes, new and grown first.
  */
-export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem[], threshold = THEME_THRESHOLD): ThemeDiff[] {
+export function themeChangeSet(base: readonly ThemeItem[], other: readonly ThemeItem[], bounds: ThemeBounds = THEME_BOUNDS, threshold = THEME_THRESHOLD): ThemeChangeSet {
   const tagged = [...base.map((item) => ({ ...item, scenario: `a\u0000${item.scenario}` })), ...other.map((item) => ({ ...item, scenario: `b\u0000${item.scenario}` }))];
   const untag = (item: ThemeItem): ThemeItem => ({ ...item, scenario: item.scenario.slice(2) });
   const side = (group: readonly Distinct[], vectors: readonly Vector[], tag: string): Theme | null => {
     const parts = group.map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector })).filter((p) => p.d.items.length > 0);
     return parts.length > 0 ? buildTheme(parts.map((p) => p.d), parts.map((p) => p.v)) : null;
   };
-  const out = themesOf(tagged, threshold, (item) => item.scenario.slice(2)).map(({ group, vectors }): ThemeDiff => {
+  const { groups, withoutWords } = themesOf(tagged, threshold, bounds, (item) => item.scenario.slice(2));
+  const counts: Record<ThemeChange, number> = { new: 0, grown: 0, gone: 0, shrunk: 0, steady: 0 };
+  // Each group's change from its items' counts per run; only the first `maxThemes` are made into themes.
+  const kinds = groups.map((g, at) => {
+    let a = 0;
+    let b = 0;
+    for (const d of g.group) {
+      for (const it of d.items) {
+        if (it.scenario.startsWith("a\u0000")) a++;
+        else b++;
+      }
+    }
+    const change: ThemeChange = a === 0 ? "new" : b === 0 ? "gone" : countChange(a, b);
+    counts[change]++;
+    return { ...g, at, change, size: Math.max(a, b) };
+  });
+  const first = kinds.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || y.size - x.size || x.at - y.at).slice(0, bounds.maxThemes);
+  const changes = first.map(({ group, vectors, change }): ThemeDiff => {
     const a = side(group, vectors, "a\u0000");
     const b = side(group, vectors, "b\u0000");
-    const change: ThemeChange = !a ? "new" : !b ? "gone" : countChange(a.count, b.count);
     return { change, base: a, other: b, similarity: a && b ? signatureSimilarity(a, b) : 0 };
   });
   const size = (d: ThemeDiff) => Math.max(d.base?.count ?? 0, d.other?.count ?? 0);
   const quote = (d: ThemeDiff) => (d.base ?? d.other)!.quote;
-  return out.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || (quote(x) < quote(y) ? -1 : quote(x) > quote(y) ? 1 : 0));
+  changes.sort((x, y) => CHANGE_ORDER[x.change] - CHANGE_ORDER[y.change] || size(y) - size(x) || (quote(x) < quote(y) ? -1 : quote(x) > quote(y) ? 1 : 0));
+  const unthemedOf = (items: readonly ThemeItem[], tag: string, pick: (d: ThemeDiff) => Theme | null): Unthemed => ({
+    reasons: items.length - changes.reduce((n, d) => n + (pick(d)?.count ?? 0), 0),
+    withoutWords: withoutWords.filter((it) => it.scenario.startsWith(tag)).length,
+  });
+  return { changes, counts, unthemed: { base: unthemedOf(base, "a\u0000", (d) => d.base), other: unthemedOf(other, "b\u0000", (d) => d.other) } };
+}
+
+/** Every change between two runs' failures (`themeChangeSet` unbounded), new and grown first. */
+export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem[], threshold = THEME_THRESHOLD): ThemeDiff[] {
+  return themeChangeSet(base, other, UNBOUNDED, threshold).changes;
 }

@@ -10,7 +10,7 @@ import "server-only";
 import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { FRAME_SECONDS, type ChannelFrames } from "@/lib/core/audio/frames";
-import { accumulate, channelState, closeFrame, highPassPole } from "@/lib/core/audio/band-pass";
+import { accumulate, closeFrames, highPassPole, streamState } from "@/lib/core/audio/band-pass";
 
 /** Above this a recording is refused (about 9 hours of 16 kHz stereo; the harness's calls are minutes). */
 export const MAX_WAV_BYTES = 1024 ** 3;
@@ -119,11 +119,10 @@ async function streamFrames(handle: FileHandle, fmt: Format): Promise<WavFrames>
   const user = channel();
   const agent = channel();
   const pole = highPassPole(fmt.sampleRate);
-  const states = [channelState(), channelState()] as const;
+  const state = streamState();
   const full = fmt.encoding === "pcm16" ? 32767 / 32768 : 1;
   const chunk = Buffer.alloc(1 << 20);
-  // Samples as floats, whatever the file's encoding: one loop shape for the hot path.
-  const scratch = new Float32Array(chunk.length / 2);
+  const scale = fmt.encoding === "pcm16" ? 1 / 32768 : 1;
   const wantBytes = analysed * 2 * bytesPerSample;
   const stereo = 2 * bytesPerSample;
   for (let pos = 0; pos < wantBytes; ) {
@@ -131,18 +130,11 @@ async function streamFrames(handle: FileHandle, fmt: Format): Promise<WavFrames>
     const whole = bytesRead - (bytesRead % stereo);
     if (whole <= 0) break;
     // Little-endian samples read as one typed view (the platforms Node runs on are little-endian).
-    let floats: Float32Array;
-    if (fmt.encoding === "pcm16") {
-      const pcm = new Int16Array(chunk.buffer, chunk.byteOffset, whole / 2);
-      floats = scratch.subarray(0, pcm.length);
-      for (let k = 0; k < pcm.length; k++) floats[k] = (pcm[k] as number) / 32768;
-    } else floats = new Float32Array(chunk.buffer, chunk.byteOffset, whole / 4);
-    accumulate(floats, 0, 2, pole, states[0], user, perFrame, full);
-    accumulate(floats, 1, 2, pole, states[1], agent, perFrame, full);
+    const samples = fmt.encoding === "pcm16" ? new Int16Array(chunk.buffer, chunk.byteOffset, whole / 2) : new Float32Array(chunk.buffer, chunk.byteOffset, whole / 4);
+    accumulate(samples, scale, pole, state, user, agent, perFrame, full);
     pos += whole;
   }
-  closeFrame(states[0], user);
-  closeFrame(states[1], agent);
+  closeFrames(state, user, agent);
   // A short read (the file shrank while read): the frames never filled stay silent.
   return { ok: true, sampleRate: fmt.sampleRate, durationSeconds: samples / fmt.sampleRate, analysedSeconds: analysed / fmt.sampleRate, user, agent };
 }

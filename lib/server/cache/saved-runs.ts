@@ -34,9 +34,15 @@ export const QUIET_MS = 10 * 60_000;
 /** How often runs that turned quiet since are looked for (they are saved then). */
 const QUIET_CHECK_MS = 60_000;
 
-/** Whether the cache may hold the run as it is: finished, or quiet for `QUIET_MS` (its files no longer move). */
+/**
+ * Whether the cache may hold the run as it is: finished, or quiet for `QUIET_MS` by its activity and by
+ * its log file's own modification time (the activity may be the log's words, older than its file when
+ * the harness writes in another clock: a run still being written is never taken for a quiet one).
+ */
 export function cacheable(run: RunModel, nowMs = Date.now()): boolean {
-  return run.finished || (run.lastActivityMs !== null && nowMs - run.lastActivityMs >= QUIET_MS);
+  if (run.finished) return true;
+  if (run.lastActivityMs === null) return false;
+  return nowMs - Math.max(run.lastActivityMs, run.runLevel.logMtimeMs ?? -Infinity) >= QUIET_MS;
 }
 /** Scenarios per transaction when many runs are saved (the first start): the event loop runs between. */
 const SAVE_BATCH = 2000;

@@ -9,14 +9,13 @@ import type { RunDetail, RunListItem } from "@/lib/shared/dto";
 import { runBody } from "../http/api";
 import { themesFor, themeDTO } from "../http/themes";
 import type { RunModel } from "../model/run-model";
-import { comparePair } from "../views/compare";
 import { runAudio } from "../views/run-audio";
 import { runJudgeSections } from "../views/run-judge-sections";
+import { runChanges } from "../views/run-changes";
 import { runsList } from "../views/runs-list";
 import { argsOf } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
-import { previousRunOf } from "./previous";
 import { answer, asJson, DATA_NOTE } from "./result";
 import { More, ProblemOut, RateOut, RatesOut, RateWithInterval } from "./schemas";
 import { capped, count, nameList, num, pointsText, q, rateOut, rateText } from "./text";
@@ -39,17 +38,17 @@ const RunSummaryOut = z.object({
   suite: z.string(),
   rates: RatesOut,
   problemCount: z.number(),
-  previous: z.object({ id: z.string(), successDelta: z.number().nullable() }).nullable().optional(),
+  /** Against the previous run of the suite, as the runs list's change column: Δ success, new failures (null while indexing). */
+  previous: z.object({ id: z.string(), successDelta: z.number().nullable(), newFailures: z.number().nullable() }).nullable(),
 });
 
 function rates(item: RunListItem) {
   return Object.fromEntries(RATE_NAMES.map((n) => [n, rateOut(item.rates[n])])) as Record<RateName, z.infer<typeof RateOut>>;
 }
 
-function summaryOf(item: RunListItem, previous: RunListItem | null): z.infer<typeof RunSummaryOut> {
+function summaryOf(item: RunListItem): z.infer<typeof RunSummaryOut> {
   const success = item.rates.success_rate;
-  const prevValue = num(previous?.rates.success_rate.value);
-  const value = num(success.value);
+  const change = item.vsPrevious;
   return {
     id: item.id,
     state: item.state,
@@ -63,7 +62,7 @@ function summaryOf(item: RunListItem, previous: RunListItem | null): z.infer<typ
     suite: item.queueKey,
     rates: rates(item),
     problemCount: item.problems.length,
-    previous: previous ? { id: previous.id, successDelta: value !== null && prevValue !== null ? value - prevValue : null } : null,
+    previous: change ? { id: change.previous, successDelta: num(change.delta), newFailures: change.newFailures } : null,
   };
 }
 
@@ -79,7 +78,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     {
       title: "List evaluation runs",
       description:
-        "The runs in the results folder, newest first: state, dates, every rate as k/n, failed and stalled counts, the suite (runs that queued the same scenarios) and the success rate's change since the suite's previous run. Paged: `limit` (default 20, at most 200) and `offset`.",
+        "The runs in the results folder, newest first: state, dates, every rate as k/n, failed and stalled counts, the suite (runs that queued the same scenarios) and, against the suite's previous run, the success rate's change and the new failures. Paged: `limit` (default 20, at most 200) and `offset`.",
       inputSchema: {
         suite: z.string().max(4096).optional().describe("a suite key (a run's `suite`) or a run id: only the runs of that run's suite"),
         state: z.enum(RUN_STATES).optional(),
@@ -105,17 +104,13 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const matched = list.runs.filter(
         (r) => (suiteKey === undefined || r.queueKey === suiteKey) && (state === undefined || r.state === state) && (from === null || (r.startedAt !== null && Date.parse(r.startedAt) >= from)),
       );
-      const page = matched.slice(offset, offset + limit).map((item) => {
-        const at = list.runs.indexOf(item);
-        const previous = item.queueKey ? (list.runs.slice(at + 1).find((r) => r.queueKey === item.queueKey) ?? null) : null;
-        return summaryOf(item, previous);
-      });
+      const page = matched.slice(offset, offset + limit).map(summaryOf);
       const rest = matched.length - offset - page.length;
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
           `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
-          (r.previous ? `; ${pointsText(r.previous.successDelta)} vs ${q(r.previous.id)}` : ""),
+          (r.previous ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}` : ""),
       );
       const text = [`${matched.length} run(s)${matched.length === list.runs.length ? "" : ` of ${list.runs.length}`}, showing ${page.length} from ${offset}.`, DATA_NOTE, ...lines, ...(more ? [more] : [])].join("\n");
       return answer({ total: list.runs.length, matched: matched.length, offset, runs: page, indexing: list.indexing ?? null, more }, text);
@@ -127,7 +122,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     {
       title: "One run in detail",
       description:
-        "A run's header, every rate with k/n and its 95% interval, the stall warning, per-domain rates, failed signals, failure themes, the audio summary, run-level problems, and the previous run of its suite with what changed (regressed and fixed scenarios). Lists are capped; list_scenarios pages through the scenarios.",
+        "A run's header, every rate with k/n and its 95% interval, the stall warning, per-domain rates, failed signals, failure themes, the audio summary, run-level problems, and what changed since the previous run of its suite (new failures, fixed, still failing, flaky, the success rate's change with its paired test). Lists are capped; list_scenarios pages through the scenarios.",
       inputSchema: { run: z.string().max(4096).describe("the run id, as list_runs gives it") },
       outputSchema: GetRunOut,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -141,6 +136,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
 }
 
 const MAX_NAMES = 50;
+
+const NamesOut = z.object({ count: z.number(), names: z.array(z.string()) });
+const namesOf = (all: readonly string[]) => ({ count: all.length, names: all.slice(0, MAX_NAMES) });
 
 export const GetRunOut = {
   id: z.string(),
@@ -192,14 +190,21 @@ export const GetRunOut = {
   }),
   /** What the judges saw (issue 45): of the judged scenarios looked at (failures first, up to 300), how many were judged without each section. */
   judgeSections: z.object({ judged: z.number(), unrecorded: z.number(), lookedAt: z.number(), total: z.number(), without: z.record(z.string(), z.number()), flagged: z.record(z.string(), z.number()) }),
+  /** What changed since the previous run of the suite, as the run page's line says it (views/run-changes). */
   previous: z
     .object({
       id: z.string(),
+      startedAt: z.string().nullable(),
+      successBefore: z.number().nullable(),
+      successAfter: z.number().nullable(),
       successDelta: z.number().nullable(),
-      counts: z.record(z.string(), z.number()),
-      regressed: z.array(z.string()),
-      fixed: z.array(z.string()),
-      more: z.string().nullable(),
+      /** The paired McNemar exact test over the scenarios with a verdict in both runs. */
+      pValue: z.number().nullable(),
+      paired: z.number(),
+      newFailures: NamesOut,
+      fixed: NamesOut,
+      stillFailing: NamesOut,
+      flaky: NamesOut,
     })
     .nullable(),
 };
@@ -231,25 +236,22 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
   };
   const stalled = capped(body.stalled, MAX_NAMES);
   const domains = Object.keys(body.perDomain.success_rate).sort();
-  const previousItem = previousRunOf(ctx.store.index, run.id);
-  const previousRun = previousItem ? await ctx.store.openRun(previousItem.id) : undefined;
-  let previous: RunOut["previous"] = null;
-  if (previousRun) {
-    const pair = await comparePair(previousRun, run);
-    const names = (change: string) => pair.scenarios.filter((s) => s.change === change).map((s) => s.name);
-    const regressed = capped(names("regressed"), MAX_NAMES);
-    const fixed = capped(names("fixed"), MAX_NAMES);
-    const a = num(pair.rates.success_rate.base.value);
-    const b = num(pair.rates.success_rate.other.value);
-    previous = {
-      id: previousRun.id,
-      successDelta: a !== null && b !== null ? b - a : null,
-      counts: { ...pair.counts },
-      regressed: regressed.items,
-      fixed: fixed.items,
-      more: regressed.more || fixed.more ? `compare_runs base=${JSON.stringify(previousRun.id)} run=${JSON.stringify(run.id)} lists them all` : null,
-    };
-  }
+  const changes = runChanges(ctx.store.index, run);
+  const previous: RunOut["previous"] = changes.previous
+    ? {
+        id: changes.previous.id,
+        startedAt: changes.previous.startedAt,
+        successBefore: num(changes.success.before),
+        successAfter: num(changes.success.after),
+        successDelta: num(changes.success.delta),
+        pValue: num(changes.success.pValue),
+        paired: changes.success.paired,
+        newFailures: namesOf(changes.newFailures),
+        fixed: namesOf(changes.fixed),
+        stillFailing: namesOf(changes.stillFailing),
+        flaky: namesOf(changes.flaky),
+      }
+    : null;
   const themes = (await themesFor(run)).slice(0, MAX_THEMES).map((t) => {
     const d = themeDTO(t);
     return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
@@ -335,7 +337,7 @@ function runText(r: RunOut): string {
   }
   if (r.previous)
     lines.push(
-      `Previous run of the suite: ${q(r.previous.id)} (success ${pointsText(r.previous.successDelta)}): ${r.previous.counts.regressed ?? 0} regressed ${nameList(r.previous.regressed, 10)}; ${r.previous.counts.fixed ?? 0} fixed.`,
+      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
     );
   if (r.retries.retried) lines.push(`Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons.slice(0, 3).map((x) => `${q(x.reason, 100)} ×${x.count}`).join(", ")}.`);
   else if (r.retries.provenance === "unknown") lines.push("Automatic retries: unknown (the run's metrics.json files predate the field).");

@@ -13,6 +13,7 @@ import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
 import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
+import { runChanges, scenarioAcrossRuns } from "../views/run-changes";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
 import { whyOfDetail } from "../views/scenario-why";
@@ -132,6 +133,10 @@ export const ScenarioOut = {
   /** The earliest turn a cause points at: where the call went wrong, when known. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
+  /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
+  mark: z.object({ kind: z.string(), since: z.string().nullable().optional(), sinceRun: z.string().optional(), runs: z.number().optional(), flips: z.number().optional(), passes: z.number().optional(), of: z.number().optional() }).nullable(),
+  /** The scenario across its suite's newest runs, oldest first (P pass, F fail, S stalled, N n/a, - absent), and how many earlier runs are not shown. */
+  acrossRuns: z.object({ runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), cell: z.string() })), earlier: z.number() }),
   /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
   retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
   /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
@@ -205,6 +210,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
+    mark: runChanges(ctx.store.index, run).marks[name] ?? null,
+    acrossRuns: scenarioAcrossRuns(ctx.store.index, run, name),
     retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
     judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
@@ -301,6 +308,8 @@ function scenarioText(s: ScenarioView): string {
     lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
     for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
   }
+  if (s.mark) lines.push(s.mark.kind === "new" ? "New failure: it passed in the previous run of the suite." : s.mark.kind === "flaky" ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.` : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`);
+  if (s.acrossRuns.runs.length > 1) lines.push(`Across the suite (oldest first${s.acrossRuns.earlier ? `, ${s.acrossRuns.earlier} earlier not shown` : ""}): ${s.acrossRuns.runs.map((r) => r.cell).join("")}.`);
   if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
   if (s.judgeSeen) {
     const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);

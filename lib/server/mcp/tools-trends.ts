@@ -44,6 +44,10 @@ function runOut(r: TrendRun) {
     p95: num(r.p95),
     vsPrevious: drop(r.vsPrevious),
     setupChanges: r.setupChanges.slice(0, 20),
+    previous: r.previous,
+    /** Outside the band of the suite's trailing runs (the trends page's ring), or null. */
+    anomaly: r.anomaly ? { direction: r.anomaly.direction, pValue: num(r.anomaly.pValue), expected: num(r.anomaly.expected), trailing: r.anomaly.trailing } : null,
+    newFailures: { count: r.newFailureCount, names: r.newFailures.slice(0, 20) },
   };
 }
 
@@ -54,7 +58,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
     "get_trends",
     {
       title: "A suite over time",
-      description: `A suite's runs (runs that queued the same scenarios) over time, as the trends page shows them: per run the success, task and judge-pass rates with k/n and 95% band, latency p50/p95, the paired test against the previous run, and setup changes; anomalies (significant drops and rises, setup changes); and a page of ${100} scenario strips (one cell per run, oldest first: P pass, F fail, S stalled, N n/a, - absent). The newest ${MAX_RUNS} runs of the range are listed.`,
+      description: `A suite's runs (runs that queued the same scenarios) over time, as the trends page shows them: per run the success, task and judge-pass rates with k/n and 95% band, latency p50/p95, the paired test against the previous run, its new failures, and setup changes; anomalies (runs outside the band of the trailing runs, as the trends page rings them; setup changes); and a page of ${100} scenario strips (one cell per run, oldest first: P pass, F fail, S stalled, N n/a, - absent). The newest ${MAX_RUNS} runs of the range are listed.`,
       inputSchema: {
         suite: z.string().max(4096).optional().describe("a run id (its suite) or a suite id; default: the largest suite"),
         range: z.enum(TREND_RANGES).optional().describe("days back from the suite's newest run (default 90)"),
@@ -65,7 +69,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         suites: z.array(z.object({ id: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
         suite: z.string().nullable(),
         range: z.object({ value: z.string(), shown: z.number(), total: z.number() }),
-        runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), state: z.string(), completed: z.number(), intended: z.number(), success: BandOut, task: BandOut, judgePass: BandOut, judgeErrors: z.number(), p50: z.number().nullable(), p95: z.number().nullable(), vsPrevious: DropOut.nullable(), setupChanges: z.array(z.string()) })),
+        runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), state: z.string(), completed: z.number(), intended: z.number(), success: BandOut, task: BandOut, judgePass: BandOut, judgeErrors: z.number(), p50: z.number().nullable(), p95: z.number().nullable(), vsPrevious: DropOut.nullable(), setupChanges: z.array(z.string()), previous: z.string().nullable(), anomaly: z.object({ direction: z.enum(["drop", "rise"]), pValue: z.number().nullable(), expected: z.number().nullable(), trailing: z.number() }).nullable(), newFailures: z.object({ count: z.number(), names: z.array(z.string()) }) })),
         anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise", "setup"]), message: z.string() })),
         strip: z.object({ sort: z.string(), page: z.number(), pageSize: z.number(), total: z.number(), failingEver: z.number(), rows: z.array(z.object({ name: z.string(), domain: z.string(), cells: z.string(), firstFailed: z.number().nullable(), flips: z.number(), streak: z.number() })) }),
         more: More,
@@ -84,9 +88,11 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       }
       const all = data.runs.map(runOut);
       const runs = all.slice(-MAX_RUNS);
+      // The trends page's anomaly nights (outside the band of the trailing runs) and setup changes.
       const anomalies = all.flatMap((r) => [
-        ...(r.vsPrevious?.drop ? [{ run: r.id, kind: "drop" as const, message: `success dropped significantly against ${r.vsPrevious.against} (${r.vsPrevious.b} pass→fail, ${r.vsPrevious.c} fail→pass, p=${r.vsPrevious.pValue?.toPrecision(3)})` }] : []),
-        ...(r.vsPrevious?.rise ? [{ run: r.id, kind: "rise" as const, message: `success rose significantly against ${r.vsPrevious.against} (${r.vsPrevious.c} fail→pass, ${r.vsPrevious.b} pass→fail, p=${r.vsPrevious.pValue?.toPrecision(3)})` }] : []),
+        ...(r.anomaly
+          ? [{ run: r.id, kind: r.anomaly.direction, message: `success ${r.success.k}/${r.success.n} is a ${r.anomaly.direction} against the ${r.anomaly.trailing} trailing run(s) (expected ${pct(r.anomaly.expected)}, p=${r.anomaly.pValue?.toPrecision(3)}); ${r.newFailures.count} new failure(s)` }]
+          : []),
         ...(r.setupChanges.length ? [{ run: r.id, kind: "setup" as const, message: `setup changed: ${r.setupChanges.slice(0, 5).join("; ")}` }] : []),
       ]);
       const strip = { ...data.strip, rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })) };
@@ -99,7 +105,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       const text = [
         data.suite ? `Suite ${q(data.suite.id)}: ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.` : "No suite: no run has a queue yet.",
         DATA_NOTE,
-        ...runs.map((r) => `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.vsPrevious?.drop ? " DROP" : r.vsPrevious?.rise ? " RISE" : ""}${r.setupChanges.length ? " (setup changed)" : ""}`),
+        ...runs.map((r) => `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
         ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),

@@ -24,13 +24,15 @@ export interface RunJudgeSections extends JudgeSectionCounts {
 }
 
 /** Kept per run (dropped with it) for its revision, in the process's registry of caches. */
-const kept = () => processCaches().weak<RunModel, { revision: number; value: Promise<RunJudgeSections> }>("run-judge-sections");
+const kept = () => processCaches().weak<RunModel, { revision: number; at: number; value: Promise<RunJudgeSections> }>("run-judge-sections");
+/** A live run's revision moves with every scenario it finishes: its count is read again at most this often. */
+const LIVE_REUSE_MS = 30_000;
 
-export function runJudgeSections(run: RunModel, limit = JUDGE_SECTIONS_LIMIT): Promise<RunJudgeSections> {
+export function runJudgeSections(run: RunModel, limit = JUDGE_SECTIONS_LIMIT, nowMs = Date.now()): Promise<RunJudgeSections> {
   const hit = kept().get(run);
-  if (hit && hit.revision === run.revision) return hit.value;
+  if (hit && (hit.revision === run.revision || (!run.finished && nowMs - hit.at < LIVE_REUSE_MS))) return hit.value;
   const value = compute(run, limit);
-  kept().set(run, { revision: run.revision, value });
+  kept().set(run, { revision: run.revision, at: nowMs, value });
   value.catch(() => kept().delete(run));
   return value;
 }

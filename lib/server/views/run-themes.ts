@@ -1,15 +1,20 @@
 /**
- * A run's failure themes: the judge_result.json of each failing scenario is read (no links followed) and the reasons clustered by lib/core/themes. Cached per run while its failing
+ * A run's failure themes: the judge_result.json of each failing scenario is read (no links followed) and the reasons clustered by lib/core/themes
+ * in the work pool (off the main thread, within `THEME_BOUNDS`: the largest themes, and how many reasons are in none). Cached per run while its failing
  * scenarios and the files their records were read from are unchanged; each scenario's reasons are cached too. The change between two
  * runs is made from both runs' reasons together (one set of themes), cached per pair the same way.
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import { readJudgeResult } from "@/lib/core";
-import { buildThemes, diffThemes, themeItemsOf, type Theme, type ThemeDiff, type ThemeItem } from "@/lib/core/themes";
+import { themeItemsOf, type Theme, type ThemeChangeSet, type ThemeDiff, type ThemeItem, type ThemeSet } from "@/lib/core/themes";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import { processCaches } from "../process-caches";
+import { offThread } from "../work/pool";
+
+/** One set of themes' bound in time, once its job runs (the clustering has a budget of its own inside: `THEME_BOUNDS`). */
+const THEMES_JOB_MS = 60_000;
 
 /** A run as the themes need it: where it is and which scenarios failed (with a change stamp). */
 export interface ThemeRun {
@@ -21,8 +26,8 @@ export interface ThemeRun {
 /** Extra findings per scenario (e.g. a flow audit); optional. */
 export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | string[];
 
-const runCache = () => processCaches().lru<{ signature: string; themes: Promise<Theme[]> }>("themes-runs", { maxEntries: 64 });
-const pairCache = () => processCaches().lru<{ signature: string; diffs: Promise<ThemeDiff[]> }>("themes-pairs", { maxEntries: 16 });
+const runCache = () => processCaches().lru<{ signature: string; themes: Promise<ThemeSet> }>("themes-runs", { maxEntries: 64 });
+const pairCache = () => processCaches().lru<{ signature: string; diffs: Promise<ThemeChangeSet> }>("themes-pairs", { maxEntries: 16 });
 const itemCache = () => processCaches().lru<{ stamp: string | null; items: ThemeItem[] }>("themes-items", { maxEntries: 200_000 });
 
 async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
@@ -52,12 +57,12 @@ function runItems(run: ThemeRun, findingsOf?: FindingsOf): Promise<ThemeItem[]> 
   return mapLimit([...run.failing], 16, (s) => itemsOf(run.dir, s.name, s.stamp, findingsOf)).then((lists) => lists.flat());
 }
 
-/** A run's themes, largest first (lib/core/themes `buildThemes`). */
-export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme[]> {
+/** A run's themes, bounded (lib/core/themes `themeSet`): the largest, and the reasons in none. */
+export function runThemeSet(run: ThemeRun, findingsOf?: FindingsOf): Promise<ThemeSet> {
   const signature = signatureOf(run);
   const hit = runCache().get(run.dir);
   if (hit && hit.signature === signature && !findingsOf) return hit.themes;
-  const themes = runItems(run, findingsOf).then((items) => buildThemes(items));
+  const themes = runItems(run, findingsOf).then((items) => offThread("themeSet", items, { timeoutMs: THEMES_JOB_MS }));
   if (!findingsOf) {
     runCache().set(run.dir, { signature, themes });
     themes.catch(() => runCache().delete(run.dir));
@@ -65,14 +70,24 @@ export function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme
   return themes;
 }
 
-/** What changed in the failure themes from `base` to `other` (lib/core/themes `diffThemes`), cached per pair while neither run's failing scenarios change. */
-export function runThemeChanges(base: ThemeRun, other: ThemeRun): Promise<ThemeDiff[]> {
+/** A run's themes, largest first (at most `THEME_BOUNDS.maxThemes`; `runThemeSet` says how many reasons are in none). */
+export async function runThemes(run: ThemeRun, findingsOf?: FindingsOf): Promise<Theme[]> {
+  return (await runThemeSet(run, findingsOf)).themes;
+}
+
+/** What changed in the failure themes from `base` to `other`, bounded (lib/core/themes `themeChangeSet`), cached per pair while neither run's failing scenarios change. */
+export function runThemeChangeSet(base: ThemeRun, other: ThemeRun): Promise<ThemeChangeSet> {
   const key = `${base.dir}\0${other.dir}`;
   const signature = `${signatureOf(base)}:${signatureOf(other)}`;
   const hit = pairCache().get(key);
   if (hit && hit.signature === signature) return hit.diffs;
-  const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) => diffThemes(a, b));
+  const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) => offThread("themeChangeSet", { base: a, other: b }, { timeoutMs: THEMES_JOB_MS }));
   pairCache().set(key, { signature, diffs });
   diffs.catch(() => pairCache().delete(key));
   return diffs;
+}
+
+/** What changed in the failure themes from `base` to `other`: the changes that need a look first (`runThemeChangeSet` counts them all). */
+export async function runThemeChanges(base: ThemeRun, other: ThemeRun): Promise<ThemeDiff[]> {
+  return (await runThemeChangeSet(base, other)).changes;
 }

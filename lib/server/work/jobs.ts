@@ -7,10 +7,15 @@
  */
 import "server-only";
 import { lineDiffs } from "@/lib/core/setup/diff";
+import { themeChangeSet, themeSet, type ThemeItem } from "@/lib/core/themes";
 
 export const JOBS = {
   /** The setup diff's distinct (before, after) text pairs, each diffed once (`lib/core/setup/diff.ts`). */
   lineDiffs,
+  /** A run's failure themes within the server's bounds (`THEME_BOUNDS`). */
+  themeSet: (items: ThemeItem[]) => themeSet(items),
+  /** The change of failure themes between two runs, within the server's bounds. */
+  themeChangeSet: ({ base, other }: { base: ThemeItem[]; other: ThemeItem[] }) => themeChangeSet(base, other),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type JobName = keyof typeof JOBS;

@@ -57,4 +57,10 @@ describe("runHistory", () => {
     expect(parseKilledFolder("tau2_retail__103.killed.20261124_160211")).toEqual({ scenario: "tau2_retail__103", movedAt: "2026-11-24T16:02:11" });
     expect(parseKilledFolder("tau2_retail__103")).toBeNull();
   });
+
+  it("leaves out an automatic retry's attempt folders: they are not a resume's (issue 45)", () => {
+    const status = runStatus({ sessions: [], lastActivityMs: null, nowMs: 0 });
+    const h = runHistory({ invocations: [], sessions: [], killedFolders: ["x.killed.autoretry1.20261124_160211", "x.killed.20261124_160211"], status });
+    expect(h.killed.map((k) => k.folder)).toEqual(["x.killed.20261124_160211"]);
+  });
 });

@@ -68,6 +68,19 @@ describe("a real line's defects", () => {
   }, 30_000);
 });
 
+describe("a loop", () => {
+  it("the same 400 ms block of the agent's speech played 4 times in a row is a loop, found where it is; speech is none", async () => {
+    const call: PlantedCall = { rate: 8000, seconds: 16, user: [[1, 3]], agent: [[4, 10]], lines: { user: NOISY, agent: { loop: { at: 5, block: 0.4, times: 4 }, snrDb: 25 } }, seed: 14 };
+    const a = await analysed(call, turnsOf(call));
+    const loops = a.findings.filter((f) => f.kind === "loop");
+    expect(loops.map((f) => f.side)).toEqual(["agent"]);
+    expect(loops[0]!.message).toMatch(/400 ms block plays [34] times/);
+    expect(Math.abs(loops[0]!.start - 5)).toBeLessThanOrEqual(0.1);
+    // No loop in speech that does not repeat (the other calls of this file), nor in the caller's here.
+    expect(a.findings.filter((f) => f.kind === "loop" && f.side === "user")).toEqual([]);
+  }, 30_000);
+});
+
 describe("the interaction panel on the recording", () => {
   it("a yield after 0.6 s, a no-yield, an agent interruption and a no-response", async () => {
     const call: PlantedCall = {

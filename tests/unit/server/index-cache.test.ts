@@ -197,9 +197,10 @@ describe("the runs list from the cache", () => {
     const raw = new Database(cacheFile());
     const rows = raw.prepare("SELECT run_dir FROM list_items").pluck().all() as string[];
     // Marks the cached row, under its own key: a list that shows the mark was answered from the cache.
-    raw.prepare("UPDATE list_items SET item = json_set(item, '$.fromCache', 1)").run();
+    raw.prepare("UPDATE list_items SET item = json_set(item, '$.fromCache', 1) WHERE run_dir = ?").run(join(root, FINISHED));
     raw.close();
-    expect(rows.map((d) => d.split("/").pop())).toEqual([FINISHED]);
+    // The finished run's row (and the other run's: killed for good by its log's clock, its item no longer moves).
+    expect(rows.map((d) => d.split("/").pop())).toContain(FINISHED);
 
     const restarted = await scanned(cacheFile());
     try {

@@ -48,6 +48,17 @@ describe("GET /api/themes", () => {
     expect(timeout?.scenarios.some((s) => inaction?.scenarios.includes(s))).toBe(false);
   });
 
+  it("says how many reasons there are and how many are in no theme listed (issue 42)", async () => {
+    const body = (await (await get(`run=${A}`)).json()) as { themes: ThemeDTO[]; reasons: number; unthemed: { reasons: number; withoutWords: number } };
+    expect(body.reasons).toBeGreaterThanOrEqual(7);
+    expect(body.unthemed.withoutWords).toBe(0);
+    expect(body.themes.reduce((n, t) => n + t.count, 0) + body.unthemed.reasons).toBe(body.reasons);
+    const diff = (await (await get(`run=${B}&base=${A}`)).json()) as { changes: ThemeDiffDTO[]; counts: Record<string, number>; unthemed: { base: { reasons: number }; other: { reasons: number } } };
+    expect(Object.values(diff.counts).reduce((a, b) => a + b, 0)).toBe(diff.changes.length);
+    expect(diff.counts.new).toBe(diff.changes.filter((c) => c.change === "new").length);
+    expect(diff.unthemed.base.reasons).toBe(0);
+  });
+
   it("marks a theme planted only in the second run as new, and the dropped one as gone", async () => {
     const res = await get(`run=${B}&base=${A}`);
     expect(res.status).toBe(200);
