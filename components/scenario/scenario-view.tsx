@@ -116,7 +116,7 @@ export function ScenarioView({
           metrics={data.metrics}
           run={run}
           nav={nav}
-          problems={[...data.problems, ...transcript.problems]}
+          problems={data.problems}
           transcriptTurns={{ count: turns.length, source }}
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
