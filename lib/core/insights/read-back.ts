@@ -43,9 +43,16 @@ export function readBackMismatches(turns: ReadonlyArray<{ role: "user" | "agent"
   const out: ReadBackMismatch[] = [];
   const seen = new Set<string>();
   const said = new Set<string>();
+  // Each turn's identifiers once: an agent turn is looked at after up to two caller turns.
+  const memo = new Map<number, string[]>();
+  const idsOf = (i: number) => {
+    let ids = memo.get(i);
+    if (!ids) memo.set(i, (ids = identifiersIn((turns[i] as { text: string }).text)));
+    return ids;
+  };
   turns.forEach((t, i) => {
     if (t.role !== "user") return;
-    const ids = identifiersIn(t.text);
+    const ids = idsOf(i);
     if (ids.length === 0) return;
     for (const id of ids) said.add(id);
     let agentTurns = 0;
@@ -53,7 +60,7 @@ export function readBackMismatches(turns: ReadonlyArray<{ role: "user" | "agent"
       const reply = turns[a] as { role: "user" | "agent"; text: string };
       if (reply.role !== "agent") continue;
       agentTurns++;
-      for (const back of identifiersIn(reply.text)) {
+      for (const back of idsOf(a)) {
         if (said.has(back)) continue;
         const near = ids.find((id) => id.length === back.length && differences(id, back) <= 2);
         if (!near || seen.has(`${near}\0${back}`)) continue;
