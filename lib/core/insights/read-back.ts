@@ -22,13 +22,13 @@ function joinSpelled(text: string): string {
   return text.replace(/\b[A-Za-z0-9](?:[ \-.,]+[A-Za-z0-9]\b){3,}/g, (m) => m.replace(/[ \-.,]+/g, ""));
 }
 
-/** Identifier-like tokens: letters and at least four digits, upper-cased. */
+/** Identifier-like tokens: five or more letters and digits, two of them digits at least, upper-cased. */
 export function identifiersIn(text: string): string[] {
   if (text.length > MAX_TEXT) return [];
   const out = new Set<string>();
   for (const m of joinSpelled(text).matchAll(/[A-Za-z0-9]{5,}/g)) {
     const token = m[0].toUpperCase();
-    if ((token.match(/\d/g)?.length ?? 0) >= 4) out.add(token);
+    if ((token.match(/\d/g)?.length ?? 0) >= 2) out.add(token);
   }
   return [...out];
 }
