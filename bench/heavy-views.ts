@@ -10,10 +10,15 @@
  * that the folder is written again. `prepare` runs once per folder (a `.done` marker per view).
  */
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { healthWhile } from "../tests/helpers/health-probe";
 import { PROMPT_BASE_RUN, PROMPT_OTHER_RUN, REASONS_RUN, writePromptRuns, writeReasonsRun } from "../tests/helpers/heavy-views";
+import { writeBurstsWav } from "../tests/helpers/wav";
+
+/** The audio view's run: a small fixture run whose one scenario carries issue 42's 100 MB WAV of bursts. */
+const BURSTS_RUN = "eval_20260901_000000";
+const BURSTS_SCENARIO = "tau2_airline__12";
 
 export interface HeavyView {
   /** The bench line's label. */
@@ -27,7 +32,7 @@ export interface HeavyView {
 }
 
 /** The results folder's version: bump it when a view is added or its data changes. */
-const FOLDER = "heavy-views-v1";
+const FOLDER = "heavy-views-v2";
 
 export const HEAVY_VIEWS: HeavyView[] = [
   {
@@ -47,6 +52,19 @@ export const HEAVY_VIEWS: HeavyView[] = [
     note: (body) => {
       const d = JSON.parse(body) as { themes: unknown[]; unthemed: { reasons: number } };
       return `${d.themes.length} themes, ${d.unthemed.reasons.toLocaleString("en-US")} reasons in no theme`;
+    },
+  },
+  {
+    label: "audio analysis, a 100 MB WAV of 0.15 s bursts alternating every 0.7 s at 1 kHz (…/audio-analysis)",
+    prepare: async (root) => {
+      const run = join(root, BURSTS_RUN);
+      cpSync(join(import.meta.dirname, "../tests/fixtures/harness/small-2-domains/run/eval_20260810_031700"), run, { recursive: true });
+      writeBurstsWav(join(run, BURSTS_SCENARIO, "conversation_log.wav"), { bytes: 100 * 1024 * 1024, rate: 1000, on: 0.15, period: 0.7 });
+    },
+    path: `/api/runs/${BURSTS_RUN}/scenarios/${BURSTS_SCENARIO}/audio-analysis`,
+    note: (body) => {
+      const d = JSON.parse(body) as { counts: { userSpurts: number; agentSpurts: number }; analysedSeconds: number };
+      return `${(d.counts.userSpurts + d.counts.agentSpurts).toLocaleString("en-US")} spurts in the first ${(d.analysedSeconds / 3600).toFixed(0)} h, lists cut at 2,000`;
     },
   },
 ];

@@ -5,4 +5,4 @@ export interface BuildStatus {
   inputs: Record<string, string>;
 }
 export function buildStatus(root?: string): BuildStatus;
-export function ensureBuild(options?: { root?: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void; nextBin?: string }): boolean;
+export function ensureBuild(options?: { root?: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void; nextBin?: string; always?: boolean }): boolean;

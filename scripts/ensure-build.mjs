@@ -3,6 +3,7 @@
 // silently (issue 46). The build records what it was made from (`.next/voice-eval-build.json`: a
 // hash per source, see `source-hash.mjs`); a packaged install without the sources ships its build.
 //   node scripts/ensure-build.mjs         build if needed, saying why
+//   node scripts/ensure-build.mjs --always build now (`npm run build`), and record what it was made from
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -41,8 +42,8 @@ export function buildStatus(root = ROOT) {
  * Builds when the build is not the checkout's, saying why; returns whether a usable build is there.
  * `nextBin`: Next's CLI (tests give another).
  */
-export function ensureBuild({ root = ROOT, env = process.env, log = console.log, nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next") } = {}) {
-  const status = buildStatus(root);
+export function ensureBuild({ root = ROOT, env = process.env, log = console.log, nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next"), always = false } = {}) {
+  const status = always ? { upToDate: false, reason: "asked to build", inputs: buildInputs(root) } : buildStatus(root);
   if (status.upToDate) return true;
   log(`voice-eval-dashboard: ${status.reason}: running \`next build\` (a minute or more)...`);
   const res = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
@@ -53,7 +54,8 @@ export function ensureBuild({ root = ROOT, env = process.env, log = console.log,
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const status = buildStatus();
-  if (status.upToDate) console.log(`ensure-build: .next is up to date (${status.reason})`);
-  else process.exit(ensureBuild() ? 0 : 1);
+  const always = process.argv.includes("--always");
+  const status = always ? null : buildStatus();
+  if (status?.upToDate) console.log(`ensure-build: .next is up to date (${status.reason})`);
+  else process.exit(ensureBuild({ always }) ? 0 : 1);
 }

@@ -38,3 +38,23 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
     </div>
   );
 }
+
+/** The change in one line under the run's name at phone width, where the table's change column is off-screen. */
+export function DeltaInline({ runId, change }: { runId: string; change: ListChange | undefined }) {
+  if (!change) return null;
+  const d = change.delta;
+  const tone = d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
+  return (
+    <div className="mt-1 flex flex-wrap gap-x-2 text-xs sm:hidden" data-testid="vs-previous-inline">
+      <span className={`tabular-nums ${tone}`}>{d === null ? "Δ unknown" : formatPp(d)}</span>
+      {change.newFailures !== null && change.newFailures > 0 && (
+        <Link href={`${runHref(runId, "quick=new")}#scenarios`} className="text-red-700 hover:underline dark:text-red-400">
+          {change.newFailures} new
+        </Link>
+      )}
+      <Link href={compareHref(change.previous, [runId])} className="text-sky-700 hover:underline dark:text-sky-400">
+        vs previous →
+      </Link>
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { PerDomainDeltas } from "@/components/compare/per-domain";
 import { Panel } from "@/components/compare/ui";
 import { RateCards } from "@/components/run/rate-cards";
 import { ScenarioView } from "@/components/scenario/scenario-view";
+import type { AudioFinding } from "@/lib/core/audio/analyse";
 import type { RunFacts, ScenarioNav } from "@/components/scenario/types";
 import { Card } from "@/components/ui/card";
 import type { CompareResult } from "@/lib/shared/compare";
@@ -16,8 +17,9 @@ interface Frame {
   linkOf: (path: string) => string | null;
 }
 
-export function scenarioPageHtml(o: Frame & { detail: ScenarioDetail; run: RunFacts; nav: ScenarioNav; audioSrc: string | null }): string {
-  return exportHtml({ ...o, title: `${o.detail.name} · ${o.run.id}`, children: <ScenarioView data={o.detail} run={o.run} nav={o.nav} seekTo={null} audioSrc={o.audioSrc} /> });
+/** `audioFindings`: what the copied recording says (the likely causes see it as the live page does); `null` without one. */
+export function scenarioPageHtml(o: Frame & { detail: ScenarioDetail; run: RunFacts; nav: ScenarioNav; audioSrc: string | null; audioFindings?: AudioFinding[] | null }): string {
+  return exportHtml({ ...o, title: `${o.detail.name} · ${o.run.id}`, children: <ScenarioView data={o.detail} run={o.run} nav={o.nav} seekTo={null} audioSrc={o.audioSrc} audioFindings={o.audioFindings ?? null} /> });
 }
 
 export function overviewHtml(

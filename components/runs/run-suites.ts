@@ -3,6 +3,7 @@
  * them apart: the folder they share, else their size and domains.
  */
 import type { RunListItem } from "@/lib/shared/dto";
+import { sharedFolder } from "@/lib/shared/shared-folder";
 
 export interface RunSuite {
   key: string;
@@ -10,18 +11,6 @@ export interface RunSuite {
   runCount: number;
   /** The newest run's id: `/trends?suite=` opens the suite it belongs to. */
   newest: string;
-}
-
-function sharedFolder(ids: readonly string[]): string {
-  const folders = ids.map((id) => id.split("/").slice(0, -1));
-  const first = folders[0] ?? [];
-  let n = first.length;
-  for (const f of folders) {
-    let i = 0;
-    while (i < n && f[i] === first[i]) i++;
-    n = i;
-  }
-  return first.slice(0, n).join("/");
 }
 
 /** Suites with their labels, the largest first; `runs` newest first (the runs list's order). */

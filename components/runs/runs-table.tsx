@@ -9,7 +9,7 @@ import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
 import type { RunSuite } from "./run-suites";
-import { DeltaCell, FailedCell } from "@/components/changes/list-change-cells";
+import { DeltaCell, DeltaInline, FailedCell } from "@/components/changes/list-change-cells";
 import { compareHref } from "@/lib/shared/routes";
 
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
@@ -192,6 +192,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                       )}
                       {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
                     </div>
+                    <DeltaInline runId={run.id} change={run.vsPrevious} />
                   </td>
                   <td className={`${td} whitespace-nowrap tabular-nums`} data-testid="run-started">
                     {run.startedAt ? <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time> : <span className="text-zinc-500">–</span>}

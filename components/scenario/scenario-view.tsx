@@ -116,7 +116,7 @@ export function ScenarioView({
           metrics={data.metrics}
           run={run}
           nav={nav}
-          problems={[...data.problems, ...transcript.problems]}
+          problems={data.problems}
           transcriptTurns={{ count: turns.length, source }}
           toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
           stopReasonFromLog={data.conversation?.stopReason ?? null}
@@ -133,11 +133,12 @@ export function ScenarioView({
                 <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} marks={data.timing?.marks} />
               ) : (
                 <>
-                  <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
+                  {/* Without timed turns the transcript's one line names every absent source, the recording included. */}
+                  {(hasAudio || transcript.timed) && <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
                     {hasAudio
                       ? "The recording was left out of this export (export again with --audio to include it) — the lanes show the turn timing only."
                       : "No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only."}
-                  </p>
+                  </p>}
                   {lanes.length > 0 && <StaticLanes turns={lanes} marks={data.timing?.marks} />}
                 </>
               )}

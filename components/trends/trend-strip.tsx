@@ -32,23 +32,18 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
         <thead>
           <tr className="text-left text-zinc-600 dark:text-zinc-400">
             <th className="pr-2 font-medium">Scenario</th>
+            <th className="pl-2 font-medium">Runs (oldest → newest)</th>
             <th className="px-1 font-medium">First failed in</th>
             <th className="px-1 font-medium">Flips</th>
             <th className="px-1 font-medium">Streak</th>
-            <th className="pl-2 font-medium">Runs (oldest → newest)</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.name} data-scenario={r.name}>
-              <td className="max-w-[22rem] truncate font-mono">
+              <td className="max-w-[9rem] truncate font-mono sm:max-w-[22rem]" title={r.name}>
                 {r.name}
               </td>
-              <td className="font-mono whitespace-nowrap" data-testid="first-failed">
-                {r.firstFailed === null ? "–" : runs[r.firstFailed]}
-              </td>
-              <td className="text-right">{r.flips}</td>
-              <td className="text-right">{r.streak}</td>
               <td>
                 {mounted ? (
                   <span className="flex gap-px">
@@ -66,6 +61,11 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
                   <span className="font-mono text-zinc-400">{r.cells}</span>
                 )}
               </td>
+              <td className="font-mono whitespace-nowrap" data-testid="first-failed">
+                {r.firstFailed === null ? "–" : runs[r.firstFailed]}
+              </td>
+              <td className="text-right">{r.flips}</td>
+              <td className="text-right">{r.streak}</td>
             </tr>
           ))}
         </tbody>

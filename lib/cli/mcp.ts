@@ -28,12 +28,16 @@ export async function mcpCommand(argv: string[], defaultFolder: string): Promise
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { "state-dir": { type: "string" }, database: { type: "string" }, "allow-writes": { type: "boolean" }, user: { type: "string" } },
+      options: { "state-dir": { type: "string" }, database: { type: "string" }, "allow-writes": { type: "boolean" }, user: { type: "string" }, help: { type: "boolean", short: "h" } },
     });
   } catch (err) {
     return fail((err as Error).message);
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    process.stderr.write(`${MCP_USAGE}\n`);
+    return 0;
+  }
   if (positionals.length > 1) return fail(`expected one results folder, got ${positionals.length}`);
   let root: string;
   try {

@@ -20,7 +20,8 @@ export function wilson(k: number, n: number, z = Z95): Interval | null {
 }
 
 /** log(n choose k), exact enough for n up to millions. */
-function logChoose(n: number, k: number): number {
+/** log C(n, k). */
+export function logChoose(n: number, k: number): number {
   let s = 0;
   const m = Math.min(k, n - k);
   for (let i = 1; i <= m; i++) s += Math.log((n - m + i) / i);

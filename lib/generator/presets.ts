@@ -73,6 +73,8 @@ const SPOKEN = ["qa__weather_new_york", "tau2_airline__28", "tau2_airline__48", 
 const PLANTS: Partial<Record<SpeechPlant, string>> = { talk_over: "qa__weather_new_york", yield: "qa__weather_new_york", silent_turn: "tau2_airline__28", clipping: "tau2_airline__48", bad_line: "qa__largest_ocean" };
 
 const NIGHTLY_DOMAINS = ["tau2_retail", "tau2_airline", "restaurant", "customer_service", "qa"];
+/** The nightly suite's #1 (the regression, from night 9) and #4 (from night 10): a wrong id written (by name: the spoken calls are named). */
+export const NIGHTLY_WRONG_ID = ["tau2_retail__43", "tau2_airline__28"] as const;
 export const NIGHTS = 14;
 
 /**
@@ -80,7 +82,8 @@ export const NIGHTS = 14;
  * #3–5 airline, #6–7 restaurant, #8–9 customer service, #10–11 QA), with the agent's responses slowing by
  * 0.1 s a night, a scenario that passes eight nights and then fails (#1, a wrong id written), the
  * "wrong identifier" theme arriving with it (#4 joins from night 10), a "no such tool" theme that goes after
- * night 5 (#0, #3), and a judge answering NaN on night 7 (#6).
+ * night 5 (#0, #3), and a judge answering NaN on night 7 (#6). The two wrong-id failures (#1, #4) are whole
+ * scenarios on the nights they fail, spoken on the newest night (issue 43).
  */
 /** The last night's automatic retries: one scenario retried once, one twice (the reasons the harness gives). */
 const RETRIED: Record<string, string[]> = {
@@ -98,6 +101,9 @@ function nightly(): RunOptions[] {
       "#4": night >= 10 ? "db_mismatch" : "success",
     };
     if (night === 7) outcomes["#6"] = "judge_nan";
+    // Issue 43: the regressed scenario and the second wrong-id failure are whole on the nights they fail
+    // (conversation log, tool calls, both LLM contexts), and spoken on the newest night: the id misheard can be heard.
+    const full = [...(night >= 9 ? [NIGHTLY_WRONG_ID[0]] : []), ...(night >= 10 ? [NIGHTLY_WRONG_ID[1]] : [])];
     return {
       name: `nightly/eval_202611${String(16 + night).padStart(2, "0")}_020000`,
       scenarios: 12,
@@ -108,6 +114,9 @@ function nightly(): RunOptions[] {
       failureMix: { timeout: 2, judge_low: 2, nl_fail: 1 },
       outcomes,
       responseDelay: Math.round(0.1 * k * 10) / 10,
+      ...(full.length ? { full, agentContextKB: 10 } : {}),
+      // 4 kHz: the words stay clear enough to hear the id, and the two calls stay under 4 MB.
+      ...(night === NIGHTS ? { audio: { sampleRate: 4000, secondsPerTurn: 0.25, speech: true, scenarios: full } } : {}),
       // Issue 45: the last two nights ran a harness that retries automatically; the last one retried two scenarios.
       ...(night >= NIGHTS - 1 ? { autoRetries: night === NIGHTS ? RETRIED : {} } : {}),
     };

@@ -149,7 +149,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
       return {
         seed,
         attempt,
-        lean: !!run.lean,
+        lean: !!run.lean && !(run.full ?? []).some((f) => f === name || f === `#${i}`),
         // Lean trees keep judge evidence short (as with --judge-context-string-limit).
         judge: judgeOn ? { threshold, stringLimit: judgeStringLimit, messageLimit: judgeMessageLimit } : null,
         minAgentTurns: legacyAll ? 0 : m,

@@ -142,6 +142,8 @@ export interface RunOptions {
   userTtsTtfb?: boolean;
   /** Write only metrics.json, judge_result.json and the run-level files. */
   lean?: boolean;
+  /** In a lean run, the scenarios written whole all the same (by name or 0-based queue index, `"#3"`). */
+  full?: string[];
   /** Older harness layout: `true` for the whole run, or the fraction of scenarios affected. */
   legacy?: boolean | number;
   /** Write all_metrics.json and all_latencies.csv for finished sessions (default true). */

@@ -39,6 +39,14 @@ test("the runs list shows night 6's drop and new failure, one click from the com
   await expect(delta.locator('[data-part="new-failures"]'), "its new failure").toHaveText("1 new failure");
   await expect(page.locator(`tr[data-run-id="${nightName(1)}"]`).getByTestId("vs-previous"), "the first night has no previous run").toHaveText("–");
   await screenshots(page, "changes-runs-list");
+  // At phone width the change column is off-screen: the same change reads under the run's name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const inline = six.getByTestId("vs-previous-inline");
+  await expect(inline, "the change under the name on a phone").toBeVisible({ timeout: 5_000 });
+  await expect(inline).toContainText("−8.3 pp");
+  await expect(inline).toContainText("1 new");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(inline, "hidden where the column shows").toBeHidden({ timeout: 5_000 });
   await delta.locator('[data-part="compare-previous"]').click();
   await page.waitForURL((u) => u.pathname === "/compare" && u.searchParams.get("base") === nightName(5) && u.searchParams.get("runs") === nightName(6), { timeout: 15_000 });
 });

@@ -81,7 +81,8 @@ test("sorting by flips puts the flaky scenario first; pinning a baseline compare
   await page.getByRole("link", { name: "Flips" }).click();
   await page.waitForURL(/sort=flips/, { timeout: 10_000 });
   const firstRow = page.getByTestId("trend-strip").locator("tbody tr").first();
-  await expect(firstRow.locator("td").nth(2), "19 flips on top").toHaveText("19", { timeout: 10_000 });
+  // Scenario, runs, first failed in, flips, streak.
+  await expect(firstRow.locator("td").nth(3), "19 flips on top").toHaveText("19", { timeout: 10_000 });
 
   await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(2));
   await page.getByRole("button", { name: "Pin" }).click();

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { pysum } from "@/lib/core/py";
 import { dumps, f, generateResults, preset, type GeneratedFile, type GenerateOptions } from "@/lib/generator";
 import { espeakSynth, espeakVersion } from "@/lib/generator/espeak";
-import { EXAMPLE_ESPEAK_VERSION, NIGHTS } from "@/lib/generator/presets";
+import { EXAMPLE_ESPEAK_VERSION, NIGHTLY_WRONG_ID, NIGHTS } from "@/lib/generator/presets";
+import { parseConversationLog } from "@/lib/core";
+import { readBackMismatches } from "@/lib/core/insights";
 
 const SIGNALS = ["is_action_match", "db_state_match", "db_state_assertion", "nl_assertion", "judge_passed", "clean_exit"];
 const METRICS_KEY_ORDER = [
@@ -190,8 +192,8 @@ describe("results generator", () => {
     expect(files.some((x) => x.path.endsWith("conversation_log.wav"))).toBe(true);
     expect(files.some((x) => x.path.endsWith("/conversation_log.txt") && text(x).includes("[INTERRUPTED]"))).toBe(true);
     const size = files.reduce((s, x) => s + (typeof x.content === "string" ? Buffer.byteLength(x.content) : x.content.byteLength), 0);
-    // Issue 33: examples/ stays under 25 MB on disk (about 18 MB in 4 KB blocks for these 13 MB).
-    expect(size).toBeLessThan(16 * 1024 * 1024);
+    // Issues 33 and 43: examples/ stays under 25 MB on disk (about 23 MB in 4 KB blocks for these 16.9 MB).
+    expect(size).toBeLessThan(17.5 * 1024 * 1024);
   });
 
   it("marks run states in evaluation_log.txt, run_args.json and the tree", () => {
@@ -280,7 +282,29 @@ describe("results generator", () => {
       const want = typeof x.content === "string" ? Buffer.from(x.content, "utf8") : Buffer.from(x.content);
       expect(onDisk.equals(want), x.path).toBe(true);
     }
-    expect(spokenSeen).toBe(4);
+    // Four spoken calls of the finished run, and the nightly suite's two wrong-id failures on the newest night (issue 43).
+    expect(spokenSeen).toBe(6);
+  });
+
+  it("makes the nightly suite's wrong-id failures whole scenarios, spoken on the newest night, where the id read back wrong is in the words (issue 43)", () => {
+    const nights = example.runs.filter((r) => r.name.startsWith("nightly/")).map((r) => r.name);
+    const newest = nights[nights.length - 1] as string;
+    const [regressed, other] = NIGHTLY_WRONG_ID;
+    const has = (run: string, name: string, file: string) => byPath.has(`${run}/${name}/${file}`);
+    for (const [k, run] of nights.entries()) {
+      // Whole on the nights it fails (#1 from night 9, #4 from night 10), lean before.
+      expect(has(run, regressed, "conversation_log.txt"), run).toBe(k >= 8);
+      expect(has(run, other, "bot_logs_agent/llm_context.json"), run).toBe(k >= 9);
+    }
+    for (const name of NIGHTLY_WRONG_ID) {
+      for (const file of ["conversation_log.txt", "conversation_log.seglst.json", "bridge_log.txt", "bot_logs_agent/llm_context.json", "bot_logs_user/llm_context.json", "final_agent_response.json", "conversation_log.wav"]) expect(has(newest, name, file), `${name}/${file}`).toBe(true);
+      const log = parseConversationLog(text(byPath.get(`${newest}/${name}/conversation_log.txt`) as GeneratedFile)).value;
+      const misread = readBackMismatches(log?.turns ?? []);
+      expect(misread.length, `${name}: an id read back wrong`).toBeGreaterThan(0);
+      expect(text(byPath.get(`${newest}/${name}/bot_logs_agent/llm_context.json`) as GeneratedFile)).toContain(misread[0]!.readBack);
+    }
+    // Only the newest night's two calls are spoken: the example stays small.
+    expect(files.filter((x) => x.path.startsWith("nightly/") && x.path.endsWith(".wav")).map((x) => x.path)).toEqual(NIGHTLY_WRONG_ID.map((n) => `${newest}/${n}/conversation_log.wav`));
   });
 
   it("has a nightly suite with a drift, a regression, a theme that comes and one that goes, and a judge NaN", () => {

@@ -141,9 +141,10 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
   };
 
   return (
-    // A column of sections; at phone width the scenario table comes before the rate cards (its first failing row on the first screen).
+    // A column of sections; at phone width the scenario table comes right after the header, before the notes and the rate cards (its first failing row on the first screen).
     <div className="flex flex-col gap-5">
       <VersionMark version={version} />
+      <div className="max-sm:-order-2">
       <RunHeader
         serverNow={now}
         run={{
@@ -167,13 +168,14 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
           diedIn: d.history.diedIn?.name ?? null,
         }}
       />
+      </div>
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
       <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
       <section id="rates" aria-label="Rates" className="max-sm:order-1">
         <RateCards rates={d.rates} judgeThreshold={d.judgeThreshold} judgeScores={d.judgeScores} />
       </section>
-      <Card id="scenarios" title="Scenarios" className="scroll-mt-4">
+      <Card id="scenarios" title="Scenarios" className="scroll-mt-4 max-sm:-order-1">
         {error && (
           <p role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
             This link&apos;s table filter is not valid ({error}).{" "}

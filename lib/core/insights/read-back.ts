@@ -22,13 +22,13 @@ function joinSpelled(text: string): string {
   return text.replace(/\b[A-Za-z0-9](?:[ \-.,]+[A-Za-z0-9]\b){3,}/g, (m) => m.replace(/[ \-.,]+/g, ""));
 }
 
-/** Identifier-like tokens: letters and at least four digits, upper-cased. */
+/** Identifier-like tokens: five or more letters and digits, two of them digits at least, upper-cased. */
 export function identifiersIn(text: string): string[] {
   if (text.length > MAX_TEXT) return [];
   const out = new Set<string>();
   for (const m of joinSpelled(text).matchAll(/[A-Za-z0-9]{5,}/g)) {
     const token = m[0].toUpperCase();
-    if ((token.match(/\d/g)?.length ?? 0) >= 4) out.add(token);
+    if ((token.match(/\d/g)?.length ?? 0) >= 2) out.add(token);
   }
   return [...out];
 }
@@ -43,9 +43,16 @@ export function readBackMismatches(turns: ReadonlyArray<{ role: "user" | "agent"
   const out: ReadBackMismatch[] = [];
   const seen = new Set<string>();
   const said = new Set<string>();
+  // Each turn's identifiers once: an agent turn is looked at after up to two caller turns.
+  const memo = new Map<number, string[]>();
+  const idsOf = (i: number) => {
+    let ids = memo.get(i);
+    if (!ids) memo.set(i, (ids = identifiersIn((turns[i] as { text: string }).text)));
+    return ids;
+  };
   turns.forEach((t, i) => {
     if (t.role !== "user") return;
-    const ids = identifiersIn(t.text);
+    const ids = idsOf(i);
     if (ids.length === 0) return;
     for (const id of ids) said.add(id);
     let agentTurns = 0;
@@ -53,7 +60,7 @@ export function readBackMismatches(turns: ReadonlyArray<{ role: "user" | "agent"
       const reply = turns[a] as { role: "user" | "agent"; text: string };
       if (reply.role !== "agent") continue;
       agentTurns++;
-      for (const back of identifiersIn(reply.text)) {
+      for (const back of idsOf(a)) {
         if (said.has(back)) continue;
         const near = ids.find((id) => id.length === back.length && differences(id, back) <= 2);
         if (!near || seen.has(`${near}\0${back}`)) continue;

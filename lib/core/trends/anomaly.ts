@@ -9,6 +9,8 @@
  * flagged again while the trailing band catches up. Pure.
  */
 
+import { logChoose } from "../stats";
+
 export const ANOMALY_TRAILING = 10;
 export const ANOMALY_MIN_TRAILING = 3;
 export const ANOMALY_ALPHA = 0.01;
@@ -26,13 +28,6 @@ export interface Anomaly {
   expected: number;
   /** How many trailing runs it was measured against. */
   trailing: number;
-}
-
-function logChoose(n: number, k: number): number {
-  let s = 0;
-  const m = Math.min(k, n - k);
-  for (let i = 1; i <= m; i++) s += Math.log((n - m + i) / i);
-  return s;
 }
 
 /** P(X ≤ k) for X ~ Binomial(n, p), 0 < p < 1. */

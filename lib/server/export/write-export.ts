@@ -11,6 +11,8 @@ import { lstat, mkdir, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { runSummaryJson } from "@/lib/core";
 import { compareHtml, overviewHtml, scenarioPageHtml } from "@/components/export/pages";
+import type { AudioFinding } from "@/lib/core/audio/analyse";
+import { audioAnalysis } from "../audio/analysis";
 import type { ExportedScenario } from "@/components/export/scenario-list";
 import type { ScenarioNav } from "@/components/scenario/types";
 import type { ScenarioDetail } from "@/lib/shared/dto";
@@ -146,14 +148,18 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
       if (!detail) return { ...listed, file: null, audio: "none" };
       const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
       let audioFile: string | null = null;
+      let audioFindings: AudioFinding[] | null = null;
       if (hasWav && o.audio && (await copyRegularFile(join(run.dir, row.name, "conversation_log.wav"), join(outDir, "audio", `${base}.wav`)))) {
         audioFile = `../audio/${base}.wav`;
+        // The recording goes with the page: its findings go in the likely causes, as on the live page.
+        const measured = await audioAnalysis(run, row.name);
+        audioFindings = measured.status === 200 ? measured.analysis.findings : null;
         audioIncluded++;
         files++;
         bytes += (await stat(join(outDir, "audio", `${base}.wav`))).size;
       } else if (hasWav) audioLeftOut++;
       const exported = exportedDetail(detail);
-      await put(file, scenarioPageHtml({ detail: exported, run: runFactsOf(run, row.name), nav: navOf(row.name), audioSrc: audioFile, cssHref: css === null ? null : "../app.css", linkOf: linkFrom("scenarios/") }));
+      await put(file, scenarioPageHtml({ detail: exported, run: runFactsOf(run, row.name), nav: navOf(row.name), audioSrc: audioFile, audioFindings, cssHref: css === null ? null : "../app.css", linkOf: linkFrom("scenarios/") }));
       await put(`data/scenarios/${base}.json`, JSON.stringify(exported));
       return { ...listed, audio: audioFile ? "included" : hasWav ? "left-out" : "none" };
     });

@@ -5,6 +5,7 @@ import { redactProse } from "@/lib/core/redact";
 import { formatPp } from "@/lib/core/run-changes";
 import { anomalies } from "@/lib/core/trends";
 import { runHref } from "@/lib/shared/routes";
+import { sharedFolder } from "@/lib/shared/shared-folder";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { judgeReasons } from "../views/judge-reasons";
@@ -12,17 +13,7 @@ import { runChanges, suiteOfRun } from "../views/run-changes";
 import { runRows } from "../views/run-views";
 
 /** The suite's name as the runs list shows it: the folder its runs share, else its size. */
-function suiteName(ids: readonly string[], scenarios: number): string {
-  const folders = ids.map((id) => id.split("/").slice(0, -1));
-  const first = folders[0] ?? [];
-  let n = first.length;
-  for (const f of folders) {
-    let i = 0;
-    while (i < n && f[i] === first[i]) i++;
-    n = i;
-  }
-  return first.slice(0, n).join("/") || `${scenarios} scenarios`;
-}
+const suiteName = (ids: readonly string[], scenarios: number) => sharedFolder(ids) || `${scenarios} scenarios`;
 
 export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl: string, nowMs = Date.now()): Promise<NotifyPayload> {
   const changes = runChanges(index, run, nowMs);

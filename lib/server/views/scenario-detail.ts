@@ -27,6 +27,7 @@ import {
   type Problem,
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
+import { metricsTurns } from "@/lib/core/transcript";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
@@ -304,6 +305,8 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const conversation = conversationRead?.value ?? null;
   const judge = judgeRead?.value ?? null;
   const metricsRead = text.metrics === null ? null : readMetrics(text.metrics);
+  // Entries of metrics.json's turns the transcript cannot use are named on the scenario (issue 43).
+  problems.push(...metricsTurns(metricsRead?.value ?? null).problems);
   const referenceRead = text.reference === null ? null : readReferenceAnswer(text.reference);
   const seen = judgeRead ? judgeSeen(judgeRead.value ?? judgeRead.raw, metricsRead?.value ?? null, referenceRead?.value ?? null) : null;
   if (seen) problems.push(...seen.problems);

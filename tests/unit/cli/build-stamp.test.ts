@@ -60,6 +60,13 @@ describe("npm start's build", () => {
     expect(buildStatus(root).upToDate).toBe(true);
   });
 
+  it("`npm run build` builds whatever the stamp says, and records what it was made from", async () => {
+    const before = await builds();
+    expect(ensureBuild({ root, log: () => {}, nextBin: fakeNext, always: true })).toBe(true);
+    expect(await builds()).toBe(before + 1);
+    expect(buildStatus(root).upToDate).toBe(true);
+  });
+
   it("a build that does not say what it was made from is made again", async () => {
     await rm(join(root, ".next", "voice-eval-build.json"));
     expect(buildStatus(root)).toMatchObject({ upToDate: false, reason: "the build does not say what it was made from" });

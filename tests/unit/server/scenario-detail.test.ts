@@ -88,4 +88,18 @@ describe("scenario detail cache", () => {
     await writeFile(agent, text);
     expect((await detail()).problems.map((p) => p.file)).not.toContain("bot_logs_agent/llm_context.json");
   });
+
+  it("names the metrics.json turns the transcript cannot use, and keeps the others (issue 43)", async () => {
+    const path = join(dir, "metrics.json");
+    const original = await readFile(path, "utf8");
+    const m = JSON.parse(original) as Record<string, unknown>;
+    m.turns = [{ role: "agent", text: "Hello!" }, 7, { text: "no role" }, { role: "user", text: ["x"] }];
+    await writeFile(path, JSON.stringify(m));
+    try {
+      const d = await detail();
+      expect(d.problems.map((p) => p.message)).toEqual(expect.arrayContaining(["turns[1] is not an object: left out of the transcript", 'turns[2] has no role "user" or "agent": left out of the transcript', "turns[3] has a text that is not a string: shown without words"]));
+    } finally {
+      await writeFile(path, original);
+    }
+  });
 });
