@@ -16,7 +16,10 @@ const frameworkFree = {
   ],
   patterns: [
     { group: ["next/*", "react/*", "react-dom/*", "chokidar/*"], message: "lib/core is framework-free." },
-    { group: ["@/lib/server/*", "@/app/*", "@/components/*", "**/server/**", "**/app/**", "**/components/**", "**/lib/shared/**", "@/lib/shared/*"], message: "lib/core depends on nothing above it." },
+    {
+      group: ["@/lib/server/*", "@/app/*", "@/components/*", "**/server/**", "**/app/**", "**/components/**", "**/lib/shared/**", "@/lib/shared/*"],
+      message: "lib/core depends on nothing above it.",
+    },
     { group: ["node:*"], message: "lib/core is pure: no Node built-ins." },
   ],
 };
@@ -66,7 +69,13 @@ const layer = (name) => {
         "error",
         {
           patterns: ABOVE[name].map((above) => ({
-            group: [`../${above}`, `../${above}/*`, `@/lib/server/${above}`, `@/lib/server/${above}/*`, ...(above.includes("/") ? [`./${above.split("/")[1]}`] : [])],
+            group: [
+              `../${above}`,
+              `../${above}/*`,
+              `@/lib/server/${above}`,
+              `@/lib/server/${above}/*`,
+              ...(above.includes("/") ? [`./${above.split("/")[1]}`] : []),
+            ],
             message: `lib/server/${folder ?? "ingest's appliers"} sits below ${above} (docs/architecture.md, "The rooms"): move the shared piece down, or the caller up.`,
           })),
         },
@@ -103,14 +112,24 @@ export default tseslint.config(
         "error",
         ...moduleLevelCollection.map((selector) => ({
           selector,
-          message: "No module-level collection in lib/server: Next loads a module once per bundle. Keep caches in processCaches() (lib/server/process-caches.ts); constants as arrays or frozen objects.",
+          message:
+            "No module-level collection in lib/server: Next loads a module once per bundle. Keep caches in processCaches() (lib/server/process-caches.ts); constants as arrays or frozen objects.",
         })),
       ],
     },
   },
   {
     files: ["lib/shared/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/server/*", "**/lib/server/**", "**/server/**", "node:*"], message: "lib/shared crosses to the browser: no server code." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/server/*", "**/lib/server/**", "**/server/**", "node:*"], message: "lib/shared crosses to the browser: no server code." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["lib/core/**/*.ts"],

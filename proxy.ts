@@ -79,7 +79,12 @@ export function proxy(request: NextRequest) {
       headers: { "content-type": "application/json", "cache-control": "no-store" },
     });
   }
-  const crossSite = crossSiteRefusal(request.nextUrl.pathname, request.headers.get("sec-fetch-site"), request.headers.get("sec-fetch-mode"), request.headers.get("sec-fetch-dest"));
+  const crossSite = crossSiteRefusal(
+    request.nextUrl.pathname,
+    request.headers.get("sec-fetch-site"),
+    request.headers.get("sec-fetch-mode"),
+    request.headers.get("sec-fetch-dest"),
+  );
   if (crossSite) {
     return new NextResponse(JSON.stringify({ error: crossSite }), {
       status: 403,

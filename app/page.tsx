@@ -37,7 +37,11 @@ export default function HomePage() {
       </div>
       {indexing && <IndexingRefresh />}
       {problems.length > 0 && (
-        <ul role="alert" data-testid="root-problems" className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+        <ul
+          role="alert"
+          data-testid="root-problems"
+          className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
           {problems.map((p) => (
             <li key={p.path}>
               <code className="break-all">{p.path}</code>: {p.message}

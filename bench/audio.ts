@@ -35,7 +35,10 @@ export async function audioFigures(report: (label: string, value: string) => voi
     full.push(performance.now() - t);
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-  report("audio analysis of a 10-minute stereo call (16 kHz, 38 MB)", `${Math.round(med(full))} ms (${Math.round(Math.min(...full))}–${Math.round(Math.max(...full))} over ${repeat}); a plain read of the whole file with one pass of squares ${Math.round(med(floor))} ms`);
+  report(
+    "audio analysis of a 10-minute stereo call (16 kHz, 38 MB)",
+    `${Math.round(med(full))} ms (${Math.round(Math.min(...full))}–${Math.round(Math.max(...full))} over ${repeat}); a plain read of the whole file with one pass of squares ${Math.round(med(floor))} ms`,
+  );
 }
 
 /**
@@ -70,5 +73,8 @@ export async function audio100MbFigures(report: (label: string, value: string) =
   await probe;
   server.close();
   const worst = Math.max(...latencies);
-  report("audio at 100 MB (1 kHz bursts, 7.3 h, first 3 h analysed)", `${Math.round(ms)} ms, ${a.counts.userSpurts + a.counts.agentSpurts} spurts (lists cut at ${a.speech.user.length}); health latency over HTTP while it ran: max ${Math.round(worst)} ms over ${latencies.length} probes`);
+  report(
+    "audio at 100 MB (1 kHz bursts, 7.3 h, first 3 h analysed)",
+    `${Math.round(ms)} ms, ${a.counts.userSpurts + a.counts.agentSpurts} spurts (lists cut at ${a.speech.user.length}); health latency over HTTP while it ran: max ${Math.round(worst)} ms over ${latencies.length} probes`,
+  );
 }

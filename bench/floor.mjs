@@ -16,9 +16,11 @@ const LIMIT = 64;
 
 async function pool(items, fn) {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(LIMIT, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(LIMIT, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 async function readJson(path) {

@@ -5,7 +5,12 @@ import { createStore, timingDirOf } from "@/lib/server/live/store";
 const root = process.argv[2] as string;
 const state = process.argv[3] ?? null;
 const t = performance.now();
-const store = createStore(root, { log: true, watch: true, timingDir: state && timingDirOf(state, root), cacheFile: state && join(state, "index-cache.sqlite") });
+const store = createStore(root, {
+  log: true,
+  watch: true,
+  timingDir: state && timingDirOf(state, root),
+  cacheFile: state && join(state, "index-cache.sqlite"),
+});
 await store.scanned;
 console.log(`scanned at ${Math.round(performance.now() - t)} ms`);
 await store.watching;

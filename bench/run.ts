@@ -38,7 +38,9 @@ const arg = (name: string, fallback: string) => {
 const REPEAT = Number(arg("repeat", "3"));
 const PRESET: Record<string, string> = { "1k": "bench-1k", "10k": "bench-10k", "100k": "bench-100k" };
 /** `--sizes none` measures only the single 10,000-scenario run (pages, 5 MB contexts, summary). */
-const SIZES = arg("sizes", "1k,10k,100k").split(",").filter((s) => s in PRESET);
+const SIZES = arg("sizes", "1k,10k,100k")
+  .split(",")
+  .filter((s) => s in PRESET);
 /** The trends page's suite, RUNSxSCENARIOS (`none` skips it); `--only trends` measures nothing else. */
 const TRENDS = arg("trends", "100x2000");
 const ONLY_TRENDS = arg("only", "") === "trends";
@@ -70,7 +72,11 @@ function generate(name: string, extra: string[]): string {
   if (existsSync(`${dir}.done`)) return dir;
   console.log(`generating ${name} (${extra.join(" ")})…`);
   const t = Date.now();
-  execFileSync(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "scripts", "generate.ts"), dir, "--force", ...extra], { stdio: "inherit", cwd: ROOT });
+  execFileSync(
+    process.execPath,
+    [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "scripts", "generate.ts"), dir, "--force", ...extra],
+    { stdio: "inherit", cwd: ROOT },
+  );
   writeFileSync(`${dir}.done`, String(Date.now() - t));
   return dir;
 }
@@ -81,14 +87,24 @@ function runJson(cmd: string, cmdArgs: string[]): Record<string, number> {
 }
 
 const scanOnce = (dir: string, snapshot?: string) =>
-  runJson(process.execPath, [TSX, "--conditions=react-server", "--expose-gc", "--tsconfig", join(ROOT, "tsconfig.json"), join(ROOT, "bench", "scan.ts"), dir, ...(snapshot ? [snapshot] : [])]);
+  runJson(process.execPath, [
+    TSX,
+    "--conditions=react-server",
+    "--expose-gc",
+    "--tsconfig",
+    join(ROOT, "tsconfig.json"),
+    join(ROOT, "bench", "scan.ts"),
+    dir,
+    ...(snapshot ? [snapshot] : []),
+  ]);
 /**
  * Reads the folder's files once, untimed, before each timed pass: this VM's memory reclaim evicts
  * the page cache between runs, and a cold pass (up to 40× slower, the disk's time, not ours) then
  * lands on whichever measurement comes first. Every figure here is a warm-cache figure.
  */
 const warm = (dir: string) => void runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]);
-const range = (xs: number[], unit = " ms") => `${Math.round(median(xs))}${unit} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${xs.length})`;
+const range = (xs: number[], unit = " ms") =>
+  `${Math.round(median(xs))}${unit} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${xs.length})`;
 
 /** The metrics.json files of the first `n` scenario folders found, for the 1% restart. */
 function someMetricsFiles(dir: string, n: number): string[] {
@@ -128,7 +144,10 @@ function scanFigures(label: string, dir: string): { floor: number } {
   const s = median(scans);
   report(`${label}: first scan (main thread, runs list complete)`, range(scans));
   report(`${label}: floor, async pool of 64 / sync sequential`, `${range(floors)} / ${range(syncFloors)}`);
-  report(`${label}: first scan ÷ honest floor (the faster)`, `${(s / f).toFixed(2)}× (${(Math.min(...scans) / f).toFixed(2)}–${(Math.max(...scans) / f).toFixed(2)})`);
+  report(
+    `${label}: first scan ÷ honest floor (the faster)`,
+    `${(s / f).toFixed(2)}× (${(Math.min(...scans) / f).toFixed(2)}–${(Math.max(...scans) / f).toFixed(2)})`,
+  );
   report(`${label}: resident memory after the first scan and every run's analysis`, range(rss, " MB"));
   report(`${label}: index heap per scenario (with every run's analysis, finished runs' states bounded)`, range(perScenario, " bytes"));
   // Restarts from the index cache: unchanged, then with 1% of the metrics.json files touched.
@@ -148,7 +167,10 @@ function scanFigures(label: string, dir: string): { floor: number } {
       loads.push(r.loadMs as number);
       scenarios = r.scenarios as number;
     }
-    report(`${label}: restart, unchanged folder (index cache), runs list complete`, `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`);
+    report(
+      `${label}: restart, unchanged folder (index cache), runs list complete`,
+      `${range(restarts)} = ${(median(restarts) / f).toFixed(2)}× the honest floor`,
+    );
     report(`${label}: the audit after that restart (every signature against the disk)`, range(audits));
     report(`${label}: after it, every run's analysis (states from the cache, a bounded set in memory)`, range(loads));
     const touched = someMetricsFiles(dir, Math.ceil(scenarios / 100));
@@ -156,7 +178,10 @@ function scanFigures(label: string, dir: string): { floor: number } {
     for (const file of touched) utimesSync(file, later, later);
     warm(dir);
     const r = scanOnce(dir, state);
-    report(`${label}: restart after 1% of metrics.json changed`, `${Math.round(r.ms as number)} ms to a complete list, audit ${Math.round(r.auditMs as number)} ms (${touched.length} changed)`);
+    report(
+      `${label}: restart after 1% of metrics.json changed`,
+      `${Math.round(r.ms as number)} ms to a complete list, audit ${Math.round(r.auditMs as number)} ms (${touched.length} changed)`,
+    );
   } finally {
     rmSync(state, { recursive: true, force: true });
   }
@@ -180,11 +205,32 @@ const SPARSE_POLL_MS = 100;
  * finished by the server's clock (`scan.finishedAt`, so a sparse poll loses no precision), or the
  * server's first answer if that came later: indexed and answering.
  */
-async function timeToIndexed(dir: string, stateDir: string, mode: PollMode = "timing", pages = false): Promise<{ ms: number; liveMs: number; healthMs: number[]; runsMs: number[]; firstListMs: number; rssMb: number; auditMs: number | null; pagesRssMb: number | null; trendsMs: number | null; scanMs: number }> {
+async function timeToIndexed(
+  dir: string,
+  stateDir: string,
+  mode: PollMode = "timing",
+  pages = false,
+): Promise<{
+  ms: number;
+  liveMs: number;
+  healthMs: number[];
+  runsMs: number[];
+  firstListMs: number;
+  rssMb: number;
+  auditMs: number | null;
+  pagesRssMb: number | null;
+  trendsMs: number | null;
+  scanMs: number;
+}> {
   const port = await freePort();
   const started = performance.now();
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir } });
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+    env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir },
+  });
   const healthMs: number[] = [];
   const runsMs: number[] = [];
   let firstAnswerMs: number | null = null;
@@ -203,11 +249,26 @@ async function timeToIndexed(dir: string, stateDir: string, mode: PollMode = "ti
           // Stopped only once the index cache is written, so that the next start can use it.
           let liveMs: number | null = null;
           for (let k = 0; k < 1200; k++) {
-            const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { watching: boolean; rssMb: number; scan: { ms: number; savedAt: number | null; audit: { ms: number } | null } };
+            const h = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as {
+              watching: boolean;
+              rssMb: number;
+              scan: { ms: number; savedAt: number | null; audit: { ms: number } | null };
+            };
             if (h.watching) liveMs ??= performance.now() - started;
             if (liveMs !== null && h.scan.savedAt !== null) {
               const more = pages ? await pageVisits(`http://127.0.0.1:${port}`) : { rssMb: null, trendsMs: null };
-              return { ms, liveMs, healthMs, runsMs, firstListMs, rssMb: h.rssMb, auditMs: h.scan.audit?.ms ?? null, pagesRssMb: more.rssMb, trendsMs: more.trendsMs, scanMs: h.scan.ms };
+              return {
+                ms,
+                liveMs,
+                healthMs,
+                runsMs,
+                firstListMs,
+                rssMb: h.rssMb,
+                auditMs: h.scan.audit?.ms ?? null,
+                pagesRssMb: more.rssMb,
+                trendsMs: more.trendsMs,
+                scanMs: h.scan.ms,
+              };
             }
             await new Promise((r) => setTimeout(r, 50));
           }
@@ -284,12 +345,21 @@ async function serverScanFigures(label: string, dir: string, floor: number): Pro
   }
   const boot = median(boots);
   const beyond = indexed.map((t) => t - boot);
-  report(`${label}: server start → fully indexed, boot (${Math.round(boot)} ms) excluded`, `${range(beyond)} = ${(median(beyond) / floor).toFixed(2)}× the honest floor`);
-  report(`${label}: server restart → fully indexed (persisted index), boot excluded`, `${range(restarts.map((t) => t - boot))} = ${((median(restarts) - boot) / floor).toFixed(2)}× the honest floor`);
+  report(
+    `${label}: server start → fully indexed, boot (${Math.round(boot)} ms) excluded`,
+    `${range(beyond)} = ${(median(beyond) / floor).toFixed(2)}× the honest floor`,
+  );
+  report(
+    `${label}: server restart → fully indexed (persisted index), boot excluded`,
+    `${range(restarts.map((t) => t - boot))} = ${((median(restarts) - boot) / floor).toFixed(2)}× the honest floor`,
+  );
   report(`${label}: the whole runs list, asked once indexed, after a start / a restart`, `${range(firstLists)} / ${range(restartLists)}`);
   report(`${label}: server start → live (watching, caught up), boot excluded`, range(firstLive.map((t) => t - boot)));
   report(`${label}: server restart → live (watching, caught up), boot excluded`, range(restartLive.map((t) => t - boot)));
-  const latencies = (xs: number[]) => (xs.length ? `p50 ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length} requests)` : "the scan finished before the second answer");
+  const latencies = (xs: number[]) =>
+    xs.length
+      ? `p50 ${Math.round(pct(xs, 0.5))} ms, p95 ${Math.round(pct(xs, 0.95))} ms, max ${Math.round(Math.max(...xs))} ms (${xs.length} requests)`
+      : "the scan finished before the second answer";
   report(`${label}: /api/health during the first scan (polled every 20 ms)`, latencies(health));
   report(`${label}: /api/runs during a first scan (asked about 10 times a second)`, latencies(runsList));
 }
@@ -314,7 +384,12 @@ async function pageVisits(url: string): Promise<{ rssMb: number; trendsMs: numbe
 async function timeToListed(dir: string, stateDir: string, runs: number): Promise<{ ms: number; rssMb: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], detached: true, env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir } });
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+    env: { ...process.env, VOICE_EVAL_STATE_DIR: stateDir },
+  });
   try {
     let ms: number | null = null;
     for (let i = 0; i < 6_000 && ms === null; i++) {
@@ -403,8 +478,14 @@ async function userClockFigures(label: string, dir: string): Promise<UserClockRo
   const rebootMs = median(emptyRestarts);
   const first = median(firsts) - boot;
   const restart = median(restarts) - rebootMs;
-  report(`${label}: user's clock, spawn → runs list complete on an empty folder (the boot), first start / restart`, `${range(empties)} / ${range(emptyRestarts)}`);
-  report(`${label}: user's clock, first start less the boot`, `${range(firsts.map((t) => t - boot))} = ${(first / floor).toFixed(2)}× the floor (${Math.round(floor)} ms)`);
+  report(
+    `${label}: user's clock, spawn → runs list complete on an empty folder (the boot), first start / restart`,
+    `${range(empties)} / ${range(emptyRestarts)}`,
+  );
+  report(
+    `${label}: user's clock, first start less the boot`,
+    `${range(firsts.map((t) => t - boot))} = ${(first / floor).toFixed(2)}× the floor (${Math.round(floor)} ms)`,
+  );
   report(`${label}: user's clock, restart less the boot's restart`, `${range(restarts.map((t) => t - rebootMs))} = ${(restart / floor).toFixed(2)}× the floor`);
   report(`${label}: server RSS, first start / restart`, `${range(rssFirst, " MB")} / ${range(rssRestart, " MB")}`);
   return { label, floor, empty: boot, emptyRestart: rebootMs, first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart) };
@@ -503,12 +584,29 @@ async function storeFigures(label: string, dir: string, pages: boolean): Promise
   const restart = median(restartScans);
   report(`${label}: floor (the faster of sync and a pool of 64)`, range(floors));
   report(`${label}: for scale, the sync floor keeping what it parsed (as an index must)`, `${range(keeps)} = ${(median(keeps) / floor).toFixed(2)}× the floor`);
-  report(`${label}: server first start → runs list complete (server's clock, boot excluded)`, `${range(firstScans)} = ${(first / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's (${Math.round(boot)} ms): ${range(firsts.map((t) => t - boot))}`);
-  report(`${label}: server restart → runs list complete (index cache; server's clock)`, `${range(restartScans)} = ${(restart / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's: ${range(restarts.map((t) => t - boot))}`);
+  report(
+    `${label}: server first start → runs list complete (server's clock, boot excluded)`,
+    `${range(firstScans)} = ${(first / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's (${Math.round(boot)} ms): ${range(firsts.map((t) => t - boot))}`,
+  );
+  report(
+    `${label}: server restart → runs list complete (index cache; server's clock)`,
+    `${range(restartScans)} = ${(restart / floor).toFixed(2)}× the floor; spawn → complete less an empty folder's: ${range(restarts.map((t) => t - boot))}`,
+  );
   report(`${label}: the audit after the restart (in the background)`, audits.length ? range(audits) : "none");
   report(`${label}: server RSS once live, first start / restart`, `${range(rssFirst, " MB")} / ${range(rssRestart, " MB")}`);
   if (pages) report(`${label}: server RSS after /trends and a run page; /trends warm`, `${range(rssPages, " MB")}; ${range(trends)}`);
-  return { label, floor, keep: median(keeps), first, restart, rssFirst: median(rssFirst), rssRestart: median(rssRestart), audit: audits.length ? median(audits) : null, rssPages: rssPages.length ? median(rssPages) : null, trendsMs: trends.length ? median(trends) : null };
+  return {
+    label,
+    floor,
+    keep: median(keeps),
+    first,
+    restart,
+    rssFirst: median(rssFirst),
+    rssRestart: median(rssRestart),
+    audit: audits.length ? median(audits) : null,
+    rssPages: rssPages.length ? median(rssPages) : null,
+    trendsMs: trends.length ? median(trends) : null,
+  };
 }
 
 /** Issue 32's table: the folders side by side, and the RSS of two years of history against one. */
@@ -528,9 +626,13 @@ async function storeTable(): Promise<void> {
     table.push(await storeFigures(label, dir, pages));
   }
   const x = (t: number, floor: number) => `${Math.round(t)} ms (${(t / floor).toFixed(2)}×)`;
-  console.log("\n| Folder | Floor | Floor keeping what it parsed | First start | Restart (same state dir) | Audit after restart | Server RSS, first start / restart | RSS after /trends and a run page | /trends warm |\n|---|---|---|---|---|---|---|---|---|");
+  console.log(
+    "\n| Folder | Floor | Floor keeping what it parsed | First start | Restart (same state dir) | Audit after restart | Server RSS, first start / restart | RSS after /trends and a run page | /trends warm |\n|---|---|---|---|---|---|---|---|---|",
+  );
   for (const r of table) {
-    console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${x(r.keep, r.floor)} | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${r.audit === null ? "—" : `${Math.round(r.audit)} ms`} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB | ${r.rssPages === null ? "—" : `${Math.round(r.rssPages)} MB`} | ${r.trendsMs === null ? "—" : `${Math.round(r.trendsMs)} ms`} |`);
+    console.log(
+      `| ${r.label} | ${Math.round(r.floor)} ms | ${x(r.keep, r.floor)} | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${r.audit === null ? "—" : `${Math.round(r.audit)} ms`} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB | ${r.rssPages === null ? "—" : `${Math.round(r.rssPages)} MB`} | ${r.trendsMs === null ? "—" : `${Math.round(r.trendsMs)} ms`} |`,
+    );
   }
   // Issue 46: the same folders (and a stalled 10k run) on the user's clock.
   const clock: UserClockRow[] = [];
@@ -547,18 +649,36 @@ async function storeTable(): Promise<void> {
     console.log(`\n[user's clock: ${label}] ${dir}`);
     clock.push(await userClockFigures(label, dir));
   }
-  console.log("\n| Folder (user's clock: spawn → runs list complete, less an empty folder's) | Floor | Empty folder, first start / restart | First start | Restart | Server RSS, first start / restart |\n|---|---|---|---|---|---|");
-  for (const r of clock) console.log(`| ${r.label} | ${Math.round(r.floor)} ms | ${Math.round(r.empty)} / ${Math.round(r.emptyRestart)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB |`);
+  console.log(
+    "\n| Folder (user's clock: spawn → runs list complete, less an empty folder's) | Floor | Empty folder, first start / restart | First start | Restart | Server RSS, first start / restart |\n|---|---|---|---|---|---|",
+  );
+  for (const r of clock)
+    console.log(
+      `| ${r.label} | ${Math.round(r.floor)} ms | ${Math.round(r.empty)} / ${Math.round(r.emptyRestart)} ms | ${x(r.first, r.floor)} | ${x(r.restart, r.floor)} | ${Math.round(r.rssFirst)} / ${Math.round(r.rssRestart)} MB |`,
+    );
   const year = table.find((r) => r.label.startsWith("a year"));
   const two = table.find((r) => r.label.startsWith("two years"));
   if (!year || !two) return;
-  report("RSS at 730 × 30 against 365 × 30, restart / after /trends and a run page", `${Math.round(two.rssRestart)} vs ${Math.round(year.rssRestart)} MB (${(((two.rssRestart - year.rssRestart) / year.rssRestart) * 100).toFixed(0)}%) / ${Math.round(two.rssPages ?? 0)} vs ${Math.round(year.rssPages ?? 0)} MB (${((((two.rssPages ?? 0) - (year.rssPages ?? 0)) / (year.rssPages ?? 1)) * 100).toFixed(0)}%)`);
+  report(
+    "RSS at 730 × 30 against 365 × 30, restart / after /trends and a run page",
+    `${Math.round(two.rssRestart)} vs ${Math.round(year.rssRestart)} MB (${(((two.rssRestart - year.rssRestart) / year.rssRestart) * 100).toFixed(0)}%) / ${Math.round(two.rssPages ?? 0)} vs ${Math.round(year.rssPages ?? 0)} MB (${((((two.rssPages ?? 0) - (year.rssPages ?? 0)) / (year.rssPages ?? 1)) * 100).toFixed(0)}%)`,
+  );
 }
 
 /** Issue #13: the run timing rollup on this folder — first scan with and without it, and time until `pending` is 0. */
 function rollupFigures(label: string, dir: string): void {
   const script = join(ROOT, "bench", "rollup.ts");
-  const once = (mode: string, snapshot?: string) => runJson(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), script, dir, mode, ...(snapshot ? [snapshot] : [])]);
+  const once = (mode: string, snapshot?: string) =>
+    runJson(process.execPath, [
+      TSX,
+      "--conditions=react-server",
+      "--tsconfig",
+      join(ROOT, "tsconfig.json"),
+      script,
+      dir,
+      mode,
+      ...(snapshot ? [snapshot] : []),
+    ]);
   const without: number[] = [];
   const withIt: number[] = [];
   const pendingZero: number[] = [];
@@ -574,7 +694,10 @@ function rollupFigures(label: string, dir: string): void {
   }
   report(`${label}: first scan without the timing rollup (median of ${REPEAT})`, `${Math.round(median(without))} ms`);
   report(`${label}: first scan with the timing rollup running (median of ${REPEAT})`, `${Math.round(median(withIt))} ms`);
-  report(`${label}: timing rollup, first scan done → pending 0`, `${Math.round(median(pendingZero))} ms (${calls} agent LLM calls pooled; fold of all runs ${Math.round(fold)} ms)`);
+  report(
+    `${label}: timing rollup, first scan done → pending 0`,
+    `${Math.round(median(pendingZero))} ms (${calls} agent LLM calls pooled; fold of all runs ${Math.round(fold)} ms)`,
+  );
   // A restart with the index and the timing items saved: only the files' signatures are checked.
   const snapshot = mkdtempSync(join(tmpdir(), "ved-bench-rollup-snapshot-"));
   try {
@@ -605,7 +728,12 @@ async function startServer(dir: string): Promise<{ url: string; child: ChildProc
   const port = await freePort();
   // Its own state folder: the ledger and the persisted index of a bench run stay out of the user's.
   const env = { ...process.env, VOICE_EVAL_STATE_DIR: mkdtempSync(join(tmpdir(), "ved-bench-state-")) };
-  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], detached: true, env });
+  const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+    env,
+  });
   child.stdout?.on("data", () => {});
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
@@ -636,14 +764,23 @@ function prepareLiveRun(root: string, n: number): { runDir: string; names: strin
   const runDir = join(root, "live", "eval_20261130_120000");
   const names = Array.from({ length: n }, (_, i) => `tau2_retail__live_${i}`);
   mkdirSync(runDir, { recursive: true });
-  const invocation = { started_at: "2026-11-30T12:00:00", argv: ["run_evaluation.py"], parsed_args: { min_agent_turns: 3 }, resolved_scenario_count: n, resolved_scenario_names: names };
+  const invocation = {
+    started_at: "2026-11-30T12:00:00",
+    argv: ["run_evaluation.py"],
+    parsed_args: { min_agent_turns: 3 },
+    resolved_scenario_count: n,
+    resolved_scenario_names: names,
+  };
   writeFileSync(join(runDir, "run_args.json"), JSON.stringify({ invocations: [invocation] }, null, 2));
   writeFileSync(join(runDir, "evaluation_log.txt"), `2026-11-30 12:00:00 | run_evaluation.py:main:455 | [INFO]: Queued ${n} scenario(s): []\n`);
   for (const name of names) {
     mkdirSync(join(runDir, name), { recursive: true });
     writeFileSync(join(runDir, name, "bridge_log.txt"), "");
   }
-  const metrics = readFileSync(join(ROOT, "tests", "fixtures", "harness", "small-2-domains", "run", "eval_20260810_031700", "tau2_airline__34", "metrics.json"), "utf8");
+  const metrics = readFileSync(
+    join(ROOT, "tests", "fixtures", "harness", "small-2-domains", "run", "eval_20260810_031700", "tau2_airline__34", "metrics.json"),
+    "utf8",
+  );
   return { runDir, names, metrics };
 }
 
@@ -733,8 +870,14 @@ async function pageFigures(root: string, runId: string, big: Record<ContextShape
       const warmPage = await best(pageOf(names[0] as string));
       const warmApi = await best(apiOf(names[half] as string));
       const label = `5 MB agent context, ${calls.toLocaleString("en-US")} tool calls with ${shape === "many-small" ? "small" : "large"} results`;
-      report(`${label}: scenario page`, `first open ${Math.round(median(firstPage))} ms (median of ${half}), warm ${Math.round(warmPage.ms)} ms, ${(warmPage.bytes / 1024).toFixed(0)} KB of HTML`);
-      report(`${label}: scenario API`, `first open ${Math.round(median(firstApi))} ms (median of ${half}), warm ${Math.round(warmApi.ms)} ms, ${(warmApi.bytes / 2 ** 20).toFixed(1)} MB of JSON`);
+      report(
+        `${label}: scenario page`,
+        `first open ${Math.round(median(firstPage))} ms (median of ${half}), warm ${Math.round(warmPage.ms)} ms, ${(warmPage.bytes / 1024).toFixed(0)} KB of HTML`,
+      );
+      report(
+        `${label}: scenario API`,
+        `first open ${Math.round(median(firstApi))} ms (median of ${half}), warm ${Math.round(warmApi.ms)} ms, ${(warmApi.bytes / 2 ** 20).toFixed(1)} MB of JSON`,
+      );
     }
   } finally {
     stopServer(child);
@@ -755,8 +898,20 @@ function bigContext(shape: ContextShape): { text: string; calls: number } {
     const items = shape === "many-small" ? 6 : 400;
     const turn = [
       { role: "user", content: `I need help with order #W${1000 + i}. ` + "please ".repeat(20) },
-      { role: "assistant", content: null, tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }] },
-      { role: "tool", tool_call_id: `call_${i}`, content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array.from({ length: items }, (_, k) => ({ name: `lamp ${k}`, price: 35.5, sku: `SKU-${i}-${k}` })) }) },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }],
+      },
+      {
+        role: "tool",
+        tool_call_id: `call_${i}`,
+        content: JSON.stringify({
+          order_id: `#W${1000 + i}`,
+          status: "delivered",
+          items: Array.from({ length: items }, (_, k) => ({ name: `lamp ${k}`, price: 35.5, sku: `SKU-${i}-${k}` })),
+        }),
+      },
       { role: "assistant", content: "I found your order. " + "It was delivered. ".repeat(15) },
     ];
     messages.push(...turn);

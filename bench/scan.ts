@@ -31,6 +31,22 @@ const loadMs = performance.now() - loadStarted;
 gc?.();
 const mem = process.memoryUsage();
 // indexHeapMb: what the index itself holds (the heap after the scan less the heap before it).
-process.stdout.write(JSON.stringify({ ms, settledMs, auditMs: scan?.audit?.ms ?? null, loadMs, rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20, indexHeapMb: (mem.heapUsed - heapBefore) / 2 ** 20, scenarios, runs: store.index.runs.size, read: scan?.read, reused: scan?.reused, cachedRuns: scan?.cachedRuns, loadedScenarios: store.index.loaded.scenarios }) + "\n");
+process.stdout.write(
+  JSON.stringify({
+    ms,
+    settledMs,
+    auditMs: scan?.audit?.ms ?? null,
+    loadMs,
+    rssMb: mem.rss / 2 ** 20,
+    heapMb: mem.heapUsed / 2 ** 20,
+    indexHeapMb: (mem.heapUsed - heapBefore) / 2 ** 20,
+    scenarios,
+    runs: store.index.runs.size,
+    read: scan?.read,
+    reused: scan?.reused,
+    cachedRuns: scan?.cachedRuns,
+    loadedScenarios: store.index.loaded.scenarios,
+  }) + "\n",
+);
 store.index.close();
 process.exit(0);

@@ -41,7 +41,14 @@ export function compiledWorkWorker() {
 
 async function compiled(entry, out, options) {
   // The export renders the app's components (components/export): they are sources of the CLI too.
-  const sources = Math.max(newest(path.join(ROOT, "lib")), newest(path.join(ROOT, "components")), mtime(path.join(ROOT, "tsconfig.json")), mtime(path.join(ROOT, "package.json")), mtime(path.join(ROOT, "package-lock.json")), mtime(fileURLToPath(import.meta.url)));
+  const sources = Math.max(
+    newest(path.join(ROOT, "lib")),
+    newest(path.join(ROOT, "components")),
+    mtime(path.join(ROOT, "tsconfig.json")),
+    mtime(path.join(ROOT, "package.json")),
+    mtime(path.join(ROOT, "package-lock.json")),
+    mtime(fileURLToPath(import.meta.url)),
+  );
   if (mtime(out) >= sources) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });

@@ -42,11 +42,21 @@ export function buildStatus(root = ROOT) {
  * Builds when the build is not the checkout's, saying why; returns whether a usable build is there.
  * `nextBin`: Next's CLI (tests give another).
  */
-export function ensureBuild({ root = ROOT, env = process.env, log = console.log, nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next"), always = false } = {}) {
+export function ensureBuild({
+  root = ROOT,
+  env = process.env,
+  log = console.log,
+  nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next"),
+  always = false,
+} = {}) {
   const status = always ? { upToDate: false, reason: "asked to build", inputs: buildInputs(root) } : buildStatus(root);
   if (status.upToDate) return true;
   log(`voice-eval-dashboard: ${status.reason}: running \`next build\` (a minute or more)...`);
-  const res = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" } });
+  const res = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
   if (res.status !== 0) return false;
   // What this build was made from: the sources as they were when it started.
   writeFileSync(path.join(root, ".next", STAMP), `${JSON.stringify({ inputs: status.inputs, builtAt: new Date().toISOString() }, null, 2)}\n`);

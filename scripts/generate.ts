@@ -20,7 +20,15 @@ function usage(msg?: string): never {
 }
 
 function parseArgs(argv: string[]) {
-  const o = { out: "", preset: "example" as PresetName, seed: undefined as number | undefined, scenarios: undefined as number | undefined, lean: undefined as boolean | undefined, speech: true, force: false };
+  const o = {
+    out: "",
+    preset: "example" as PresetName,
+    seed: undefined as number | undefined,
+    scenarios: undefined as number | undefined,
+    lean: undefined as boolean | undefined,
+    speech: true,
+    force: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const next = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -55,7 +63,8 @@ function main() {
     const version = espeakVersion();
     if (version) {
       options.speech = espeakSynth();
-      if (args.preset === "example" && version !== EXAMPLE_ESPEAK_VERSION) console.warn(`warning: espeak-ng ${version}; the committed example was spoken by ${EXAMPLE_ESPEAK_VERSION}, so its WAVs will differ`);
+      if (args.preset === "example" && version !== EXAMPLE_ESPEAK_VERSION)
+        console.warn(`warning: espeak-ng ${version}; the committed example was spoken by ${EXAMPLE_ESPEAK_VERSION}, so its WAVs will differ`);
     } else console.warn("warning: espeak-ng not found: the spoken calls are written as tones of the same length");
   }
   const t0 = Date.now();

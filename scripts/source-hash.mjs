@@ -13,7 +13,20 @@ import path from "node:path";
 /** The code whose output is persisted, and the dependencies it runs on. */
 export const DERIVED_SOURCES = ["lib/core", "lib/server", "lib/shared", "package-lock.json"];
 /** What `next build` is made of (lib/generator is the example's generator, not the app). */
-export const BUILD_SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package.json", "package-lock.json", "proxy.ts", "instrumentation.ts", "tsconfig.json", "scripts/source-hash.mjs"];
+export const BUILD_SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package.json",
+  "package-lock.json",
+  "proxy.ts",
+  "instrumentation.ts",
+  "tsconfig.json",
+  "scripts/source-hash.mjs",
+];
 const SKIP = new Set(["lib/generator", "node_modules", ".next"]);
 
 /** Every file at or below `rel`, by path relative to `root`, sorted; links are not followed. */

@@ -17,11 +17,20 @@ export async function ThemePanel({ baseId, otherId }: { baseId: string; otherId:
     throw err;
   });
   if (set instanceof WorkError) {
-    return <p className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300" data-testid="theme-changes-unavailable">The failure themes could not be made: {set.message}.</p>;
+    return (
+      <p
+        className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300"
+        data-testid="theme-changes-unavailable"
+      >
+        The failure themes could not be made: {set.message}.
+      </p>
+    );
   }
   return <ThemeChanges set={set} baseId={baseId} otherId={otherId} />;
 }
 
 export function ThemePanelFallback() {
-  return <p className="rounded-lg border border-zinc-200 p-4 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">Grouping failure reasons into themes…</p>;
+  return (
+    <p className="rounded-lg border border-zinc-200 p-4 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">Grouping failure reasons into themes…</p>
+  );
 }

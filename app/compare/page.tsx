@@ -76,7 +76,13 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 
   if (!base || others.length === 0) {
     return (
-      <Shell subtitle={<p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Pick a baseline and one or more runs of the same suite to see what regressed, what got fixed, and whether it is real.</p>}>
+      <Shell
+        subtitle={
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            Pick a baseline and one or more runs of the same suite to see what regressed, what got fixed, and whether it is real.
+          </p>
+        }
+      >
         {pickerRuns.length < 2 && (
           <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
             Comparing needs at least two runs in the results folder; there {pickerRuns.length === 1 ? "is one" : "are none"}.
@@ -103,7 +109,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const result = await compareRuns(baseRun, otherRuns as RunModel[]);
 
   const vs = all(sp.vs)[0];
-  const pairIndex = Math.max(0, result.comparisons.findIndex((c) => c.run === vs));
+  const pairIndex = Math.max(
+    0,
+    result.comparisons.findIndex((c) => c.run === vs),
+  );
   const pair = result.comparisons[pairIndex]!;
   const baseSide = sideOf(baseRun);
   const otherSide = sideOf((otherRuns as RunModel[])[pairIndex] as RunModel);
@@ -143,7 +152,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             </Link>
           ))}
           {!many && (
-            <Link href={compareHref(pair.run, [result.base])} className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+            <Link
+              href={compareHref(pair.run, [result.base])}
+              className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            >
               Swap baseline and other
             </Link>
           )}

@@ -41,7 +41,14 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
   const store = getStore();
   await store.scanned;
   const { index } = store;
-  const data = buildTrends(index, { suite: one(sp.suite), baseline: one(sp.baseline), rate: one(sp.rate), sort: one(sp.sort), page: one(sp.page), range: one(sp.range) });
+  const data = buildTrends(index, {
+    suite: one(sp.suite),
+    baseline: one(sp.baseline),
+    rate: one(sp.rate),
+    sort: one(sp.sort),
+    page: one(sp.page),
+    range: one(sp.range),
+  });
   const params: TrendsParams = { suite: data.suite?.id, baseline: data.baseline, rate: data.rate, sort: data.strip.sort, range: data.range.value };
   const runIds = data.runs.map((r) => r.id);
   const baselineAt = data.baseline ? runIds.indexOf(data.baseline) : -1;
@@ -57,7 +64,8 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
       title="Trends"
       subtitle={
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Runs that queued the same scenarios (or a subset) form a suite. Bands are 95% Wilson intervals; a red point is a significant drop in success from the previous run (McNemar exact, p &lt; 0.05, as on the compare page).
+          Runs that queued the same scenarios (or a subset) form a suite. Bands are 95% Wilson intervals; a red point is a significant drop in success from the
+          previous run (McNemar exact, p &lt; 0.05, as on the compare page).
         </p>
       }
     >
@@ -76,7 +84,9 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
         </nav>
       )}
       {!data.suite ? (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No runs with a scenario queue yet.</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          No runs with a scenario queue yet.
+        </p>
       ) : (
         <>
           <nav aria-label="Time range" className="flex flex-wrap items-center gap-2 text-xs" data-testid="trend-range">
@@ -133,7 +143,11 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               </nav>
             )}
           </Panel>
-          <Panel id="rates" title="Rates, latency and tokens over time" description="Oldest left, newest right. Hover or focus a chart to read a run (← → move, Enter opens it); a click opens the run.">
+          <Panel
+            id="rates"
+            title="Rates, latency and tokens over time"
+            description="Oldest left, newest right. Hover or focus a chart to read a run (← → move, Enter opens it); a click opens the run."
+          >
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <RateCharts runs={data.runs} baselineAt={baselineAt} />
             </TrendRunsProvider>
@@ -141,7 +155,19 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           <Panel id="anomalies" title={`Anomaly nights (${data.runs.filter((r) => r.anomaly).length})`}>
             <AnomalyList runs={data.runs} />
           </Panel>
-          <Panel id="runs" title={`Runs (${data.runs.length})`} description={data.baseline ? <>Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).</> : "Pin a run as the baseline to compare every run with it."}>
+          <Panel
+            id="runs"
+            title={`Runs (${data.runs.length})`}
+            description={
+              data.baseline ? (
+                <>
+                  Pinned baseline <span className="font-mono">{data.baseline}</span> (dashed line in the charts).
+                </>
+              ) : (
+                "Pin a run as the baseline to compare every run with it."
+              )
+            }
+          >
             <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
           </Panel>
           <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>

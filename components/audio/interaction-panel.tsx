@@ -16,7 +16,10 @@ export function InteractionFigures({ panel, testId = "interaction-panel" }: { pa
         <div key={r.key} className="rounded-md border border-zinc-200 px-2 py-1 dark:border-zinc-800" data-interaction={r.key}>
           <dt className="text-zinc-600 dark:text-zinc-400">{r.label}</dt>
           <dd className="font-medium tabular-nums">
-            {r.text} <span className="font-normal text-zinc-500">· {r.events} event{r.events === 1 ? "" : "s"}</span>
+            {r.text}{" "}
+            <span className="font-normal text-zinc-500">
+              · {r.events} event{r.events === 1 ? "" : "s"}
+            </span>
           </dd>
         </div>
       ))}

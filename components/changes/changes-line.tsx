@@ -28,14 +28,22 @@ export function ChangesLine({ changes }: { changes: RunChanges }) {
     <p className="flex flex-wrap items-baseline gap-x-1.5 gap-y-1 text-sm text-zinc-800 dark:text-zinc-200" data-testid="changes-line">
       <span>
         vs{" "}
-        <Link href={runHref(prev.id)} className={`${link} font-mono break-all`} title={`The previous run of this suite${prev.startedAt ? `, started ${prev.startedAt}` : ""}`}>
+        <Link
+          href={runHref(prev.id)}
+          className={`${link} font-mono break-all`}
+          title={`The previous run of this suite${prev.startedAt ? `, started ${prev.startedAt}` : ""}`}
+        >
           {prev.id}
         </Link>
         {prev.startedAt && <span className="text-zinc-500"> ({shortDate(prev.startedAt)})</span>}:
       </span>
       <span>
         {fresh > 0 ? (
-          <Link href={`${runHref(changes.runId, "quick=new")}#scenarios`} className={`font-semibold text-red-700 hover:underline dark:text-red-400`} data-testid="new-failures">
+          <Link
+            href={`${runHref(changes.runId, "quick=new")}#scenarios`}
+            className={`font-semibold text-red-700 hover:underline dark:text-red-400`}
+            data-testid="new-failures"
+          >
             {plural(fresh, "new failure")}
           </Link>
         ) : (

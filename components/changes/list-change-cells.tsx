@@ -19,20 +19,35 @@ export function FailedCell({ runId, success }: { runId: string; success: Rate })
 }
 
 export function DeltaCell({ runId, change }: { runId: string; change: ListChange | undefined }) {
-  if (!change) return <span className="text-zinc-500" title="The first run of its suite">–</span>;
+  if (!change)
+    return (
+      <span className="text-zinc-500" title="The first run of its suite">
+        –
+      </span>
+    );
   const d = change.delta;
-  const tone = d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
+  const tone =
+    d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
   return (
     <div className="space-y-0.5 text-right">
       <div className={`font-medium tabular-nums ${tone}`} data-part="delta" title={`Success rate against ${change.previous}`}>
         {d === null ? "unknown" : formatPp(d)}
       </div>
       {change.newFailures !== null && change.newFailures > 0 && (
-        <Link href={`${runHref(runId, "quick=new")}#scenarios`} className="block text-xs font-medium text-red-700 hover:underline dark:text-red-400" data-part="new-failures">
+        <Link
+          href={`${runHref(runId, "quick=new")}#scenarios`}
+          className="block text-xs font-medium text-red-700 hover:underline dark:text-red-400"
+          data-part="new-failures"
+        >
           {change.newFailures} new failure{change.newFailures === 1 ? "" : "s"}
         </Link>
       )}
-      <Link href={compareHref(change.previous, [runId])} className="block text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400" data-part="compare-previous" title={`Compare with ${change.previous}`}>
+      <Link
+        href={compareHref(change.previous, [runId])}
+        className="block text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400"
+        data-part="compare-previous"
+        title={`Compare with ${change.previous}`}
+      >
         vs previous →
       </Link>
     </div>
@@ -43,7 +58,8 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
 export function DeltaInline({ runId, change }: { runId: string; change: ListChange | undefined }) {
   if (!change) return null;
   const d = change.delta;
-  const tone = d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
+  const tone =
+    d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
   return (
     <div className="mt-1 flex flex-wrap gap-x-2 text-xs sm:hidden" data-testid="vs-previous-inline">
       <span className={`tabular-nums ${tone}`}>{d === null ? "Δ unknown" : formatPp(d)}</span>

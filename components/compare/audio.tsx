@@ -29,29 +29,59 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
   if (base.recordings === 0 && other.recordings === 0) return null;
   const ia = interactionRows(base.interaction);
   const ib = interactionRows(other.interaction);
-  const rows: Array<{ key: string; label: string; hint?: string; a: number | null; b: number | null; fmt: (v: number | null) => string; unit?: string; text?: [string, string] }> = [
+  const rows: Array<{
+    key: string;
+    label: string;
+    hint?: string;
+    a: number | null;
+    b: number | null;
+    fmt: (v: number | null) => string;
+    unit?: string;
+    text?: [string, string];
+  }> = [
     { key: "recordings", label: "Recordings measured", a: base.recordings, b: other.recordings, fmt: (v) => (v === null ? "–" : group(v)) },
     { key: "p50", label: "Response gap on the audio, p50", a: base.audioP50, b: other.audioP50, fmt: (v) => ms(v), unit: " ms" },
     { key: "p95", label: "Response gap on the audio, p95", a: base.audioP95, b: other.audioP95, fmt: (v) => ms(v), unit: " ms" },
     // The τ-voice panel, side by side (a figure hidden below 10 events says so on its side).
-    ...ia.map((r, i) => ({ key: `interaction:${r.key}`, label: r.label, hint: INTERACTION_HINT, a: r.value, b: ib[i]!.value, fmt: () => "", text: [r.text, ib[i]!.text] as [string, string] })),
-    ...(Object.keys(FINDING_LABEL) as FindingKind[]).map((k) => ({ key: k, label: `Findings: ${FINDING_LABEL[k]}`, hint: FINDING_HINT[k], a: base.totals[k], b: other.totals[k], fmt: (v: number | null) => (v === null ? "–" : group(v)) })),
+    ...ia.map((r, i) => ({
+      key: `interaction:${r.key}`,
+      label: r.label,
+      hint: INTERACTION_HINT,
+      a: r.value,
+      b: ib[i]!.value,
+      fmt: () => "",
+      text: [r.text, ib[i]!.text] as [string, string],
+    })),
+    ...(Object.keys(FINDING_LABEL) as FindingKind[]).map((k) => ({
+      key: k,
+      label: `Findings: ${FINDING_LABEL[k]}`,
+      hint: FINDING_HINT[k],
+      a: base.totals[k],
+      b: other.totals[k],
+      fmt: (v: number | null) => (v === null ? "–" : group(v)),
+    })),
   ];
   return (
     <Panel id="audio" title="Audio" description="Measured on each run's recordings (conversation_log.wav), not from the logs.">
-      <DataTable testId="compare-audio" className="max-w-3xl" columns={[{ label: "Figure" }, { label: "Baseline", align: "right" }, { label: "Other", align: "right" }, { label: "Δ", align: "right" }]}>
-          {rows.map((r) => (
-            <tr key={r.key} data-audio-figure={r.key}>
-              <td className="px-2 py-1" title={r.hint}>
-                {r.label}
-              </td>
-              <td className={td}>{r.text ? r.text[0] : r.fmt(r.a)}</td>
-              <td className={td}>{r.text ? r.text[1] : r.fmt(r.b)}</td>
-              <td className={td}>{r.text ? deltaOfPanel(r.key, r.a, r.b) : delta(r.a, r.b, r.unit)}</td>
-            </tr>
-          ))}
+      <DataTable
+        testId="compare-audio"
+        className="max-w-3xl"
+        columns={[{ label: "Figure" }, { label: "Baseline", align: "right" }, { label: "Other", align: "right" }, { label: "Δ", align: "right" }]}
+      >
+        {rows.map((r) => (
+          <tr key={r.key} data-audio-figure={r.key}>
+            <td className="px-2 py-1" title={r.hint}>
+              {r.label}
+            </td>
+            <td className={td}>{r.text ? r.text[0] : r.fmt(r.a)}</td>
+            <td className={td}>{r.text ? r.text[1] : r.fmt(r.b)}</td>
+            <td className={td}>{r.text ? deltaOfPanel(r.key, r.a, r.b) : delta(r.a, r.b, r.unit)}</td>
+          </tr>
+        ))}
       </DataTable>
-      {(base.truncated || other.truncated) && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Large runs: the first scenarios of each (failures first) were measured.</p>}
+      {(base.truncated || other.truncated) && (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Large runs: the first scenarios of each (failures first) were measured.</p>
+      )}
     </Panel>
   );
 }

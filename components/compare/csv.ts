@@ -35,27 +35,31 @@ function flipText(base: string | boolean | null, other: string | boolean | null)
 
 export function compareCsv(rows: readonly CompareRow[], baseId: string, otherId: string): string {
   const lines = rows.map((r) => [
-        r.name,
-        r.domain,
-        r.change,
-        verdictText(r.base),
-        verdictText(r.other),
-        verdictText(r.baseTask),
-        verdictText(r.otherTask),
-        r.signals.map((s) => `${s.signal}: ${flipText(s.base, s.other)}`).join("; "),
-        r.nl.map((a) => `${a.assertion}: ${flipText(a.base, a.other)}`).join("; "),
-        baseId,
-        otherId,
-        r.baseStalled,
-        r.otherStalled,
-        judgeText(r.judge.base),
-        judgeText(r.judge.other),
+    r.name,
+    r.domain,
+    r.change,
+    verdictText(r.base),
+    verdictText(r.other),
+    verdictText(r.baseTask),
+    verdictText(r.otherTask),
+    r.signals.map((s) => `${s.signal}: ${flipText(s.base, s.other)}`).join("; "),
+    r.nl.map((a) => `${a.assertion}: ${flipText(a.base, a.other)}`).join("; "),
+    baseId,
+    otherId,
+    r.baseStalled,
+    r.otherStalled,
+    judgeText(r.judge.base),
+    judgeText(r.judge.other),
   ]);
   return toCsvText(CSV_HEADER, lines, { bom: true });
 }
 
 /** A file name from run ids: letters, digits, `._-` only. */
 export function csvFileName(baseId: string, otherId: string, bucket: string | null): string {
-  const clean = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "run";
+  const clean = (s: string) =>
+    s
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 60) || "run";
   return `compare_${clean(baseId)}_vs_${clean(otherId)}${bucket ? `_${bucket}` : ""}.csv`;
 }

@@ -12,7 +12,9 @@ function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium tabular-nums">{mean ? fixed(rate.value, 3) : percent(rate.value)}</span>{" "}
-      <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{mean ? `n=${group(rate.denominator)}` : `${group(rate.numerator)}/${group(rate.denominator)}`}</span>
+      <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+        {mean ? `n=${group(rate.denominator)}` : `${group(rate.numerator)}/${group(rate.denominator)}`}
+      </span>
     </span>
   );
 }
@@ -27,52 +29,52 @@ export function Headline({ result }: { result: CompareResult }) {
       description="As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
     >
       <CompareTable testId="headline-rates" caption="Run-level rates of the baseline and each other run, with the difference">
-          <thead>
-            <tr>
-              <th scope="col">Rate</th>
-              <th scope="col">
-                <RunId id={result.base} role="baseline" />
+        <thead>
+          <tr>
+            <th scope="col">Rate</th>
+            <th scope="col">
+              <RunId id={result.base} role="baseline" />
+            </th>
+            {result.comparisons.map((c) => (
+              <th key={c.run} scope="colgroup" colSpan={2}>
+                <RunId id={c.run} role="other" />
               </th>
-              {result.comparisons.map((c) => (
-                <th key={c.run} scope="colgroup" colSpan={2}>
-                  <RunId id={c.run} role="other" />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {RATES.map((name) => {
+            const meta = RATE_LABEL[name];
+            return (
+              <tr key={name} data-rate={name}>
+                <th scope="row" className="font-medium whitespace-nowrap">
+                  {meta.label}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {RATES.map((name) => {
-              const meta = RATE_LABEL[name];
-              return (
-                <tr key={name} data-rate={name}>
-                  <th scope="row" className="font-medium whitespace-nowrap">
-                    {meta.label}
-                  </th>
-                  <td>
-                    <RateValue rate={first.rates[name].base} mean={!!meta.mean} />
-                    {name === "judge_score_mean" && <JudgeMeanExtra note={first.judgeScores.base} />}
-                  </td>
-                  {result.comparisons.map((c) => {
-                    const r = c.rates[name];
-                    return [
-                      <td key={`${c.run}-v`}>
-                        <RateValue rate={r.other} mean={!!meta.mean} />
-                        {name === "judge_score_mean" && <JudgeMeanExtra note={c.judgeScores.other} />}
-                      </td>,
-                      <td key={`${c.run}-d`} className="text-right" data-testid={`delta-${name}`}>
-                        <span className="sr-only">change: </span>
-                        {name === "judge_score_mean" && (c.judgeScores.base.errors > 0 || c.judgeScores.other.errors > 0) ? (
-                          <JudgeMeanDelta base={c.judgeScores.base} other={c.judgeScores.other} />
-                        ) : (
-                          <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
-                        )}
-                      </td>,
-                    ];
-                  })}
-                </tr>
-              );
-            })}
-          </tbody>
+                <td>
+                  <RateValue rate={first.rates[name].base} mean={!!meta.mean} />
+                  {name === "judge_score_mean" && <JudgeMeanExtra note={first.judgeScores.base} />}
+                </td>
+                {result.comparisons.map((c) => {
+                  const r = c.rates[name];
+                  return [
+                    <td key={`${c.run}-v`}>
+                      <RateValue rate={r.other} mean={!!meta.mean} />
+                      {name === "judge_score_mean" && <JudgeMeanExtra note={c.judgeScores.other} />}
+                    </td>,
+                    <td key={`${c.run}-d`} className="text-right" data-testid={`delta-${name}`}>
+                      <span className="sr-only">change: </span>
+                      {name === "judge_score_mean" && (c.judgeScores.base.errors > 0 || c.judgeScores.other.errors > 0) ? (
+                        <JudgeMeanDelta base={c.judgeScores.base} other={c.judgeScores.other} />
+                      ) : (
+                        <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
+                      )}
+                    </td>,
+                  ];
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
       </CompareTable>
       <div className="mt-4 space-y-3">
         <h3 className="text-sm font-semibold">Is it real? Paired tests on the scenarios both runs scored</h3>
@@ -86,8 +88,6 @@ export function Headline({ result }: { result: CompareResult }) {
     </Panel>
   );
 }
-
-
 
 function ppSigned(x: number): string {
   const v = x * 100;
@@ -135,7 +135,8 @@ function PairedTestCard({ title, run, test, many }: { title: string; run: string
         </div>
       </dl>
       <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
-        {group(test.b)} pass → fail, {group(test.c)} fail → pass; baseline {group(test.basePassed)}/{group(test.n)}, other {group(test.otherPassed)}/{group(test.n)} passed. {verdict}
+        {group(test.b)} pass → fail, {group(test.c)} fail → pass; baseline {group(test.basePassed)}/{group(test.n)}, other {group(test.otherPassed)}/
+        {group(test.n)} passed. {verdict}
       </p>
     </div>
   );

@@ -2,7 +2,17 @@
 import { fixed, percent } from "@/components/format";
 import type { Change, CountedVerdict, RateName } from "@/lib/shared/compare";
 
-export const CHANGE_ORDER: readonly Change[] = ["regressed", "fixed", "now_stalled", "was_stalled", "still_failing", "still_passing", "not_comparable", "only_base", "only_other"];
+export const CHANGE_ORDER: readonly Change[] = [
+  "regressed",
+  "fixed",
+  "now_stalled",
+  "was_stalled",
+  "still_failing",
+  "still_passing",
+  "not_comparable",
+  "only_base",
+  "only_other",
+];
 
 export const CHANGE_LABEL: Record<Change, string> = {
   regressed: "Regressed",
@@ -72,7 +82,7 @@ export function deltaText(delta: number | null | undefined, mean = false): strin
 
 export function toneOf(delta: number | null | undefined, higherIsBetter = true): Tone {
   if (delta === null || delta === undefined || !Number.isFinite(delta) || delta === 0) return "neutral";
-  return (delta > 0) === higherIsBetter ? "good" : "bad";
+  return delta > 0 === higherIsBetter ? "good" : "bad";
 }
 
 export const TONE_TEXT: Record<Tone, string> = {

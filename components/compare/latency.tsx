@@ -95,13 +95,23 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
               <span>Log scale</span>
             </label>
             {domains.length > 1 && (
-              <ChoiceSelect id={selectId} label="Scope" value={scope} onChange={setScope} choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]} />
+              <ChoiceSelect
+                id={selectId}
+                label="Scope"
+                value={scope}
+                onChange={setScope}
+                choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]}
+              />
             )}
           </div>
           {a.length === 0 && b.length === 0 ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No latency measurements in {scopeText}.</p>
           ) : (
-            <div role="img" aria-label={`Cumulative latency distributions for ${scopeText}. Baseline ${base.id}: ${summary(statA)}. Other ${other.id}: ${summary(statB)}.`} data-testid="latency-cdf">
+            <div
+              role="img"
+              aria-label={`Cumulative latency distributions for ${scopeText}. Baseline ${base.id}: ${summary(statA)}. Other ${other.id}: ${summary(statB)}.`}
+              data-testid="latency-cdf"
+            >
               <LineChart responsive style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 16, bottom: 16, left: 0 }} accessibilityLayer={false}>
                 <CartesianGrid />
                 <XAxis
@@ -114,7 +124,15 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                   label={{ value: log ? "latency (ms, log scale)" : "latency (ms)", position: "insideBottom", offset: -8, fontSize: 11 }}
                   allowDuplicatedCategory={false}
                 />
-                <YAxis type="number" dataKey="y" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 0.95, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} tick={{ fontSize: 11 }} width={44} />
+                <YAxis
+                  type="number"
+                  dataKey="y"
+                  domain={[0, 1]}
+                  ticks={[0, 0.25, 0.5, 0.75, 0.95, 1]}
+                  tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+                  tick={{ fontSize: 11 }}
+                  width={44}
+                />
                 <ReferenceLine y={0.5} stroke="var(--chart-axis)" strokeDasharray="2 3" label={{ value: "p50", position: "insideTopLeft", fontSize: 10 }} />
                 <ReferenceLine y={0.95} stroke="var(--chart-axis)" strokeDasharray="2 3" label={{ value: "p95", position: "insideTopLeft", fontSize: 10 }} />
                 <Tooltip
@@ -123,13 +141,29 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                   formatter={(v, name) => [`${fixed(Number(v) * 100, 1)}% of turns`, String(name)]}
                 />
                 <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
-                {a.length > 0 && <Line data={a} dataKey="y" name="Baseline" type="linear" stroke="var(--chart-bar)" strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} />}
-                {b.length > 0 && <Line data={b} dataKey="y" name="Other" type="linear" stroke="var(--chart-bar-2)" strokeWidth={2} dot={false} isAnimationActive={false} />}
+                {a.length > 0 && (
+                  <Line
+                    data={a}
+                    dataKey="y"
+                    name="Baseline"
+                    type="linear"
+                    stroke="var(--chart-bar)"
+                    strokeWidth={2}
+                    strokeDasharray="6 3"
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                )}
+                {b.length > 0 && (
+                  <Line data={b} dataKey="y" name="Other" type="linear" stroke="var(--chart-bar-2)" strokeWidth={2} dot={false} isAnimationActive={false} />
+                )}
               </LineChart>
             </div>
           )}
           <details className="mt-1 text-xs">
-            <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">Show the numbers</summary>
+            <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+              Show the numbers
+            </summary>
             <div className="mt-1 grid gap-3 sm:grid-cols-2">
               {(
                 [

@@ -8,10 +8,30 @@ import { Panel, ShowMore, VerdictMark } from "./ui";
 import type { Stability, VerdictMatrix } from "@/lib/shared/compare";
 
 const STABILITY: Array<{ key: Stability; label: string; hint: string; tone: string }> = [
-  { key: "flaky", label: "Flaky", hint: "passed in some runs and failed in others", tone: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800" },
-  { key: "always_failing", label: "Always failing", hint: "failed in every run", tone: "bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800" },
-  { key: "always_passing", label: "Always passing", hint: "passed in every run", tone: "bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800" },
-  { key: "incomplete", label: "Incomplete", hint: "absent or N/A in at least one run", tone: "bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700" },
+  {
+    key: "flaky",
+    label: "Flaky",
+    hint: "passed in some runs and failed in others",
+    tone: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800",
+  },
+  {
+    key: "always_failing",
+    label: "Always failing",
+    hint: "failed in every run",
+    tone: "bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-300 dark:ring-red-800",
+  },
+  {
+    key: "always_passing",
+    label: "Always passing",
+    hint: "passed in every run",
+    tone: "bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800",
+  },
+  {
+    key: "incomplete",
+    label: "Incomplete",
+    hint: "absent or N/A in at least one run",
+    tone: "bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700",
+  },
 ];
 const LIMIT = 300;
 
@@ -65,7 +85,12 @@ export function VerdictMatrixView({ matrix, baseId }: { matrix: VerdictMatrix; b
                 Scenario
               </th>
               {matrix.runs.map((id, i) => (
-                <th key={id} scope="col" title={id} className="max-w-40 border-b border-zinc-200 px-2 py-2 text-center text-xs font-semibold dark:border-zinc-800">
+                <th
+                  key={id}
+                  scope="col"
+                  title={id}
+                  className="max-w-40 border-b border-zinc-200 px-2 py-2 text-center text-xs font-semibold dark:border-zinc-800"
+                >
                   <span className="block truncate font-mono font-normal">{id}</span>
                   <span className="text-[10px] text-zinc-500 uppercase">{id === baseId ? "baseline" : `run ${i + 1}`}</span>
                 </th>

@@ -10,7 +10,9 @@ function short(rate: Rate, mean: boolean): string {
 }
 
 export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; smallBelow: number }) {
-  const rates = (Object.keys(RATE_LABEL) as RateName[]).filter((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.base.denominator > 0 || c.other.denominator > 0));
+  const rates = (Object.keys(RATE_LABEL) as RateName[]).filter((n) =>
+    Object.values(pair.perDomain[n] ?? {}).some((c) => c.base.denominator > 0 || c.other.denominator > 0),
+  );
   const domains = [...new Set(rates.flatMap((n) => Object.keys(pair.perDomain[n] ?? {})))].sort();
   const anySmall = rates.some((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.small && (c.base.denominator > 0 || c.other.denominator > 0)));
   return (
@@ -25,7 +27,8 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
       description={
         anySmall ? (
           <>
-            Baseline → other, and the change. Small n: cells marked <SmallMark /> have fewer than {smallBelow} scored items in the domain in either run; read them with care.
+            Baseline → other, and the change. Small n: cells marked <SmallMark /> have fewer than {smallBelow} scored items in the domain in either run; read
+            them with care.
           </>
         ) : (
           <>Baseline → other, and the change. Every cell has at least {smallBelow} scored items in both runs.</>
@@ -36,53 +39,60 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain data.</p>
       ) : (
         <CompareTable testId="per-domain" caption="Per-domain rates of the baseline and the other run, with the change">
-            <thead>
-              <tr>
-                <th scope="col">Domain</th>
-                {rates.map((n) => (
-                  <th key={n} scope="col" className="align-bottom">
-                    {RATE_LABEL[n].label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {domains.map((d) => (
-                <tr key={d}>
-                  <th scope="row" className="font-mono font-medium">
-                    {d}
-                  </th>
-                  {rates.map((n) => {
-                    const c = pair.perDomain[n]?.[d];
-                    const mean = !!RATE_LABEL[n].mean;
-                    if (!c || (c.base.denominator === 0 && c.other.denominator === 0))
-                      return (
-                        <td key={n} className="text-zinc-500">
-                          –
-                        </td>
-                      );
+          <thead>
+            <tr>
+              <th scope="col">Domain</th>
+              {rates.map((n) => (
+                <th key={n} scope="col" className="align-bottom">
+                  {RATE_LABEL[n].label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {domains.map((d) => (
+              <tr key={d}>
+                <th scope="row" className="font-mono font-medium">
+                  {d}
+                </th>
+                {rates.map((n) => {
+                  const c = pair.perDomain[n]?.[d];
+                  const mean = !!RATE_LABEL[n].mean;
+                  if (!c || (c.base.denominator === 0 && c.other.denominator === 0))
                     return (
-                      <td key={n} className={`whitespace-nowrap ${c.small ? "bg-amber-50/60 dark:bg-amber-950/30" : ""}`} data-small={c.small ? "true" : undefined}>
-                        {mean && (isJudgeError(c.base.value) || isJudgeError(c.other.value)) ? (
-                          <span className="text-xs font-medium text-amber-700 dark:text-amber-400" title="A NaN judge score makes this domain's mean nan: no difference can be taken">
-                            {judgeErrorLabel("NaN")}
-                          </span>
-                        ) : (
-                          <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
-                        )}
-                        {c.small && <SmallMark n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
-                        <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-                          {short(c.base, mean)} → {short(c.other, mean)}
-                        </div>
-                        <div className="text-xs text-zinc-500 tabular-nums">
-                          n {c.base.denominator}/{c.other.denominator}
-                        </div>
+                      <td key={n} className="text-zinc-500">
+                        –
                       </td>
                     );
-                  })}
-                </tr>
-              ))}
-            </tbody>
+                  return (
+                    <td
+                      key={n}
+                      className={`whitespace-nowrap ${c.small ? "bg-amber-50/60 dark:bg-amber-950/30" : ""}`}
+                      data-small={c.small ? "true" : undefined}
+                    >
+                      {mean && (isJudgeError(c.base.value) || isJudgeError(c.other.value)) ? (
+                        <span
+                          className="text-xs font-medium text-amber-700 dark:text-amber-400"
+                          title="A NaN judge score makes this domain's mean nan: no difference can be taken"
+                        >
+                          {judgeErrorLabel("NaN")}
+                        </span>
+                      ) : (
+                        <Delta text={deltaText(c.delta, mean)} tone={toneOf(c.delta)} />
+                      )}
+                      {c.small && <SmallMark n={`n = ${c.base.denominator} / ${c.other.denominator}`} />}
+                      <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                        {short(c.base, mean)} → {short(c.other, mean)}
+                      </div>
+                      <div className="text-xs text-zinc-500 tabular-nums">
+                        n {c.base.denominator}/{c.other.denominator}
+                      </div>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
         </CompareTable>
       )}
     </Panel>

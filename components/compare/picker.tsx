@@ -36,7 +36,13 @@ export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[];
   return (
     <details open={open} className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
       <summary className="cursor-pointer text-sm font-semibold select-none">{open ? "Pick runs to compare" : "Change the runs compared"}</summary>
-      <form method="get" action="/compare" onSubmit={submit} className="mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]" aria-describedby={error ? `${ids}-error` : undefined}>
+      <form
+        method="get"
+        action="/compare"
+        onSubmit={submit}
+        className="mt-3 grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
+        aria-describedby={error ? `${ids}-error` : undefined}
+      >
         <div className="space-y-1">
           <label htmlFor={`${ids}-base`} className="block text-sm font-medium">
             Baseline
@@ -72,8 +78,17 @@ export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[];
               const isBase = r.id === baseId;
               return (
                 <li key={r.id}>
-                  <label className={`flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${isBase ? "opacity-50" : ""}`}>
-                    <input type="checkbox" name="runs" value={r.id} checked={!isBase && picked.includes(r.id)} disabled={isBase} onChange={(e) => toggle(r.id, e.target.checked)} />
+                  <label
+                    className={`flex items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${isBase ? "opacity-50" : ""}`}
+                  >
+                    <input
+                      type="checkbox"
+                      name="runs"
+                      value={r.id}
+                      checked={!isBase && picked.includes(r.id)}
+                      disabled={isBase}
+                      onChange={(e) => toggle(r.id, e.target.checked)}
+                    />
                     <span className="min-w-0 flex-1 truncate font-mono" title={r.id}>
                       {r.id}
                     </span>
@@ -89,10 +104,15 @@ export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[];
           </ul>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-          <button type="submit" className={`${buttonClass} border-sky-600 bg-sky-600 text-white hover:bg-sky-700 dark:border-sky-500 dark:bg-sky-600 dark:hover:bg-sky-500`}>
+          <button
+            type="submit"
+            className={`${buttonClass} border-sky-600 bg-sky-600 text-white hover:bg-sky-700 dark:border-sky-500 dark:bg-sky-600 dark:hover:bg-sky-500`}
+          >
             Compare
           </button>
-          <span className="text-xs text-zinc-600 dark:text-zinc-400">{picked.filter((id) => id !== baseId).length} run(s) picked · with three or more runs in total the verdict matrix appears</span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+            {picked.filter((id) => id !== baseId).length} run(s) picked · with three or more runs in total the verdict matrix appears
+          </span>
           {error && (
             <span id={`${ids}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
               {error}

@@ -45,9 +45,14 @@ export function RetriesCompare({ result }: { result: CompareResult }) {
   if (!first) return null;
   const all: RetryComparison[] = result.comparisons.map((c) => c.retries);
   // Nothing to say when no run records a retry and every run predates the field alike.
-  if (all.every((r) => r.base.retried === 0 && r.other.retried === 0 && r.base.provenance === r.other.provenance && r.differingSwitches.length === 0)) return null;
+  if (all.every((r) => r.base.retried === 0 && r.other.retried === 0 && r.base.provenance === r.other.provenance && r.differingSwitches.length === 0))
+    return null;
   return (
-    <Panel id="retries" title="Automatic retries" description="A retried scenario is scored on its accepted attempt; the rate without retries counts it as the failure its first attempt was.">
+    <Panel
+      id="retries"
+      title="Automatic retries"
+      description="A retried scenario is scored on its accepted attempt; the rate without retries counts it as the failure its first attempt was."
+    >
       <CompareTable testId="compare-retries" caption="Automatic retries of the baseline and each other run">
         <thead>
           <tr>

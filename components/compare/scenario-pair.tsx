@@ -3,7 +3,15 @@ import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken }
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
-import { comparableWords, toolDiffers, type AlignedTranscript, type Divergence, type Exchange, type ExchangeToolCall, type SpokenLine } from "@/lib/core/transcript";
+import {
+  comparableWords,
+  toolDiffers,
+  type AlignedTranscript,
+  type Divergence,
+  type Exchange,
+  type ExchangeToolCall,
+  type SpokenLine,
+} from "@/lib/core/transcript";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { CompareTable, linkClass, Panel, RunId, VerdictMark } from "./ui";
 import type { CountedVerdict } from "@/lib/shared/compare";
@@ -58,7 +66,11 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function SideCard({ side, name }: { side: SideView; name: string }) {
   const b = side.breakdown;
   return (
-    <section aria-label={`${side.role === "baseline" ? "Baseline" : "Other run"} ${side.runId}`} className="min-w-0 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900" data-side={side.role}>
+    <section
+      aria-label={`${side.role === "baseline" ? "Baseline" : "Other run"} ${side.runId}`}
+      className="min-w-0 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+      data-side={side.role}
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 className="min-w-0 text-sm font-semibold">
           <RunId id={side.runId} role={side.role} />
@@ -87,7 +99,11 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
             </Fact>
             <Fact label="Judge score">
               {isJudgeError(side.judge?.score) ? (
-                <span className="font-medium text-amber-700 dark:text-amber-400" title={judgeErrorExplanation(judgeErrorToken(side.judge?.score) ?? "NaN")} data-judge-error={judgeErrorToken(side.judge?.score) ?? "NaN"}>
+                <span
+                  className="font-medium text-amber-700 dark:text-amber-400"
+                  title={judgeErrorExplanation(judgeErrorToken(side.judge?.score) ?? "NaN")}
+                  data-judge-error={judgeErrorToken(side.judge?.score) ?? "NaN"}
+                >
                   {judgeErrorLabel(judgeErrorToken(side.judge?.score) ?? "NaN")}
                 </span>
               ) : side.judge?.score !== null && side.judge?.score !== undefined ? (
@@ -95,7 +111,9 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
               ) : (
                 "–"
               )}
-              {side.judge?.passed === false && !isJudgeError(side.judge?.score) && <span className="ml-1 text-xs text-red-700 dark:text-red-400">below threshold</span>}
+              {side.judge?.passed === false && !isJudgeError(side.judge?.score) && (
+                <span className="ml-1 text-xs text-red-700 dark:text-red-400">below threshold</span>
+              )}
             </Fact>
             <Fact label="Stop reason">
               <span className="font-mono text-xs">{side.stopReason ?? "–"}</span>
@@ -104,12 +122,18 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
           {b && (b.failed.length > 0 || b.passed.length > 0) && (
             <div className="flex flex-wrap gap-1 text-xs">
               {b.failed.map((s) => (
-                <span key={`f-${s}`} className="rounded bg-red-50 px-1.5 py-0.5 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-950 dark:text-red-300 dark:ring-red-900">
+                <span
+                  key={`f-${s}`}
+                  className="rounded bg-red-50 px-1.5 py-0.5 text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-950 dark:text-red-300 dark:ring-red-900"
+                >
                   ✗ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
               {b.passed.map((s) => (
-                <span key={`p-${s}`} className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900">
+                <span
+                  key={`p-${s}`}
+                  className="rounded bg-emerald-50 px-1.5 py-0.5 text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-900"
+                >
                   ✓ {SIGNAL_LABELS[s] ?? s}
                 </span>
               ))}
@@ -124,7 +148,14 @@ function SideCard({ side, name }: { side: SideView; name: string }) {
           <div>
             <h3 className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">Audio</h3>
             {side.audioUrl ? (
-              <audio controls preload="none" src={side.audioUrl} className="mt-1 w-full" aria-label={`Recording of ${name} in ${side.runId}`} data-testid={`${side.role}-audio`}>
+              <audio
+                controls
+                preload="none"
+                src={side.audioUrl}
+                className="mt-1 w-full"
+                aria-label={`Recording of ${name} in ${side.runId}`}
+                data-testid={`${side.role}-audio`}
+              >
                 Your browser cannot play this recording.
               </audio>
             ) : (
@@ -157,27 +188,27 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
   return (
     <Panel id="nl" title="NL assertions" description="Matched by assertion text; rows whose verdict differs are highlighted.">
       <CompareTable testId="nl-assertions" caption="NL-assertion verdicts of both runs" head={["Assertion", "Baseline", "Other"]}>
-            {texts.map((t) => {
-              const x = a.get(t);
-              const y = b.get(t);
-              const flipped = (x?.passed ?? null) !== (y?.passed ?? null);
-              return (
-                <tr key={t} className={flipped ? "bg-amber-50 dark:bg-amber-950/40" : ""} data-flipped={flipped ? "true" : undefined}>
-                  <th scope="row" className="max-w-xl font-normal!">
-                    {t}
-                    {flipped && <span className="ml-2 text-xs font-semibold text-amber-800 dark:text-amber-300">flipped</span>}
-                  </th>
-                  <td className="max-w-sm align-top">
-                    <VerdictMark v={x ? x.passed : null} />
-                    {x?.reason && <div className="text-xs text-zinc-600 dark:text-zinc-400">{x.reason}</div>}
-                  </td>
-                  <td className="max-w-sm align-top">
-                    <VerdictMark v={y ? y.passed : null} />
-                    {y?.reason && <div className="text-xs text-zinc-600 dark:text-zinc-400">{y.reason}</div>}
-                  </td>
-                </tr>
-              );
-            })}
+        {texts.map((t) => {
+          const x = a.get(t);
+          const y = b.get(t);
+          const flipped = (x?.passed ?? null) !== (y?.passed ?? null);
+          return (
+            <tr key={t} className={flipped ? "bg-amber-50 dark:bg-amber-950/40" : ""} data-flipped={flipped ? "true" : undefined}>
+              <th scope="row" className="max-w-xl font-normal!">
+                {t}
+                {flipped && <span className="ml-2 text-xs font-semibold text-amber-800 dark:text-amber-300">flipped</span>}
+              </th>
+              <td className="max-w-sm align-top">
+                <VerdictMark v={x ? x.passed : null} />
+                {x?.reason && <div className="text-xs text-zinc-600 dark:text-zinc-400">{x.reason}</div>}
+              </td>
+              <td className="max-w-sm align-top">
+                <VerdictMark v={y ? y.passed : null} />
+                {y?.reason && <div className="text-xs text-zinc-600 dark:text-zinc-400">{y.reason}</div>}
+              </td>
+            </tr>
+          );
+        })}
       </CompareTable>
     </Panel>
   );
@@ -189,7 +220,13 @@ function time(l: SpokenLine): string | null {
 
 function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine; differs?: boolean }) {
   return (
-    <div className={who === "agent" ? `rounded-md px-2 py-1 ${differs ? "bg-amber-100 ring-1 ring-amber-400 dark:bg-amber-900/40 dark:ring-amber-600" : "bg-sky-50 dark:bg-sky-950/40"}` : "px-2 py-1 text-zinc-700 dark:text-zinc-300"}>
+    <div
+      className={
+        who === "agent"
+          ? `rounded-md px-2 py-1 ${differs ? "bg-amber-100 ring-1 ring-amber-400 dark:bg-amber-900/40 dark:ring-amber-600" : "bg-sky-50 dark:bg-sky-950/40"}`
+          : "px-2 py-1 text-zinc-700 dark:text-zinc-300"
+      }
+    >
       <div className="flex flex-wrap items-baseline gap-x-2 text-[11px] text-zinc-500 dark:text-zinc-400">
         <span className="font-semibold tracking-wide uppercase">{who}</span>
         {time(line) && <span className="tabular-nums">{time(line)}</span>}
@@ -212,7 +249,11 @@ function Tools({ mine, theirs }: { mine: readonly ExchangeToolCall[]; theirs: re
       {mine.slice(0, MAX_TOOLS_SHOWN).map((t, i) => {
         const differs = toolDiffers(mine, theirs, i);
         return (
-          <li key={i} className={`rounded border px-2 py-1 font-mono text-xs break-all ${differs ? "border-amber-400 bg-amber-50 dark:border-amber-600 dark:bg-amber-950/40" : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"}`} data-tool={t.name}>
+          <li
+            key={i}
+            className={`rounded border px-2 py-1 font-mono text-xs break-all ${differs ? "border-amber-400 bg-amber-50 dark:border-amber-600 dark:bg-amber-950/40" : "border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/60"}`}
+            data-tool={t.name}
+          >
             <span className="font-semibold">⚙ {t.name}</span>
             <span className="text-zinc-600 dark:text-zinc-400">({t.arguments})</span>
           </li>
@@ -248,11 +289,18 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
       description="Each row is one agent reply with the user's words and the agent's tool calls that led to it. Agent words are compared ignoring case and punctuation; tool calls by name and arguments."
       actions={
         divergence ? (
-          <a href={`#turn-${divergence.index + 1}`} className="rounded-md bg-amber-100 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-400 ring-inset hover:bg-amber-200 dark:bg-amber-900/60 dark:text-amber-100 dark:ring-amber-600" data-testid="divergence-link">
+          <a
+            href={`#turn-${divergence.index + 1}`}
+            className="rounded-md bg-amber-100 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-400 ring-inset hover:bg-amber-200 dark:bg-amber-900/60 dark:text-amber-100 dark:ring-amber-600"
+            data-testid="divergence-link"
+          >
             First divergence: turn {divergence.index + 1} — {divergence.reason}
           </a>
         ) : n > 0 ? (
-          <span className="rounded-md bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-300 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800" data-testid="no-divergence">
+          <span
+            className="rounded-md bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-300 ring-inset dark:bg-emerald-950 dark:text-emerald-300 dark:ring-emerald-800"
+            data-testid="no-divergence"
+          >
             The agent said and did the same in both runs
           </span>
         ) : null
@@ -307,7 +355,10 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                     <th scope="row" className="border-t border-zinc-200 px-2 py-2 text-left text-xs font-semibold tabular-nums dark:border-zinc-800">
                       {i + 1}
                       {isDiv && (
-                        <span className="mt-1 block rounded bg-amber-500 px-1 py-0.5 text-[10px] font-bold text-white uppercase dark:bg-amber-600" title={divergence!.reason}>
+                        <span
+                          className="mt-1 block rounded bg-amber-500 px-1 py-0.5 text-[10px] font-bold text-white uppercase dark:bg-amber-600"
+                          title={divergence!.reason}
+                        >
                           diverges
                         </span>
                       )}

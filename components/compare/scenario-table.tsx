@@ -72,7 +72,12 @@ function buildColumns(baseId: string, otherId: string) {
       sortFn: (a, b) => cmp(a.original.name, b.original.name),
       filterFn: (row, _id, value: string) => row.original.name.toLowerCase().includes(value.toLowerCase()),
       cell: (c) => (
-        <Link href={scenarioCompareHref(baseId, otherId, c.row.original.name)} prefetch={false} className={`font-mono break-all ${linkClass}`} title="Compare this scenario's two runs turn by turn">
+        <Link
+          href={scenarioCompareHref(baseId, otherId, c.row.original.name)}
+          prefetch={false}
+          className={`font-mono break-all ${linkClass}`}
+          title="Compare this scenario's two runs turn by turn"
+        >
           {c.getValue()}
         </Link>
       ),
@@ -122,7 +127,8 @@ function buildColumns(baseId: string, otherId: string) {
       id: "task",
       header: "Task",
       meta: { align: "center", title: "Task verdict (excl. clean_exit), baseline → other" },
-      sortFn: (a, b) => cmp(verdictRank(a.original.otherTask) - verdictRank(a.original.baseTask), verdictRank(b.original.otherTask) - verdictRank(b.original.baseTask)),
+      sortFn: (a, b) =>
+        cmp(verdictRank(a.original.otherTask) - verdictRank(a.original.baseTask), verdictRank(b.original.otherTask) - verdictRank(b.original.baseTask)),
       cell: (c) => (
         <span className="whitespace-nowrap">
           <VerdictMark v={c.row.original.baseTask} label="Baseline task verdict" />
@@ -137,7 +143,11 @@ function buildColumns(baseId: string, otherId: string) {
       id: "judge",
       header: "Judge score",
       meta: { title: "Judge score, baseline → other; a NaN score is a judge error" },
-      sortFn: (a, b) => cmp(judgeSortValue(a.original.judge.other) - judgeSortValue(a.original.judge.base), judgeSortValue(b.original.judge.other) - judgeSortValue(b.original.judge.base)),
+      sortFn: (a, b) =>
+        cmp(
+          judgeSortValue(a.original.judge.other) - judgeSortValue(a.original.judge.base),
+          judgeSortValue(b.original.judge.other) - judgeSortValue(b.original.judge.base),
+        ),
       cell: (c) => <JudgePair judge={c.row.original.judge} />,
     }),
     helper.accessor((r) => r.signals.length, {
@@ -151,7 +161,11 @@ function buildColumns(baseId: string, otherId: string) {
         return (
           <ul className="flex flex-wrap gap-1">
             {list.map((s) => (
-              <li key={s.signal} className="inline-flex items-center gap-0.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs whitespace-nowrap dark:bg-zinc-800" data-signal={s.signal}>
+              <li
+                key={s.signal}
+                className="inline-flex items-center gap-0.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs whitespace-nowrap dark:bg-zinc-800"
+                data-signal={s.signal}
+              >
                 <span>{SIGNAL_LABELS[s.signal] ?? s.signal}</span> {stateMark(s.base)}
                 <span aria-hidden="true" className="text-zinc-400">
                   →
@@ -226,7 +240,17 @@ function setQuery(changes: Record<string, string | null>, push = false) {
   else window.history.replaceState(null, "", next);
 }
 
-export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: CompareRow[]; counts: Record<Change, number>; baseId: string; otherId: string }) {
+export function CompareScenarioTable({
+  rows,
+  counts,
+  baseId,
+  otherId,
+}: {
+  rows: CompareRow[];
+  counts: Record<Change, number>;
+  baseId: string;
+  otherId: string;
+}) {
   const params = useSearchParams();
   const bucketParam = params.get("bucket");
   const bucket = bucketParam && (CHANGE_ORDER as readonly string[]).includes(bucketParam) ? (bucketParam as Change) : null;
@@ -313,7 +337,13 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
   return (
     <div className="space-y-3">
       <nav aria-label="Scenario buckets (filter the table)" className="flex flex-wrap gap-2" data-testid="buckets">
-        {chip(null, "All scenarios", total, "every scenario in either run", "bg-white text-zinc-800 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-200 dark:ring-zinc-700")}
+        {chip(
+          null,
+          "All scenarios",
+          total,
+          "every scenario in either run",
+          "bg-white text-zinc-800 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-200 dark:ring-zinc-700",
+        )}
         {CHANGE_ORDER.map((c) => chip(c, CHANGE_LABEL[c], counts[c], CHANGE_HINT[c], CHANGE_TONE[c]))}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -373,7 +403,12 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
                     title={meta?.title}
                     className={`border-b border-zinc-200 px-2 py-2 text-xs font-semibold whitespace-nowrap text-zinc-700 dark:border-zinc-800 dark:text-zinc-300 ${align} ${meta?.className ?? ""}`}
                   >
-                    <button type="button" onClick={h.column.getToggleSortingHandler()} className="inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white" data-sort-key={h.column.id}>
+                    <button
+                      type="button"
+                      onClick={h.column.getToggleSortingHandler()}
+                      className="inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white"
+                      data-sort-key={h.column.id}
+                    >
                       <table.FlexRender header={h} />
                       <SortArrow sorted={sorted} />
                     </button>
@@ -384,13 +419,22 @@ export function CompareScenarioTable({ rows, counts, baseId, otherId }: { rows: 
           </thead>
           <tbody>
             {shown.map((row, i) => (
-              <tr key={row.id} data-scenario={row.original.name} data-change={row.original.change} className={`align-top ${i % 2 ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} hover:bg-sky-50 dark:hover:bg-sky-950/30`}>
+              <tr
+                key={row.id}
+                data-scenario={row.original.name}
+                data-change={row.original.change}
+                className={`align-top ${i % 2 ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} hover:bg-sky-50 dark:hover:bg-sky-950/30`}
+              >
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   const align = meta?.align === "center" ? "text-center" : meta?.align === "right" ? "text-right" : "";
                   const Tag = cell.column.id === "name" ? "th" : "td";
                   return (
-                    <Tag key={cell.id} scope={Tag === "th" ? "row" : undefined} className={`border-t border-zinc-100 px-2 py-1.5 font-normal dark:border-zinc-800 ${align || "text-left"}`}>
+                    <Tag
+                      key={cell.id}
+                      scope={Tag === "th" ? "row" : undefined}
+                      className={`border-t border-zinc-100 px-2 py-1.5 font-normal dark:border-zinc-800 ${align || "text-left"}`}
+                    >
                       <table.FlexRender cell={cell} />
                     </Tag>
                   );

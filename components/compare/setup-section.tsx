@@ -17,7 +17,10 @@ const LINE_TONE: Record<DiffLine["op"], string> = {
 export function LineDiffView({ lines, cut, unshown }: { lines: DiffLine[]; cut: number; unshown?: string }) {
   if (unshown !== undefined) {
     return (
-      <p className="rounded border border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400" data-testid="setup-line-diff-unshown">
+      <p
+        className="rounded border border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+        data-testid="setup-line-diff-unshown"
+      >
         {unshown[0]?.toUpperCase()}
         {unshown.slice(1)}.
       </p>
@@ -38,7 +41,11 @@ export function LineDiffView({ lines, cut, unshown }: { lines: DiffLine[]; cut: 
 export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseId: string; otherId: string }) {
   const missing = !diff.runArgs.base || !diff.runArgs.other;
   return (
-    <Panel id="setup" title="Setup" description={<>What changed between the runs&apos; arguments and scenario configs ({diff.scenarios} paired scenario(s)).</>}>
+    <Panel
+      id="setup"
+      title="Setup"
+      description={<>What changed between the runs&apos; arguments and scenario configs ({diff.scenarios} paired scenario(s)).</>}
+    >
       <div className="space-y-3 text-sm" data-testid="setup-section" data-same={diff.same ? "true" : "false"}>
         {diff.same && <p data-testid="setup-same">Same setup: no run argument, prompt or tool differs.</p>}
         {missing && (
@@ -48,25 +55,32 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
         )}
         {diff.args.some((a) => !isRetryOrStallArg(a.name)) && (
           <CompareTable testId="setup-args" caption="Run arguments that differ" head={["Argument", "Baseline", "Other"]}>
-              {diff.args.filter((a) => !isRetryOrStallArg(a.name)).map((a) => (
+            {diff.args
+              .filter((a) => !isRetryOrStallArg(a.name))
+              .map((a) => (
                 <tr key={a.name} data-arg={a.name}>
                   <td className="font-mono">{a.name}</td>
                   <td className="font-mono break-all">{a.base}</td>
                   <td className="font-mono break-all">{a.other}</td>
                 </tr>
               ))}
-            </CompareTable>
+          </CompareTable>
         )}
         <RetrySwitchesTable lines={diff.retrySwitches} />
         {diff.prompts.map((p) => (
           <div key={p.file} data-testid="setup-prompt" data-file={p.file}>
             <p className="font-medium">
-              <span className="font-mono">{p.file}</span> changed in {p.changed} of {p.of} scenario(s){p.edits.length === 1 ? (p.changed > 1 ? " — the same edit" : "") : ` — ${p.edits.length} different edits`}
+              <span className="font-mono">{p.file}</span> changed in {p.changed} of {p.of} scenario(s)
+              {p.edits.length === 1 ? (p.changed > 1 ? " — the same edit" : "") : ` — ${p.edits.length} different edits`}
             </p>
             {p.edits.slice(0, 5).map((e, i) => (
               <details key={i} open={i === 0} className="mt-1">
                 <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-400">
-                  {e.scenarios.length} scenario(s): <span className="font-mono">{e.scenarios.slice(0, 4).join(", ")}{e.scenarios.length > 4 ? ", …" : ""}</span>
+                  {e.scenarios.length} scenario(s):{" "}
+                  <span className="font-mono">
+                    {e.scenarios.slice(0, 4).join(", ")}
+                    {e.scenarios.length > 4 ? ", …" : ""}
+                  </span>
                 </summary>
                 <LineDiffView lines={e.lines} cut={e.cut} unshown={e.unshown} />
               </details>

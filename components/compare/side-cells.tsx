@@ -8,7 +8,11 @@ import type { CountedVerdict, JudgeCell } from "@/lib/shared/compare";
 export function SideVerdict({ v, stalled, label }: { v: CountedVerdict; stalled: boolean | null; label: string }) {
   if (!stalled) return <VerdictMark v={v} label={label} />;
   return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap" data-stalled="true" title={`${label}: stalled (fewer agent turns than min_agent_turns), counted as failed`}>
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap"
+      data-stalled="true"
+      title={`${label}: stalled (fewer agent turns than min_agent_turns), counted as failed`}
+    >
       <VerdictMark v={v} label={label} />
       <span className="rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-200">stalled</span>
     </span>

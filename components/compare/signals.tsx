@@ -68,16 +68,24 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
                       {SIGNAL_LABELS[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
                     </th>
                     <td className="tabular-nums">
-                      {percent(a.value)} <span className="text-xs text-zinc-500">{group(a.passed)}/{group(a.scored)}</span>
+                      {percent(a.value)}{" "}
+                      <span className="text-xs text-zinc-500">
+                        {group(a.passed)}/{group(a.scored)}
+                      </span>
                     </td>
                     <td className="tabular-nums">
-                      {percent(b.value)} <span className="text-xs text-zinc-500">{group(b.passed)}/{group(b.scored)}</span>
+                      {percent(b.value)}{" "}
+                      <span className="text-xs text-zinc-500">
+                        {group(b.passed)}/{group(b.scored)}
+                      </span>
                     </td>
                     <td className="text-right">
                       <Delta text={deltaText(delta)} tone={toneOf(delta)} />
                     </td>
                     <td className={`text-right tabular-nums ${f.down ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500"}`}>{group(f.down)}</td>
-                    <td className={`text-right tabular-nums ${f.up ? "font-semibold text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>{group(f.up)}</td>
+                    <td className={`text-right tabular-nums ${f.up ? "font-semibold text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>
+                      {group(f.up)}
+                    </td>
                   </tr>
                 );
               })}

@@ -31,7 +31,11 @@ export function TokenDeltas({ base, other }: { base: RunSide; other: RunSide }) 
     ["User simulator", base.tokens.user, other.tokens.user],
   ];
   return (
-    <Panel id="tokens" title="Tokens" description="Totals over each run's scenarios. More tokens is not better or worse by itself, so deltas are not coloured as good or bad.">
+    <Panel
+      id="tokens"
+      title="Tokens"
+      description="Totals over each run's scenarios. More tokens is not better or worse by itself, so deltas are not coloured as good or bad."
+    >
       <div className="relative overflow-x-auto">
         <table className={tableClass} data-testid="token-deltas">
           <caption className="sr-only">Token usage per side of the baseline and the other run</caption>

@@ -3,9 +3,25 @@ import type { ReactNode } from "react";
 import { CHANGE_LABEL, CHANGE_TONE, TONE_TEXT, type Tone } from "./labels";
 import type { Change, CountedVerdict } from "@/lib/shared/compare";
 
-export function Panel({ id, title, children, actions, description }: { id: string; title: ReactNode; children: ReactNode; actions?: ReactNode; description?: ReactNode }) {
+export function Panel({
+  id,
+  title,
+  children,
+  actions,
+  description,
+}: {
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  description?: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={`${id}-heading`} className="text-base font-semibold tracking-tight">
@@ -48,7 +64,11 @@ export function VerdictMark({ v, label }: { v: CountedVerdict; label?: string })
 }
 
 export function ChangeBadge({ change }: { change: Change }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${CHANGE_TONE[change]}`}>{CHANGE_LABEL[change]}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${CHANGE_TONE[change]}`}>
+      {CHANGE_LABEL[change]}
+    </span>
+  );
 }
 
 export function Delta({ text, tone, title }: { text: string; tone: Tone; title?: string }) {
@@ -73,7 +93,11 @@ export function SmallSample({ n }: { n: string }) {
 /** The per-cell small-sample mark (the "small n" badge itself is said once, in the heading). */
 export function SmallMark({ n }: { n?: string }) {
   return (
-    <span className="ml-1 font-semibold text-amber-700 dark:text-amber-400" title={n ? `small sample (${n}): read this delta with care` : "small sample"} data-small-mark="true">
+    <span
+      className="ml-1 font-semibold text-amber-700 dark:text-amber-400"
+      title={n ? `small sample (${n}): read this delta with care` : "small sample"}
+      data-small-mark="true"
+    >
       ◆<span className="sr-only"> small sample{n ? ` (${n})` : ""}</span>
     </span>
   );

@@ -18,12 +18,26 @@ interface Frame {
 }
 
 /** `audioFindings`: what the copied recording says (the likely causes see it as the live page does); `null` without one. */
-export function scenarioPageHtml(o: Frame & { detail: ScenarioDetail; run: RunFacts; nav: ScenarioNav; audioSrc: string | null; audioFindings?: AudioFinding[] | null }): string {
-  return exportHtml({ ...o, title: `${o.detail.name} · ${o.run.id}`, children: <ScenarioView data={o.detail} run={o.run} nav={o.nav} seekTo={null} audioSrc={o.audioSrc} audioFindings={o.audioFindings ?? null} /> });
+export function scenarioPageHtml(
+  o: Frame & { detail: ScenarioDetail; run: RunFacts; nav: ScenarioNav; audioSrc: string | null; audioFindings?: AudioFinding[] | null },
+): string {
+  return exportHtml({
+    ...o,
+    title: `${o.detail.name} · ${o.run.id}`,
+    children: <ScenarioView data={o.detail} run={o.run} nav={o.nav} seekTo={null} audioSrc={o.audioSrc} audioFindings={o.audioFindings ?? null} />,
+  });
 }
 
 export function overviewHtml(
-  o: Frame & { run: RunDetail; scenarios: ExportedScenario[]; total: number; filter: string | null; audioNote: string | null; compareFile: string | null; generatedAt: string },
+  o: Frame & {
+    run: RunDetail;
+    scenarios: ExportedScenario[];
+    total: number;
+    filter: string | null;
+    audioNote: string | null;
+    compareFile: string | null;
+    generatedAt: string;
+  },
 ): string {
   const d = o.run;
   return exportHtml({
@@ -84,7 +98,16 @@ export function compareHtml(o: Frame & { result: CompareResult; files: ReadonlyM
         <Headline result={o.result} />
         <Panel id="changed" title={`Changed scenarios (${changed.length})`}>
           <ExportedScenarios
-            scenarios={changed.map((s) => ({ name: s.name, domain: s.domain, verdict: s.other, file: o.files.get(s.name) ?? null, failing: s.signals.map((f) => `${f.signal}: ${f.base ?? "–"} → ${f.other ?? "–"}`), judge: null, audio: "none", change: s.change }))}
+            scenarios={changed.map((s) => ({
+              name: s.name,
+              domain: s.domain,
+              verdict: s.other,
+              file: o.files.get(s.name) ?? null,
+              failing: s.signals.map((f) => `${f.signal}: ${f.base ?? "–"} → ${f.other ?? "–"}`),
+              judge: null,
+              audio: "none",
+              change: s.change,
+            }))}
           />
         </Panel>
         <PerDomainDeltas pair={pair} smallBelow={o.smallBelow} />

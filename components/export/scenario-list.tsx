@@ -21,29 +21,37 @@ export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[]
   const changes = scenarios.some((s) => s.change);
   return (
     <DataTable
-      columns={[...(changes ? [{ label: "Change" }] : []), { label: "Scenario" }, { label: "Domain" }, { label: "Success" }, { label: "Failing signals" }, { label: "Judge", align: "right" as const }, { label: "Audio" }]}
+      columns={[
+        ...(changes ? [{ label: "Change" }] : []),
+        { label: "Scenario" },
+        { label: "Domain" },
+        { label: "Success" },
+        { label: "Failing signals" },
+        { label: "Judge", align: "right" as const },
+        { label: "Audio" },
+      ]}
     >
-          {scenarios.map((s) => (
-            <tr key={s.name} data-scenario={s.name}>
-              {changes && <td className={td}>{s.change}</td>}
-              <td className={`${td} font-mono text-xs`}>
-                {s.file ? (
-                  <a href={s.file} className="text-sky-700 hover:underline dark:text-sky-400">
-                    {s.name}
-                  </a>
-                ) : (
-                  s.name
-                )}
-              </td>
-              <td className={td}>{s.domain}</td>
-              <td className={td}>
-                <VerdictMark v={s.verdict} what="Success" />
-              </td>
-              <td className={`${td} text-xs`}>{s.failing.join(", ") || "–"}</td>
-              <td className={`${td} text-right tabular-nums`}>{s.judge === null ? "–" : s.judge.toFixed(2)}</td>
-              <td className={td}>{s.audio === "included" ? "yes" : s.audio === "left-out" ? "left out" : "–"}</td>
-            </tr>
-          ))}
+      {scenarios.map((s) => (
+        <tr key={s.name} data-scenario={s.name}>
+          {changes && <td className={td}>{s.change}</td>}
+          <td className={`${td} font-mono text-xs`}>
+            {s.file ? (
+              <a href={s.file} className="text-sky-700 hover:underline dark:text-sky-400">
+                {s.name}
+              </a>
+            ) : (
+              s.name
+            )}
+          </td>
+          <td className={td}>{s.domain}</td>
+          <td className={td}>
+            <VerdictMark v={s.verdict} what="Success" />
+          </td>
+          <td className={`${td} text-xs`}>{s.failing.join(", ") || "–"}</td>
+          <td className={`${td} text-right tabular-nums`}>{s.judge === null ? "–" : s.judge.toFixed(2)}</td>
+          <td className={td}>{s.audio === "included" ? "yes" : s.audio === "left-out" ? "left out" : "–"}</td>
+        </tr>
+      ))}
     </DataTable>
   );
 }

@@ -3,10 +3,22 @@ import { CAUSES, CAUSE_LABEL, type Cause } from "@/lib/shared/ledger";
 
 export const CAUSE_KEY: Record<Cause, string> = { agent: "1", "user-sim": "2", asr: "3", framework: "4", judge: "5" };
 
-export function CauseButtons({ chosen, hinted, busy, onPick }: { chosen: Cause | null; hinted: readonly Cause[]; busy: boolean; onPick: (cause: Cause) => void }) {
+export function CauseButtons({
+  chosen,
+  hinted,
+  busy,
+  onPick,
+}: {
+  chosen: Cause | null;
+  hinted: readonly Cause[];
+  busy: boolean;
+  onPick: (cause: Cause) => void;
+}) {
   return (
     <fieldset className="flex flex-wrap items-center gap-1.5" disabled={busy}>
-      <legend className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">Root cause (keys 1–5 set it and save{hinted.length ? "; the likely causes suggest the highlighted one" : ""})</legend>
+      <legend className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
+        Root cause (keys 1–5 set it and save{hinted.length ? "; the likely causes suggest the highlighted one" : ""})
+      </legend>
       {CAUSES.map((c) => (
         <button
           key={c}

@@ -33,7 +33,14 @@ export function CauseChart({ byCause, reviewed }: { byCause: Record<Cause, numbe
       {reviewed === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No failure reviewed yet.</p>
       ) : (
-        <BarChart layout="vertical" data={data} responsive style={{ width: "100%", height: 36 * data.length + 40 }} margin={{ top: 4, right: 12, bottom: 4, left: 4 }} accessibilityLayer={false}>
+        <BarChart
+          layout="vertical"
+          data={data}
+          responsive
+          style={{ width: "100%", height: 36 * data.length + 40 }}
+          margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid horizontal={false} />
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
           <YAxis type="category" dataKey="label" width={104} tick={{ fontSize: 12 }} />

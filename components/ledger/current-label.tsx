@@ -19,7 +19,11 @@ export function CurrentLabel({ label, saved }: { label: Label | null; saved: boo
       ) : (
         <span className="text-zinc-600 dark:text-zinc-400">Not labelled yet.</span>
       )}
-      {saved && <span className="text-xs text-emerald-700 dark:text-emerald-400" data-testid="ledger-saved">saved</span>}
+      {saved && (
+        <span className="text-xs text-emerald-700 dark:text-emerald-400" data-testid="ledger-saved">
+          saved
+        </span>
+      )}
     </div>
   );
 }

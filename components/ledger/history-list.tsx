@@ -25,9 +25,12 @@ export function HistoryList({ history }: { history: HistoryEntry[] }) {
           <time dateTime={h.at} className="text-zinc-500 dark:text-zinc-400">
             {ledgerTime(h.at)}
           </time>{" "}
-          <span className="font-medium">{h.author}</span> {h.action === "delete" ? "removed" : h.action === "import" ? "imported" : "set"} {targetText(h.target)}
-          {h.importedFrom && h.importedFrom !== h.author ? <span data-testid="ledger-history-imported-from"> (imported from {h.importedFrom})</span> : null}:{" "}
-          <span className="text-zinc-500 line-through decoration-zinc-400 dark:text-zinc-400">{summary(h.kind, h.old)}</span> → <span data-testid="ledger-history-new">{summary(h.kind, h.new)}</span>
+          <span className="font-medium">{h.author}</span> {h.action === "delete" ? "removed" : h.action === "import" ? "imported" : "set"}{" "}
+          {targetText(h.target)}
+          {h.importedFrom && h.importedFrom !== h.author ? (
+            <span data-testid="ledger-history-imported-from"> (imported from {h.importedFrom})</span>
+          ) : null}: <span className="text-zinc-500 line-through decoration-zinc-400 dark:text-zinc-400">{summary(h.kind, h.old)}</span> →{" "}
+          <span data-testid="ledger-history-new">{summary(h.kind, h.new)}</span>
         </li>
       ))}
     </ol>

@@ -11,7 +11,9 @@ async function ledgerRequest(path: string, init: RequestInit = {}): Promise<Resp
   try {
     return await request(path, init);
   } catch (e) {
-    throw new LedgerError(e instanceof ApiError && !e.message.startsWith("HTTP ") ? e.message : `the ledger answered ${e instanceof ApiError ? e.status : String(e)}`);
+    throw new LedgerError(
+      e instanceof ApiError && !e.message.startsWith("HTTP ") ? e.message : `the ledger answered ${e instanceof ApiError ? e.status : String(e)}`,
+    );
   }
 }
 
@@ -28,7 +30,14 @@ export function deleteLabel(csrf: string, run: string, scenario: string): Promis
   return send("/api/ledger/labels", "DELETE", csrf, { run, scenario });
 }
 
-export function saveOverride(csrf: string, run: string, scenario: string, target: OverrideTarget, reason: string, baseRevision?: number): Promise<WriteResult<Override>> {
+export function saveOverride(
+  csrf: string,
+  run: string,
+  scenario: string,
+  target: OverrideTarget,
+  reason: string,
+  baseRevision?: number,
+): Promise<WriteResult<Override>> {
   return send("/api/ledger/overrides", "POST", csrf, { run, scenario, target, reason, baseRevision });
 }
 

@@ -22,7 +22,10 @@ export function OverrideForm({
   const [target, setTarget] = useState<OverrideTarget>("overall");
   const [reason, setReason] = useState("");
   const verdict = judgePassed === null ? "no verdict" : judgePassed ? "passed" : "failed";
-  const name = (t: string) => (t === "overall" ? `overall verdict (judge: ${verdict})` : `NL assertion ${Number(t.slice(3)) + 1}${nlAssertions[Number(t.slice(3))] ? `: ${nlAssertions[Number(t.slice(3))]}` : ""}`);
+  const name = (t: string) =>
+    t === "overall"
+      ? `overall verdict (judge: ${verdict})`
+      : `NL assertion ${Number(t.slice(3)) + 1}${nlAssertions[Number(t.slice(3))] ? `: ${nlAssertions[Number(t.slice(3))]}` : ""}`;
   return (
     <div className="space-y-2" data-testid="judge-override">
       {overrides.length > 0 && (
@@ -33,7 +36,12 @@ export function OverrideForm({
               <span className="min-w-0 flex-1 break-words">
                 {name(o.target)} — {o.reason} <span className="text-zinc-500">({o.updatedBy})</span>
               </span>
-              <button type="button" className="text-sky-700 hover:underline disabled:opacity-50 dark:text-sky-400" disabled={busy} onClick={() => onRemove(o.target)}>
+              <button
+                type="button"
+                className="text-sky-700 hover:underline disabled:opacity-50 dark:text-sky-400"
+                disabled={busy}
+                onClick={() => onRemove(o.target)}
+              >
                 remove
               </button>
             </li>
@@ -49,7 +57,12 @@ export function OverrideForm({
       >
         <label className="flex flex-col text-xs">
           Judge was wrong on
-          <select className="mt-0.5 max-w-56 rounded border border-zinc-300 bg-white px-1 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" value={target} onChange={(e) => setTarget(e.target.value as OverrideTarget)} data-testid="override-target">
+          <select
+            className="mt-0.5 max-w-56 rounded border border-zinc-300 bg-white px-1 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            value={target}
+            onChange={(e) => setTarget(e.target.value as OverrideTarget)}
+            data-testid="override-target"
+          >
             <option value="overall">{name("overall")}</option>
             {nlAssertions.map((a, i) => (
               <option key={i} value={`nl:${i}`}>
@@ -60,9 +73,20 @@ export function OverrideForm({
         </label>
         <label className="flex min-w-40 flex-1 flex-col text-xs">
           Reason
-          <input className="mt-0.5 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} data-testid="override-reason" />
+          <input
+            className="mt-0.5 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            value={reason}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="override-reason"
+          />
         </label>
-        <button type="submit" className="rounded bg-amber-600 px-2 py-1 text-sm font-medium text-white hover:bg-amber-700 disabled:opacity-50" disabled={busy || reason.trim() === ""} data-testid="override-save">
+        <button
+          type="submit"
+          className="rounded bg-amber-600 px-2 py-1 text-sm font-medium text-white hover:bg-amber-700 disabled:opacity-50"
+          disabled={busy || reason.trim() === ""}
+          data-testid="override-save"
+        >
           Mark judge wrong
         </button>
       </form>

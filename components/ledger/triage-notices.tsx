@@ -6,7 +6,17 @@ export interface ReviewQueue {
   remaining: number;
 }
 
-export function TriageNotices({ review, notice, problem, onDismiss }: { review: ReviewQueue | null; notice: string | null; problem: string | null; onDismiss: () => void }) {
+export function TriageNotices({
+  review,
+  notice,
+  problem,
+  onDismiss,
+}: {
+  review: ReviewQueue | null;
+  notice: string | null;
+  problem: string | null;
+  onDismiss: () => void;
+}) {
   return (
     <>
       {review && (
@@ -15,7 +25,11 @@ export function TriageNotices({ review, notice, problem, onDismiss }: { review: 
         </p>
       )}
       {notice && (
-        <p role="status" className="flex items-baseline gap-2 rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200" data-testid="ledger-notice">
+        <p
+          role="status"
+          className="flex items-baseline gap-2 rounded-md bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="ledger-notice"
+        >
           <span className="min-w-0 flex-1">{notice}</span>
           <button type="button" aria-label="Dismiss" className="rounded px-1 hover:bg-amber-100 dark:hover:bg-amber-900" onClick={onDismiss}>
             ×

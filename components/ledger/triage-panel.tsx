@@ -82,7 +82,10 @@ export function TriagePanel({
       const res = await saveLabel(csrf, run, scenario, fields, base);
       mine.current.add(res.value.updatedAt);
       // A notice from a live change stays until dismissed; a conflict on this save replaces it.
-      if (res.conflict) setNotice(`${res.conflict.previousBy} changed this at ${when(res.conflict.previousAt)} (revision ${res.conflict.previousRevision}) before your save; yours is the latest now.`);
+      if (res.conflict)
+        setNotice(
+          `${res.conflict.previousBy} changed this at ${when(res.conflict.previousAt)} (revision ${res.conflict.previousRevision}) before your save; yours is the latest now.`,
+        );
       setDraft(draftOf(res.value));
       setDirty(false);
       setSavedAt(res.value.updatedAt);
@@ -94,7 +97,13 @@ export function TriagePanel({
     }
   };
 
-  const fieldsOf = (d: Draft, cause: Cause): LabelFields => ({ cause, secondary: d.secondary === cause ? null : d.secondary, status: d.status, ref: d.ref.trim() || null, note: d.note.trim() || null });
+  const fieldsOf = (d: Draft, cause: Cause): LabelFields => ({
+    cause,
+    secondary: d.secondary === cause ? null : d.secondary,
+    status: d.status,
+    ref: d.ref.trim() || null,
+    note: d.note.trim() || null,
+  });
   const quick = (cause: Cause) => {
     if (busy) return;
     // A cause set while walking failures is a reviewed verdict.
@@ -138,9 +147,18 @@ export function TriagePanel({
       <TriageNotices review={review} notice={notice} problem={problem} onDismiss={() => setNotice(null)} />
       <CurrentLabel label={label} saved={savedAt !== null && !busy} />
       {suggestion && (!label || label.status === "unreviewed") && (
-        <p className="flex flex-wrap items-baseline gap-2 rounded-md bg-violet-50 px-3 py-1.5 text-xs text-violet-900 dark:bg-violet-950 dark:text-violet-200" data-testid="ledger-suggestion">
+        <p
+          className="flex flex-wrap items-baseline gap-2 rounded-md bg-violet-50 px-3 py-1.5 text-xs text-violet-900 dark:bg-violet-950 dark:text-violet-200"
+          data-testid="ledger-suggestion"
+        >
           <span className="min-w-0 flex-1 break-words">Earlier: {suggestion.text}.</span>
-          <button type="button" className="rounded bg-violet-600 px-2 py-0.5 font-medium text-white hover:bg-violet-700 disabled:opacity-50" disabled={busy} onClick={accept} data-testid="ledger-accept">
+          <button
+            type="button"
+            className="rounded bg-violet-600 px-2 py-0.5 font-medium text-white hover:bg-violet-700 disabled:opacity-50"
+            disabled={busy}
+            onClick={accept}
+            data-testid="ledger-accept"
+          >
             Accept <kbd>y</kbd>
           </button>
         </p>

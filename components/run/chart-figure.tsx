@@ -20,4 +20,5 @@ export function ChartFigure({ id, caption, children, data, note }: { id: string;
   );
 }
 
-export const dataTable = "min-w-full border-collapse text-xs [&_td]:border-t [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_th]:font-semibold dark:[&_td]:border-zinc-800";
+export const dataTable =
+  "min-w-full border-collapse text-xs [&_td]:border-t [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left [&_th]:font-semibold dark:[&_td]:border-zinc-800";

@@ -41,7 +41,12 @@ function Names({ runId, names, label }: { runId: string; names: string[]; label:
 
 function End({ runId, end }: { runId: string; end: Session["end"] }) {
   if (end.kind === "complete") return <Badge tone="good">finished</Badge>;
-  if (end.kind === "failed") return <Badge tone="bad" title={end.reason}>failed: {end.reason.slice(0, 60)}</Badge>;
+  if (end.kind === "failed")
+    return (
+      <Badge tone="bad" title={end.reason}>
+        failed: {end.reason.slice(0, 60)}
+      </Badge>
+    );
   if (end.kind === "interrupted") return <Badge tone="warn">interrupted by user</Badge>;
   const s = end.scenario;
   return (
@@ -115,12 +120,17 @@ export function HistoryPanel({ runId, history }: { runId: string; history: RunHi
   return (
     <div className="space-y-3">
       {diedIn && (
-        <p role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="died-in">
+        <p
+          role="note"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          data-testid="died-in"
+        >
           The run stopped in scenario {diedIn.position}/{diedIn.of}{" "}
           <Link href={scenarioHref(runId, diedIn.name)} prefetch={false} className="font-mono break-all underline">
             {diedIn.name}
           </Link>
-          {diedIn.time && <> (started {time(diedIn.time)})</>}: its folder has no metrics.json. A resume would move it aside as a killed folder and run it again.
+          {diedIn.time && <> (started {time(diedIn.time)})</>}: its folder has no metrics.json. A resume would move it aside as a killed folder and run it
+          again.
         </p>
       )}
       <ol className="space-y-2">
@@ -132,7 +142,8 @@ export function HistoryPanel({ runId, history }: { runId: string; history: RunHi
         <div data-testid="killed-folders">
           <h3 className="text-sm font-semibold">Killed folders ({group(killed.length)})</h3>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Attempts that were in flight when a session ended; the next session moved them aside and ran the scenario again. They are not results and are not counted.
+            Attempts that were in flight when a session ended; the next session moved them aside and ran the scenario again. They are not results and are not
+            counted.
           </p>
           <ul className="mt-1 space-y-1 text-sm">
             {killed.map((k) => (

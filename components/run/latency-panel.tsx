@@ -53,7 +53,13 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
     <div className="space-y-3">
       {domains.length > 1 && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <ChoiceSelect id={selectId} label="Scope" value={scope} onChange={setScope} choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]} />
+          <ChoiceSelect
+            id={selectId}
+            label="Scope"
+            value={scope}
+            onChange={setScope}
+            choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]}
+          />
         </div>
       )}
       {!stats || stats.count === 0 ? (
@@ -68,8 +74,18 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
               <LatencyBinsTable bins={bins} className={dataTable} caption={<caption className="sr-only">Latency histogram bins for {scopeText}</caption>} />
             }
           >
-            <div role="img" aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}.${overflow ? ` ${overflow}` : ""}`}>
-              <BarChart data={data} responsive style={{ width: "100%", height: 220 }} margin={{ top: 18, right: rightMargin, bottom: 4, left: 0 }} barCategoryGap={1} accessibilityLayer={false}>
+            <div
+              role="img"
+              aria-label={`Histogram of turn latencies for ${scopeText}: p50 ${ms(stats.p50_ms, 1)}, p95 ${ms(stats.p95_ms, 1)}.${overflow ? ` ${overflow}` : ""}`}
+            >
+              <BarChart
+                data={data}
+                responsive
+                style={{ width: "100%", height: 220 }}
+                margin={{ top: 18, right: rightMargin, bottom: 4, left: 0 }}
+                barCategoryGap={1}
+                accessibilityLayer={false}
+              >
                 <CartesianGrid vertical={false} />
                 <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" minTickGap={16} unit="" />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />

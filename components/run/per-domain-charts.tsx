@@ -21,7 +21,15 @@ function SlantedTick({ x, y, payload }: { x?: number; y?: number; payload?: { va
   const short = name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
   return (
     <g transform={`translate(${x ?? 0},${y ?? 0})`}>
-      <text dy={8} textAnchor="end" transform="rotate(-35)" fontSize={10} fill="currentColor" className="fill-zinc-600 dark:fill-zinc-400" data-domain-tick={name}>
+      <text
+        dy={8}
+        textAnchor="end"
+        transform="rotate(-35)"
+        fontSize={10}
+        fill="currentColor"
+        className="fill-zinc-600 dark:fill-zinc-400"
+        data-domain-tick={name}
+      >
         <title>{name}</title>
         {short}
       </text>
@@ -43,7 +51,8 @@ function DomainChart({ s }: { s: DomainSeries }) {
   const data = s.points.map((p) => ({ ...p, shown: p.value === null ? 0 : s.mean ? p.value : p.value * 100 }));
   // More than four domains do not fit side by side under a third-width chart: slant and shorten the labels.
   const crowded = s.points.length > SIDE_BY_SIDE;
-  const text = (p: DomainSeries["points"][number]) => (s.mean ? `${fixed(p.value ?? 0, 3)} (n=${p.denominator})` : `${percent(p.value)} (${p.numerator}/${p.denominator})`);
+  const text = (p: DomainSeries["points"][number]) =>
+    s.mean ? `${fixed(p.value ?? 0, 3)} (n=${p.denominator})` : `${percent(p.value)} (${p.numerator}/${p.denominator})`;
   return (
     <ChartFigure
       id={`domain-${s.rate}`}
@@ -71,7 +80,13 @@ function DomainChart({ s }: { s: DomainSeries }) {
       }
     >
       <div role="img" aria-label={`${s.label} by domain: ${s.points.map((p) => `${p.domain} ${text(p)}`).join("; ")}`}>
-        <BarChart data={data} responsive style={{ width: "100%", height: crowded ? 184 : 150 }} margin={{ top: 6, right: 8, bottom: 4, left: crowded ? 24 : 0 }} accessibilityLayer={false}>
+        <BarChart
+          data={data}
+          responsive
+          style={{ width: "100%", height: crowded ? 184 : 150 }}
+          margin={{ top: 6, right: 8, bottom: 4, left: crowded ? 24 : 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid vertical={false} />
           <XAxis dataKey="domain" tick={crowded ? <SlantedTick /> : { fontSize: 10 }} interval={0} height={crowded ? 64 : 30} />
           <YAxis domain={s.mean ? [0, 1] : [0, 100]} tick={{ fontSize: 10 }} width={36} tickFormatter={(v: number) => (s.mean ? String(v) : `${v}%`)} />

@@ -52,20 +52,31 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
             {domains.map((d) => (
               <tr key={d} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
                 <th scope="row" className="px-2 py-1.5 text-left font-mono font-normal">
-                  <Link href={runHref(runId, `domain=${encodeURIComponent(d)}`)} className="text-sky-700 hover:underline dark:text-sky-400" title={`Show ${d}'s scenarios in the table`}>
+                  <Link
+                    href={runHref(runId, `domain=${encodeURIComponent(d)}`)}
+                    className="text-sky-700 hover:underline dark:text-sky-400"
+                    title={`Show ${d}'s scenarios in the table`}
+                  >
                     {d}
                   </Link>
                 </th>
                 {rates.map((n) => {
                   const r = perDomain[n][d];
                   return (
-                    <td key={n} className={`px-2 py-1.5 text-right whitespace-nowrap tabular-nums ${RATE_META[n].mean ? "" : shade(r)}`} data-domain-cell={`${d}:${n}`}>
+                    <td
+                      key={n}
+                      className={`px-2 py-1.5 text-right whitespace-nowrap tabular-nums ${RATE_META[n].mean ? "" : shade(r)}`}
+                      data-domain-cell={`${d}:${n}`}
+                    >
                       {!r || r.denominator === 0 ? (
                         <span className="text-zinc-400">–</span>
                       ) : RATE_META[n].mean ? (
                         <>
                           {isJudgeError(r.value) ? (
-                            <span className="text-amber-700 dark:text-amber-400" title="A judge score in this domain is NaN (a judge error), so the harness's mean is nan">
+                            <span
+                              className="text-amber-700 dark:text-amber-400"
+                              title="A judge score in this domain is NaN (a judge error), so the harness's mean is nan"
+                            >
                               nan · {judgeErrorLabel("NaN")}
                             </span>
                           ) : (

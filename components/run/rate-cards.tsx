@@ -14,7 +14,13 @@ export function RateCards({ rates, judgeThreshold, judgeScores }: { rates: Rates
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2" aria-label="Run-level rates">
       {shown.map((name) => (
-        <RateCard key={name} name={name} rate={rates[name]} judgeThreshold={judgeThreshold} judgeScores={name === "judge_score_mean" ? judgeScores : undefined} />
+        <RateCard
+          key={name}
+          name={name}
+          rate={rates[name]}
+          judgeThreshold={judgeThreshold}
+          judgeScores={name === "judge_score_mean" ? judgeScores : undefined}
+        />
       ))}
     </ul>
   );
@@ -33,7 +39,9 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
       data-numerator={String(rate.numerator)}
       data-denominator={rate.denominator}
     >
-      <div className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400" title={label}>{label}</div>
+      <div className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400" title={label}>
+        {label}
+      </div>
       {empty ? (
         <>
           <div className="mt-1 text-xl font-semibold tabular-nums">N/A</div>
@@ -70,7 +78,10 @@ function IntervalBar({ low, high, value }: { low: number; high: number; value: n
   return (
     <div className="mt-1" title={text}>
       <div className="relative h-1.5 rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
-        <div className="absolute inset-y-0 rounded-full bg-sky-300 dark:bg-sky-700" style={{ left: `${low * 100}%`, width: `${Math.max(0.5, (high - low) * 100)}%` }} />
+        <div
+          className="absolute inset-y-0 rounded-full bg-sky-300 dark:bg-sky-700"
+          style={{ left: `${low * 100}%`, width: `${Math.max(0.5, (high - low) * 100)}%` }}
+        />
         <div className="absolute -top-0.5 h-2.5 w-0.5 bg-sky-700 dark:bg-sky-300" style={{ left: `calc(${value * 100}% - 1px)` }} />
       </div>
       <div className="mt-0.5 text-[11px] text-zinc-500 tabular-nums dark:text-zinc-400">

@@ -101,7 +101,10 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
         {run.outsideQueueCount > 0 && (
           <div className="flex gap-1.5">
             <dt className="text-zinc-500">Outside the last queue</dt>
-            <dd className="tabular-nums" title="Scenario folders the last queue does not name (copied in, or left by an earlier invocation): listed in the table, not counted in the rates">
+            <dd
+              className="tabular-nums"
+              title="Scenario folders the last queue does not name (copied in, or left by an earlier invocation): listed in the table, not counted in the rates"
+            >
               <Link href={runHref(run.id, "quick=outside")} className="text-amber-700 hover:underline dark:text-amber-400" data-testid="outside-queue-link">
                 {run.outsideQueueCount}
               </Link>

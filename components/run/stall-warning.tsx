@@ -8,9 +8,14 @@ export function StallWarning({ runId, stalled, minAgentTurns }: { runId: string;
   if (stalled.length === 0) return null;
   const rest = stalled.length - SHOWN;
   return (
-    <section role="alert" aria-labelledby="stall-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+    <section
+      role="alert"
+      aria-labelledby="stall-heading"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <h2 id="stall-heading" className="font-semibold">
-        {stalled.length} scenario{stalled.length === 1 ? "" : "s"} had fewer than {minAgentTurns} agent turn{minAgentTurns === 1 ? "" : "s"} (likely stalled LLM / server hang) and
+        {stalled.length} scenario{stalled.length === 1 ? "" : "s"} had fewer than {minAgentTurns} agent turn{minAgentTurns === 1 ? "" : "s"} (likely stalled LLM
+        / server hang) and
         {stalled.length === 1 ? " was" : " were"} counted as failures
       </h2>
       <p className="mt-1 text-xs">They lower the success rates and are left out of every per-signal rate. Compare runs only after checking this.</p>

@@ -34,7 +34,10 @@ export function SummaryText({ href }: { href: string }) {
         ) : text === null ? (
           <p className="text-zinc-600 dark:text-zinc-400">Loading…</p>
         ) : (
-          <pre className="max-h-[32rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed whitespace-pre dark:bg-zinc-950" data-testid="summary-text">
+          <pre
+            className="max-h-[32rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-relaxed whitespace-pre dark:bg-zinc-950"
+            data-testid="summary-text"
+          >
             {text}
           </pre>
         )}

@@ -4,7 +4,17 @@ import { StatList } from "@/components/ui/stat-list";
 import type { TokenTotals } from "@/lib/shared/dto";
 
 /** Token usage per side, total duration and turns (all_summary.txt header and Token Usage block). */
-export function UsagePanel({ tokens, totalDurationSeconds, totalTurns, scenarioCount }: { tokens: TokenTotals; totalDurationSeconds: number; totalTurns: number; scenarioCount: number }) {
+export function UsagePanel({
+  tokens,
+  totalDurationSeconds,
+  totalTurns,
+  scenarioCount,
+}: {
+  tokens: TokenTotals;
+  totalDurationSeconds: number;
+  totalTurns: number;
+  scenarioCount: number;
+}) {
   const sides = [
     ["agent", tokens.agent],
     ["user", tokens.user],
@@ -18,7 +28,11 @@ export function UsagePanel({ tokens, totalDurationSeconds, totalTurns, scenarioC
           { label: "Turns per scenario", value: scenarioCount > 0 ? (totalTurns / scenarioCount).toFixed(1) : "–" },
         ]}
       />
-      <DataTable label="Token usage per side" className="tabular-nums" columns={[{ label: "Side" }, ...["Calls", "Prompt", "Completion", "Total"].map((label) => ({ label, align: "right" as const }))]}>
+      <DataTable
+        label="Token usage per side"
+        className="tabular-nums"
+        columns={[{ label: "Side" }, ...["Calls", "Prompt", "Completion", "Total"].map((label) => ({ label, align: "right" as const }))]}
+      >
         {sides.map(([name, t]) => (
           <tr key={name}>
             <th scope="row" className="px-2 py-1 text-left font-normal">

@@ -5,7 +5,25 @@
 import type { Rate, RunListItem } from "@/lib/shared/dto";
 
 /** The list item's own fields, plus the two rates and the problem count the table shows. */
-export interface RunSummary extends Pick<RunListItem, "id" | "state" | "scenarioCount" | "intendedCount" | "updatedAt" | "startedAt" | "domains" | "inFlight" | "partial" | "resumed" | "stalledCount" | "outsideQueueCount" | "lastLogAt" | "durationSeconds" | "queueKey" | "vsPrevious"> {
+export interface RunSummary extends Pick<
+  RunListItem,
+  | "id"
+  | "state"
+  | "scenarioCount"
+  | "intendedCount"
+  | "updatedAt"
+  | "startedAt"
+  | "domains"
+  | "inFlight"
+  | "partial"
+  | "resumed"
+  | "stalledCount"
+  | "outsideQueueCount"
+  | "lastLogAt"
+  | "durationSeconds"
+  | "queueKey"
+  | "vsPrevious"
+> {
   successRate: Rate;
   taskSuccessRate: Rate;
   problemCount: number;

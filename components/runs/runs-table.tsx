@@ -79,7 +79,10 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3 text-sm">
         {selected.length >= 2 ? (
-          <Link href={pickedCompareHref(selected)} className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
+          <Link
+            href={pickedCompareHref(selected)}
+            className="rounded-md bg-zinc-900 px-3 py-1.5 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          >
             Compare {selected.length} runs
           </Link>
         ) : (
@@ -93,7 +96,11 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
             : `${selected.length} picked · baseline: ${selected[0]}`}
         </span>
         {selected.length > 0 && (
-          <button type="button" className="text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" onClick={() => setPicked([])}>
+          <button
+            type="button"
+            className="text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            onClick={() => setPicked([])}
+          >
             Clear
           </button>
         )}
@@ -127,10 +134,20 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
         </span>
         {pages > 1 && (
           <span className="flex gap-2">
-            <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)} className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700">
+            <button
+              type="button"
+              disabled={at === 0}
+              onClick={() => setPage(at - 1)}
+              className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700"
+            >
               ← Newer
             </button>
-            <button type="button" disabled={at >= pages - 1} onClick={() => setPage(at + 1)} className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700">
+            <button
+              type="button"
+              disabled={at >= pages - 1}
+              onClick={() => setPage(at + 1)}
+              className="rounded-md border border-zinc-300 px-2 py-0.5 disabled:opacity-40 dark:border-zinc-700"
+            >
               Older →
             </button>
           </span>
@@ -195,8 +212,16 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                     <DeltaInline runId={run.id} change={run.vsPrevious} />
                   </td>
                   <td className={`${td} whitespace-nowrap tabular-nums`} data-testid="run-started">
-                    {run.startedAt ? <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time> : <span className="text-zinc-500">–</span>}
-                    {run.durationSeconds !== null && <div className="text-xs text-zinc-500" data-testid="run-duration">{duration(run.durationSeconds)}</div>}
+                    {run.startedAt ? (
+                      <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time>
+                    ) : (
+                      <span className="text-zinc-500">–</span>
+                    )}
+                    {run.durationSeconds !== null && (
+                      <div className="text-xs text-zinc-500" data-testid="run-duration">
+                        {duration(run.durationSeconds)}
+                      </div>
+                    )}
                   </td>
                   <td className={`${td} w-56 max-w-64`}>
                     <RunStateBadge state={run.state} />
@@ -226,7 +251,11 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                   </td>
                   <td className={`${td} text-right tabular-nums`} data-testid="stalled-count">
                     {run.stalledCount > 0 ? (
-                      <Link href={runHref(run.id, "quick=stalled")} className="font-medium text-amber-700 hover:underline dark:text-amber-400" title={`${run.stalledCount} stalled scenario(s): check them before comparing`}>
+                      <Link
+                        href={runHref(run.id, "quick=stalled")}
+                        className="font-medium text-amber-700 hover:underline dark:text-amber-400"
+                        title={`${run.stalledCount} stalled scenario(s): check them before comparing`}
+                      >
                         {group(run.stalledCount)}
                       </Link>
                     ) : (
@@ -244,7 +273,11 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                   </td>
                   <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
                     {suite ? (
-                      <Link href={`/trends?suite=${encodeURIComponent(suite.newest)}`} className="break-words text-sky-700 hover:underline dark:text-sky-400" title={`${suite.runCount} run(s) queued these scenarios: their trends`}>
+                      <Link
+                        href={`/trends?suite=${encodeURIComponent(suite.newest)}`}
+                        className="break-words text-sky-700 hover:underline dark:text-sky-400"
+                        title={`${suite.runCount} run(s) queued these scenarios: their trends`}
+                      >
                         {suite.label}
                       </Link>
                     ) : (

@@ -13,19 +13,29 @@ function Op({ op }: { op: WordOp }) {
       return (
         <span data-op="sub" className="whitespace-nowrap" title={`meant “${op.meant}”, heard “${op.heard}”`}>
           <del className="rounded-sm bg-red-100 px-0.5 text-red-800 decoration-red-500 dark:bg-red-950 dark:text-red-300">{op.meant}</del>
-          <span aria-hidden className="text-zinc-400">→</span>
+          <span aria-hidden className="text-zinc-400">
+            →
+          </span>
           <ins className="rounded-sm bg-emerald-100 px-0.5 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-300">{op.heard}</ins>
         </span>
       );
     case "del":
       return (
-        <del data-op="del" className="rounded-sm bg-red-100 px-0.5 text-red-800 decoration-red-500 dark:bg-red-950 dark:text-red-300" title="meant but not heard">
+        <del
+          data-op="del"
+          className="rounded-sm bg-red-100 px-0.5 text-red-800 decoration-red-500 dark:bg-red-950 dark:text-red-300"
+          title="meant but not heard"
+        >
           {op.meant}
         </del>
       );
     case "ins":
       return (
-        <ins data-op="ins" className="rounded-sm bg-sky-100 px-0.5 text-sky-900 underline decoration-dotted dark:bg-sky-950 dark:text-sky-300" title="heard but not meant">
+        <ins
+          data-op="ins"
+          className="rounded-sm bg-sky-100 px-0.5 text-sky-900 underline decoration-dotted dark:bg-sky-950 dark:text-sky-300"
+          title="heard but not meant"
+        >
           {op.heard}
         </ins>
       );
@@ -35,7 +45,12 @@ function Op({ op }: { op: WordOp }) {
 export function HeardVsMeant({ asr, why }: { asr: AsrDiff | null; why: string }) {
   if (!asr) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{why}</p>;
   if (asr.pairs.length === 0) {
-    const empty = asr.meantCount === 0 && asr.heardCount === 0 ? "both LLM contexts hold no utterances" : asr.meantCount === 0 ? "the user simulator's context holds no utterances" : "the agent's context holds no heard utterances";
+    const empty =
+      asr.meantCount === 0 && asr.heardCount === 0
+        ? "both LLM contexts hold no utterances"
+        : asr.meantCount === 0
+          ? "the user simulator's context holds no utterances"
+          : "the agent's context holds no heard utterances";
     return (
       <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="asr-summary">
         Nothing to compare: {empty} ({asr.meantCount} meant · {asr.heardCount} heard). A context saved as [] is common and not evidence of silence (§1.14).
@@ -104,7 +119,11 @@ export function HeardVsMeant({ asr, why }: { asr: AsrDiff | null; why: string })
           })}
         </ol>
       )}
-      {asr.pairs.length > MAX_PAIRS && <p className="text-xs text-zinc-500">First {MAX_PAIRS} of {asr.pairs.length} pairs shown.</p>}
+      {asr.pairs.length > MAX_PAIRS && (
+        <p className="text-xs text-zinc-500">
+          First {MAX_PAIRS} of {asr.pairs.length} pairs shown.
+        </p>
+      )}
     </div>
   );
 }

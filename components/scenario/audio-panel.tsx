@@ -27,7 +27,19 @@ function turnAt(turns: readonly LaneTurn[], t: number): number | null {
   return found;
 }
 
-export function AudioPanel({ src, turns, initialTime, permalinkBase, marks }: { src: string; turns: LaneTurn[]; initialTime: number | null; permalinkBase: string; marks?: InteractionMarks }) {
+export function AudioPanel({
+  src,
+  turns,
+  initialTime,
+  permalinkBase,
+  marks,
+}: {
+  src: string;
+  turns: LaneTurn[];
+  initialTime: number | null;
+  permalinkBase: string;
+  marks?: InteractionMarks;
+}) {
   const { registerAudio, seek, setPlaying, playing } = useScenario();
   const staticMode = useStaticMode();
   const ref = useRef<HTMLAudioElement | null>(null);
@@ -106,7 +118,19 @@ export function StaticLanes({ turns, marks }: { turns: LaneTurn[]; marks?: Inter
   return <Lanes turns={turns} total={total} time={null} onSeek={null} marks={marks} />;
 }
 
-function Lanes({ turns, total, time, onSeek, marks }: { turns: LaneTurn[]; total: number; time: number | null; onSeek: ((t: number) => void) | null; marks?: InteractionMarks }) {
+function Lanes({
+  turns,
+  total,
+  time,
+  onSeek,
+  marks,
+}: {
+  turns: LaneTurn[];
+  total: number;
+  time: number | null;
+  onSeek: ((t: number) => void) | null;
+  marks?: InteractionMarks;
+}) {
   const pct = (t: number) => `${Math.min(100, Math.max(0, (t / total) * 100))}%`;
   const click = (e: MouseEvent<HTMLDivElement>) => {
     if (!onSeek) return;
@@ -122,11 +146,7 @@ function Lanes({ turns, total, time, onSeek, marks }: { turns: LaneTurn[]; total
       {lanes.map((lane) => (
         <div key={lane.role} className="contents">
           <span className="text-zinc-600 dark:text-zinc-400">{lane.label}</span>
-          <div
-            className={`relative h-4 rounded bg-zinc-100 dark:bg-zinc-800 ${onSeek ? "cursor-pointer" : ""}`}
-            onClick={click}
-            data-lane={lane.role}
-          >
+          <div className={`relative h-4 rounded bg-zinc-100 dark:bg-zinc-800 ${onSeek ? "cursor-pointer" : ""}`} onClick={click} data-lane={lane.role}>
             {turns.map((t, i) =>
               t.role === lane.role ? (
                 <a
@@ -147,7 +167,14 @@ function Lanes({ turns, total, time, onSeek, marks }: { turns: LaneTurn[]; total
               ) : null,
             )}
             {marks && <LaneMarks marks={marks} lane={lane.role} total={total} />}
-            {time !== null && <span aria-hidden className="pointer-events-none absolute -inset-y-1 w-0.5 bg-red-600 dark:bg-red-400" style={{ left: pct(time) }} data-testid="playhead" />}
+            {time !== null && (
+              <span
+                aria-hidden
+                className="pointer-events-none absolute -inset-y-1 w-0.5 bg-red-600 dark:bg-red-400"
+                style={{ left: pct(time) }}
+                data-testid="playhead"
+              />
+            )}
           </div>
         </div>
       ))}

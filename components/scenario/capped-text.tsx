@@ -44,7 +44,13 @@ export function CappedText({ field, text }: { field: string; text: string }) {
     <>
       {text}
       <span className="font-sans text-zinc-500">… </span>
-      <button type="button" className="font-sans text-sm text-sky-700 underline dark:text-sky-400" data-testid="show-all" onClick={() => void load()} disabled={state.status === "loading"}>
+      <button
+        type="button"
+        className="font-sans text-sm text-sky-700 underline dark:text-sky-400"
+        data-testid="show-all"
+        onClick={() => void load()}
+        disabled={state.status === "loading"}
+      >
         {state.status === "loading" ? "loading…" : `show all (${length.toLocaleString("en-US")} characters)`}
       </button>
       {state.status === "error" && (

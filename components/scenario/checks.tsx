@@ -71,18 +71,18 @@ function SignalTable({ metrics, row, whitelist }: { metrics: Record<string, unkn
   return (
     <Sub title="Signals (scoring contract)">
       <DataTable dense testId="signals" columns={[{ label: "Signal" }, { label: "Value" }, { label: "Bucket" }, { label: "Whitelist" }]}>
-          {SIGNALS.map((s) => {
-            const b = signalBucket(row, s);
-            const gates = gatesOn(whitelist, s);
-            return (
-              <tr key={s} data-signal={s} data-bucket={b ?? ""}>
-                <td className="py-1 font-mono">{s}</td>
-                <td className="py-1 font-mono break-all">{signalValue(metrics, s)}</td>
-                <td className="py-1">{b ? <Badge tone={tone[b]}>{b === "not_applicable" ? "N/A" : b}</Badge> : <span className="text-zinc-400">–</span>}</td>
-                <td className="py-1 text-zinc-600 dark:text-zinc-400">{gates === null ? "unknown" : gates ? "gating" : "informational"}</td>
-              </tr>
-            );
-          })}
+        {SIGNALS.map((s) => {
+          const b = signalBucket(row, s);
+          const gates = gatesOn(whitelist, s);
+          return (
+            <tr key={s} data-signal={s} data-bucket={b ?? ""}>
+              <td className="py-1 font-mono">{s}</td>
+              <td className="py-1 font-mono break-all">{signalValue(metrics, s)}</td>
+              <td className="py-1">{b ? <Badge tone={tone[b]}>{b === "not_applicable" ? "N/A" : b}</Badge> : <span className="text-zinc-400">–</span>}</td>
+              <td className="py-1 text-zinc-600 dark:text-zinc-400">{gates === null ? "unknown" : gates ? "gating" : "informational"}</td>
+            </tr>
+          );
+        })}
       </DataTable>
     </Sub>
   );
@@ -98,7 +98,15 @@ function Hash({ label, value, tone }: { label: string; value: string | null | un
   );
 }
 
-function DbState({ metrics, dbHashes, expectedUserHash }: { metrics: Record<string, unknown> | null; dbHashes: { db_hash: string | null; user_db_hash: string | null } | null; expectedUserHash: string | null }) {
+function DbState({
+  metrics,
+  dbHashes,
+  expectedUserHash,
+}: {
+  metrics: Record<string, unknown> | null;
+  dbHashes: { db_hash: string | null; user_db_hash: string | null } | null;
+  expectedUserHash: string | null;
+}) {
   if (!metrics || !("db_state_match" in metrics)) {
     return <p className="text-zinc-600 dark:text-zinc-400">Not applicable: the scenario declares no expected end-state DB.</p>;
   }
@@ -144,7 +152,9 @@ function DbState({ metrics, dbHashes, expectedUserHash }: { metrics: Record<stri
           </>
         )}
       </dl>
-      {(dbHashes?.user_db_hash || expectedUserHash) && <p className="text-xs text-zinc-500 dark:text-zinc-400">The user-side hash comparison is informational; the harness does not score it.</p>}
+      {(dbHashes?.user_db_hash || expectedUserHash) && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">The user-side hash comparison is informational; the harness does not score it.</p>
+      )}
     </div>
   );
 }
@@ -152,37 +162,45 @@ function DbState({ metrics, dbHashes, expectedUserHash }: { metrics: Record<stri
 function DbAssertions({ metrics, declared }: { metrics: Record<string, unknown> | null; declared: Array<Record<string, unknown>> }) {
   const verdicts = Array.isArray(metrics?.db_state_assertion_verdicts) ? (metrics.db_state_assertion_verdicts as unknown[]) : null;
   if (!verdicts) {
-    return <p className="text-zinc-600 dark:text-zinc-400">{declared.length > 0 ? `The scenario declares ${declared.length} DB-state assertions but metrics.json holds no verdicts.` : "Not applicable: the scenario declares no DB-state assertions."}</p>;
+    return (
+      <p className="text-zinc-600 dark:text-zinc-400">
+        {declared.length > 0
+          ? `The scenario declares ${declared.length} DB-state assertions but metrics.json holds no verdicts.`
+          : "Not applicable: the scenario declares no DB-state assertions."}
+      </p>
+    );
   }
   const rate = typeof metrics?.db_state_assertion_pass_rate === "number" ? metrics.db_state_assertion_pass_rate : null;
   return (
     <div className="space-y-1">
       <p className="text-xs text-zinc-600 dark:text-zinc-400">Pass rate {percent(rate)} (the signal passes only at 100%).</p>
       <DataTable dense testId="db-assertions" columns={["Predicate", "Side", "Result", "Expected", "Actual"].map((label) => ({ label }))}>
-            {verdicts.map((raw, i) => {
-              const v = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-              const args = declared[i]?.arguments;
-              const error = typeof v.error === "string" ? v.error : null;
-              const message = typeof v.message === "string" ? v.message : null;
-              return (
-                <tr key={i} data-assertion={String(v.func_name ?? i)} data-passed={String(v.passed === true)}>
-                  <td className="py-1 pr-2">
-                    <span className="font-mono break-all">{String(v.func_name ?? "?")}</span>
-                    {args !== undefined && <span className="block font-mono break-all text-zinc-500">{inlineJson(args)}</span>}
-                    {message && <span className="block text-zinc-600 dark:text-zinc-400">{message}</span>}
-                    {error && (
-                      <span className="mt-0.5 block text-red-700 dark:text-red-400" data-testid="assertion-error">
-                        error: {error}
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-1 pr-2">{String(v.side ?? "–")}</td>
-                  <td className="py-1 pr-2">{v.passed === true ? <Badge tone="good">passed</Badge> : error ? <Badge tone="warn">error</Badge> : <Badge tone="bad">failed</Badge>}</td>
-                  <td className="py-1 pr-2 font-mono break-all">{inlineJson(v.expected)}</td>
-                  <td className="py-1 pr-2 font-mono break-all">{inlineJson(v.actual)}</td>
-                </tr>
-              );
-            })}
+        {verdicts.map((raw, i) => {
+          const v = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+          const args = declared[i]?.arguments;
+          const error = typeof v.error === "string" ? v.error : null;
+          const message = typeof v.message === "string" ? v.message : null;
+          return (
+            <tr key={i} data-assertion={String(v.func_name ?? i)} data-passed={String(v.passed === true)}>
+              <td className="py-1 pr-2">
+                <span className="font-mono break-all">{String(v.func_name ?? "?")}</span>
+                {args !== undefined && <span className="block font-mono break-all text-zinc-500">{inlineJson(args)}</span>}
+                {message && <span className="block text-zinc-600 dark:text-zinc-400">{message}</span>}
+                {error && (
+                  <span className="mt-0.5 block text-red-700 dark:text-red-400" data-testid="assertion-error">
+                    error: {error}
+                  </span>
+                )}
+              </td>
+              <td className="py-1 pr-2">{String(v.side ?? "–")}</td>
+              <td className="py-1 pr-2">
+                {v.passed === true ? <Badge tone="good">passed</Badge> : error ? <Badge tone="warn">error</Badge> : <Badge tone="bad">failed</Badge>}
+              </td>
+              <td className="py-1 pr-2 font-mono break-all">{inlineJson(v.expected)}</td>
+              <td className="py-1 pr-2 font-mono break-all">{inlineJson(v.actual)}</td>
+            </tr>
+          );
+        })}
       </DataTable>
     </div>
   );
@@ -204,7 +222,8 @@ function Actions({
   const match = metrics?.is_action_match;
   const head = (
     <p className="text-xs text-zinc-600 dark:text-zinc-400">
-      is_action_match: <span className="font-mono">{match === undefined ? "absent" : inlineJson(match, true)}</span> · {gating === null ? "gating unknown" : gating ? "gates this scenario" : "informational here"}
+      is_action_match: <span className="font-mono">{match === undefined ? "absent" : inlineJson(match, true)}</span> ·{" "}
+      {gating === null ? "gating unknown" : gating ? "gates this scenario" : "informational here"}
     </p>
   );
   if (!referencePresent || !diff) {
@@ -221,9 +240,15 @@ function Actions({
     return (
       <div className="space-y-1">
         {head}
-        <p className="text-zinc-600 dark:text-zinc-400">The reference is not an action list (this domain compares whole objects); see reference_answer.json and final_agent_response.json in the raw files below.</p>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          The reference is not an action list (this domain compares whole objects); see reference_answer.json and final_agent_response.json in the raw files
+          below.
+        </p>
         {finalAgentResponse && JSON.stringify(finalAgentResponse) === '[{"actions":[]}]' && (
-          <p className="text-amber-800 dark:text-amber-300">final_agent_response.json is [{"{"}&quot;actions&quot;: []{"}"}]: in a push-summary domain that means the summary was not captured (§1.8), not that the agent did nothing.</p>
+          <p className="text-amber-800 dark:text-amber-300">
+            final_agent_response.json is [{"{"}&quot;actions&quot;: []{"}"}]: in a push-summary domain that means the summary was not captured (§1.8), not that
+            the agent did nothing.
+          </p>
         )}
       </div>
     );
@@ -244,14 +269,14 @@ function Actions({
           <li key={`w${i}`} className="rounded-md border border-red-200 p-2 dark:border-red-900" data-action="wrong-args" data-name={a.name}>
             <span className="font-mono font-semibold">{a.name}</span> <Badge tone="bad">wrong arguments</Badge>
             <DataTable dense className="mt-1" columns={[{ label: "argument" }, { label: "expected" }, { label: "actual" }]}>
-                {a.differences.map((d) => (
-                  <tr key={d.key} data-arg={d.key}>
-                    <td className="pr-2 font-mono">{d.key}</td>
-                    <td className="pr-2 font-mono break-all text-emerald-800 dark:text-emerald-300">{inlineJson(d.expected)}</td>
-                    <td className="font-mono break-all text-red-700 dark:text-red-400">{inlineJson(d.actual)}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              {a.differences.map((d) => (
+                <tr key={d.key} data-arg={d.key}>
+                  <td className="pr-2 font-mono">{d.key}</td>
+                  <td className="pr-2 font-mono break-all text-emerald-800 dark:text-emerald-300">{inlineJson(d.expected)}</td>
+                  <td className="font-mono break-all text-red-700 dark:text-red-400">{inlineJson(d.actual)}</td>
+                </tr>
+              ))}
+            </DataTable>
           </li>
         ))}
         {diff.missing.map((a, i) => (

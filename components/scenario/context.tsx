@@ -31,7 +31,9 @@ function ToolList({ tools }: { tools: Record<string, unknown> | null }) {
       {entries.map(([name, args]) => (
         <li key={name} className="flex flex-wrap gap-x-2">
           <span className="font-mono font-semibold break-all">{name}</span>
-          {!!args && typeof args === "object" && Object.keys(args).length > 0 && <span className="font-mono break-all text-zinc-600 dark:text-zinc-400">{boundedJson(args, 2000).text.replace(/\s*\n\s*/g, " ")}</span>}
+          {!!args && typeof args === "object" && Object.keys(args).length > 0 && (
+            <span className="font-mono break-all text-zinc-600 dark:text-zinc-400">{boundedJson(args, 2000).text.replace(/\s*\n\s*/g, " ")}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -60,10 +62,22 @@ export function ScenarioContext({
     <div className="space-y-4">
       <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
         <Collapsed title="Agent prompt (scenario_config/agent_prompt.txt)" testId="agent-prompt">
-          {prompts.agent === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre><CappedText field="prompt.agent" text={prompts.agent} /></Pre>}
+          {prompts.agent === null ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p>
+          ) : (
+            <Pre>
+              <CappedText field="prompt.agent" text={prompts.agent} />
+            </Pre>
+          )}
         </Collapsed>
         <Collapsed title="User simulator prompt (scenario_config/user_prompt.txt)" testId="user-prompt">
-          {prompts.user === null ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p> : <Pre><CappedText field="prompt.user" text={prompts.user} /></Pre>}
+          {prompts.user === null ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Missing.</p>
+          ) : (
+            <Pre>
+              <CappedText field="prompt.user" text={prompts.user} />
+            </Pre>
+          )}
         </Collapsed>
         <Collapsed id="tools" title={`Agent tools (${tools.agent ? Object.keys(tools.agent).length : "?"})`} testId="agent-tools">
           <ToolList tools={tools.agent} />
@@ -76,28 +90,28 @@ export function ScenarioContext({
       <section id="files" className="scroll-mt-4 space-y-2 target:rounded-md target:ring-2 target:ring-amber-400" aria-label="Files">
         <h3 className="text-sm font-semibold">Files</h3>
         <DataTable dense testId="files" columns={[{ label: "File" }, { label: "Status" }, { label: "Needed by the whitelist" }]}>
-              {files.map((f) => {
-                const need = neededBy(f.path, whitelist);
-                const link = f.present ? (f.path === "conversation_log.wav" ? audioHref : rawPaths.has(f.path) ? `#${rawId(f.path)}` : null) : null;
-                return (
-                  <tr key={f.path} data-file={f.path} data-present={String(f.present)} data-needed={need.needed === null ? "" : String(need.needed)}>
-                    <td className="py-1 pr-3 font-mono break-all">
-                      {link ? (
-                        <a href={link} className="text-sky-700 hover:underline dark:text-sky-400">
-                          {f.path}
-                        </a>
-                      ) : (
-                        f.path
-                      )}
-                    </td>
-                    <td className="py-1 pr-3">{f.present ? <Badge tone="good">present</Badge> : <Badge tone={need.needed ? "bad" : "neutral"}>missing</Badge>}</td>
-                    <td className="py-1 text-zinc-600 dark:text-zinc-400">
-                      {need.needed === null ? (need.why ? need.why : "–") : `${need.needed ? "yes" : "no"} (${need.why})`}
-                      {!f.present && need.needed && <span className="ml-1 font-medium text-red-700 dark:text-red-400">— a finding</span>}
-                    </td>
-                  </tr>
-                );
-              })}
+          {files.map((f) => {
+            const need = neededBy(f.path, whitelist);
+            const link = f.present ? (f.path === "conversation_log.wav" ? audioHref : rawPaths.has(f.path) ? `#${rawId(f.path)}` : null) : null;
+            return (
+              <tr key={f.path} data-file={f.path} data-present={String(f.present)} data-needed={need.needed === null ? "" : String(need.needed)}>
+                <td className="py-1 pr-3 font-mono break-all">
+                  {link ? (
+                    <a href={link} className="text-sky-700 hover:underline dark:text-sky-400">
+                      {f.path}
+                    </a>
+                  ) : (
+                    f.path
+                  )}
+                </td>
+                <td className="py-1 pr-3">{f.present ? <Badge tone="good">present</Badge> : <Badge tone={need.needed ? "bad" : "neutral"}>missing</Badge>}</td>
+                <td className="py-1 text-zinc-600 dark:text-zinc-400">
+                  {need.needed === null ? (need.why ? need.why : "–") : `${need.needed ? "yes" : "no"} (${need.why})`}
+                  {!f.present && need.needed && <span className="ml-1 font-medium text-red-700 dark:text-red-400">— a finding</span>}
+                </td>
+              </tr>
+            );
+          })}
         </DataTable>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Everything below as one JSON document:{" "}

@@ -42,7 +42,13 @@ export function ScenarioHeader({
   toolCallCount: number | null;
   stopReasonFromLog: string | null;
 }) {
-  const storedVerdict: Verdict | null = metrics ? (typeof metrics.is_successful === "boolean" ? metrics.is_successful : metrics.is_successful === "N/A" ? "N/A" : null) : null;
+  const storedVerdict: Verdict | null = metrics
+    ? typeof metrics.is_successful === "boolean"
+      ? metrics.is_successful
+      : metrics.is_successful === "N/A"
+        ? "N/A"
+        : null
+    : null;
   // The table shows metrics.json's stop_reason; so does this page (a legacy file has none).
   const stop = row ? row.stop_reason : stopReasonFromLog;
   const agent = tokenSide(metrics, "agent");
@@ -122,7 +128,10 @@ export function ScenarioHeader({
               {row && stopReasonFromLog && <span className="block text-xs text-zinc-500 dark:text-zinc-400">conversation log: {stopReasonFromLog}</span>}
             </span>
           ) : (
-            <Badge tone={stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : "neutral"} title={stop === "[EXIT]" ? "the agent ended the call" : stop === "[TIMEOUT]" ? "the time cap was reached" : undefined}>
+            <Badge
+              tone={stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : "neutral"}
+              title={stop === "[EXIT]" ? "the agent ended the call" : stop === "[TIMEOUT]" ? "the time cap was reached" : undefined}
+            >
               {stop}
             </Badge>
           )}
@@ -147,10 +156,14 @@ export function ScenarioHeader({
             fixed(row.judge_score, 3)
           )}
         </Fact>
-        <Fact label="Latency p50 / p95">
-          {row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}
+        <Fact label="Latency p50 / p95">{row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}</Fact>
+        <Fact label="Tool calls">
+          {toolCallCount === null ? (
+            <span title="bot_logs_agent/llm_context.json is missing or empty (§1.14): unknown, not zero">unknown</span>
+          ) : (
+            group(toolCallCount)
+          )}
         </Fact>
-        <Fact label="Tool calls">{toolCallCount === null ? <span title="bot_logs_agent/llm_context.json is missing or empty (§1.14): unknown, not zero">unknown</span> : group(toolCallCount)}</Fact>
       </dl>
 
       <div id="tokens" className="scroll-mt-4 rounded-md border border-zinc-200 px-3 py-2 text-sm target:ring-2 target:ring-amber-400 dark:border-zinc-800">
@@ -207,7 +220,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function NavLink({ target, label, keyName, rel, testId }: { target: { name: string; href: string } | null; label: string; keyName: string; rel: "prev" | "next"; testId: string }) {
+function NavLink({
+  target,
+  label,
+  keyName,
+  rel,
+  testId,
+}: {
+  target: { name: string; href: string } | null;
+  label: string;
+  keyName: string;
+  rel: "prev" | "next";
+  testId: string;
+}) {
   const kbd = <kbd className="rounded border border-zinc-300 px-1 font-mono text-[10px] text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{keyName}</kbd>;
   const cls = "inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs";
   if (!target)
@@ -219,7 +244,14 @@ function NavLink({ target, label, keyName, rel, testId }: { target: { name: stri
       </span>
     );
   return (
-    <Link href={target.href} rel={rel} prefetch={false} title={target.name} data-testid={testId} className={`${cls} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+    <Link
+      href={target.href}
+      rel={rel}
+      prefetch={false}
+      title={target.name}
+      data-testid={testId}
+      className={`${cls} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
+    >
       {rel === "prev" ? "‹ " : ""}
       {label}
       {rel === "next" ? " ›" : ""} {kbd}
@@ -246,4 +278,3 @@ function ScenarioNavBar({ nav }: { nav: ScenarioNav }) {
     </div>
   );
 }
-

@@ -34,7 +34,10 @@ export function JudgeEvidence({
   const j = present ? judgeFields(judge) : null;
   if (!j) {
     return (
-      <p className={`rounded-md px-3 py-2 text-sm ${needed ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-zinc-50 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300"}`} data-testid="judge-missing">
+      <p
+        className={`rounded-md px-3 py-2 text-sm ${needed ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200" : "bg-zinc-50 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300"}`}
+        data-testid="judge-missing"
+      >
         {present ? "judge_result.json could not be read (see the problems above)." : "No judge_result.json"}
         {" — "}
         {needed === null
@@ -68,13 +71,16 @@ export function JudgeEvidence({
     <div className="space-y-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="judge-score">
         <span>
-          <span className="text-zinc-600 dark:text-zinc-400">Score</span> <strong className="tabular-nums" data-judge-error={errorToken ?? undefined}>{errorToken ? judgeErrorLabel(errorToken) : score === null ? "–" : fixed(score, 3)}</strong>
+          <span className="text-zinc-600 dark:text-zinc-400">Score</span>{" "}
+          <strong className="tabular-nums" data-judge-error={errorToken ?? undefined}>
+            {errorToken ? judgeErrorLabel(errorToken) : score === null ? "–" : fixed(score, 3)}
+          </strong>
         </span>
-        <span className="text-zinc-600 dark:text-zinc-400">
-          threshold {threshold === null ? "unknown" : fixed(threshold, 2)}
-        </span>
+        <span className="text-zinc-600 dark:text-zinc-400">threshold {threshold === null ? "unknown" : fixed(threshold, 2)}</span>
         {phantom ? (
-          <Badge tone="warn" title="0 turns or 0 agent LLM calls: the score is not evidence about the agent">judged a call that never happened</Badge>
+          <Badge tone="warn" title="0 turns or 0 agent LLM calls: the score is not evidence about the agent">
+            judged a call that never happened
+          </Badge>
         ) : judgeFailed ? (
           <Badge tone="warn">judge failure</Badge>
         ) : passed === null ? null : passed ? (
@@ -87,12 +93,17 @@ export function JudgeEvidence({
         </span>
       </div>
       {judgeFailed && (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="judge-error">
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="judge-error"
+        >
           {errorToken ? (
             judgeErrorExplanation(errorToken)
           ) : (
             <>
-              <strong>Judge failure, not an agent failure:</strong> the judge returned an error or saw no evidence, so its score and verdicts say nothing about the agent (§1.7, §7.11).
+              <strong>Judge failure, not an agent failure:</strong> the judge returned an error or saw no evidence, so its score and verdicts say nothing about
+              the agent (§1.7, §7.11).
             </>
           )}
         </p>
@@ -106,7 +117,9 @@ export function JudgeEvidence({
       {verdicts.length > 0 ? (
         <div>
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-            NL assertions: {passCount}/{verdicts.length} passed · nl_assertion {gating.nl_assertion === null ? "" : gating.nl_assertion ? "gates this scenario" : "is informational here"} · select one to highlight the turns its reason quotes
+            NL assertions: {passCount}/{verdicts.length} passed · nl_assertion{" "}
+            {gating.nl_assertion === null ? "" : gating.nl_assertion ? "gates this scenario" : "is informational here"} · select one to highlight the turns its
+            reason quotes
           </p>
           <VerdictList verdicts={verdicts} />
         </div>

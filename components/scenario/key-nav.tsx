@@ -28,7 +28,8 @@ function LiveKeyNav({ targets }: { targets: KeyTargets }) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const href = e.key === "j" ? targets.next : e.key === "k" ? targets.prev : e.key === "]" ? targets.nextFailing : e.key === "[" ? targets.prevFailing : undefined;
+      const href =
+        e.key === "j" ? targets.next : e.key === "k" ? targets.prev : e.key === "]" ? targets.nextFailing : e.key === "[" ? targets.prevFailing : undefined;
       if (href === undefined) return;
       // What the last bound key did, announced on the page (a test waits for it instead of waiting a while).
       const ignored = e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.repeat || typing(e.target);

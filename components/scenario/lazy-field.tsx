@@ -19,7 +19,21 @@ function textOf(value: unknown, pretty: boolean): string {
   return pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
-export function LazyField({ label, preview, length, href, part, testId }: { label: string; preview: string; length: number; href: string; part: "arguments" | "result"; testId: string }) {
+export function LazyField({
+  label,
+  preview,
+  length,
+  href,
+  part,
+  testId,
+}: {
+  label: string;
+  preview: string;
+  length: number;
+  href: string;
+  part: "arguments" | "result";
+  testId: string;
+}) {
   const [state, setState] = useState<State>({ status: "idle" });
   const load = async () => {
     setState({ status: "loading" });
@@ -49,7 +63,8 @@ export function LazyField({ label, preview, length, href, part, testId }: { labe
       {state.status === "done" ? (
         <pre className={`mt-1 max-h-96 overflow-auto ${MONO}`}>
           {state.text.slice(0, SHOWN_CHARS)}
-          {state.text.length > SHOWN_CHARS && `\n… ${(state.text.length - SHOWN_CHARS).toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
+          {state.text.length > SHOWN_CHARS &&
+            `\n… ${(state.text.length - SHOWN_CHARS).toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
         </pre>
       ) : state.status === "error" ? (
         <p className="mt-1 text-red-700 dark:text-red-400" role="alert">

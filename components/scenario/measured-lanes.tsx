@@ -13,10 +13,16 @@ import { InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
 
-const EVENT_LABEL: Record<string, string> = { response: "Response", no_response: "No response", yield: "Yield", no_yield: "No yield", agent_interrupt: "Agent interruption", backchannel: "Backchannel" };
+const EVENT_LABEL: Record<string, string> = {
+  response: "Response",
+  no_response: "No response",
+  yield: "Yield",
+  no_yield: "No yield",
+  agent_interrupt: "Agent interruption",
+  backchannel: "Backchannel",
+};
 
 type Loaded = { state: "loading" } | { state: "ok"; analysis: AudioAnalysis } | { state: "problem"; reason: string };
-
 
 /** One channel's loudness as a mirrored bar shape, scaled to the louder channel's peak. */
 function Waveform({ peaks, scale, side }: { peaks: number[]; scale: number; side: "user" | "agent" }) {
@@ -26,7 +32,12 @@ function Waveform({ peaks, scale, side }: { peaks: number[]; scale: number; side
   });
   return (
     <svg viewBox={`0 0 ${Math.max(1, peaks.length)} 2`} preserveAspectRatio="none" aria-hidden className="absolute inset-0 h-full w-full" data-waveform={side}>
-      <path d={d.join("")} strokeWidth={0.8} vectorEffect="non-scaling-stroke" className={side === "user" ? "stroke-zinc-400 dark:stroke-zinc-500" : "stroke-sky-500"} />
+      <path
+        d={d.join("")}
+        strokeWidth={0.8}
+        vectorEffect="non-scaling-stroke"
+        className={side === "user" ? "stroke-zinc-400 dark:stroke-zinc-500" : "stroke-sky-500"}
+      />
     </svg>
   );
 }
@@ -44,8 +55,18 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
     };
   }, [href]);
 
-  if (loaded.state === "loading") return <p className="text-xs text-zinc-500" data-testid="audio-analysis-loading">Measuring the recording…</p>;
-  if (loaded.state === "problem") return <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="audio-analysis-problem">{loaded.reason}</p>;
+  if (loaded.state === "loading")
+    return (
+      <p className="text-xs text-zinc-500" data-testid="audio-analysis-loading">
+        Measuring the recording…
+      </p>
+    );
+  if (loaded.state === "problem")
+    return (
+      <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="audio-analysis-problem">
+        {loaded.reason}
+      </p>
+    );
   const a = loaded.analysis;
   const span = Math.max(total, a.durationSeconds, 1);
   const pct = (t: number) => `${Math.min(100, Math.max(0, (t / span) * 100))}%`;
@@ -63,7 +84,12 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         {(["user", "agent"] as const).map((side) => (
           <div key={side} className="contents">
             <span className="text-zinc-600 dark:text-zinc-400">Heard ({side})</span>
-            <div className="relative h-8 cursor-pointer rounded bg-zinc-50 dark:bg-zinc-900" data-measured-lane={side} onClick={seekAt} title={`The ${side} channel of the recording: click to play from there`}>
+            <div
+              className="relative h-8 cursor-pointer rounded bg-zinc-50 dark:bg-zinc-900"
+              data-measured-lane={side}
+              onClick={seekAt}
+              title={`The ${side} channel of the recording: click to play from there`}
+            >
               <div className="absolute inset-y-0 left-0" style={{ width: pct(a.peaks[side].length * a.peaks.bucketSeconds) }}>
                 <Waveform peaks={a.peaks[side]} scale={scale} side={side} />
               </div>
@@ -105,11 +131,19 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         ))}
       </div>
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
-        Response gap on the audio: {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} · {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
+        Response gap on the audio:{" "}
+        {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} ·{" "}
+        {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
       {a.line && (
         <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-line">
-          Line: {(["user", "agent"] as const).map((side) => `${side} ${a.line[side].note ?? (a.line[side].snrDb === null ? "SNR unknown (no noise to measure)" : `SNR ${a.line[side].snrDb.toFixed(0)} dB`)}`).join(" · ")}
+          Line:{" "}
+          {(["user", "agent"] as const)
+            .map(
+              (side) =>
+                `${side} ${a.line[side].note ?? (a.line[side].snrDb === null ? "SNR unknown (no noise to measure)" : `SNR ${a.line[side].snrDb.toFixed(0)} dB`)}`,
+            )
+            .join(" · ")}
         </p>
       )}
       {a.interaction && <InteractionFigures panel={a.interaction} testId="audio-interaction" />}

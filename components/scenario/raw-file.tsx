@@ -17,7 +17,21 @@ function kb(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function RawFile({ id, path, href, size, note, tail = false }: { id: string; path: string; href: string; size: number | null; note?: string; tail?: boolean }) {
+export function RawFile({
+  id,
+  path,
+  href,
+  size,
+  note,
+  tail = false,
+}: {
+  id: string;
+  path: string;
+  href: string;
+  size: number | null;
+  note?: string;
+  tail?: boolean;
+}) {
   const [state, setState] = useState<State>({ status: "idle" });
   const load = async () => {
     setState({ status: "loading" });

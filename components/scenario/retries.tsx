@@ -12,9 +12,13 @@ export function RetriesCard({ runId, name, retries }: { runId: string; name: str
   if (!retries || retries.attempts.length === 0) return null;
   const n = retries.count;
   return (
-    <Card id="retries" title={n === null ? "Automatic retries (count unknown)" : `Automatic retries: ${n} attempt${n === 1 ? "" : "s"} discarded before this one`}>
+    <Card
+      id="retries"
+      title={n === null ? "Automatic retries (count unknown)" : `Automatic retries: ${n} attempt${n === 1 ? "" : "s"} discarded before this one`}
+    >
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
-        The harness discarded {n === 1 ? "this attempt" : "these attempts"} and ran the scenario again; only the accepted attempt is scored. Each kept its files in a folder of its own.
+        The harness discarded {n === 1 ? "this attempt" : "these attempts"} and ran the scenario again; only the accepted attempt is scored. Each kept its files
+        in a folder of its own.
       </p>
       <ol className="space-y-2 text-sm" aria-label="Discarded attempts">
         {retries.attempts.map((a) => (
@@ -56,7 +60,10 @@ export function RetriedNotice({ retries }: { retries: ScenarioRetriesView | null
   if (!retries || !retries.count) return null;
   const first = retries.attempts[0]?.reason;
   return (
-    <p data-testid="retried-notice" className="rounded-md border border-sky-300 bg-sky-50 px-3 py-1.5 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100">
+    <p
+      data-testid="retried-notice"
+      className="rounded-md border border-sky-300 bg-sky-50 px-3 py-1.5 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
+    >
       Scored on attempt {retries.count + 1}: the harness discarded {retries.count} earlier attempt{retries.count === 1 ? "" : "s"}
       {first ? <> (first: {first})</> : null}.{" "}
       <a href="#retries" className="font-medium underline">

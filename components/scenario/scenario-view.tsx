@@ -81,9 +81,10 @@ export function ScenarioView({
     : present("conversation_log.txt")
       ? "conversation_log.txt holds only its header and metrics.json has no turns: no speech segment was captured (the bots may have crashed before any audio)."
       : "metrics.json has no turns and there is no conversation_log.txt: the bots never spoke.";
-  const asrWhy = !present("bot_logs_user/llm_context.json") || !present("bot_logs_agent/llm_context.json")
-    ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
-    : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
+  const asrWhy =
+    !present("bot_logs_user/llm_context.json") || !present("bot_logs_agent/llm_context.json")
+      ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
+      : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
 
   // The files as stored, fetched when opened (the parsed form of each is in the scenario API).
   const raw: RawArtifact[] = [
@@ -107,95 +108,120 @@ export function ScenarioView({
 
   return (
     <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
-    <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
-      <OpenOnHash />
-      <div className="space-y-5" data-testid="scenario-page">
-        <ScenarioHeader
-          name={data.name}
-          row={data.row}
-          metrics={data.metrics}
-          run={run}
-          nav={nav}
-          problems={data.problems}
-          transcriptTurns={{ count: turns.length, source }}
-          toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
-          stopReasonFromLog={data.conversation?.stopReason ?? null}
-        />
-        {across}
-        <RetriedNotice retries={data.retries} />
-        <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
-          <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
-        </Card>
-        <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
-          <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
-            <div className={hasAudio ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95" : "mb-3"} id="audio">
- {hasAudio && audioHref ? (
-                <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} marks={data.timing?.marks} />
-              ) : (
-                <>
-                  {/* Without timed turns the transcript's one line names every absent source, the recording included. */}
-                  {(hasAudio || transcript.timed) && <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
-                    {hasAudio
-                      ? "The recording was left out of this export (export again with --audio to include it) — the lanes show the turn timing only."
-                      : "No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only."}
-                  </p>}
-                  {lanes.length > 0 && <StaticLanes turns={lanes} marks={data.timing?.marks} />}
-                </>
-              )}
-            </div>
-            <Transcript turns={turns} toolCalls={data.insights.toolCalls} source={source} permalinkBase={nav.viewQuery} emptyReason={emptyReason} apiHref={apiHref} sourcesNote={why.sourcesNote} />
+      <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
+        <OpenOnHash />
+        <div className="space-y-5" data-testid="scenario-page">
+          <ScenarioHeader
+            name={data.name}
+            row={data.row}
+            metrics={data.metrics}
+            run={run}
+            nav={nav}
+            problems={data.problems}
+            transcriptTurns={{ count: turns.length, source }}
+            toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
+            stopReasonFromLog={data.conversation?.stopReason ?? null}
+          />
+          {across}
+          <RetriedNotice retries={data.retries} />
+          <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
+            <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
           </Card>
-          {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
-          <div className="min-w-0">
-            <div className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain" data-testid="evidence-column">
-              <Card id="judge" title="Judge evidence">
-                <JudgeEvidence
-                  judge={data.judge}
-                  present={present("judge_result.json")}
-                  needed={judgeNeed.needed}
-                  gating={{ judge_passed: gatesOn(whitelist, "judge_passed"), nl_assertion: gatesOn(whitelist, "nl_assertion") }}
-                  threshold={run.judgeThreshold}
-                  verdictTurns={data.insights.verdictTurns}
-                  nlAssertions={nlAssertions}
-                  phantom={why.phantomJudge}
-                />
-                <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
-              </Card>
+          <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+            <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
+              <div
+                className={
+                  hasAudio
+                    ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+                    : "mb-3"
+                }
+                id="audio"
+              >
+                {hasAudio && audioHref ? (
+                  <AudioPanel src={audioHref} turns={lanes} initialTime={seekTo} permalinkBase={nav.viewQuery} marks={data.timing?.marks} />
+                ) : (
+                  <>
+                    {/* Without timed turns the transcript's one line names every absent source, the recording included. */}
+                    {(hasAudio || transcript.timed) && (
+                      <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="no-audio">
+                        {hasAudio
+                          ? "The recording was left out of this export (export again with --audio to include it) — the lanes show the turn timing only."
+                          : "No conversation_log.wav (no audio was routed, or it was not kept) — the lanes show the turn timing only."}
+                      </p>
+                    )}
+                    {lanes.length > 0 && <StaticLanes turns={lanes} marks={data.timing?.marks} />}
+                  </>
+                )}
+              </div>
+              <Transcript
+                turns={turns}
+                toolCalls={data.insights.toolCalls}
+                source={source}
+                permalinkBase={nav.viewQuery}
+                emptyReason={emptyReason}
+                apiHref={apiHref}
+                sourcesNote={why.sourcesNote}
+              />
+            </Card>
+            {/* The judge stays in view next to the transcript, so a selected verdict and its quoted turns are seen together. */}
+            <div className="min-w-0">
+              <div className="lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain" data-testid="evidence-column">
+                <Card id="judge" title="Judge evidence">
+                  <JudgeEvidence
+                    judge={data.judge}
+                    present={present("judge_result.json")}
+                    needed={judgeNeed.needed}
+                    gating={{ judge_passed: gatesOn(whitelist, "judge_passed"), nl_assertion: gatesOn(whitelist, "nl_assertion") }}
+                    threshold={run.judgeThreshold}
+                    verdictTurns={data.insights.verdictTurns}
+                    nlAssertions={nlAssertions}
+                    phantom={why.phantomJudge}
+                  />
+                  <JudgeSeenList seen={data.judgeSeen} judgePresent={present("judge_result.json")} />
+                </Card>
+              </div>
             </div>
           </div>
-        </div>
-        {/* Below the evidence: the first screen answers "why"; keys 1–5 and y work wherever the form is. */}
-        <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
-        {triage}
-        {data.timing && (
-          <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
-            <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />
-          </Card>
-        )}
-        <div className="grid items-start gap-5 lg:grid-cols-2">
-          <Card id="checks" title="Checks" className="min-w-0">
-            <Checks
-              row={data.row}
-              metrics={data.metrics}
+          {/* Below the evidence: the first screen answers "why"; keys 1–5 and y work wherever the form is. */}
+          <RetriesCard runId={data.run} name={data.name} retries={data.retries} />
+          {triage}
+          {data.timing && (
+            <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
+              <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />
+            </Card>
+          )}
+          <div className="grid items-start gap-5 lg:grid-cols-2">
+            <Card id="checks" title="Checks" className="min-w-0">
+              <Checks
+                row={data.row}
+                metrics={data.metrics}
+                whitelist={whitelist}
+                dbHashes={data.dbHashes}
+                expectedUserHash={metadata?.expected_user_db_hash ?? null}
+                assertionsDeclared={metadata?.db_state_assertions ?? []}
+                actions={data.insights.actions}
+                referencePresent={present("scenario_config/reference_answer.json")}
+                actionGating={gatesOn(whitelist, "is_action_match")}
+                finalAgentResponse={data.finalAgentResponse}
+              />
+            </Card>
+            <Card id="asr" title="Heard vs meant" className="min-w-0">
+              <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
+            </Card>
+          </div>
+          <Card id="context" title="Context and files">
+            <ScenarioContext
+              prompts={data.prompts}
+              tools={data.tools}
+              files={data.files}
               whitelist={whitelist}
-              dbHashes={data.dbHashes}
-              expectedUserHash={metadata?.expected_user_db_hash ?? null}
-              assertionsDeclared={metadata?.db_state_assertions ?? []}
-              actions={data.insights.actions}
-              referencePresent={present("scenario_config/reference_answer.json")}
-              actionGating={gatesOn(whitelist, "is_action_match")}
-              finalAgentResponse={data.finalAgentResponse}
+              raw={raw}
+              audioHref={audioHref}
+              apiHref={apiHref}
             />
           </Card>
-          <Card id="asr" title="Heard vs meant" className="min-w-0">
-            <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
-          </Card>
         </div>
-        <Card id="context" title="Context and files">
-          <ScenarioContext prompts={data.prompts} tools={data.tools} files={data.files} whitelist={whitelist} raw={raw} audioHref={audioHref} apiHref={apiHref} />
-        </Card>
-      </div>
-    </ScenarioInteraction>
+      </ScenarioInteraction>
     </CappedTextProvider>
   );
 }

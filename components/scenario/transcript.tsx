@@ -90,7 +90,10 @@ export function Transcript({
         {source && <> from {source}</>}
         {" · "}
         {toolCalls === null ? (
-          <span data-testid="tool-calls-unknown" title="bot_logs_agent/llm_context.json is missing or was saved empty (§1.14); that is not evidence of no calls">
+          <span
+            data-testid="tool-calls-unknown"
+            title="bot_logs_agent/llm_context.json is missing or was saved empty (§1.14); that is not evidence of no calls"
+          >
             tool calls: <strong>unknown</strong> (the agent context is missing or empty)
           </span>
         ) : (
@@ -123,7 +126,8 @@ export function Transcript({
       )}
       {(turns.length > MAX_TURNS || (toolCalls?.length ?? 0) > MAX_CALLS) && (
         <p className="text-xs text-amber-800 dark:text-amber-300">
-          Shown: the first {Math.min(turns.length, MAX_TURNS)} turns and {Math.min(toolCalls?.length ?? 0, MAX_CALLS)} tool calls; the rest is in the raw files below.
+          Shown: the first {Math.min(turns.length, MAX_TURNS)} turns and {Math.min(toolCalls?.length ?? 0, MAX_CALLS)} tool calls; the rest is in the raw files
+          below.
         </p>
       )}
     </div>
@@ -152,7 +156,9 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
             {turn.at === null ? "–" : `+${clock(turn.at)}`}
           </span>
         )}
-        <span className={`font-semibold tracking-wide uppercase ${agent ? "text-sky-800 dark:text-sky-300" : "text-zinc-800 dark:text-zinc-200"}`}>{agent ? "Agent" : "User"}</span>
+        <span className={`font-semibold tracking-wide uppercase ${agent ? "text-sky-800 dark:text-sky-300" : "text-zinc-800 dark:text-zinc-200"}`}>
+          {agent ? "Agent" : "User"}
+        </span>
         {turn.duration !== null && (
           <span className="tabular-nums" title="duration">
             {secs(turn.duration)}
@@ -164,12 +170,25 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
               barge-in {millis(turn.latencyMs)}
             </Badge>
           ) : (
-            <span className="tabular-nums" title={agent ? `response latency (${turn.start === null ? "metrics.json latencies" : "conversation_log.txt"})` : "user response latency: start − end of the last agent turn"} data-testid="latency">
+            <span
+              className="tabular-nums"
+              title={
+                agent
+                  ? `response latency (${turn.start === null ? "metrics.json latencies" : "conversation_log.txt"})`
+                  : "user response latency: start − end of the last agent turn"
+              }
+              data-testid="latency"
+            >
               {agent ? "latency" : "user latency"} {millis(turn.latencyMs)}
             </span>
           ))}
         {turn.interrupted && <Badge tone="warn">[INTERRUPTED]</Badge>}
-        <a href={href} className="ml-auto font-mono text-zinc-400 opacity-60 group-hover:opacity-100 hover:text-sky-700 dark:hover:text-sky-400" aria-label={`Permalink to turn ${index}`} title="Permalink to this turn (and its time in the audio)">
+        <a
+          href={href}
+          className="ml-auto font-mono text-zinc-400 opacity-60 group-hover:opacity-100 hover:text-sky-700 dark:hover:text-sky-400"
+          aria-label={`Permalink to turn ${index}`}
+          title="Permalink to this turn (and its time in the audio)"
+        >
           #{index}
         </a>
       </div>
@@ -194,7 +213,14 @@ function ToolCallItem({ id, call, href }: { id: string; call: ToolCall; href: st
   const bad = call.unknownTool || call.error;
   const kind = kindOf(call);
   return (
-    <li id={id} data-tool-call={call.name} data-mutating={call.mutating ? "true" : "false"} data-bad={bad ? "true" : undefined} data-after-agent-turns={call.afterAgentTurns} className="tool-call">
+    <li
+      id={id}
+      data-tool-call={call.name}
+      data-mutating={call.mutating ? "true" : "false"}
+      data-bad={bad ? "true" : undefined}
+      data-after-agent-turns={call.afterAgentTurns}
+      className="tool-call"
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-mono font-semibold break-all">⚙ {call.name}</span>
         {kind === "end" ? (
@@ -219,7 +245,11 @@ function ToolCallItem({ id, call, href }: { id: string; call: ToolCall; href: st
         </span>
       </p>
       <Field label="args" text={argsText} href={href} testId="tool-args" />
-      {result === null ? <p className="text-zinc-500 italic">result: no result message</p> : <Field label="result" text={result} href={href} testId="tool-result" />}
+      {result === null ? (
+        <p className="text-zinc-500 italic">result: no result message</p>
+      ) : (
+        <Field label="result" text={result} href={href} testId="tool-result" />
+      )}
     </li>
   );
 }

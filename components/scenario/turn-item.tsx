@@ -9,7 +9,19 @@ import { useScenario } from "./interaction";
  * selecting text) seeks the audio to its start and plays. `data-highlighted` marks the turns the
  * selected NL verdict quotes; `data-playing` the turn under the playhead.
  */
-export function TurnItem({ index, start, role, className, children }: { index: number; start: number | null; role: "user" | "agent"; className: string; children: ReactNode }) {
+export function TurnItem({
+  index,
+  start,
+  role,
+  className,
+  children,
+}: {
+  index: number;
+  start: number | null;
+  role: "user" | "agent";
+  className: string;
+  children: ReactNode;
+}) {
   const { highlighted, playing, hasAudio, seek } = useScenario();
   const onClick = (e: MouseEvent<HTMLLIElement>) => {
     if (!hasAudio || start === null) return;

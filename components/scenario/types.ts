@@ -46,4 +46,3 @@ export interface RunFacts {
   /** The run's pooled agent response latency p95 (ms), `null` when nothing was measured: a slow turn is measured against it. */
   latencyP95Ms: number | null;
 }
-

@@ -56,9 +56,13 @@ export function VerdictList({ verdicts }: { verdicts: VerdictView[] }) {
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-mono text-xs text-zinc-500">#{v.index}</span>
                 {v.fault === "judge" ? (
-                  <Badge tone="warn" title="The judge failed; this is not an agent failure">judge error</Badge>
+                  <Badge tone="warn" title="The judge failed; this is not an agent failure">
+                    judge error
+                  </Badge>
                 ) : v.fault === "missing" ? (
-                  <Badge tone="warn" title="The judge returned no verdict for this assertion; counted as failed">no verdict</Badge>
+                  <Badge tone="warn" title="The judge returned no verdict for this assertion; counted as failed">
+                    no verdict
+                  </Badge>
                 ) : v.passed ? (
                   <Badge tone="good">passed</Badge>
                 ) : (
@@ -69,7 +73,11 @@ export function VerdictList({ verdicts }: { verdicts: VerdictView[] }) {
                 </span>
               </span>
               <span className="mt-1 block font-medium whitespace-pre-wrap break-words">{v.assertion}</span>
-              <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{v.reason}{cut[`judge.verdicts.${i}.reason`] !== undefined && ` … (${(cut[`judge.verdicts.${i}.reason`] as number).toLocaleString("en-US")} characters in all: the whole reason is in judge_result.json)`}</span>
+              <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">
+                {v.reason}
+                {cut[`judge.verdicts.${i}.reason`] !== undefined &&
+                  ` … (${(cut[`judge.verdicts.${i}.reason`] as number).toLocaleString("en-US")} characters in all: the whole reason is in judge_result.json)`}
+              </span>
             </button>
           </li>
         );

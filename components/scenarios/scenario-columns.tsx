@@ -78,12 +78,21 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
           <span className="flex min-w-0 items-center gap-1.5">
             {mark && <FailureMarkBadge mark={mark} />}
             {outside && (
-              <span data-testid="outside-queue-mark" title={outside} className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+              <span
+                data-testid="outside-queue-mark"
+                title={outside}
+                className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+              >
                 not in queue
               </span>
             )}
             <RetriedMark row={c.row.original} />
-            <Link href={scenarioHref(runId, c.getValue(), viewQuery)} className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400" title={outside ? `${c.getValue()}: ${outside}` : c.getValue()} prefetch={false}>
+            <Link
+              href={scenarioHref(runId, c.getValue(), viewQuery)}
+              className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400"
+              title={outside ? `${c.getValue()}: ${outside}` : c.getValue()}
+              prefetch={false}
+            >
               {c.getValue()}
             </Link>
           </span>
@@ -93,9 +102,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     helper.accessor("domain", {
       header: "Domain",
       meta: { width: "96px" },
-      cell: (c) => (
-        <span className="truncate font-mono">{c.getValue()}</span>
-      ),
+      cell: (c) => <span className="truncate font-mono">{c.getValue()}</span>,
     }),
     helper.accessor("verdict", {
       header: "Verdict",
@@ -115,11 +122,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
       meta: { width: "128px", title: "Failing success signals (sorts by how many, then which)" },
       cell: (c) => {
         const v = c.getValue();
-        return v ? (
-          <FullText text={v} className="scn-fail font-mono font-normal" />
-        ) : (
-          dash
-        );
+        return v ? <FullText text={v} className="scn-fail font-mono font-normal" /> : dash;
       },
     }),
     helper.accessor("stop_reason", {

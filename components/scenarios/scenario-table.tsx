@@ -118,7 +118,10 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
   const template = headers.map((h) => h.column.columnDef.meta?.width ?? "100px").join(" ");
   // At phone width the verdict and the failing signals follow the name (the cells' CSS order), so a failure reads without scrolling sideways.
   const phoneFirst = PHONE_FIRST.filter((id) => headers.some((h) => h.column.id === id));
-  const phoneTemplate = [...phoneFirst.map((id) => (id === "name" ? PHONE_NAME_WIDTH : (headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"))), ...headers.filter((h) => !PHONE_FIRST.includes(h.column.id)).map((h) => h.column.columnDef.meta?.width ?? "100px")].join(" ");
+  const phoneTemplate = [
+    ...phoneFirst.map((id) => (id === "name" ? PHONE_NAME_WIDTH : (headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"))),
+    ...headers.filter((h) => !PHONE_FIRST.includes(h.column.id)).map((h) => h.column.columnDef.meta?.width ?? "100px"),
+  ].join(" ");
   // The fixed tracks plus the minimum of the flexible one.
   const minWidth = headers.reduce((sum, h) => sum + Number(/(\d+)px/.exec(h.column.columnDef.meta?.width ?? "")?.[1] ?? 100), 0);
 
@@ -143,7 +146,9 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
       <ScenarioToolbar view={view} update={update} latest={latest} domains={domains} signals={signals} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="scenario-count">
-          {state.matched === null || state.carried ? "Loading…" : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}
+          {state.matched === null || state.carried
+            ? "Loading…"
+            : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}
         </p>
         <div className="flex items-center gap-2">
           {exportError && (
@@ -151,10 +156,20 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
               Export failed: {exportError}
             </span>
           )}
-          <button type="button" onClick={() => void doExport("csv")} disabled={exporting !== null || matched === 0} className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={() => void doExport("csv")}
+            disabled={exporting !== null || matched === 0}
+            className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             {exporting === "csv" ? "Exporting…" : "Export CSV"}
           </button>
-          <button type="button" onClick={() => void doExport("json")} disabled={exporting !== null || matched === 0} className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            onClick={() => void doExport("json")}
+            disabled={exporting !== null || matched === 0}
+            className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             {exporting === "json" ? "Exporting…" : "Export JSON"}
           </button>
         </div>
@@ -167,7 +182,11 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
           </button>
         </p>
       )}
-      <div ref={scrollRef} className="relative max-h-[70vh] min-h-24 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="scenario-scroll">
+      <div
+        ref={scrollRef}
+        className="relative max-h-[70vh] min-h-24 overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+        data-testid="scenario-scroll"
+      >
         <table
           role="table"
           aria-label="Scenarios"
@@ -193,7 +212,12 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
                     className={`flex items-center px-1.5 py-2 leading-tight font-semibold text-zinc-700 dark:text-zinc-300 ${align}`}
                   >
                     {canSort ? (
-                      <button type="button" onClick={h.column.getToggleSortingHandler()} className={`inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white ${align}`} data-sort-key={h.column.id}>
+                      <button
+                        type="button"
+                        onClick={h.column.getToggleSortingHandler()}
+                        className={`inline-flex items-center gap-0.5 hover:text-zinc-950 dark:hover:text-white ${align}`}
+                        data-sort-key={h.column.id}
+                      >
                         {meta?.align === "right" && <SortArrow sorted={sorted} />}
                         <table.FlexRender header={h} />
                         {meta?.align !== "right" && <SortArrow sorted={sorted} />}
@@ -206,19 +230,36 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
               })}
             </tr>
           </thead>
-          <tbody role="rowgroup" aria-busy={state.carried} className={`relative grid transition-opacity ${state.carried ? "opacity-50" : ""}`} style={{ height: virtualizer.getTotalSize() }}>
+          <tbody
+            role="rowgroup"
+            aria-busy={state.carried}
+            className={`relative grid transition-opacity ${state.carried ? "opacity-50" : ""}`}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
             {items.map((item) => {
               const page = Math.floor(item.index / PAGE_SIZE);
               const base = offsets.get(page);
               const original = rowAt(item.index);
               const row = base === undefined || !original ? undefined : rowModel[base + (item.index % PAGE_SIZE)];
               return (
-                <tr key={item.key} role="row" aria-rowindex={item.index + 2} data-index={item.index} className={item.index % 2 ? "scn-row scn-odd" : "scn-row"} style={{ transform: `translateY(${item.start}px)` }}>
+                <tr
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  data-index={item.index}
+                  className={item.index % 2 ? "scn-row scn-odd" : "scn-row"}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
                   {row ? (
                     row.getAllCells().map((cell) => {
                       const align = cell.column.columnDef.meta?.align;
                       return (
-                        <td key={cell.id} role="cell" data-col={cell.column.id} className={align === "right" ? "scn-cell scn-r" : align === "center" ? "scn-cell scn-c" : "scn-cell"}>
+                        <td
+                          key={cell.id}
+                          role="cell"
+                          data-col={cell.column.id}
+                          className={align === "right" ? "scn-cell scn-r" : align === "center" ? "scn-cell scn-c" : "scn-cell"}
+                        >
                           <table.FlexRender cell={cell} />
                         </td>
                       );

@@ -92,7 +92,13 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
           })}
         </div>
         {!moreSet && (
-          <button type="button" aria-expanded={moreOpen} className="text-xs text-sky-700 underline sm:hidden dark:text-sky-400" onClick={() => setMoreOpen((o) => !o)} data-testid="more-filters">
+          <button
+            type="button"
+            aria-expanded={moreOpen}
+            className="text-xs text-sky-700 underline sm:hidden dark:text-sky-400"
+            onClick={() => setMoreOpen((o) => !o)}
+            data-testid="more-filters"
+          >
             {moreOpen ? "Fewer filters" : "More filters"}
           </button>
         )}
@@ -100,7 +106,20 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
           <button
             type="button"
             className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-            onClick={() => update({ q: null, quick: null, domain: null, signal: null, bucket: null, judgeMin: null, judgeMax: null, latencyMin: null, latencyMax: null, names: null })}
+            onClick={() =>
+              update({
+                q: null,
+                quick: null,
+                domain: null,
+                signal: null,
+                bucket: null,
+                judgeMin: null,
+                judgeMax: null,
+                latencyMin: null,
+                latencyMax: null,
+                names: null,
+              })
+            }
           >
             Clear filters
           </button>
@@ -113,7 +132,13 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
             {domains.map((d) => {
               const on = domain.includes(d);
               return (
-                <button key={d} type="button" aria-pressed={on} className={`${chip} font-mono ${on ? chipOn : chipOff}`} onClick={() => toggleList("domain", d)}>
+                <button
+                  key={d}
+                  type="button"
+                  aria-pressed={on}
+                  className={`${chip} font-mono ${on ? chipOn : chipOff}`}
+                  onClick={() => toggleList("domain", d)}
+                >
                   {d}
                 </button>
               );
@@ -140,7 +165,12 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
         {view.get("names") && (
           <span className={`${chip} ${chipOn} inline-flex items-center gap-1`} data-testid="names-filter">
             Only {(view.get("names") ?? "").split(",").filter(Boolean).length} listed scenario(s)
-            <button type="button" aria-label="Remove the listed-scenarios filter" className="ml-0.5 rounded-full px-1 hover:bg-zinc-700 dark:hover:bg-zinc-300" onClick={() => update({ names: null })}>
+            <button
+              type="button"
+              aria-label="Remove the listed-scenarios filter"
+              className="ml-0.5 rounded-full px-1 hover:bg-zinc-700 dark:hover:bg-zinc-300"
+              onClick={() => update({ names: null })}
+            >
               ×
             </button>
           </span>
@@ -151,7 +181,12 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
               const [signal = "", state = ""] = bucket.split(":");
               return `${SIGNAL_LABELS[signal] ?? signal}: ${BUCKET_LABELS[state as keyof typeof BUCKET_LABELS] ?? state}`;
             })()}
-            <button type="button" aria-label="Remove the signal bucket filter" className="ml-0.5 rounded-full px-1 hover:bg-zinc-700 dark:hover:bg-zinc-300" onClick={() => update({ bucket: null })}>
+            <button
+              type="button"
+              aria-label="Remove the signal bucket filter"
+              className="ml-0.5 rounded-full px-1 hover:bg-zinc-700 dark:hover:bg-zinc-300"
+              onClick={() => update({ bucket: null })}
+            >
               ×
             </button>
           </span>
@@ -161,7 +196,23 @@ export function ScenarioToolbar({ view, update, latest, domains, signals }: Tool
   );
 }
 
-function RangeFilter({ id, label, minKey, maxKey, step, view, update }: { id: string; label: string; minKey: string; maxKey: string; step: string; view: URLSearchParams; update: (c: ViewUpdate) => void }) {
+function RangeFilter({
+  id,
+  label,
+  minKey,
+  maxKey,
+  step,
+  view,
+  update,
+}: {
+  id: string;
+  label: string;
+  minKey: string;
+  maxKey: string;
+  step: string;
+  view: URLSearchParams;
+  update: (c: ViewUpdate) => void;
+}) {
   const [min, setMin] = useUrlText(view.get(minKey) ?? "", (v) => update({ [minKey]: valid(v) }), 500);
   const [max, setMax] = useUrlText(view.get(maxKey) ?? "", (v) => update({ [maxKey]: valid(v) }), 500);
   return (
@@ -170,14 +221,32 @@ function RangeFilter({ id, label, minKey, maxKey, step, view, update }: { id: st
       <label htmlFor={`${id}-min`} className="sr-only">
         {label} at least
       </label>
-      <input id={`${id}-min`} type="number" inputMode="decimal" step={step} placeholder="min" value={min} onChange={(e) => setMin(e.target.value)} className={`${input} w-20`} />
+      <input
+        id={`${id}-min`}
+        type="number"
+        inputMode="decimal"
+        step={step}
+        placeholder="min"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        className={`${input} w-20`}
+      />
       <span aria-hidden="true" className="text-zinc-500">
         –
       </span>
       <label htmlFor={`${id}-max`} className="sr-only">
         {label} at most
       </label>
-      <input id={`${id}-max`} type="number" inputMode="decimal" step={step} placeholder="max" value={max} onChange={(e) => setMax(e.target.value)} className={`${input} w-20`} />
+      <input
+        id={`${id}-max`}
+        type="number"
+        inputMode="decimal"
+        step={step}
+        placeholder="max"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        className={`${input} w-20`}
+      />
     </fieldset>
   );
 }

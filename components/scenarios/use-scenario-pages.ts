@@ -41,10 +41,28 @@ function next(prev: PagesState | null, view: string, seed: Seed): PagesState {
   const page = seed.view === view ? seed.page : null;
   if (!prev || prev.view !== view) {
     if (page) {
-      return { view, dataKey: seed.dataKey, matched: page.matched, total: page.total, pages: new Map([[0, page.rows]]), stale: new Set(), carried: false, error: null };
+      return {
+        view,
+        dataKey: seed.dataKey,
+        matched: page.matched,
+        total: page.total,
+        pages: new Map([[0, page.rows]]),
+        stale: new Set(),
+        carried: false,
+        error: null,
+      };
     }
     // A new view without rows yet: keep the old rows on screen (dimmed) rather than flashing empty.
-    return { view, dataKey: seed.dataKey, matched: prev?.matched ?? null, total: prev?.total ?? null, pages: prev?.pages ?? new Map(), stale: new Set(prev?.pages.keys() ?? []), carried: prev !== null && prev.pages.size > 0, error: null };
+    return {
+      view,
+      dataKey: seed.dataKey,
+      matched: prev?.matched ?? null,
+      total: prev?.total ?? null,
+      pages: prev?.pages ?? new Map(),
+      stale: new Set(prev?.pages.keys() ?? []),
+      carried: prev !== null && prev.pages.size > 0,
+      error: null,
+    };
   }
   // Same view, new data: keep showing the old rows while the visible pages are re-fetched.
   const pages = new Map(prev.pages);
@@ -129,10 +147,7 @@ export function useScenarioPages(runId: string, view: string, seed: Seed) {
     [load],
   );
 
-  const rowAt = useCallback(
-    (i: number): ScenarioRow | undefined => current.pages.get(Math.floor(i / PAGE_SIZE))?.[i % PAGE_SIZE],
-    [current.pages],
-  );
+  const rowAt = useCallback((i: number): ScenarioRow | undefined => current.pages.get(Math.floor(i / PAGE_SIZE))?.[i % PAGE_SIZE], [current.pages]);
 
   const retry = useCallback(() => setState((cur) => ({ ...cur, error: null })), []);
 

@@ -22,7 +22,13 @@ export function BudgetBar({ budget: b }: { budget: TimingFigures["budget"] }) {
     <div className="space-y-1" data-testid="budget-bar">
       <div className="flex h-5 w-full overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800">
         {PARTS.map((p, i) => (
-          <div key={p.key} className={p.color} style={{ width: `${((positive[i] as number) / total) * 100}%` }} title={`${p.label}: ${sec(budget[p.key])}`} data-part={p.key} />
+          <div
+            key={p.key}
+            className={p.color}
+            style={{ width: `${((positive[i] as number) / total) * 100}%` }}
+            title={`${p.label}: ${sec(budget[p.key])}`}
+            data-part={p.key}
+          />
         ))}
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-700 dark:text-zinc-300">

@@ -13,7 +13,8 @@ const fv = (f: Figure) => f.value;
 function rows(a: RunTiming, b: RunTiming): Row[] {
   const out: Row[] = [];
   for (const side of ["agent", "user"] as const) {
-    for (const k of ["mean", "p50", "p90", "p95", "max"] as const) out.push({ label: `${side} response latency ${k} (s)`, base: a.turns[side]?.[k] ?? null, other: b.turns[side]?.[k] ?? null });
+    for (const k of ["mean", "p50", "p90", "p95", "max"] as const)
+      out.push({ label: `${side} response latency ${k} (s)`, base: a.turns[side]?.[k] ?? null, other: b.turns[side]?.[k] ?? null });
   }
   const keys = [...new Set([...a.ttfb, ...b.ttfb].map((g) => `${g.side}\0${g.processor}`))].sort();
   for (const key of keys) {
@@ -26,11 +27,26 @@ function rows(a: RunTiming, b: RunTiming): Row[] {
   for (const side of ["agent", "user"] as const) {
     out.push({ label: `${side} LLM calls per turn`, base: a.calls_per_turn[side].ratio, other: b.calls_per_turn[side].ratio });
     out.push({ label: `${side} tool-chain gap (s)`, base: a.calls_per_turn[side].gap_s, other: b.calls_per_turn[side].gap_s });
-    out.push({ label: `${side} prompt tokens per call (mean)`, base: a.tokens[side].prompt?.mean ?? null, other: b.tokens[side].prompt?.mean ?? null, digits: 0 });
+    out.push({
+      label: `${side} prompt tokens per call (mean)`,
+      base: a.tokens[side].prompt?.mean ?? null,
+      other: b.tokens[side].prompt?.mean ?? null,
+      digits: 0,
+    });
   }
   out.push({ label: "response rate", base: fv(a.interaction.response_rate), other: fv(b.interaction.response_rate), pct: true });
-  out.push({ label: "agent interruptions per user turn", base: fv(a.interaction.agent_interruptions.per_user_turn), other: fv(b.interaction.agent_interruptions.per_user_turn), digits: 3 });
-  out.push({ label: "caller interruptions per user turn", base: fv(a.interaction.caller_interruptions.per_user_turn), other: fv(b.interaction.caller_interruptions.per_user_turn), digits: 3 });
+  out.push({
+    label: "agent interruptions per user turn",
+    base: fv(a.interaction.agent_interruptions.per_user_turn),
+    other: fv(b.interaction.agent_interruptions.per_user_turn),
+    digits: 3,
+  });
+  out.push({
+    label: "caller interruptions per user turn",
+    base: fv(a.interaction.caller_interruptions.per_user_turn),
+    other: fv(b.interaction.caller_interruptions.per_user_turn),
+    digits: 3,
+  });
   out.push({ label: "dead air fraction", base: fv(a.interaction.dead_air.fraction), other: fv(b.interaction.dead_air.fraction), pct: true });
   out.push({ label: "gaps over 3 s", base: a.interaction.dead_air.over_3s, other: b.interaction.dead_air.over_3s, digits: 0 });
   out.push({ label: "turns over 60 s", base: a.over_60s.length, other: b.over_60s.length, digits: 0 });
@@ -52,12 +68,18 @@ export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: st
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Reading the logs…</p>
       ) : (
         <div className="space-y-2">
-          {(base.pending > 0 || other.pending > 0) && <p className="text-xs text-amber-800 dark:text-amber-300">Some scenarios are not read yet ({base.pending} + {other.pending}).</p>}
+          {(base.pending > 0 || other.pending > 0) && (
+            <p className="text-xs text-amber-800 dark:text-amber-300">
+              Some scenarios are not read yet ({base.pending} + {other.pending}).
+            </p>
+          )}
           <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="compare-timing">
             <thead className="border-b border-zinc-200 dark:border-zinc-700">
               <tr>
                 {["Figure", "Baseline", "Other", "Δ (other − baseline)"].map((h) => (
-                  <th key={h} className="px-2 py-1 text-left font-medium">{h}</th>
+                  <th key={h} className="px-2 py-1 text-left font-medium">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -69,7 +91,9 @@ export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: st
                     <td className="px-2 py-1">{r.label}</td>
                     <td className="px-2 py-1 tabular-nums">{cell(r.base, r)}</td>
                     <td className="px-2 py-1 tabular-nums">{cell(r.other, r)}</td>
-                    <td className="px-2 py-1 tabular-nums" data-testid="delta">{d === null ? "–" : `${d > 0 ? "+" : ""}${cell(d, r)}`}</td>
+                    <td className="px-2 py-1 tabular-nums" data-testid="delta">
+                      {d === null ? "–" : `${d > 0 ? "+" : ""}${cell(d, r)}`}
+                    </td>
                   </tr>
                 );
               })}

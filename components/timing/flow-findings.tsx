@@ -11,7 +11,13 @@ export function FlowFindings({ flow }: { flow: FlowAudit }) {
       ) : (
         <ul className="space-y-2">
           {flow.findings.map((f, i) => (
-            <li key={i} id={`flow-${i}`} data-kind={f.kind} data-testid="flow-finding" className="scroll-mt-4 rounded border border-zinc-200 p-2 target:ring-2 target:ring-amber-400 dark:border-zinc-700">
+            <li
+              key={i}
+              id={`flow-${i}`}
+              data-kind={f.kind}
+              data-testid="flow-finding"
+              className="scroll-mt-4 rounded border border-zinc-200 p-2 target:ring-2 target:ring-amber-400 dark:border-zinc-700"
+            >
               <p className="font-medium">
                 {TITLE[f.kind]}{" "}
                 {f.message !== null ? (
@@ -31,9 +37,7 @@ export function FlowFindings({ flow }: { flow: FlowAudit }) {
         </ul>
       )}
       {flow.skipped.length > 0 && (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Not checked: {flow.skipped.map((s) => `${s.kind} (${s.reason})`).join("; ")}.
-        </p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">Not checked: {flow.skipped.map((s) => `${s.kind} (${s.reason})`).join("; ")}.</p>
       )}
     </div>
   );

@@ -22,7 +22,12 @@ const td = "px-2 py-1 tabular-nums";
 export function RunTimingPanels({ runId }: { runId: string }) {
   const { timing: t, error } = useRunTiming(runId);
   const download = (
-    <a href={apiRunReportHref(runId)} download className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" data-testid="run-report-download">
+    <a
+      href={apiRunReportHref(runId)}
+      download
+      className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      data-testid="run-report-download"
+    >
       Download triage report (.md)
     </a>
   );
@@ -45,7 +50,8 @@ export function RunTimingPanels({ runId }: { runId: string }) {
             </p>
           )}
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Pooled over {t.scenarios} scenario(s) (events concatenated; killed attempts left out). Wall clock {sec(t.wall_clock_s, 0)} against Σ scenario_duration {sec(t.scenario_duration_s, 0)}.
+            Pooled over {t.scenarios} scenario(s) (events concatenated; killed attempts left out). Wall clock {sec(t.wall_clock_s, 0)} against Σ
+            scenario_duration {sec(t.scenario_duration_s, 0)}.
           </p>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div>
@@ -58,7 +64,12 @@ export function RunTimingPanels({ runId }: { runId: string }) {
               <p className="mt-2 text-xs" data-testid="run-over-60s">
                 Turns over 60 s: {t.over_60s.length === 0 ? "none" : null}
                 {t.over_60s.map((o) => (
-                  <a key={`${o.scenario}-${o.turn}`} href={`${scenarioHref(runId, o.scenario)}#turn-${o.turn}`} className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400" data-testid="over-60s-link">
+                  <a
+                    key={`${o.scenario}-${o.turn}`}
+                    href={`${scenarioHref(runId, o.scenario)}#turn-${o.turn}`}
+                    className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400"
+                    data-testid="over-60s-link"
+                  >
                     {o.scenario} turn {o.turn} ({sec(o.latency_s, 1)})
                   </a>
                 ))}
@@ -76,7 +87,9 @@ export function RunTimingPanels({ runId }: { runId: string }) {
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Scenarios", "Agent p50 s", "Agent p90 s", "Agent LLM calls / turn", "Agent LLM TTFB mean s", "Over 60 s"].map((h) => (
-                    <th key={h} className="px-2 py-1 text-left font-medium">{h}</th>
+                    <th key={h} className="px-2 py-1 text-left font-medium">
+                      {h}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -88,7 +101,9 @@ export function RunTimingPanels({ runId }: { runId: string }) {
                   return (
                     <tr key={d} data-domain={d} className="border-b border-zinc-100 dark:border-zinc-800">
                       <td className={td}>
-                        <a href={runHref(runId, `domain=${encodeURIComponent(d)}`)} className="text-sky-700 hover:underline dark:text-sky-400">{d}</a>
+                        <a href={runHref(runId, `domain=${encodeURIComponent(d)}`)} className="text-sky-700 hover:underline dark:text-sky-400">
+                          {d}
+                        </a>
                       </td>
                       <td className={td}>{f.scenarios.length}</td>
                       <td className={td}>{num(f.turns.agent?.p50)}</td>
@@ -112,7 +127,9 @@ export function RunTimingPanels({ runId }: { runId: string }) {
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Response rate", "Agent interruptions", "Caller interruptions", "Gaps over 3 s"].map((h) => (
-                    <th key={h} className="px-2 py-1 text-left font-medium">{h}</th>
+                    <th key={h} className="px-2 py-1 text-left font-medium">
+                      {h}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -120,7 +137,9 @@ export function RunTimingPanels({ runId }: { runId: string }) {
                 {domains.map(([d, f]) => (
                   <tr key={d} data-domain={d} className="border-b border-zinc-100 dark:border-zinc-800">
                     <td className={td}>{d}</td>
-                    <td className={td}><FigureCell f={f.interaction.response_rate} kind="pct" /></td>
+                    <td className={td}>
+                      <FigureCell f={f.interaction.response_rate} kind="pct" />
+                    </td>
                     <td className={td}>{f.interaction.agent_interruptions.count}</td>
                     <td className={td}>{f.interaction.caller_interruptions.count}</td>
                     <td className={td}>{f.interaction.dead_air.over_3s}</td>
@@ -130,19 +149,27 @@ export function RunTimingPanels({ runId }: { runId: string }) {
             </table>
             <div data-testid="flow-rollup">
               <h3 className="mb-1 text-sm font-semibold">Flow audit</h3>
-              {flowKinds.length === 0 ? <p>No flow issue found.</p> : flowKinds.map(([k, names]) => (
-                <p key={k} data-kind={k}>
-                  {k}: <ScenarioLinks runId={runId} names={names} />
-                </p>
-              ))}
+              {flowKinds.length === 0 ? (
+                <p>No flow issue found.</p>
+              ) : (
+                flowKinds.map(([k, names]) => (
+                  <p key={k} data-kind={k}>
+                    {k}: <ScenarioLinks runId={runId} names={names} />
+                  </p>
+                ))
+              )}
             </div>
             <div data-testid="patterns">
               <h3 className="mb-1 text-sm font-semibold">Cross-scenario patterns</h3>
-              {t.patterns.length === 0 ? <p>None.</p> : t.patterns.map((p, i) => (
-                <p key={i} data-kind={p.kind}>
-                  {p.text}: <ScenarioLinks runId={runId} names={p.scenarios} />
-                </p>
-              ))}
+              {t.patterns.length === 0 ? (
+                <p>None.</p>
+              ) : (
+                t.patterns.map((p, i) => (
+                  <p key={i} data-kind={p.kind}>
+                    {p.text}: <ScenarioLinks runId={runId} names={p.scenarios} />
+                  </p>
+                ))
+              )}
             </div>
           </div>
         </div>

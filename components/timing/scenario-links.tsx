@@ -5,7 +5,12 @@ export function ScenarioLinks({ runId, names, turn, max = 6 }: { runId: string; 
   return (
     <span className="space-x-1">
       {names.slice(0, max).map((n) => (
-        <a key={n} href={`${scenarioHref(runId, n)}${turn !== undefined ? `#turn-${turn}` : ""}`} className="font-mono text-sky-700 hover:underline dark:text-sky-400" data-testid="scenario-link">
+        <a
+          key={n}
+          href={`${scenarioHref(runId, n)}${turn !== undefined ? `#turn-${turn}` : ""}`}
+          className="font-mono text-sky-700 hover:underline dark:text-sky-400"
+          data-testid="scenario-link"
+        >
           {n}
         </a>
       ))}

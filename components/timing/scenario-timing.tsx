@@ -15,9 +15,20 @@ export function ScenarioTimingSection({ timing, reportHref }: { timing: Scenario
     <div className="space-y-4" data-testid="timing">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Metrics: {timing.metrics_source === "tagged" ? "side-tagged bridge-log lines" : timing.metrics_source === "legacy" ? "untagged frame dumps (old log)" : "none in the bridge log"}; turn-taking from {timing.interaction_source ?? "nothing (no segments)"}.
+          Metrics:{" "}
+          {timing.metrics_source === "tagged"
+            ? "side-tagged bridge-log lines"
+            : timing.metrics_source === "legacy"
+              ? "untagged frame dumps (old log)"
+              : "none in the bridge log"}
+          ; turn-taking from {timing.interaction_source ?? "nothing (no segments)"}.
         </p>
-        <a href={reportHref} download className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800" data-testid="scenario-report-download">
+        <a
+          href={reportHref}
+          download
+          className="rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          data-testid="scenario-report-download"
+        >
           Download scenario report (.md)
         </a>
       </div>

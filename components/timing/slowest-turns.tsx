@@ -13,11 +13,14 @@ export function SlowestTurns({ timing }: { timing: ScenarioTiming }) {
               {s.role} turn {s.turn}
             </a>{" "}
             <span className="tabular-nums">{sec(s.latency_s)}</span>
-            {s.llm_calls !== null && <span className="text-zinc-600 dark:text-zinc-400"> · {s.llm_calls} LLM call(s)</span>} — <span className="text-zinc-700 dark:text-zinc-300">{s.text.length > 90 ? `${s.text.slice(0, 89)}…` : s.text}</span>
+            {s.llm_calls !== null && <span className="text-zinc-600 dark:text-zinc-400"> · {s.llm_calls} LLM call(s)</span>} —{" "}
+            <span className="text-zinc-700 dark:text-zinc-300">{s.text.length > 90 ? `${s.text.slice(0, 89)}…` : s.text}</span>
           </li>
         ))}
       </ul>
-      <p data-testid="over-60s">Turns over 60 s: {timing.over_60s.length ? timing.over_60s.map((o) => `turn ${o.turn} (${sec(o.latency_s)})`).join(", ") : "none"}</p>
+      <p data-testid="over-60s">
+        Turns over 60 s: {timing.over_60s.length ? timing.over_60s.map((o) => `turn ${o.turn} (${sec(o.latency_s)})`).join(", ") : "none"}
+      </p>
     </div>
   );
 }

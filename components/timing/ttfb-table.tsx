@@ -6,7 +6,12 @@ const th = "px-2 py-1 text-left font-medium";
 const td = "px-2 py-1 tabular-nums";
 
 function StatCells({ s }: { s: Stats | null }) {
-  if (!s) return <td className={`${td} text-zinc-500`} colSpan={6}>no events</td>;
+  if (!s)
+    return (
+      <td className={`${td} text-zinc-500`} colSpan={6}>
+        no events
+      </td>
+    );
   return (
     <>
       <td className={td}>{s.n}</td>
@@ -30,7 +35,9 @@ export function TtfbTable({ ttfb }: { ttfb: TimingFigures["ttfb"] }) {
           <th className={th}>Side</th>
           <th className={th}>Stage</th>
           {HEAD.map((h) => (
-            <th key={h} className={th}>{h}</th>
+            <th key={h} className={th}>
+              {h}
+            </th>
           ))}
         </tr>
       </thead>
@@ -54,7 +61,9 @@ export function TurnLatencyTable({ turns }: { turns: TimingFigures["turns"] }) {
         <tr>
           <th className={th}>Response latency</th>
           {HEAD.map((h) => (
-            <th key={h} className={th}>{h}</th>
+            <th key={h} className={th}>
+              {h}
+            </th>
           ))}
         </tr>
       </thead>

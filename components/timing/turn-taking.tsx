@@ -6,16 +6,46 @@ import { sec } from "./fmt";
 export function TurnTaking({ i }: { i: InteractionFigures }) {
   const rows: Array<[string, React.ReactNode, string]> = [
     ["Response rate", <FigureCell key="r" f={i.response_rate} kind="pct" />, "response-rate"],
-    ["Agent interruptions (agent starts while the user speaks)", <span key="a">{i.agent_interruptions.count} · per user turn <FigureCell f={i.agent_interruptions.per_user_turn} /></span>, "agent-interruptions"],
-    ["Caller interruptions (user starts while the agent speaks)", <span key="c">{i.caller_interruptions.count} · per user turn <FigureCell f={i.caller_interruptions.per_user_turn} /></span>, "caller-interruptions"],
-    ["Overlap", <span key="o"><FigureCell f={i.overlap.total_s} kind="s" /> over {i.overlap.count}</span>, "overlap"],
-    ["Yield latency (agent kept talking after being cut in on)", i.yield_latency.stats ? `mean ${sec(i.yield_latency.stats.mean)}, max ${sec(i.yield_latency.stats.max)} · n=${i.yield_latency.n}` : `N/A (${i.yield_latency.na})`, "yield"],
+    [
+      "Agent interruptions (agent starts while the user speaks)",
+      <span key="a">
+        {i.agent_interruptions.count} · per user turn <FigureCell f={i.agent_interruptions.per_user_turn} />
+      </span>,
+      "agent-interruptions",
+    ],
+    [
+      "Caller interruptions (user starts while the agent speaks)",
+      <span key="c">
+        {i.caller_interruptions.count} · per user turn <FigureCell f={i.caller_interruptions.per_user_turn} />
+      </span>,
+      "caller-interruptions",
+    ],
+    [
+      "Overlap",
+      <span key="o">
+        <FigureCell f={i.overlap.total_s} kind="s" /> over {i.overlap.count}
+      </span>,
+      "overlap",
+    ],
+    [
+      "Yield latency (agent kept talking after being cut in on)",
+      i.yield_latency.stats
+        ? `mean ${sec(i.yield_latency.stats.mean)}, max ${sec(i.yield_latency.stats.max)} · n=${i.yield_latency.n}`
+        : `N/A (${i.yield_latency.na})`,
+      "yield",
+    ],
     ["Dead air", <FigureCell key="d" f={i.dead_air.total_s} kind="s" />, "dead-air"],
     ["Dead air, fraction of the call", <FigureCell key="f" f={i.dead_air.fraction} kind="pct" />, "dead-air-fraction"],
     ["Longest gap", <FigureCell key="l" f={i.dead_air.longest_s} kind="s" />, "longest-gap"],
     ["Gaps over 3 s", `${i.dead_air.over_3s} (${sec(i.dead_air.over_3s_total_s)})`, "gaps-over-3s"],
     ["Dead air beyond response gaps", <FigureCell key="x" f={i.dead_air.excluding_response_s} kind="s" />, "dead-air-unanswered"],
-    ["Talk share agent / user", <span key="t"><FigureCell f={i.talk_share.agent} kind="pct" /> / <FigureCell f={i.talk_share.user} kind="pct" /></span>, "talk-share"],
+    [
+      "Talk share agent / user",
+      <span key="t">
+        <FigureCell f={i.talk_share.agent} kind="pct" /> / <FigureCell f={i.talk_share.user} kind="pct" />
+      </span>,
+      "talk-share",
+    ],
   ];
   return (
     <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">

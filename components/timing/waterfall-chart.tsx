@@ -14,7 +14,15 @@ const LABEL = { llm: "LLM TTFB", tts: "TTS TTFB", other: "other stage", remainde
 
 export function WaterfallChart({ turns, alignment }: { turns: WaterfallTurn[]; alignment: string }) {
   const { seek } = useScenario();
-  const max = Math.max(1, ...turns.map((t) => Math.max(t.gap_s, t.parts.reduce((s, p) => s + Math.max(0, p.seconds), 0))));
+  const max = Math.max(
+    1,
+    ...turns.map((t) =>
+      Math.max(
+        t.gap_s,
+        t.parts.reduce((s, p) => s + Math.max(0, p.seconds), 0),
+      ),
+    ),
+  );
   if (!turns.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No agent turns.</p>;
   return (
     <div className="space-y-1" data-testid="waterfall">
@@ -51,7 +59,11 @@ export function WaterfallChart({ turns, alignment }: { turns: WaterfallTurn[]; a
               <span className="text-right tabular-nums">
                 {sec(t.gap_s)}
                 {t.llm_calls > 1 && <span className="ml-1 text-violet-700 dark:text-violet-300">×{t.llm_calls}</span>}
-                {t.overrun && <span className="ml-1 text-amber-700" title="stage TTFBs exceed the gap (barge-in or negative gap)">!</span>}
+                {t.overrun && (
+                  <span className="ml-1 text-amber-700" title="stage TTFBs exceed the gap (barge-in or negative gap)">
+                    !
+                  </span>
+                )}
               </span>
             </a>
           </li>

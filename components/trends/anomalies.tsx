@@ -12,7 +12,8 @@ export function AnomalyList({ runs }: { runs: TrendRun[] }) {
   return (
     <div className="space-y-2 text-sm" data-testid="anomalies">
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        A night is an anomaly when its success rate is outside the band of the suite&apos;s previous {ANOMALY_TRAILING} runs: an exact binomial test of its passes against their pooled rate (one pass and one failure added), p &lt; {ANOMALY_ALPHA}, with at least 3 earlier runs. Ringed on the success chart.
+        A night is an anomaly when its success rate is outside the band of the suite&apos;s previous {ANOMALY_TRAILING} runs: an exact binomial test of its
+        passes against their pooled rate (one pass and one failure added), p &lt; {ANOMALY_ALPHA}, with at least 3 earlier runs. Ringed on the success chart.
       </p>
       {nights.length === 0 ? (
         <p className="text-zinc-600 dark:text-zinc-400">No anomaly in this range.</p>
@@ -23,13 +24,16 @@ export function AnomalyList({ runs }: { runs: TrendRun[] }) {
             return (
               <li key={r.id} className="space-y-1 py-2" data-anomaly-run={r.id}>
                 <div className="flex flex-wrap items-baseline gap-x-2">
-                  <span className={`font-medium ${a.direction === "drop" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}>{a.direction === "drop" ? "Drop" : "Rise"}</span>
+                  <span className={`font-medium ${a.direction === "drop" ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}>
+                    {a.direction === "drop" ? "Drop" : "Rise"}
+                  </span>
                   <span className="tabular-nums">{r.startedAt ? r.startedAt.slice(0, 10) : "date unknown"}</span>
                   <Link href={runHref(r.id)} className="font-mono break-all text-sky-700 hover:underline dark:text-sky-400">
                     {r.id}
                   </Link>
                   <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
-                    success {pct(r.rates.success_rate.v)} ({r.rates.success_rate.k}/{r.rates.success_rate.n}) against {pct(a.expected)} over {a.trailing} runs, p = {formatP(a.pValue)}
+                    success {pct(r.rates.success_rate.v)} ({r.rates.success_rate.k}/{r.rates.success_rate.n}) against {pct(a.expected)} over {a.trailing} runs,
+                    p = {formatP(a.pValue)}
                   </span>
                   {r.previous && (
                     <Link href={compareHref(r.previous, [r.id])} className="text-xs text-sky-700 hover:underline dark:text-sky-400">

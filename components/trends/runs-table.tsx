@@ -14,11 +14,18 @@ function PairedCell({ t }: { t: PairedDrop | null }) {
     <span className="tabular-nums" title={`${t.b}↓ ${t.c}↑ of ${t.n}`}>
       {pp} <span className="text-zinc-500">p {pText(t.pValue)}</span>
       {t.drop && (
-        <span className="ml-1 rounded-full bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950 dark:text-red-300" data-testid="drop">
+        <span
+          className="ml-1 rounded-full bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950 dark:text-red-300"
+          data-testid="drop"
+        >
           significant drop
         </span>
       )}
-      {t.rise && <span className="ml-1 rounded-full bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-950 dark:text-emerald-300">significant rise</span>}
+      {t.rise && (
+        <span className="ml-1 rounded-full bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-600/20 ring-inset dark:bg-emerald-950 dark:text-emerald-300">
+          significant rise
+        </span>
+      )}
     </span>
   );
 }
@@ -31,7 +38,12 @@ function BaselineForm({ runs, baseline, params }: { runs: TrendRun[]; baseline: 
       {params.rate && params.rate !== "success_rate" && <input type="hidden" name="rate" value={params.rate} />}
       {params.sort && params.sort !== "first_failed" && <input type="hidden" name="sort" value={params.sort} />}
       <label htmlFor="baseline">Baseline</label>
-      <select id="baseline" name="baseline" defaultValue={baseline ?? ""} className="rounded border border-zinc-300 px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900">
+      <select
+        id="baseline"
+        name="baseline"
+        defaultValue={baseline ?? ""}
+        className="rounded border border-zinc-300 px-1 py-0.5 font-mono dark:border-zinc-700 dark:bg-zinc-900"
+      >
         <option value="">none</option>
         {runs.map((r) => (
           <option key={r.id}>{r.id}</option>
@@ -50,42 +62,53 @@ export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; b
     <div className="overflow-x-auto">
       <BaselineForm runs={runs} baseline={baseline} params={params} />
       <div className="max-h-[28rem] overflow-y-auto">
-      {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
-      <table className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-runs">
-        <thead>
-          <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-            <th className="py-1 pr-3 font-medium">Run</th>
-            <th className="pr-3 font-medium">State</th>
-            <th className="pr-3 font-medium">Success (95% Wilson)</th>
-            <th className="pr-3 font-medium">vs previous run</th>
-            {baseline && <th className="pr-3 font-medium">vs baseline</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((r) => {
-            const s = r.rates.success_rate;
-            return (
-              <tr key={r.id} data-run={r.id} className={r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : undefined}>
-                <td className="font-mono text-xs">
-                  <a href={runHref(r.id)}>{r.id}</a>
-                </td>
-                <td className="text-xs">
-                  {r.state}
-                  {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
-                </td>
-                <td className="tabular-nums">
-                  {percent(s.v, 1)}
-                  {s.lo !== null && s.hi !== null ? ` (${percent(s.lo, 1)}–${percent(s.hi, 1)})` : ""}
-                </td>
-                <td>
-                  <PairedCell t={r.vsPrevious} />
-                </td>
-                {baseline && <td>{r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
+        <table
+          className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800"
+          data-testid="trend-runs"
+        >
+          <thead>
+            <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+              <th className="py-1 pr-3 font-medium">Run</th>
+              <th className="pr-3 font-medium">State</th>
+              <th className="pr-3 font-medium">Success (95% Wilson)</th>
+              <th className="pr-3 font-medium">vs previous run</th>
+              {baseline && <th className="pr-3 font-medium">vs baseline</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => {
+              const s = r.rates.success_rate;
+              return (
+                <tr key={r.id} data-run={r.id} className={r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : undefined}>
+                  <td className="font-mono text-xs">
+                    <a href={runHref(r.id)}>{r.id}</a>
+                  </td>
+                  <td className="text-xs">
+                    {r.state}
+                    {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
+                  </td>
+                  <td className="tabular-nums">
+                    {percent(s.v, 1)}
+                    {s.lo !== null && s.hi !== null ? ` (${percent(s.lo, 1)}–${percent(s.hi, 1)})` : ""}
+                  </td>
+                  <td>
+                    <PairedCell t={r.vsPrevious} />
+                  </td>
+                  {baseline && (
+                    <td>
+                      {r.id === baseline ? (
+                        <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span>
+                      ) : (
+                        <PairedCell t={r.vsBaseline} />
+                      )}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
     </div>
   );

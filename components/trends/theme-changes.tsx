@@ -26,13 +26,18 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
   const movingCount = counts.new + counts.grown + counts.gone + counts.shrunk;
   const notes = [unthemedNote(set.unthemed.other, otherId), unthemedNote(set.unthemed.base, baseId)].filter((n): n is string => n !== null);
   return (
-    <section id="themes" aria-labelledby="themes-heading" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900" data-testid="theme-changes">
+    <section
+      id="themes"
+      aria-labelledby="themes-heading"
+      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid="theme-changes"
+    >
       <h2 id="themes-heading" className="text-base font-semibold tracking-tight">
         Failure themes
       </h2>
       <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs); <span className="font-mono">{otherId}</span> against{" "}
-        <span className="font-mono">{baseId}</span>. {counts.steady} theme(s) unchanged.
+        Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs);{" "}
+        <span className="font-mono">{otherId}</span> against <span className="font-mono">{baseId}</span>. {counts.steady} theme(s) unchanged.
       </p>
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, gone, grown or shrunk.</p>
@@ -43,18 +48,24 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
             return (
               <li key={i} className="text-sm" data-theme-change={c.change}>
                 <span className={`mr-2 inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[c.change]}`}>{c.change}</span>
-                <span className="font-medium" title={t.terms.join(" · ")}>{t.label}</span>
+                <span className="font-medium" title={t.terms.join(" · ")}>
+                  {t.label}
+                </span>
                 <span className="ml-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400">
                   {c.base ? c.base.count : 0} → {c.other ? c.other.count : 0} reason(s)
                 </span>
                 <span className="ml-2 text-xs text-zinc-500">{t.scenarioCount} scenario(s)</span>
-                <blockquote className="mt-0.5 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{t.quote}</blockquote>
+                <blockquote className="mt-0.5 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+                  {t.quote}
+                </blockquote>
               </li>
             );
           })}
         </ul>
       )}
-      {movingCount > shown.length && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {(movingCount - shown.length).toLocaleString("en-US")} more.</p>}
+      {movingCount > shown.length && (
+        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {(movingCount - shown.length).toLocaleString("en-US")} more.</p>
+      )}
       {notes.length > 0 && (
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="theme-unthemed">
           {notes.join("; ")}.

@@ -75,7 +75,9 @@ export function TrendChart({
     line.push(`${pen ? "L" : "M"}${r1(x(i))} ${r1(y(p.v))}`);
     pen = true;
   });
-  const withBand = points.map((p, i) => ({ i, lo: p.lo, hi: p.hi })).filter((p): p is { i: number; lo: number; hi: number } => typeof p.lo === "number" && typeof p.hi === "number");
+  const withBand = points
+    .map((p, i) => ({ i, lo: p.lo, hi: p.hi }))
+    .filter((p): p is { i: number; lo: number; hi: number } => typeof p.lo === "number" && typeof p.hi === "number");
   const band = withBand.length
     ? `M${withBand.map((p) => `${r1(x(p.i))} ${r1(y(p.hi))}`).join("L")}L${withBand
         .reverse()
@@ -83,7 +85,7 @@ export function TrendChart({
         .join("L")}Z`
     : null;
   const secondLine = second ? linePath(second.values, x, y) : "";
-  const base = baselineAt >= 0 ? points[baselineAt]?.v ?? null : null;
+  const base = baselineAt >= 0 ? (points[baselineAt]?.v ?? null) : null;
   const years = new Set(dates.map((d) => d?.slice(0, 4)).filter(Boolean));
   const year = years.size === 1 ? Number([...years][0]) : undefined;
   const last = [...points].reverse().find((p) => p.v !== null)?.v ?? null;
@@ -97,48 +99,73 @@ export function TrendChart({
         </span>
       </figcaption>
       <div className="relative">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${title} over ${n} runs${dates[0] ? `, ${dayLabel(dates[0])} to ${dayLabel(dates[n - 1] ?? null)}` : ""}`}>
-        <text x={PAD.l - 6} y={PAD.t + 8} textAnchor="end" className="fill-zinc-500 text-[16px]">
-          {format(max)}
-        </text>
-        <text x={PAD.l - 6} y={H - PAD.b} textAnchor="end" className="fill-zinc-500 text-[16px]">
-          {format(min)}
-        </text>
-        <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
-        {band && <path d={band} className="fill-sky-500/15" />}
-        {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="6 4" strokeWidth={1.6} />}
-        {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
-        {secondLine && (
-          <path d={secondLine} fill="none" className="stroke-violet-600 dark:stroke-violet-400" strokeWidth={2} strokeDasharray="5 4" data-series="second">
-            <title>{second?.label}</title>
-          </path>
-        )}
-        {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
-        {points.map((p, i) => (p.v === null || !marks?.[i] ? null : <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />))}
-        {setup?.map((s, i) =>
-          s === null ? null : (
-            <g key={`setup-${i}`} data-setup-change={i}>
-              <title>{s}</title>
-              <path d={`M${r1(x(i))} ${H - PAD.b + 2}l-6 10h12z`} className="fill-amber-500" />
-            </g>
-          ),
-        )}
-        {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
-        {anomalies?.map((a, i) => {
-          const v = points[i]?.v;
-          return a && v !== null && v !== undefined ? (
-            <circle key={`anomaly-${i}`} cx={r1(x(i))} cy={r1(y(v))} r={10} fill="none" strokeWidth={2.5} className={a === "drop" ? "stroke-red-600" : "stroke-emerald-600"} data-anomaly={a}>
-              <title>{`Anomaly (${a}): outside the band of the suite's trailing runs`}</title>
-            </circle>
-          ) : null;
-        })}
-        {dateTicks(n).map((i) => (
-          <text key={`date-${i}`} x={r1(x(i))} y={H - 8} textAnchor={n > 1 && i === 0 ? "start" : n > 1 && i === n - 1 ? "end" : "middle"} className="fill-zinc-500 text-[16px]" data-axis="x">
-            {dayLabel(dates[i] ?? null, year)}
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          className="h-auto w-full"
+          role="img"
+          aria-label={`${title} over ${n} runs${dates[0] ? `, ${dayLabel(dates[0])} to ${dayLabel(dates[n - 1] ?? null)}` : ""}`}
+        >
+          <text x={PAD.l - 6} y={PAD.t + 8} textAnchor="end" className="fill-zinc-500 text-[16px]">
+            {format(max)}
           </text>
-        ))}
-      </svg>
-      <ChartHover title={title} points={points} kind={kind} geometry={{ width: W, padLeft: PAD.l, padRight: PAD.r }} />
+          <text x={PAD.l - 6} y={H - PAD.b} textAnchor="end" className="fill-zinc-500 text-[16px]">
+            {format(min)}
+          </text>
+          <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="stroke-zinc-300 dark:stroke-zinc-700" strokeWidth={1} />
+          {band && <path d={band} className="fill-sky-500/15" />}
+          {base !== null && <line x1={PAD.l} x2={W - PAD.r} y1={y(base)} y2={y(base)} className="stroke-amber-500" strokeDasharray="6 4" strokeWidth={1.6} />}
+          {line.length > 0 && <path d={line.join("")} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2.4} />}
+          {secondLine && (
+            <path d={secondLine} fill="none" className="stroke-violet-600 dark:stroke-violet-400" strokeWidth={2} strokeDasharray="5 4" data-series="second">
+              <title>{second?.label}</title>
+            </path>
+          )}
+          {/* Only marked points get a dot: 100 runs × 20 charts of dots would weigh more than the rest of the page. */}
+          {points.map((p, i) =>
+            p.v === null || !marks?.[i] ? null : (
+              <circle key={i} cx={r1(x(i))} cy={r1(y(p.v))} r={5} className={marks[i] === "drop" ? "fill-red-600" : "fill-emerald-600"} />
+            ),
+          )}
+          {setup?.map((s, i) =>
+            s === null ? null : (
+              <g key={`setup-${i}`} data-setup-change={i}>
+                <title>{s}</title>
+                <path d={`M${r1(x(i))} ${H - PAD.b + 2}l-6 10h12z`} className="fill-amber-500" />
+              </g>
+            ),
+          )}
+          {n === 1 && points[0]?.v != null && <circle cx={r1(x(0))} cy={r1(y(points[0].v))} r={3} className="fill-sky-600" />}
+          {anomalies?.map((a, i) => {
+            const v = points[i]?.v;
+            return a && v !== null && v !== undefined ? (
+              <circle
+                key={`anomaly-${i}`}
+                cx={r1(x(i))}
+                cy={r1(y(v))}
+                r={10}
+                fill="none"
+                strokeWidth={2.5}
+                className={a === "drop" ? "stroke-red-600" : "stroke-emerald-600"}
+                data-anomaly={a}
+              >
+                <title>{`Anomaly (${a}): outside the band of the suite's trailing runs`}</title>
+              </circle>
+            ) : null;
+          })}
+          {dateTicks(n).map((i) => (
+            <text
+              key={`date-${i}`}
+              x={r1(x(i))}
+              y={H - 8}
+              textAnchor={n > 1 && i === 0 ? "start" : n > 1 && i === n - 1 ? "end" : "middle"}
+              className="fill-zinc-500 text-[16px]"
+              data-axis="x"
+            >
+              {dayLabel(dates[i] ?? null, year)}
+            </text>
+          ))}
+        </svg>
+        <ChartHover title={title} points={points} kind={kind} geometry={{ width: W, padLeft: PAD.l, padRight: PAD.r }} />
       </div>
     </figure>
   );

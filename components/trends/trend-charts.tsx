@@ -17,7 +17,6 @@ export const RATE_TITLE: Record<RateName, string> = {
   clean_exit_rate: "Clean exit rate",
 };
 
-
 const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
@@ -44,17 +43,41 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
       ))}
       <RetriedChart runs={runs} baselineAt={baselineAt} />
       {runs.some((r) => r.judgeErrors > 0) && (
-        <TrendChart title="Judge errors (NaN scores, left out of the mean)" points={runs.map((r) => ({ v: r.judgeErrors }))} baselineAt={baselineAt} kind="int" dates={dates} />
+        <TrendChart
+          title="Judge errors (NaN scores, left out of the mean)"
+          points={runs.map((r) => ({ v: r.judgeErrors }))}
+          baselineAt={baselineAt}
+          kind="int"
+          dates={dates}
+        />
       )}
       <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
       <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
-      <TrendChart title="Agent tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))} baselineAt={baselineAt} kind="num" dates={dates} />
+      <TrendChart
+        title="Agent tokens per scenario"
+        points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))}
+        baselineAt={baselineAt}
+        kind="num"
+        dates={dates}
+      />
       <TrendChart title="User tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.user ?? null }))} baselineAt={baselineAt} kind="num" dates={dates} />
     </div>
   );
 }
 
-export function DomainCharts({ runs, domains, rate, baselineAt, params }: { runs: TrendRun[]; domains: string[]; rate: RateName; baselineAt: number; params: TrendsParams }) {
+export function DomainCharts({
+  runs,
+  domains,
+  rate,
+  baselineAt,
+  params,
+}: {
+  runs: TrendRun[];
+  domains: string[];
+  rate: RateName;
+  baselineAt: number;
+  params: TrendsParams;
+}) {
   return (
     <div className="space-y-2">
       <nav aria-label="Rate per domain" className="flex flex-wrap gap-1 text-xs">
@@ -71,7 +94,15 @@ export function DomainCharts({ runs, domains, rate, baselineAt, params }: { runs
       </nav>
       <div className={grid}>
         {domains.map((d) => (
-          <TrendChart key={d} title={d} points={runs.map((r) => r.domains[d] ?? { v: null })} baselineAt={baselineAt} kind={rate === "judge_score_mean" ? "score" : "pct"} dates={runs.map((r) => r.startedAt)} fixedRange={[0, 1]} />
+          <TrendChart
+            key={d}
+            title={d}
+            points={runs.map((r) => r.domains[d] ?? { v: null })}
+            baselineAt={baselineAt}
+            kind={rate === "judge_score_mean" ? "score" : "pct"}
+            dates={runs.map((r) => r.startedAt)}
+            fixedRange={[0, 1]}
+          />
         ))}
       </div>
     </div>
@@ -87,5 +118,13 @@ function withoutRetriesSeries(runs: TrendRun[]) {
 /** How many scenarios each run retried automatically (a gap where a run predates the field). */
 function RetriedChart({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
   if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return null;
-  return <TrendChart title="Scenarios retried automatically" points={runs.map((r) => ({ v: r.retries?.retried ?? null }))} baselineAt={baselineAt} kind="int" dates={runs.map((r) => r.startedAt)} />;
+  return (
+    <TrendChart
+      title="Scenarios retried automatically"
+      points={runs.map((r) => ({ v: r.retries?.retried ?? null }))}
+      baselineAt={baselineAt}
+      kind="int"
+      dates={runs.map((r) => r.startedAt)}
+    />
+  );
 }

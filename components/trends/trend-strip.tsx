@@ -24,7 +24,11 @@ function href(run: string, name: string) {
 
 export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: StripRow[]; baseline: string | null }) {
   // false while server-rendering and hydrating, true in the browser after that.
-  const mounted = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   const baseAt = baseline ? runs.indexOf(baseline) : -1;
   return (
     <div className="overflow-x-auto">
@@ -53,7 +57,15 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
                       return c === "-" ? (
                         <span key={i} className={`inline-block h-3 w-2 ${cell.cls}`} title={label} data-cell={c} />
                       ) : (
-                        <a key={i} href={href(runs[i]!, r.name)} className={`inline-block h-3 w-2 ${cell.cls} ${i === baseAt ? "outline outline-1 outline-amber-500" : ""}`} title={label} aria-label={label} data-cell={c} data-run={runs[i]} />
+                        <a
+                          key={i}
+                          href={href(runs[i]!, r.name)}
+                          className={`inline-block h-3 w-2 ${cell.cls} ${i === baseAt ? "outline outline-1 outline-amber-500" : ""}`}
+                          title={label}
+                          aria-label={label}
+                          data-cell={c}
+                          data-run={runs[i]}
+                        />
                       );
                     })}
                   </span>

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A titled panel. `id` makes the heading a link target and labels the section. */
-export function Card({ title, id, children, actions, className = "" }: { title?: ReactNode; id?: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Card({
+  title,
+  id,
+  children,
+  actions,
+  className = "",
+}: {
+  title?: ReactNode;
+  id?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section

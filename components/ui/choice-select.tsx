@@ -32,7 +32,12 @@ export function ChoiceSelect({
       <label htmlFor={boxId} className={`${stacked ? "block " : ""}text-zinc-600 dark:text-zinc-400`}>
         {label}
       </label>
-      <select id={boxId} value={value} onChange={(e) => onChange(e.target.value)} className="max-w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950">
+      <select
+        id={boxId}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="max-w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+      >
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}

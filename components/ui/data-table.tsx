@@ -12,14 +12,33 @@ export interface Column {
 }
 
 /** `dense`: small text for a table inside a panel of details (the scenario page's checks). */
-export function DataTable({ columns, children, label, testId, className = "", dense = false }: { columns: readonly Column[]; children: ReactNode; label?: string; testId?: string; className?: string; dense?: boolean }) {
+export function DataTable({
+  columns,
+  children,
+  label,
+  testId,
+  className = "",
+  dense = false,
+}: {
+  columns: readonly Column[];
+  children: ReactNode;
+  label?: string;
+  testId?: string;
+  className?: string;
+  dense?: boolean;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className={`w-full border-collapse ${dense ? "text-xs" : "text-sm"} ${className}`} aria-label={label} data-testid={testId}>
         <thead>
           <tr className={dense ? "" : "border-b border-zinc-200 dark:border-zinc-800"}>
             {columns.map((c, i) => (
-              <th key={i} scope="col" title={c.title} className={`${dense ? "py-1 pr-2 font-medium" : "px-2 py-1 text-xs font-semibold"} text-zinc-600 dark:text-zinc-400 ${c.align === "right" ? "text-right" : "text-left"}`}>
+              <th
+                key={i}
+                scope="col"
+                title={c.title}
+                className={`${dense ? "py-1 pr-2 font-medium" : "px-2 py-1 text-xs font-semibold"} text-zinc-600 dark:text-zinc-400 ${c.align === "right" ? "text-right" : "text-left"}`}
+              >
                 {c.label}
               </th>
             ))}

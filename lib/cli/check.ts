@@ -38,7 +38,8 @@ interface CheckArgs {
   options: GateOptions;
 }
 
-const USAGE = "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--stable-runs 3] [--history <results-folder>] [--without-retries] [--json]";
+const USAGE =
+  "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--stable-runs 3] [--history <results-folder>] [--without-retries] [--json]";
 
 /** A fraction in [0, 1], or a percentage written with `%`. */
 function fraction(v: string): number | null {
@@ -143,17 +144,28 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
     return 2;
   }
   const labels = deps.labels ? await deps.labels(runDir) : () => [];
-  const paired = run.rows.map((r) => r.name).filter((n) => baseNames.has(n)).slice(0, MAX_SETUP_SCENARIOS);
+  const paired = run.rows
+    .map((r) => r.name)
+    .filter((n) => baseNames.has(n))
+    .slice(0, MAX_SETUP_SCENARIOS);
   const [baseSetup, runSetup] = await Promise.all([readRunSetup(baseDir, paired), readRunSetup(runDir, paired)]);
   const setupChange = setupDiff({ args: base.args, scenarios: baseSetup }, { args: run.args, scenarios: runSetup });
   const history = await readHistory(parsed.history ? resolve(parsed.history) : dirname(baseDir), run, runDir);
-  const reasons = await judgeReasons(runDir, run.rows.filter((r) => r.verdict === false).map((r) => r.name));
+  const reasons = await judgeReasons(
+    runDir,
+    run.rows.filter((r) => r.verdict === false).map((r) => r.name),
+  );
   // The runs' arguments reach the output only through the setup diff, which is redacted (issue 42).
   const { args: _b, queueKey: _bk, startedAt: _bs, ...baseRun } = base;
   const { args: _r, queueKey: _rk, startedAt: _rs, ...runRun } = run;
   void [_b, _bk, _bs, _r, _rk, _rs];
-  const result = { ...runGate(baseRun, runRun, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }), setup: setupSummary(setupChange) };
-  process.stdout.write(parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n");
+  const result = {
+    ...runGate(baseRun, runRun, parsed.options, labels, { history, reasonOf: (n) => reasons.get(n) ?? null }),
+    setup: setupSummary(setupChange),
+  };
+  process.stdout.write(
+    parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n",
+  );
   return result.verdict === "pass" ? 0 : 1;
 }
 

@@ -47,8 +47,14 @@ export async function exportCommand(args: string[]): Promise<number> {
   }
   try {
     const r = await writeExport({ runDir: parsed.run, compareDir: parsed.compare, filter: parsed.filter, outDir: parsed.out, audio: parsed.audio });
-    const audio = r.audioIncluded ? `, ${r.audioIncluded} recording(s)` : r.audioLeftOut ? `; audio left out (${r.audioLeftOut} recording(s); add --audio to include them)` : "";
-    process.stdout.write(`export: ${r.scenarios} of ${r.total} scenarios, ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KB${audio}\nexport: open ${r.outDir}/index.html in a browser\n`);
+    const audio = r.audioIncluded
+      ? `, ${r.audioIncluded} recording(s)`
+      : r.audioLeftOut
+        ? `; audio left out (${r.audioLeftOut} recording(s); add --audio to include them)`
+        : "";
+    process.stdout.write(
+      `export: ${r.scenarios} of ${r.total} scenarios, ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KB${audio}\nexport: open ${r.outDir}/index.html in a browser\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ExportError || error instanceof LinkRefusedError) {

@@ -90,12 +90,17 @@ export async function ledgerCommand(argv: string[]): Promise<number> {
       return 1;
     }
     const badUtf8 = invalidUtf8Lines(bytes);
-    if (badUtf8.length) process.stderr.write(`voice-eval-dashboard: ${badUtf8.length} line(s) with invalid UTF-8 (read with U+FFFD for the bad bytes): line ${badUtf8.slice(0, 10).join(", ")}${badUtf8.length > 10 ? ", …" : ""}\n`);
+    if (badUtf8.length)
+      process.stderr.write(
+        `voice-eval-dashboard: ${badUtf8.length} line(s) with invalid UTF-8 (read with U+FFFD for the bad bytes): line ${badUtf8.slice(0, 10).join(", ")}${badUtf8.length > 10 ? ", …" : ""}\n`,
+      );
     const { records, errors } = parseTransfer(bytes.toString("utf8"), format);
     for (const e of errors) process.stderr.write(`voice-eval-dashboard: skipped ${e}\n`);
     // The history names who ran the import; each record's own author is kept as "imported from".
     const result = await importLedger(ledger, records, triager());
-    process.stdout.write(`imported ${result.labels} label(s) and ${result.overrides} override(s); ${result.unchanged} unchanged; ${errors.length} error(s); ${badUtf8.length} line(s) with invalid UTF-8\n`);
+    process.stdout.write(
+      `imported ${result.labels} label(s) and ${result.overrides} override(s); ${result.unchanged} unchanged; ${errors.length} error(s); ${badUtf8.length} line(s) with invalid UTF-8\n`,
+    );
     return errors.length > 0 ? 1 : 0;
   } finally {
     await ledger.close();

@@ -28,7 +28,13 @@ export async function mcpCommand(argv: string[], defaultFolder: string): Promise
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { "state-dir": { type: "string" }, database: { type: "string" }, "allow-writes": { type: "boolean" }, user: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "state-dir": { type: "string" },
+        database: { type: "string" },
+        "allow-writes": { type: "boolean" },
+        user: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (err) {
     return fail((err as Error).message);
@@ -64,10 +70,11 @@ export async function mcpCommand(argv: string[], defaultFolder: string): Promise
   let ledger: Promise<LedgerStore> | null = null;
   const ctx = {
     store,
-    ledger: () => (ledger ??= openLedger(config).catch((err: unknown) => {
-      ledger = null;
-      throw err;
-    })),
+    ledger: () =>
+      (ledger ??= openLedger(config).catch((err: unknown) => {
+        ledger = null;
+        throw err;
+      })),
     allowWrites: values["allow-writes"] === true,
     user: `${(values.user ?? triager()).slice(0, 90)} (mcp)`,
   };

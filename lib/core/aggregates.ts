@@ -71,7 +71,9 @@ export function perDomainRatesOf(fold: Fold): Record<RateName, Record<string, Ra
   for (const name of RATE_NAMES) {
     const b = fold[RATE_BUCKET[name]] as Bucket<boolean> | Bucket<number>;
     // fromEntries defines own keys: a domain named `__proto__` stays data.
-    out[name] = Object.fromEntries([...b.byDomain.keys()].sort(compareCodePoints).map((domain) => [domain, rateOfList(name, b.byDomain.get(domain) as (boolean | number)[])]));
+    out[name] = Object.fromEntries(
+      [...b.byDomain.keys()].sort(compareCodePoints).map((domain) => [domain, rateOfList(name, b.byDomain.get(domain) as (boolean | number)[])]),
+    );
   }
   return out;
 }

@@ -52,7 +52,9 @@ export function readMetrics(text: string): Read<Record<string, unknown>> {
   if (metricsLookRight(raw as Record<string, unknown>)) return { value: raw as Record<string, unknown>, problems: dropped };
   const checked = MetricsSchema.safeParse(raw);
   // A documented legacy value (legacy-values.ts) is a note on the scenario page, not a problem.
-  const issues = checked.success ? [] : checked.error.issues.filter((i) => !(i.path.length === 1 && isLegacyValue(String(i.path[0]), (raw as Record<string, unknown>)[i.path[0] as string])));
+  const issues = checked.success
+    ? []
+    : checked.error.issues.filter((i) => !(i.path.length === 1 && isLegacyValue(String(i.path[0]), (raw as Record<string, unknown>)[i.path[0] as string])));
   const problems = checked.success || issues.length === 0 ? dropped : [...dropped, problem(file, "schema", schemaMessage({ issues }, raw))];
   return { value: raw as Record<string, unknown>, problems };
 }
@@ -79,14 +81,17 @@ const METRIC_FIELDS: Record<string, (v: unknown) => boolean> = {
   is_action_match: boolOrNA,
   judge_score: isNum,
   judge_passed: isBool,
-  token_usage: (v) => isObj(v) && ["agent", "user"].every((side) => v[side] === undefined || (isObj(v[side]) && isNum((v[side] as Record<string, unknown>).n_calls))),
+  token_usage: (v) =>
+    isObj(v) && ["agent", "user"].every((side) => v[side] === undefined || (isObj(v[side]) && isNum((v[side] as Record<string, unknown>).n_calls))),
   db_state_expected_hash: isStr,
   db_state_match: isBool,
   db_state_actual_hash: (v) => v === null || isStr(v),
   nl_assertion_pass_rate: isNum,
   db_state_assertion_verdicts: (v) => Array.isArray(v) && v.every((d) => isObj(d) && isStr(d.func_name)),
   db_state_assertion_pass_rate: isNum,
-  success_breakdown: (v) => isObj(v) && ["passed", "failed", "not_applicable", "excluded"].every((k) => v[k] === undefined || (Array.isArray(v[k]) && (v[k] as unknown[]).every(isStr))),
+  success_breakdown: (v) =>
+    isObj(v) &&
+    ["passed", "failed", "not_applicable", "excluded"].every((k) => v[k] === undefined || (Array.isArray(v[k]) && (v[k] as unknown[]).every(isStr))),
   is_successful: boolOrNA,
   is_task_successful: isBool,
 };
@@ -116,7 +121,14 @@ export function readLlmContext(file: string, text: string): Read<ChatMessage[]> 
   const bad = raw.findIndex((m) => !m || typeof m !== "object" || Array.isArray(m) || typeof (m as Record<string, unknown>).role !== "string");
   if (bad !== -1) {
     const checked = LlmContextSchema.safeParse(raw);
-    return { value: null, raw, problems: [...droppedKeysProblem(file, parsed.dropped), problem(file, "schema", checked.success ? `message ${bad} has no role` : schemaMessage(checked.error, raw))] };
+    return {
+      value: null,
+      raw,
+      problems: [
+        ...droppedKeysProblem(file, parsed.dropped),
+        problem(file, "schema", checked.success ? `message ${bad} has no role` : schemaMessage(checked.error, raw)),
+      ],
+    };
   }
   return { value: raw as ChatMessage[], raw, problems: droppedKeysProblem(file, parsed.dropped) };
 }

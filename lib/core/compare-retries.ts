@@ -39,7 +39,13 @@ export function retrySide(r: RunRetries, switches: Record<string, unknown> | nul
 
 const show = (v: unknown) => (v === undefined ? "not set" : JSON.stringify(v));
 
-export function compareRetries(base: RetrySide, other: RetrySide, scenarios: readonly Pick<ComparedScenario, "name" | "change">[], baseRows: readonly ScenarioRow[], otherRows: readonly ScenarioRow[]): RetryComparison {
+export function compareRetries(
+  base: RetrySide,
+  other: RetrySide,
+  scenarios: readonly Pick<ComparedScenario, "name" | "change">[],
+  baseRows: readonly ScenarioRow[],
+  otherRows: readonly ScenarioRow[],
+): RetryComparison {
   const a = new Map(baseRows.map((r) => [r.name, r.retries]));
   const b = new Map(otherRows.map((r) => [r.name, r.retries]));
   const changes: RetriedChange[] = [];

@@ -9,7 +9,17 @@ import { mcnemarExact, pairedDifferenceInterval, type Interval } from "./stats";
  * infrastructure failure the harness counts as failed, §4.11). They are kept apart from
  * `fixed` / `regressed`, which are real verdict changes.
  */
-export const CHANGES = ["regressed", "fixed", "still_failing", "still_passing", "not_comparable", "only_base", "only_other", "was_stalled", "now_stalled"] as const;
+export const CHANGES = [
+  "regressed",
+  "fixed",
+  "still_failing",
+  "still_passing",
+  "not_comparable",
+  "only_base",
+  "only_other",
+  "was_stalled",
+  "now_stalled",
+] as const;
 export type Change = (typeof CHANGES)[number];
 
 /** Whether each side stalled; `null` for a side where the scenario is absent. */

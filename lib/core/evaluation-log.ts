@@ -67,7 +67,8 @@ const SKIP = /\[SKIP\] (.+?): already complete/;
 const CLEANUP = /\[CLEANUP\] (.+?): subdir was in-flight/;
 const JUDGE = /Using LLM judge: (\S+)(?: with model: (.+))?$/;
 
-const MARKERS = /Queued \d|Using LLM judge: |Starting Scenario|Scenario '|\[SKIP\]|\[CLEANUP\]|Evaluation Complete!|Evaluation failed:|Evaluation interrupted by user|=== RESUMING run/;
+const MARKERS =
+  /Queued \d|Using LLM judge: |Starting Scenario|Scenario '|\[SKIP\]|\[CLEANUP\]|Evaluation Complete!|Evaluation failed:|Evaluation interrupted by user|=== RESUMING run/;
 
 /**
  * The lines that carry one of the events below, parsed. Logs of long runs are megabytes of

@@ -124,7 +124,8 @@ function foldOne(fold: Fold, record: ScenarioRecord, minAgentTurns: number): voi
     for (const passed of record.nlPassed) push(fold.nl, domain, passed);
   }
   if (Array.isArray(m.db_state_assertion_verdicts)) {
-    for (const v of m.db_state_assertion_verdicts) push(fold.dba, domain, truthy(v && typeof v === "object" ? (v as Record<string, unknown>).passed : undefined));
+    for (const v of m.db_state_assertion_verdicts)
+      push(fold.dba, domain, truthy(v && typeof v === "object" ? (v as Record<string, unknown>).passed : undefined));
   }
   if (typeof m.is_successful === "boolean") {
     push(fold.success, domain, m.is_successful);

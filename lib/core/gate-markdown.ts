@@ -100,20 +100,37 @@ export function gateMarkdown(g: GateResult): string {
     lines.push(`| ${TITLES[name]} | ${rateCell(name, a)} | ${rateCell(name, b)} | ${delta} |`);
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
-  lines.push(`Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`, "");
+  lines.push(
+    `Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`,
+    "",
+  );
   lines.push(...retriesSection(g));
   if (g.regressed.length) {
     const withLabels = g.regressed.some((r) => r.labels.length);
     const changed = new Map([...g.changes.newStable, ...g.changes.newOther, ...g.changes.flaky].map((c) => [c.name, c]));
     const stable = new Set(g.changes.newStable.map((c) => c.name));
     const withReasons = g.regressed.some((r) => changed.get(r.name)?.reason);
-    const head = ["Scenario", "Domain", "Failing signals", ...(g.history ? ["History"] : []), ...(withReasons ? ["Judge reason"] : []), ...(withLabels ? ["Labels"] : [])];
+    const head = [
+      "Scenario",
+      "Domain",
+      "Failing signals",
+      ...(g.history ? ["History"] : []),
+      ...(withReasons ? ["Judge reason"] : []),
+      ...(withLabels ? ["Labels"] : []),
+    ];
     lines.push(`### Regressed scenarios (${g.regressed.length})`, "");
     lines.push(`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`);
     for (const r of g.regressed.slice(0, MAX_LISTED)) {
       const c = changed.get(r.name);
       const cells = [mdInline(r.name), mdInline(r.domain), r.failingSignals.length ? r.failingSignals.map((t) => mdInline(t)).join(", ") : "–"];
-      if (g.history) cells.push(c?.flaky ? `flaky (passed ${c.flaky.passes}/${c.flaky.of}, ${c.flaky.flips} flips): does not fail the gate alone` : stable.has(r.name) ? `**new failure of a stable scenario**` : "new failure");
+      if (g.history)
+        cells.push(
+          c?.flaky
+            ? `flaky (passed ${c.flaky.passes}/${c.flaky.of}, ${c.flaky.flips} flips): does not fail the gate alone`
+            : stable.has(r.name)
+              ? `**new failure of a stable scenario**`
+              : "new failure",
+        );
       if (withReasons) cells.push(short(c?.reason ?? null));
       if (withLabels) cells.push(r.labels.length ? r.labels.map((t) => mdInline(t)).join(", ") : "–");
       lines.push(`| ${cells.join(" | ")} |`);
@@ -124,7 +141,8 @@ export function gateMarkdown(g: GateResult): string {
   const flakyElsewhere = g.changes.flaky.filter((c) => !g.regressed.some((r) => r.name === c.name));
   if (flakyElsewhere.length) {
     lines.push(`### Flaky, failing in both runs (${flakyElsewhere.length})`, "");
-    for (const s of flakyElsewhere.slice(0, MAX_LISTED)) lines.push(`- ${mdInline(s.name)}: passed ${s.flaky?.passes ?? "?"}/${s.flaky?.of ?? "?"} of its last runs; ${signals(s)}; judge: ${short(s.reason)}`);
+    for (const s of flakyElsewhere.slice(0, MAX_LISTED))
+      lines.push(`- ${mdInline(s.name)}: passed ${s.flaky?.passes ?? "?"}/${s.flaky?.of ?? "?"} of its last runs; ${signals(s)}; judge: ${short(s.reason)}`);
     lines.push("");
   }
   listSection(lines, "Still failing", g.changes.stillFailing, true);
@@ -139,7 +157,8 @@ function retriesSection(g: GateResult): string[] {
   if (!a || !b) return [];
   if (a.retried.length === 0 && b.retried.length === 0 && !g.options.withoutRetries) return [];
   const count = (s: NonNullable<typeof a>) => (s.provenance === "unknown" ? "unknown (predates auto_retry_count)" : `${s.retried.length} scenario(s)`);
-  const without = (s: NonNullable<typeof a>) => (s.withoutRetries?.value == null ? "–" : `${pct(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`);
+  const without = (s: NonNullable<typeof a>) =>
+    s.withoutRetries?.value == null ? "–" : `${pct(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`;
   const lines = ["### Automatic retries", "", "| | Baseline | Run |", "| --- | --- | --- |"];
   lines.push(`| Needed an automatic retry | ${count(a)} | ${count(b)} |`);
   lines.push(`| Success rate without retries | ${without(a)} | ${without(b)} |`, "");

@@ -127,7 +127,13 @@ function firstAttempts(run: GateRun): GateRun {
   return { ...run, rows, rates: { ...run.rates, ...rowRates(rows) } };
 }
 
-export function runGate(baseAsRun: GateRun, runAsRun: GateRun, options: GateOptions, labelsOf: (name: string) => string[] = () => [], extras: GateExtras = {}): GateResult {
+export function runGate(
+  baseAsRun: GateRun,
+  runAsRun: GateRun,
+  options: GateOptions,
+  labelsOf: (name: string) => string[] = () => [],
+  extras: GateExtras = {},
+): GateResult {
   const base = options.withoutRetries ? firstAttempts(baseAsRun) : baseAsRun;
   const run = options.withoutRetries ? firstAttempts(runAsRun) : runAsRun;
   const comparison = compareRows(base.rows, run.rows);
@@ -174,7 +180,9 @@ export function runGate(baseAsRun: GateRun, runAsRun: GateRun, options: GateOpti
   if (baseUnfinished) warnings.push(`the baseline ${base.id} is ${baseUnfinished}: only its ${base.completed} finished scenarios are compared`);
   for (const side of [base, run]) {
     if (options.withoutRetries && side.retries && side.retries.provenance !== "known") {
-      warnings.push(`--without-retries: ${side.id}'s metrics.json files ${side.retries.provenance === "unknown" ? "predate" : "do not all carry"} auto_retry_count, so a retried scenario there may count as a first attempt`);
+      warnings.push(
+        `--without-retries: ${side.id}'s metrics.json files ${side.retries.provenance === "unknown" ? "predate" : "do not all carry"} auto_retry_count, so a retried scenario there may count as a first attempt`,
+      );
     }
   }
 
@@ -195,9 +203,11 @@ export function runGate(baseAsRun: GateRun, runAsRun: GateRun, options: GateOpti
 
   const unfinished = UNFINISHED[run.state];
   if (unfinished) {
-    return result("incomplete", [
-      `the run ${run.id} is ${unfinished} with ${run.completed} of ${run.intended} scenarios finished: an unfinished run is not judged for regressions`,
-    ], ["unfinished"]);
+    return result(
+      "incomplete",
+      [`the run ${run.id} is ${unfinished} with ${run.completed} of ${run.intended} scenarios finished: an unfinished run is not judged for regressions`],
+      ["unfinished"],
+    );
   }
   const reasons: string[] = [];
   const broken: GateRule[] = [];
@@ -219,26 +229,34 @@ export function runGate(baseAsRun: GateRun, runAsRun: GateRun, options: GateOpti
   }
   const rate = run.rates.success_rate;
   if (options.minSuccessRate !== undefined) {
-    if (rate.value === null) reasons.push(`the run has no success rate (no scenario with a pass/fail verdict), so --min-success-rate ${options.minSuccessRate} cannot hold`);
-    else if (rate.value < options.minSuccessRate) reasons.push(`the success rate ${pct(rate.value)} (${rate.numerator}/${rate.denominator}) is below --min-success-rate ${pct(options.minSuccessRate)}`);
+    if (rate.value === null)
+      reasons.push(`the run has no success rate (no scenario with a pass/fail verdict), so --min-success-rate ${options.minSuccessRate} cannot hold`);
+    else if (rate.value < options.minSuccessRate)
+      reasons.push(`the success rate ${pct(rate.value)} (${rate.numerator}/${rate.denominator}) is below --min-success-rate ${pct(options.minSuccessRate)}`);
     if (rate.value === null || rate.value < options.minSuccessRate) broken.push("min-success-rate");
   }
   if (reasons.length) return result("fail", reasons, broken);
   if (success.n === 0) {
     const judged = (rows: readonly ScenarioRow[]) => rows.filter((r) => r.verdict !== null).length;
-    return result("untestable", [
-      `nothing could be paired: no scenario has a pass/fail verdict in both runs (the run has ${judged(run.rows)} of ${run.intended} with a verdict, the baseline ${judged(base.rows)} of ${base.intended}); a gate that compared nothing has not passed`,
-    ], ["untestable"]);
+    return result(
+      "untestable",
+      [
+        `nothing could be paired: no scenario has a pass/fail verdict in both runs (the run has ${judged(run.rows)} of ${run.intended} with a verdict, the baseline ${judged(base.rows)} of ${base.intended}); a gate that compared nothing has not passed`,
+      ],
+      ["untestable"],
+    );
   }
   const why =
     success.b > success.c
-        ? `the drop in success is not significant at α = ${options.alpha}: ${describeTest(success)}`
-        : `no drop in success: ${describeTest(success)}`;
+      ? `the drop in success is not significant at α = ${options.alpha}: ${describeTest(success)}`
+      : `no drop in success: ${describeTest(success)}`;
   const held: GateRule[] = ["paired-test"];
   const extra: string[] = [];
   if (history) {
     held.push("stable-scenario");
-    extra.push(`no stable scenario (passed in each of its last ${k} runs of the suite) fails${changes.flaky.length ? `; ${changes.flaky.length} flaky scenario(s) fail, which never fail the gate alone` : ""}`);
+    extra.push(
+      `no stable scenario (passed in each of its last ${k} runs of the suite) fails${changes.flaky.length ? `; ${changes.flaky.length} flaky scenario(s) fail, which never fail the gate alone` : ""}`,
+    );
   }
   return result("pass", [why, ...extra], held);
 }

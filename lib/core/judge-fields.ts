@@ -42,7 +42,12 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
 function verdictFields(v: unknown): JudgeVerdictFields | null {
   if (!isObject(v)) return null;
   const o = v;
-  return { index: typeof o.index === "number" ? o.index : null, assertion: str(o.assertion), passed: typeof o.passed === "boolean" ? o.passed : null, reason: str(o.reason) };
+  return {
+    index: typeof o.index === "number" ? o.index : null,
+    assertion: str(o.assertion),
+    passed: typeof o.passed === "boolean" ? o.passed : null,
+    reason: str(o.reason),
+  };
 }
 
 /** The fields of a judge object; `null` when the judge is absent or not an object. */

@@ -40,11 +40,16 @@ const pct = (k: number, n: number) => (n > 0 ? `${((k / n) * 100).toFixed(1)}%` 
 
 export function notifyText(p: Omit<NotifyPayload, "text">, deltaPp: string | null): string {
   const lines = [`*Run finished: <${p.url}|${slackSafe(p.run, 120)}>* (${slackSafe(p.suite, 80)})`];
-  lines.push(`Success ${pct(p.success.k, p.success.n)} (${p.success.k}/${p.success.n})${p.previous ? `, ${deltaPp ?? "Δ unknown"} vs ${slackSafe(p.previous, 120)}` : ", the suite's first run"}${p.anomaly ? " — *anomaly*: outside the band of the suite's trailing runs" : ""}`);
+  lines.push(
+    `Success ${pct(p.success.k, p.success.n)} (${p.success.k}/${p.success.n})${p.previous ? `, ${deltaPp ?? "Δ unknown"} vs ${slackSafe(p.previous, 120)}` : ", the suite's first run"}${p.anomaly ? " — *anomaly*: outside the band of the suite's trailing runs" : ""}`,
+  );
   const list = (title: string, items: readonly NotifyScenario[]) => {
     if (!items.length) return;
     lines.push(`*${title} (${items.length}):*`);
-    for (const s of items.slice(0, NOTIFY_TEXT_LISTED)) lines.push(`• ${slackSafe(s.scenario, 120)}${s.signals.length ? `: ${slackSafe(s.signals.join(", "), 120)}` : ""}${s.reason ? ` — ${slackSafe(s.reason, 120)}` : ""}`);
+    for (const s of items.slice(0, NOTIFY_TEXT_LISTED))
+      lines.push(
+        `• ${slackSafe(s.scenario, 120)}${s.signals.length ? `: ${slackSafe(s.signals.join(", "), 120)}` : ""}${s.reason ? ` — ${slackSafe(s.reason, 120)}` : ""}`,
+      );
     if (items.length > NOTIFY_TEXT_LISTED) lines.push(`… and ${items.length - NOTIFY_TEXT_LISTED} more`);
   };
   list("New failures", p.new_failures);

@@ -32,7 +32,11 @@ function judgeShapeProblem(judge: unknown): string | null {
 }
 
 /** `judge`: the parsed `judge_result.json` (when given and valid JSON), so no caller parses it again. */
-export function recordFromTexts(name: string, metrics: Record<string, unknown>, side: SideTexts): { record: ScenarioRecord; problems: Problem[]; judge: unknown } {
+export function recordFromTexts(
+  name: string,
+  metrics: Record<string, unknown>,
+  side: SideTexts,
+): { record: ScenarioRecord; problems: Problem[]; judge: unknown } {
   const problems: Problem[] = [];
   let nlPassed: boolean[] | null = null;
   let parsedJudge: unknown = undefined;
@@ -55,8 +59,6 @@ export function recordFromTexts(name: string, metrics: Record<string, unknown>, 
   }
   return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems, judge: parsedJudge };
 }
-
-
 
 /**
  * What the live index keeps of a `metrics.json`: everything the fold, the summary text and the

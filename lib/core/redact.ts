@@ -41,7 +41,26 @@ const SECRET_SQUASHED = /passw(?:or)?d|pwd|secret|credential|apikey|accesskey|pr
  * A name that counts something (`token_limit`, `session_timeout`, `max_key_length`): with a number
  * for value it is a setting, not a secret. (`max_tokens`, `tokenizer` hold no secret word at all.)
  */
-const QUANTITY_WORDS = new Set(["max", "min", "num", "count", "limit", "limits", "timeout", "ttl", "len", "length", "size", "budget", "usage", "per", "rate", "total", "retries", "n"]);
+const QUANTITY_WORDS = new Set([
+  "max",
+  "min",
+  "num",
+  "count",
+  "limit",
+  "limits",
+  "timeout",
+  "ttl",
+  "len",
+  "length",
+  "size",
+  "budget",
+  "usage",
+  "per",
+  "rate",
+  "total",
+  "retries",
+  "n",
+]);
 
 function wordsOf(name: string): string[] {
   return name
@@ -81,7 +100,10 @@ const SHAPES: Rule[] = [
   [/(?<![\w-])sk-(?=[A-Za-z0-9_-]{0,200}\d)[A-Za-z0-9_-]{16,}/g, `sk-${REDACTED}`],
   [/(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, REDACTED],
   [/(?<![A-Za-z0-9])hf_[A-Za-z0-9]{8,}/g, `hf_${REDACTED}`],
-  [/(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{30,})/g, REDACTED],
+  [
+    /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{30,})/g,
+    REDACTED,
+  ],
   // A JWT: base64url JSON header, payload, signature.
   [/(?<![\w-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, REDACTED],
   // A URL's query parameter with a secret's name: ?token=…, &api_key=…

@@ -16,12 +16,22 @@ export function retriesReportSection(r: RunRetries | null | undefined): string {
   if (r.provenance === "partial") out.push(` ${r.scenarios - r.known} scenario(s) predate \`auto_retry_count\`: their retries are unknown.`);
   out.push("\n\n");
   const w = r.withoutRetries;
-  if (w) out.push(`- Success rate without retries (a retried scenario counted as the failure its first attempt was): ${pct(w.value)} (${w.numerator}/${w.denominator})\n`);
+  if (w)
+    out.push(
+      `- Success rate without retries (a retried scenario counted as the failure its first attempt was): ${pct(w.value)} (${w.numerator}/${w.denominator})\n`,
+    );
   if (r.reasons.length) out.push(`- Reasons: ${r.reasons.map((x) => `${mdInline(x.reason, 200)} ×${x.count}`).join("; ")}\n`);
-  if (r.orphans.length) out.push(`- Attempt folders matching no scenario: ${r.orphans.slice(0, 10).map((f) => mdInline(f, 300)).join(", ")}${r.orphans.length > 10 ? ", …" : ""}\n`);
+  if (r.orphans.length)
+    out.push(
+      `- Attempt folders matching no scenario: ${r.orphans
+        .slice(0, 10)
+        .map((f) => mdInline(f, 300))
+        .join(", ")}${r.orphans.length > 10 ? ", …" : ""}\n`,
+    );
   if (r.retried.length) {
     out.push("\n| Scenario | Retries | Reasons |\n| --- | --- | --- |\n");
-    for (const s of r.retried.slice(0, MAX_LISTED)) out.push(`| ${mdInline(s.name)} | ${s.count} | ${s.reasons.map((x) => mdInline(x, 200)).join("; ") || "—"} |\n`);
+    for (const s of r.retried.slice(0, MAX_LISTED))
+      out.push(`| ${mdInline(s.name)} | ${s.count} | ${s.reasons.map((x) => mdInline(x, 200)).join("; ") || "—"} |\n`);
     if (r.retried.length > MAX_LISTED) out.push(`\n… and ${r.retried.length - MAX_LISTED} more.\n`);
   }
   return out.join("");

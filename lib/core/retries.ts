@@ -34,11 +34,13 @@ export function retryFields(metrics: Record<string, unknown>): RetryFields {
   const rawReasons = Object.hasOwn(metrics, "auto_retry_reasons") ? metrics.auto_retry_reasons : undefined;
   let reasons: string[] = [];
   if (rawReasons !== undefined) {
-    if (Array.isArray(rawReasons)) reasons = rawReasons.map((r) => (typeof r === "string" ? r : JSON.stringify(r) ?? String(r)));
+    if (Array.isArray(rawReasons)) reasons = rawReasons.map((r) => (typeof r === "string" ? r : (JSON.stringify(r) ?? String(r))));
     else problems.push(problem(FILE, "schema", `auto_retry_reasons is ${describe(rawReasons)}, not a list`));
   }
   if (count !== null && rawReasons !== undefined && Array.isArray(rawReasons) && reasons.length !== count) {
-    problems.push(problem(FILE, "inconsistent", `auto_retry_count is ${count} but auto_retry_reasons lists ${reasons.length} reason${reasons.length === 1 ? "" : "s"}`));
+    problems.push(
+      problem(FILE, "inconsistent", `auto_retry_count is ${count} but auto_retry_reasons lists ${reasons.length} reason${reasons.length === 1 ? "" : "s"}`),
+    );
   } else if (count !== null && count > 0 && rawReasons === undefined) {
     problems.push(problem(FILE, "inconsistent", `auto_retry_count is ${count} but there is no auto_retry_reasons`));
   }
@@ -117,7 +119,8 @@ export function scenarioRetries(metrics: Record<string, unknown>, folders: reado
   for (let i = 1; i <= n; i++) {
     const folder = folders.find((f) => f.attempt === i) ?? null;
     const reason = fields.reasons[i - 1] ?? null;
-    if (folder || reason !== null || (fields.count !== null && i <= fields.count)) attempts.push({ attempt: i, reason, folder: folder?.folder ?? null, at: folder?.at ?? null });
+    if (folder || reason !== null || (fields.count !== null && i <= fields.count))
+      attempts.push({ attempt: i, reason, folder: folder?.folder ?? null, at: folder?.at ?? null });
   }
   return { count: fields.count, present: fields.present, attempts, problems };
 }
@@ -125,10 +128,24 @@ export function scenarioRetries(metrics: Record<string, unknown>, folders: reado
 /** Where the field and the attempt folders disagree (the field's own problems aside). */
 export function folderProblems(fields: RetryFields, folders: readonly AttemptFolder[]): Problem[] {
   if (fields.count === null) {
-    return folders.length && !fields.present ? [problem(FILE, "inconsistent", `${folders.length} automatic-retry folder${folders.length === 1 ? "" : "s"} beside a metrics.json without auto_retry_count: its retries are unknown`)] : [];
+    return folders.length && !fields.present
+      ? [
+          problem(
+            FILE,
+            "inconsistent",
+            `${folders.length} automatic-retry folder${folders.length === 1 ? "" : "s"} beside a metrics.json without auto_retry_count: its retries are unknown`,
+          ),
+        ]
+      : [];
   }
   if (folders.length === fields.count) return [];
-  return [problem(FILE, "inconsistent", `auto_retry_count is ${fields.count} but ${folders.length} attempt folder${folders.length === 1 ? " was" : "s were"} kept (${folders.map((f) => f.folder).join(", ") || "none"})`)];
+  return [
+    problem(
+      FILE,
+      "inconsistent",
+      `auto_retry_count is ${fields.count} but ${folders.length} attempt folder${folders.length === 1 ? " was" : "s were"} kept (${folders.map((f) => f.folder).join(", ") || "none"})`,
+    ),
+  ];
 }
 
 /** A run's retries, for its header, compare, trends, `check` and `report`. */
@@ -154,7 +171,12 @@ export interface RunRetries {
   orphans: string[];
 }
 
-export function runRetries(records: readonly ScenarioRecord[], minAgentTurns: number, killedFolders: readonly string[], scenarioNames: ReadonlySet<string> | { has(name: string): boolean }): RunRetries {
+export function runRetries(
+  records: readonly ScenarioRecord[],
+  minAgentTurns: number,
+  killedFolders: readonly string[],
+  scenarioNames: ReadonlySet<string> | { has(name: string): boolean },
+): RunRetries {
   let known = 0;
   let attempts = 0;
   let numerator = 0;
@@ -188,8 +210,13 @@ export function runRetries(records: readonly ScenarioRecord[], minAgentTurns: nu
     provenance,
     retried,
     attempts,
-    reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
-    withoutRetries: provenance === "unknown" ? null : { value: denominator ? numerator / denominator : null, numerator, denominator, interval: wilson(numerator, denominator) },
+    reasons: [...reasons]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
+    withoutRetries:
+      provenance === "unknown"
+        ? null
+        : { value: denominator ? numerator / denominator : null, numerator, denominator, interval: wilson(numerator, denominator) },
     orphans,
   };
 }

@@ -57,7 +57,8 @@ export function analyzeRun(input: RunAnalysisInput): RunAnalysis {
   // The summary text is most of an analysis's cost (every scenario's block, Python-formatted), and
   // only the summary and the on-disk check need it: rendered on first use, once.
   let summaryText: string | undefined;
-  const summary = () => (summaryText ??= renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold));
+  const summary = () =>
+    (summaryText ??= renderSummary({ records, queueLength: plan.finished ? plan.queueLength : records.length, minAgentTurns: plan.minAgentTurns }, fold));
   const allSummary = input.allSummary;
   let onDisk: OnDiskSummary | undefined;
   return {

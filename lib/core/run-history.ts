@@ -136,16 +136,18 @@ export function runHistory(input: RunHistoryInput): RunHistory {
     });
   }
   // An automatic retry's discarded attempt (`.killed.autoretry<N>.`) is not a resume's: its scenario page and the retries note tell it.
-  const killed = input.killedFolders.filter((folder) => parseAttemptFolder(folder) === null).map((folder): KilledFolder => {
-    const parsed = parseKilledFolder(folder);
-    const scenario = parsed?.scenario ?? folder.slice(0, folder.indexOf(".killed."));
-    const movedAt = parsed?.movedAt ?? null;
-    // The session that moved it aside started at its timestamp and logged a [CLEANUP] for it.
-    const byTime = movedAt === null ? -1 : out.findIndex((h) => h.startedAt === movedAt);
-    const byCleanup = out.findIndex((h) => h.movedAside.includes(scenario));
-    const at = byTime >= 0 ? byTime : byCleanup;
-    return { folder, scenario, movedAt, session: at >= 0 ? at + 1 : null };
-  });
+  const killed = input.killedFolders
+    .filter((folder) => parseAttemptFolder(folder) === null)
+    .map((folder): KilledFolder => {
+      const parsed = parseKilledFolder(folder);
+      const scenario = parsed?.scenario ?? folder.slice(0, folder.indexOf(".killed."));
+      const movedAt = parsed?.movedAt ?? null;
+      // The session that moved it aside started at its timestamp and logged a [CLEANUP] for it.
+      const byTime = movedAt === null ? -1 : out.findIndex((h) => h.startedAt === movedAt);
+      const byCleanup = out.findIndex((h) => h.movedAside.includes(scenario));
+      const at = byTime >= 0 ? byTime : byCleanup;
+      return { folder, scenario, movedAt, session: at >= 0 ? at + 1 : null };
+    });
   const last = sessions[sessions.length - 1];
   const dead = status.state === "killed" || status.state === "probably-stalled";
   return { sessions: out, killed, diedIn: dead && last ? lastStarted(last) : null };

@@ -49,7 +49,13 @@ export interface ScenarioRow {
 export const OUTSIDE_QUEUE = "not in the last invocation's queue, so the harness does not count it";
 
 /** A scenario folder outside the last queue as a table row: its own facts when it has a record, marked and never counted. */
-export function outsideQueueRow(name: string, record: ScenarioRecord | null, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
+export function outsideQueueRow(
+  name: string,
+  record: ScenarioRecord | null,
+  minAgentTurns: number,
+  problems: Problem[] = [],
+  attempts?: readonly AttemptFolder[],
+): ScenarioRow {
   if (record) return { ...scenarioRow(record, minAgentTurns, problems, attempts), name, outside_queue: OUTSIDE_QUEUE };
   return {
     name,

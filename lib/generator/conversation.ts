@@ -106,11 +106,23 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
   const userOverhead = 180 * def.userTools.length + rng.int(100, 300);
 
   const agentCall = (at: number, out: string) => {
-    calls.push({ side: "agent", at, ttfb: rng.float(0.25, 2.4), prompt: Math.round(agentChars / 3.6) + agentOverhead, completion: Math.max(3, Math.round(out.length / 4)) + rng.int(4, 90) });
+    calls.push({
+      side: "agent",
+      at,
+      ttfb: rng.float(0.25, 2.4),
+      prompt: Math.round(agentChars / 3.6) + agentOverhead,
+      completion: Math.max(3, Math.round(out.length / 4)) + rng.int(4, 90),
+    });
     agentChars += out.length;
   };
   const userCall = (at: number, out: string) => {
-    calls.push({ side: "user", at, ttfb: rng.float(0.2, 1.2), prompt: Math.round(userChars / 3.8) + userOverhead, completion: Math.max(2, Math.round(out.length / 4)) + rng.int(1, 40) });
+    calls.push({
+      side: "user",
+      at,
+      ttfb: rng.float(0.2, 1.2),
+      prompt: Math.round(userChars / 3.8) + userOverhead,
+      completion: Math.max(2, Math.round(out.length / 4)) + rng.int(1, 40),
+    });
     userChars += out.length;
   };
   const pushAgent = (m: JsonObject, at: number) => {
@@ -148,13 +160,22 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     agentCall(gStart - 0.2, script.greeting);
     pushAgent({ role: "assistant", content: script.greeting }, gStart);
     const stallGreeting = script.exchanges.length > 0 && script.exchanges[0]?.agent === "" && rng.chance(0.3);
-    segs.push({ role: "agent", text: stallGreeting ? script.greeting.split(" ").slice(0, 4).join(" ") : script.greeting, start: gStart, end: gStart + speak(script.greeting), complete: true });
+    segs.push({
+      role: "agent",
+      text: stallGreeting ? script.greeting.split(" ").slice(0, 4).join(" ") : script.greeting,
+      start: gStart,
+      end: gStart + speak(script.greeting),
+      complete: true,
+    });
     pushUser({ role: "user", content: script.greeting }, gStart);
     t = (segs[segs.length - 1] as Segment).end;
 
     const exchanges = [...script.exchanges];
     if (padding && "call" in padding) {
-      const i = Math.max(0, exchanges.findIndex((e) => (e.tools?.length ?? 0) > 0 && !e.tools?.some((c) => c.mutating || c.push)));
+      const i = Math.max(
+        0,
+        exchanges.findIndex((e) => (e.tools?.length ?? 0) > 0 && !e.tools?.some((c) => c.mutating || c.push)),
+      );
       const e = exchanges[i];
       if (e && e.agent !== "") exchanges[i] = { ...e, tools: [...(e.tools ?? []), padding.call] };
     }
@@ -201,7 +222,14 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
       pushUser({ role: "user", content: ex.agent }, aStart);
       const interrupted = rng.chance(0.07) && !planted;
       const dur = speak(ex.agent) * (interrupted ? rng.float(0.3, 0.7) : 1);
-      segs.push({ role: "agent", text: interrupted ? INTERRUPTED : ex.agent, start: aStart, end: aStart + dur, complete: true, ...(interrupted ? { said: ex.agent } : {}) });
+      segs.push({
+        role: "agent",
+        text: interrupted ? INTERRUPTED : ex.agent,
+        start: aStart,
+        end: aStart + dur,
+        complete: true,
+        ...(interrupted ? { said: ex.agent } : {}),
+      });
       t = aStart + dur;
     }
 

@@ -37,7 +37,8 @@ const SCORES: Record<OutcomeKind, number[]> = {
 const REASONS: Record<OutcomeKind, string> = {
   success: "The agent authenticated the caller, completed the requested change after explicit confirmation, and closed the call politely.",
   timeout: "The task was completed correctly, but the agent never ended the call, so the conversation ran into the time limit.",
-  db_mismatch: "The agent applied the change with a wrong identifier (it did not read the id back carefully), so the final state does not match the expected one.",
+  db_mismatch:
+    "The agent applied the change with a wrong identifier (it did not read the id back carefully), so the final state does not match the expected one.",
   null_hash: "The agent handled the request correctly and confirmed the change with the caller.",
   nl_fail: "The requested change was made, but the agent skipped explanations the policy requires.",
   dba_fail: "The agent did not get the caller's phone back into a working state before ending the call.",
@@ -63,9 +64,11 @@ const ERRORS = [
 function successReason(def: ScenarioDef): string {
   if (def.refusal) return "The agent verified the caller, correctly declined the request under policy, explained why, and offered an alternative.";
   if (/^(qa|simple_qa)/.test(def.domain)) return "The agent answered the question correctly and concisely, saved the answer, and ended the call.";
-  if (def.domain === "restaurant" || def.domain === "fastbite") return "The agent took the order item by item, read back the items and total, and placed the order.";
+  if (def.domain === "restaurant" || def.domain === "fastbite")
+    return "The agent took the order item by item, read back the items and total, and placed the order.";
   if (def.domain === "customer_service") return "The agent verified the account, applied the standard resolution, and logged the ticket.";
-  if (def.domain.startsWith("tau2_telecom")) return "The agent identified the line, guided the caller one step at a time, and confirmed the connection works again.";
+  if (def.domain.startsWith("tau2_telecom"))
+    return "The agent identified the line, guided the caller one step at a time, and confirmed the connection works again.";
   return REASONS.success;
 }
 
@@ -112,8 +115,10 @@ function userContent(i: JudgeInputs): string {
   const pred = Array.isArray(i.prediction) && i.prediction.length === 1 ? (i.prediction[0] as PyJson) : i.prediction;
   parts.push(`<prediction>\n${dumps(pred, 2)}\n</prediction>`);
   if (i.def.nlAssertions.length) parts.push(`<nl_assertions>\n${i.def.nlAssertions.map((a, k) => `${k + 1}. ${a}`).join("\n")}\n</nl_assertions>`);
-  if (i.agentContext.length) parts.push(`<agent_context_history>\n${dumps(truncateContext(i.agentContext, i.stringLimit, i.messageLimit), 2)}\n</agent_context_history>`);
-  if (i.userContext.length) parts.push(`<user_context_history>\n${dumps(truncateContext(i.userContext, i.stringLimit, i.messageLimit), 2)}\n</user_context_history>`);
+  if (i.agentContext.length)
+    parts.push(`<agent_context_history>\n${dumps(truncateContext(i.agentContext, i.stringLimit, i.messageLimit), 2)}\n</agent_context_history>`);
+  if (i.userContext.length)
+    parts.push(`<user_context_history>\n${dumps(truncateContext(i.userContext, i.stringLimit, i.messageLimit), 2)}\n</user_context_history>`);
   return parts.join("\n\n");
 }
 
@@ -146,14 +151,27 @@ export function runJudge(i: JudgeInputs): JudgeOutput {
       json.nl_assertion_total = n;
       json.nl_assertion_pass_rate = f(0);
     }
-    return { json, score: 0, nl: n ? Array(n).fill(false) : undefined, seconds: msg.includes("timed out") ? 120 + rng.float(0, 0.5) : rng.float(0.01, 0.3), error: msg };
+    return {
+      json,
+      score: 0,
+      nl: n ? Array(n).fill(false) : undefined,
+      seconds: msg.includes("timed out") ? 120 + rng.float(0, 0.5) : rng.float(0.01, 0.3),
+      error: msg,
+    };
   }
 
   const score = rng.pick(SCORES[outcome]);
   const reason = outcome === "success" || outcome === "null_hash" ? successReason(def) : REASONS[outcome];
   const flags = n ? nlPassFlags(i) : undefined;
   const quote = () => (i.agentLines.length ? `Quoted: "${rng.pick(i.agentLines)}"` : "No agent turn addresses this.");
-  const verdicts: PyJson = flags ? def.nlAssertions.map((a, k) => ({ index: k + 1, assertion: a, passed: flags[k] as boolean, reason: flags[k] ? quote() : "No agent turn makes this statement." })) : null;
+  const verdicts: PyJson = flags
+    ? def.nlAssertions.map((a, k) => ({
+        index: k + 1,
+        assertion: a,
+        passed: flags[k] as boolean,
+        reason: flags[k] ? quote() : "No agent turn makes this statement.",
+      }))
+    : null;
   const json: JsonObject = { score: f(score), reason };
   const modelEmitted = rng.chance(0.8);
   if (flags && modelEmitted) json.nl_assertion_verdicts = verdicts;

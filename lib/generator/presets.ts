@@ -47,8 +47,24 @@ function example(seed: number, scenarios: number): GenerateOptions {
     seed,
     runs: [
       // Issue #34: calls spoken (espeak-ng at build time), each with one place where the recording and the logs disagree.
-      { ...common, name: "eval_20261118_140000", state: "finished", quality: 0.6, outcomes: forced, audio: { sampleRate: 8000, secondsPerTurn: 0.25, speech: true, scenarios: [...SPOKEN], plants: PLANTS } },
-      { ...common, name: "eval_20261124_091500", state: "resumed", quality: 0.72, completedBeforeStop: 15, outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" }, resumedAt: "2026-11-24T16:02:11", largeContexts: { count: 1, kb: 300 } },
+      {
+        ...common,
+        name: "eval_20261118_140000",
+        state: "finished",
+        quality: 0.6,
+        outcomes: forced,
+        audio: { sampleRate: 8000, secondsPerTurn: 0.25, speech: true, scenarios: [...SPOKEN], plants: PLANTS },
+      },
+      {
+        ...common,
+        name: "eval_20261124_091500",
+        state: "resumed",
+        quality: 0.72,
+        completedBeforeStop: 15,
+        outcomes: { "#4": "stall", "#9": "zero_turn", "#12": "success" },
+        resumedAt: "2026-11-24T16:02:11",
+        largeContexts: { count: 1, kb: 300 },
+      },
       { ...common, name: "eval_20261129_220000", state: "killed", quality: 0.75, completedBeforeStop: 9, legacy: 0.4 },
       // Issue #13: what the Timing section and the flow audit find, planted; one WAV covers the whole call (3 kHz: Chromium's lowest rate).
       {
@@ -70,7 +86,13 @@ function example(seed: number, scenarios: number): GenerateOptions {
 /** The example's spoken calls (short ones, so the WAVs stay small) and what each plants. */
 const SPOKEN = ["qa__weather_new_york", "tau2_airline__28", "tau2_airline__48", "qa__largest_ocean"] as const;
 /** Issue 47 adds a bad line (noise, echo, a dropout) and, beside the talk-over (an agent interruption), a yield. */
-const PLANTS: Partial<Record<SpeechPlant, string>> = { talk_over: "qa__weather_new_york", yield: "qa__weather_new_york", silent_turn: "tau2_airline__28", clipping: "tau2_airline__48", bad_line: "qa__largest_ocean" };
+const PLANTS: Partial<Record<SpeechPlant, string>> = {
+  talk_over: "qa__weather_new_york",
+  yield: "qa__weather_new_york",
+  silent_turn: "tau2_airline__28",
+  clipping: "tau2_airline__48",
+  bad_line: "qa__largest_ocean",
+};
 
 const NIGHTLY_DOMAINS = ["tau2_retail", "tau2_airline", "restaurant", "customer_service", "qa"];
 /** The nightly suite's #1 (the regression, from night 9) and #4 (from night 10): a wrong id written (by name: the spoken calls are named). */
@@ -146,7 +168,15 @@ function yearOfNights(seed: number, runs: number, perRun: number, lean: boolean)
     seed,
     runs: Array.from({ length: runs }, (_, r) => {
       const day = new Date(first + r * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
-      return { name: `nightly/eval_${day}_020000`, scenarios: perRun, domains: BENCH_DOMAINS, lean, state: "finished", quality: 0.55 + ((r * 37) % 40) / 100, agentContextKB: 16 } satisfies RunOptions;
+      return {
+        name: `nightly/eval_${day}_020000`,
+        scenarios: perRun,
+        domains: BENCH_DOMAINS,
+        lean,
+        state: "finished",
+        quality: 0.55 + ((r * 37) % 40) / 100,
+        agentContextKB: 16,
+      } satisfies RunOptions;
     }),
   };
 }
@@ -170,7 +200,17 @@ export function preset(name: PresetName, seed?: number, scenarios?: number, lean
     case "big-3000":
       return {
         seed: seed ?? 7,
-        runs: [{ name: "eval_20261115_080000", scenarios: scenarios ?? 3000, domains: BENCH_DOMAINS, lean: lean ?? false, quality: 0.68, agentContextKB: 20, largeContexts: { count: 3, kb: 2048 } }],
+        runs: [
+          {
+            name: "eval_20261115_080000",
+            scenarios: scenarios ?? 3000,
+            domains: BENCH_DOMAINS,
+            lean: lean ?? false,
+            quality: 0.68,
+            agentContextKB: 20,
+            largeContexts: { count: 3, kb: 2048 },
+          },
+        ],
       };
   }
 }

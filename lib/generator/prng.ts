@@ -84,7 +84,10 @@ export class Rng {
   /** `n` lowercase hex digits. */
   hex(n: number): string {
     let s = "";
-    while (s.length < n) s += Math.floor(this.next() * 4294967296).toString(16).padStart(8, "0");
+    while (s.length < n)
+      s += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, "0");
     return s.slice(0, n);
   }
 

@@ -16,14 +16,7 @@ export function f(x: number): PyFloat {
   return new PyFloat(x);
 }
 
-export type PyJson =
-  | null
-  | boolean
-  | number
-  | string
-  | PyFloat
-  | PyJson[]
-  | { [key: string]: PyJson | undefined };
+export type PyJson = null | boolean | number | string | PyFloat | PyJson[] | { [key: string]: PyJson | undefined };
 
 function floatToken(x: number): string {
   if (Number.isNaN(x)) return "NaN";

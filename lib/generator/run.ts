@@ -56,14 +56,25 @@ function* scenarioFiles(ctx: RunContext, res: ScenarioResult, dir: string): Gene
 /** The files of an attempt that was stopped at `stop` (no metrics.json). */
 function* partialFiles(ctx: RunContext, entry: SuiteEntry, res: ScenarioResult, dir: string, stop: Micros, live: boolean): Generator<GeneratedFile> {
   if (!ctx.run.lean) {
-    for (const [name, content] of scenarioConfigFiles(entry.def, res.conv.agentPrompt)) yield file(ctx, `${dir}/scenario_config/${name}`, content, res.start + 400_000);
+    for (const [name, content] of scenarioConfigFiles(entry.def, res.conv.agentPrompt))
+      yield file(ctx, `${dir}/scenario_config/${name}`, content, res.start + 400_000);
     yield file(ctx, `${dir}/conversation_log.txt`, convLogHeader(res.start), res.start);
   }
   let bridge = res.bridge;
   if (!bridge) {
     bridge = new BridgeLog();
-    bridge.add(res.start, "INFO", "nemo_voice_agent.evaluation.bridge:init_output_dir:387", `Initializing output directory: ${res.name}, session name: ${res.name}`);
-    bridge.add(res.routingStart, "INFO", "nemo_voice_agent.evaluation.bridge:run_scenario:1861", `[RUN SCENARIO] Running scenario for ${entry.def.maxDuration} seconds...`);
+    bridge.add(
+      res.start,
+      "INFO",
+      "nemo_voice_agent.evaluation.bridge:init_output_dir:387",
+      `Initializing output directory: ${res.name}, session name: ${res.name}`,
+    );
+    bridge.add(
+      res.routingStart,
+      "INFO",
+      "nemo_voice_agent.evaluation.bridge:run_scenario:1861",
+      `[RUN SCENARIO] Running scenario for ${entry.def.maxDuration} seconds...`,
+    );
   }
   yield file(ctx, `${dir}/bridge_log.txt`, bridge.textUntil(stop), live ? undefined : stop);
 }
@@ -73,7 +84,13 @@ function record(res: ScenarioResult): RunRecord {
     const f = res.files.find((x) => x.path === path);
     return f && typeof f.content === "string" ? f.content : null;
   };
-  return { name: res.name, metrics: res.metrics, text: res.metricsText, judgeText: side("judge_result.json"), agentContextText: side("bot_logs_agent/llm_context.json") };
+  return {
+    name: res.name,
+    metrics: res.metrics,
+    text: res.metricsText,
+    judgeText: side("judge_result.json"),
+    agentContextText: side("bot_logs_agent/llm_context.json"),
+  };
 }
 
 function inFlightReason(res: ScenarioResult, m: number): string | undefined {
@@ -156,7 +173,12 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
         legacy: legacyAll || (legacyFraction > 0 && Rng.of(seed, "legacy", name).chance(legacyFraction)),
         contextBytes: (large.has(i) ? (run.largeContexts?.kb ?? 1024) : contextKB) * 1024,
         audio: withAudio
-          ? { sampleRate: audio.sampleRate, secondsPerTurn: audio.secondsPerTurn, ...(audio.fullCall || audio.speech ? { fullCall: true } : {}), ...(audio.speech ? { speech: { synth, plants } } : {}) }
+          ? {
+              sampleRate: audio.sampleRate,
+              secondsPerTurn: audio.secondsPerTurn,
+              ...(audio.fullCall || audio.speech ? { fullCall: true } : {}),
+              ...(audio.speech ? { speech: { synth, plants } } : {}),
+            }
           : undefined,
         ...(run.responseDelay ? { responseDelay: run.responseDelay } : {}),
         ...(run.userTtsTtfb ? { userTtsTtfb: true } : {}),
@@ -263,7 +285,8 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
       for (let q = 0; q < n; q++) {
         const name = queue[q] as string;
         if (loadedSet.has(q)) log.runner(t, 370, `[SKIP] ${name}: already complete, loaded metrics.json from disk.`);
-        else if (asideSet.has(q)) log.runner(t, 381, `[CLEANUP] ${name}: subdir was in-flight (${asideSet.get(q) as string}); moved to ${aside(name)}/ and will re-run.`);
+        else if (asideSet.has(q))
+          log.runner(t, 381, `[CLEANUP] ${name}: subdir was in-flight (${asideSet.get(q) as string}); moved to ${aside(name)}/ and will re-run.`);
       }
       log.runner(t, 396, `${n - loaded.length} scenario(s) to run, ${loaded.length} already completed.`);
       const fresh: RunRecord[] = [];

@@ -67,7 +67,8 @@ export function invocationJson(inv: Invocation, index: number): JsonObject {
   parsed.strict_match = false;
   parsed.resume = inv.resume ?? null;
   if (!inv.legacy) parsed.min_agent_turns = inv.minAgentTurns;
-  if (inv.autoRetry) Object.assign(parsed, { auto_resume_on_stale: true, auto_resume_on_insufficient_turns: true, max_auto_retries: 2, auto_retry_backoff_secs: 5 });
+  if (inv.autoRetry)
+    Object.assign(parsed, { auto_resume_on_stale: true, auto_resume_on_insufficient_turns: true, max_auto_retries: 2, auto_retry_backoff_secs: 5 });
   const o: JsonObject = {
     started_at: inv.startedAt,
     argv,

@@ -32,7 +32,12 @@ export class RunLog {
     this.main(t, 455, `Queued ${queue.length} scenario(s): ${pyListRepr(queue)}`);
     if (judge) this.main(t, 462, `Using LLM judge: ${judge.url} with model: ${judge.model}`);
     else if (judgeDependent > 0) {
-      this.main(t, 470, `WARNING: ${judgeDependent} of ${queue.length} queued scenarios reference judge-dependent signals (judge_passed / nl_assertion) but no judge is configured; those signals will be missing.`, "WARNING");
+      this.main(
+        t,
+        470,
+        `WARNING: ${judgeDependent} of ${queue.length} queued scenarios reference judge-dependent signals (judge_passed / nl_assertion) but no judge is configured; those signals will be missing.`,
+        "WARNING",
+      );
     }
   }
 
@@ -86,7 +91,11 @@ export function scenarioComplete(log: RunLog, t: Micros, r: Recap): void {
   if (r.failed.length) log.runner(t, 760, `    Failed signals: ${pyListRepr(r.failed)}`);
   log.runner(t, 760, `  Total turns: ${r.turns}`);
   if (r.stalledCalls !== undefined) {
-    log.runner(t, 779, `  WARNING: Only ${r.stalledCalls} agent LLM message(s) in context \u2014 counted as failure (min_agent_turns=${r.minAgentTurns}). Run with --resume to retry.`);
+    log.runner(
+      t,
+      779,
+      `  WARNING: Only ${r.stalledCalls} agent LLM message(s) in context \u2014 counted as failure (min_agent_turns=${r.minAgentTurns}). Run with --resume to retry.`,
+    );
   }
   log.runner(t, 760, `  Duration: ${fixed(r.duration, 1)}s`);
   log.runner(t, 760, `  Latency measurements: ${r.latencyCount}`);

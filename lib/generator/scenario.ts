@@ -59,7 +59,8 @@ export interface ScenarioResult {
   judge?: JudgeOutput;
 }
 
-const NO_USER_DB = "No user DB available \u2014 scenario declared side='user' but the bridge didn't pull a user_db dict back. Check that the bot returned include_db=True payload.";
+const NO_USER_DB =
+  "No user DB available \u2014 scenario declared side='user' but the bridge didn't pull a user_db dict back. Check that the bot returned include_db=True payload.";
 
 function actionKey(a: { name: PyJson | undefined; arguments?: PyJson; args?: PyJson }): string {
   return `${String(a.name)} ${dumps((a.arguments ?? a.args ?? {}) as PyJson)}`;
@@ -106,9 +107,17 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   let dbHash: string | null = null;
   let userDbHash: string | null = null;
   if (def.expectedDbHash && !zeroTurn && !noSummary) {
-    dbHash = sameActions(agentDone, def.gold.filter((g) => g.side === "agent")) ? def.expectedDbHash : rng.hex(64);
+    dbHash = sameActions(
+      agentDone,
+      def.gold.filter((g) => g.side === "agent"),
+    )
+      ? def.expectedDbHash
+      : rng.hex(64);
   }
-  const userOk = sameActions(userDone, def.gold.filter((g) => g.side === "user"));
+  const userOk = sameActions(
+    userDone,
+    def.gold.filter((g) => g.side === "user"),
+  );
   if (def.expectedUserDbHash && !zeroTurn) userDbHash = userOk ? def.expectedUserDbHash : rng.hex(64);
 
   const dba: DbaVerdict[] = def.dbAssertions.map((a, i) => {
@@ -126,11 +135,25 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   const isActionMatch: boolean | "N/A" =
     def.reference === null
       ? "N/A"
-      : actionMatch(def.reference, prediction, { strict: def.disallowExtraItems, ignoreCapitalization: def.ignoreCapitalization, ignorePunctuation: def.ignorePunctuation });
+      : actionMatch(def.reference, prediction, {
+          strict: def.disallowExtraItems,
+          ignoreCapitalization: def.ignoreCapitalization,
+          ignorePunctuation: def.ignorePunctuation,
+        });
 
   const agentLines = conv.segments.filter((x) => x.role === "agent" && x.text !== "[INTERRUPTED]").map((x) => x.text);
   const judge = s.judge
-    ? runJudge({ def, outcome, rng: Rng.of(s.seed, "judge", def.name, s.attempt), prediction, agentContext: contextRace ? [] : conv.agentContext, userContext: conv.userContext, stringLimit: s.judge.stringLimit, messageLimit: s.judge.messageLimit, agentLines })
+    ? runJudge({
+        def,
+        outcome,
+        rng: Rng.of(s.seed, "judge", def.name, s.attempt),
+        prediction,
+        agentContext: contextRace ? [] : conv.agentContext,
+        userContext: conv.userContext,
+        stringLimit: s.judge.stringLimit,
+        messageLimit: s.judge.messageLimit,
+        agentLines,
+      })
     : undefined;
 
   const end = conv.endTime;
@@ -138,7 +161,15 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   let scenarioDuration = (end - conv.routingStart) / SECOND + rng.float(0.3, 2.4);
   if (rng.chance(0.06)) scenarioDuration = Math.floor(scenarioDuration) + 0.25;
   else scenarioDuration = Math.round(scenarioDuration * 1e6) / 1e6;
-  const traceMetrics: PyJson | undefined = !s.lean && rng.chance(0.02) ? { tracer: "external-agent", llm_spans: conv.calls.length, tool_spans: conv.tools.length, llm_time_ms_total: f(Math.round(rng.float(2000, 30000) * 1000) / 1000) } : undefined;
+  const traceMetrics: PyJson | undefined =
+    !s.lean && rng.chance(0.02)
+      ? {
+          tracer: "external-agent",
+          llm_spans: conv.calls.length,
+          tool_spans: conv.tools.length,
+          llm_time_ms_total: f(Math.round(rng.float(2000, 30000) * 1000) / 1000),
+        }
+      : undefined;
 
   const metrics = buildMetrics({
     def,
@@ -163,9 +194,15 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   if (!s.lean) {
     for (const [name, content] of scenarioConfigFiles(def, conv.agentPrompt)) add(`scenario_config/${name}`, content, start + 400_000);
     add("final_agent_response.json", dumps(prediction, 2), end);
-    if (dbHash || userDbHash) add("final_scenario_db_hash.txt", (dbHash ? `db_hash: ${dbHash}\n` : "") + (userDbHash ? `user_db_hash: ${userDbHash}\n` : ""), end);
+    if (dbHash || userDbHash)
+      add("final_scenario_db_hash.txt", (dbHash ? `db_hash: ${dbHash}\n` : "") + (userDbHash ? `user_db_hash: ${userDbHash}\n` : ""), end);
     add("conversation_log.txt", convLogHeader(start) + convLogBody(conv.segments, end, conv.stop), conv.segments.length ? end : start);
-    if (s.audio && conv.segments.length) add("conversation_log.wav", s.audio.speech ? speechWav(conv.segments, { sampleRate: s.audio.sampleRate, ...s.audio.speech }) : synthWav(conv.segments, s.audio), end);
+    if (s.audio && conv.segments.length)
+      add(
+        "conversation_log.wav",
+        s.audio.speech ? speechWav(conv.segments, { sampleRate: s.audio.sampleRate, ...s.audio.speech }) : synthWav(conv.segments, s.audio),
+        end,
+      );
     if (conv.segments.length) add("conversation_log.seglst.json", seglstJson(def.name, conv.segments), end);
     add("bot_logs_user/llm_context.json", dumps(conv.userContext, 2), end);
     add("bot_logs_agent/llm_context.json", dumps(contextRace ? [] : conv.agentContext, 2), end);

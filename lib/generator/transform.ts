@@ -9,8 +9,14 @@ export const XSS_SCRIPT = "<script>alert(1)</script>";
 export const XSS_IMG = "<img src=x onerror=alert(1)>";
 
 const HOMOPHONES: Array<[RegExp, string]> = [
-  [/\bfor\b/, "four"], [/\bto\b/, "two"], [/\bthere\b/, "their"], [/\bright\b/, "write"], [/\bno\b/, "know"],
-  [/\bweek\b/, "weak"], [/\bmy\b/, "I"], [/\bplease\b/, "pleas"],
+  [/\bfor\b/, "four"],
+  [/\bto\b/, "two"],
+  [/\bthere\b/, "their"],
+  [/\bright\b/, "write"],
+  [/\bno\b/, "know"],
+  [/\bweek\b/, "weak"],
+  [/\bmy\b/, "I"],
+  [/\bplease\b/, "pleas"],
 ];
 
 /** A random, usually benign, recognizer slip on an utterance (none most of the time). */
@@ -77,7 +83,10 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
     }
     case "timeout": {
       s.endCall = false;
-      s.exchanges.push({ user: "Hello? Is there anything else you need from me?", agent: "No, you're all set. Is there anything else I can help you with today?" });
+      s.exchanges.push({
+        user: "Hello? Is there anything else you need from me?",
+        agent: "No, you're all set. Is there anything else I can help you with today?",
+      });
       s.trailingUser = ["Okay... hello?"];
       break;
     }
@@ -85,7 +94,8 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
       const first = ex[0];
       const last = ex[ex.length - 1];
       s.exchanges = [];
-      if (first) s.exchanges.push({ user: first.user, heard: first.heard, agent: "I'm sorry, I'm not able to help with that over the phone. Is there anything else?" });
+      if (first)
+        s.exchanges.push({ user: first.user, heard: first.heard, agent: "I'm sorry, I'm not able to help with that over the phone. Is there anything else?" });
       if (last) s.exchanges.push({ ...last, tools: undefined });
       break;
     }
@@ -96,7 +106,8 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
         (m.e.tools as ToolCall[])[m.i] = { name: bad, args: m.call.args, result: `There is no tool named ${bad}`, side: "agent", failed: true };
       } else {
         const e = ex.find((x) => x.tools?.length);
-        if (e) e.tools = [{ name: "lookup_account", args: {}, result: "There is no tool named lookup_account", side: "agent", failed: true }, ...(e.tools ?? [])];
+        if (e)
+          e.tools = [{ name: "lookup_account", args: {}, result: "There is no tool named lookup_account", side: "agent", failed: true }, ...(e.tools ?? [])];
       }
       s.judgeNote = "tool";
       break;
@@ -112,7 +123,11 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
         const wrongBare = wrong.replace(/^#/, "");
         const j = ex.findIndex((e) => (e.heard ?? e.user).includes(bare));
         if (j < 0) {
-          (m.e.tools as ToolCall[])[m.i] = { ...m.call, args: deepReplace(m.call.args, id, wrong) as JsonObject, result: deepReplace(m.call.result, id, wrong) };
+          (m.e.tools as ToolCall[])[m.i] = {
+            ...m.call,
+            args: deepReplace(m.call.args, id, wrong) as JsonObject,
+            result: deepReplace(m.call.result, id, wrong),
+          };
         } else {
           for (let k = j; k < ex.length; k++) {
             const e = ex[k] as Exchange;
@@ -125,7 +140,17 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
       } else {
         const [k, v] = Object.entries(m.call.args).find(([, x]) => typeof x === "string" || typeof x === "number") ?? [];
         if (k !== undefined) {
-          const args = { ...m.call.args, [k]: typeof v === "number" ? v + 1 : v === "no longer needed" ? "ordered by mistake" : v === "ordered by mistake" ? "no longer needed" : `${String(v)} ` };
+          const args = {
+            ...m.call.args,
+            [k]:
+              typeof v === "number"
+                ? v + 1
+                : v === "no longer needed"
+                  ? "ordered by mistake"
+                  : v === "ordered by mistake"
+                    ? "no longer needed"
+                    : `${String(v)} `,
+          };
           (m.e.tools as ToolCall[])[m.i] = { ...m.call, args };
         }
       }

@@ -9,22 +9,9 @@ export interface GeneratedFile {
   mtimeMs?: number;
 }
 
-export type SignalName =
-  | "is_action_match"
-  | "db_state_match"
-  | "db_state_assertion"
-  | "nl_assertion"
-  | "judge_passed"
-  | "clean_exit";
+export type SignalName = "is_action_match" | "db_state_match" | "db_state_assertion" | "nl_assertion" | "judge_passed" | "clean_exit";
 
-export const SIGNALS: readonly SignalName[] = [
-  "is_action_match",
-  "db_state_match",
-  "db_state_assertion",
-  "nl_assertion",
-  "judge_passed",
-  "clean_exit",
-];
+export const SIGNALS: readonly SignalName[] = ["is_action_match", "db_state_match", "db_state_assertion", "nl_assertion", "judge_passed", "clean_exit"];
 
 /** What happens in one scenario of one run. */
 export type OutcomeKind =

@@ -14,7 +14,17 @@ export type { Change, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stabili
 export type { HistogramBin, JudgeMeanNote, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
 
 export interface CompareWarning {
-  kind: "scenario_set" | "min_agent_turns" | "judge" | "judge_threshold" | "whitelist" | "partial" | "stalled" | "retry_flags" | "retried_change" | "judge_sections";
+  kind:
+    | "scenario_set"
+    | "min_agent_turns"
+    | "judge"
+    | "judge_threshold"
+    | "whitelist"
+    | "partial"
+    | "stalled"
+    | "retry_flags"
+    | "retried_change"
+    | "judge_sections";
   message: string;
 }
 

@@ -10,7 +10,13 @@ export const STATUSES = ["unreviewed", "confirmed", "known-issue", "fixed", "won
 export type Status = (typeof STATUSES)[number];
 
 export const CAUSE_LABEL: Record<Cause, string> = { agent: "Agent", "user-sim": "User simulator", asr: "ASR", framework: "Framework", judge: "Judge" };
-export const STATUS_LABEL: Record<Status, string> = { unreviewed: "Unreviewed", confirmed: "Confirmed", "known-issue": "Known issue", fixed: "Fixed", "wont-fix": "Won't fix" };
+export const STATUS_LABEL: Record<Status, string> = {
+  unreviewed: "Unreviewed",
+  confirmed: "Confirmed",
+  "known-issue": "Known issue",
+  fixed: "Fixed",
+  "wont-fix": "Won't fix",
+};
 
 /** One key per cause while walking failures (j/k move, these label). */
 export const CAUSE_KEYS: Record<string, Cause> = { "1": "agent", "2": "user-sim", "3": "asr", "4": "framework", "5": "judge" };

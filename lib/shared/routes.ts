@@ -34,7 +34,8 @@ export const apiAudioHref = (runId: string, name: string) => `${apiScenarioPath(
 export const apiAudioAnalysisHref = (runId: string, name: string) => `${apiScenarioPath(runId, name)}/audio-analysis`;
 export const apiFileHref = (runId: string, name: string, file: string) => `${apiScenarioPath(runId, name)}/files/${file.split("/").map(enc).join("/")}`;
 /** A file an automatically retried scenario's discarded attempt `attempt` (1-based) kept in its own folder. */
-export const apiAttemptFileHref = (runId: string, name: string, attempt: number, file: string) => `${apiScenarioPath(runId, name)}/attempts/${attempt}/files/${file.split("/").map(enc).join("/")}`;
+export const apiAttemptFileHref = (runId: string, name: string, attempt: number, file: string) =>
+  `${apiScenarioPath(runId, name)}/attempts/${attempt}/files/${file.split("/").map(enc).join("/")}`;
 export const apiToolCallHref = (runId: string, name: string, index: number) => `${apiScenarioPath(runId, name)}/tool-calls/${index}`;
 export const apiSummaryTextHref = (runId: string) => `${apiRunPath(runId)}/summary.txt`;
 export const apiTimingHref = (runId: string) => `${apiRunPath(runId)}/timing`;
@@ -111,6 +112,7 @@ export function parseRunPath(segments: readonly string[], isRun: (id: string) =>
   if (third === "report.md" && more.length === 0) return { kind: "scenario-report", run, name };
   if (third === "tool-calls" && more.length === 1) return { kind: "tool-call", run, name, index: more[0] as string };
   if (third === "files" && more.length > 0) return { kind: "file", run, name, file: more.join("/") };
-  if (third === "attempts" && more.length > 2 && /^[1-9]\d{0,5}$/.test(more[0] as string) && more[1] === "files") return { kind: "attempt-file", run, name, attempt: Number(more[0]), file: more.slice(2).join("/") };
+  if (third === "attempts" && more.length > 2 && /^[1-9]\d{0,5}$/.test(more[0] as string) && more[1] === "files")
+    return { kind: "attempt-file", run, name, attempt: Number(more[0]), file: more.slice(2).join("/") };
   return { kind: "error", status: 404, reason: "unknown resource" };
 }

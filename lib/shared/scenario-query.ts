@@ -8,7 +8,12 @@ import { QUICK_FILTERS, SORT_KEYS, type BUCKET_STATES, type QueryKey, type SortK
 
 export { BUCKET_STATES, QUICK_FILTERS, SORT_KEYS, type QuickFilter, type SortKey } from "./scenario-keys";
 
-const csv = z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const optionalNumber = z.coerce.number().refine(Number.isFinite, "must be a number").optional();
 

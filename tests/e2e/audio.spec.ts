@@ -59,7 +59,10 @@ test("the waveform's heard spurts lie beside the logged turns, and a finding pla
   const at = analysis.findings.find((f) => f.kind === "clipping")!.start;
   await clip.click();
   await expect
-    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), { message: "the audio moved to the finding", timeout: 10_000 })
+    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), {
+      message: "the audio moved to the finding",
+      timeout: 10_000,
+    })
     .toBeGreaterThanOrEqual(at - 0.05);
 
   // Both channels drawn as waveforms, louder where the speech is: the agent's bars at 1-4 s stand above its silence at 10 s.
@@ -71,7 +74,10 @@ test("the waveform's heard spurts lie beside the logged turns, and a finding pla
   const box = (await lane.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.75, box.y + 2);
   await expect
-    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), { message: "the audio moved to the clicked moment", timeout: 10_000 })
+    .poll(async () => page.getByTestId("audio").evaluate((el) => (el as HTMLAudioElement).currentTime), {
+      message: "the audio moved to the clicked moment",
+      timeout: 10_000,
+    })
     .toBeGreaterThan(0.7 * 40 - 1);
 
   // No recording: a 404 with its reason; the page still opens.
@@ -95,7 +101,11 @@ test("the run page's Audio tab measures each recording and filters by finding", 
   await expect(page.getByTestId("run-audio").locator("[data-audio-row]")).toHaveCount(1);
   await page.getByTestId("run-audio").locator('[data-finding-filter="dead_air"]').click();
   await expect(page).toHaveURL(/finding=dead_air/);
-  const deadAir = (await (await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/${SCENARIO}/audio-analysis`)).json()) as { findings: Array<{ kind: string }> };
+  const deadAir = (await (await page.request.get(`${dashboard.url}api/runs/${RUN}/scenarios/${SCENARIO}/audio-analysis`)).json()) as {
+    findings: Array<{ kind: string }>;
+  };
   await expect(page.getByTestId("run-audio").locator("[data-audio-row]")).toHaveCount(deadAir.findings.some((f) => f.kind === "dead_air") ? 1 : 0);
-  await expect(page.getByTestId("run-audio").locator(`[data-audio-row="${SCENARIO}"] a`)).toHaveCount(deadAir.findings.some((f) => f.kind === "dead_air") ? 1 : 0);
+  await expect(page.getByTestId("run-audio").locator(`[data-audio-row="${SCENARIO}"] a`)).toHaveCount(
+    deadAir.findings.some((f) => f.kind === "dead_air") ? 1 : 0,
+  );
 });

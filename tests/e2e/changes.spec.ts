@@ -48,7 +48,9 @@ test("the runs list shows night 6's drop and new failure, one click from the com
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(inline, "hidden where the column shows").toBeHidden({ timeout: 5_000 });
   await delta.locator('[data-part="compare-previous"]').click();
-  await page.waitForURL((u) => u.pathname === "/compare" && u.searchParams.get("base") === nightName(5) && u.searchParams.get("runs") === nightName(6), { timeout: 15_000 });
+  await page.waitForURL((u) => u.pathname === "/compare" && u.searchParams.get("base") === nightName(5) && u.searchParams.get("runs") === nightName(6), {
+    timeout: 15_000,
+  });
 });
 
 test("night 6's page says what changed since night 5, links the compare and marks the new failure", async ({ page }) => {
@@ -58,7 +60,10 @@ test("night 6's page says what changed since night 5, links the compare and mark
   await expect(line, "the header line").toContainText(`vs ${nightName(5)}`, { timeout: 15_000 });
   await expect(line).toContainText("1 new failure, 0 fixed, 1 still failing,");
   await expect(line).toContainText("Δ success −8.3 pp (p = 1.0)");
-  await expect(line.getByTestId("compare-previous")).toHaveAttribute("href", `/compare?base=${encodeURIComponent(nightName(5))}&runs=${encodeURIComponent(nightName(6))}`);
+  await expect(line.getByTestId("compare-previous")).toHaveAttribute(
+    "href",
+    `/compare?base=${encodeURIComponent(nightName(5))}&runs=${encodeURIComponent(nightName(6))}`,
+  );
   const regressed = scenarioAt(results, 6, REGRESSED);
   const still = scenarioAt(results, 6, STILL_FAILING);
   const row = (name: string) => page.locator('[data-testid="scenario-scroll"] tbody tr').filter({ has: page.getByRole("link", { name, exact: true }) });

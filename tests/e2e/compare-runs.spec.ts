@@ -156,7 +156,16 @@ test("the picker builds the compare URL with encoded run ids", async ({ page }) 
 
 test("bucket counts match the flipped verdicts; headline, paired test and per-domain deltas", async ({ page }) => {
   await page.goto(compareUrl(BASE, [OTHER]));
-  const expected: Record<string, string> = { all: "6", regressed: "2", fixed: "1", still_failing: "1", still_passing: "2", not_comparable: "0", only_base: "0", only_other: "0" };
+  const expected: Record<string, string> = {
+    all: "6",
+    regressed: "2",
+    fixed: "1",
+    still_failing: "1",
+    still_passing: "2",
+    not_comparable: "0",
+    only_base: "0",
+    only_other: "0",
+  };
   for (const [bucket, n] of Object.entries(expected)) await expect(bucketCount(page, bucket), bucket).toHaveText(n);
   await expect(tableRows(page)).toHaveCount(6);
 
@@ -350,7 +359,9 @@ test("unknown run ids are reported, not crashed on", async ({ page }) => {
 });
 
 test("the picker's plain form submission (runs repeated) compares the same runs", async ({ page }) => {
-  await page.goto(`${dashboard.url}compare?base=${encodeURIComponent(BASE)}&runs=${encodeURIComponent(OTHER)}&runs=${encodeURIComponent(THIRD)}&runs=${encodeURIComponent(BASE)}`);
+  await page.goto(
+    `${dashboard.url}compare?base=${encodeURIComponent(BASE)}&runs=${encodeURIComponent(OTHER)}&runs=${encodeURIComponent(THIRD)}&runs=${encodeURIComponent(BASE)}`,
+  );
   await expect(page.getByTestId("pass-k")).toHaveText("16.67%");
   await expect(page.locator('[data-testid="headline-rates"] thead th')).toHaveCount(4);
 });

@@ -23,17 +23,38 @@ test.beforeAll(async () => {
   await writeGenerated(results, {
     seed: 3,
     runs: [
-      { name: "eval_20261101_080000", scenarios: 8, domains: ["restaurant", "qa"], audio: { sampleRate: 8000, secondsPerTurn: 0.25 }, outcomes: { "#1": "xss", "#2": "db_mismatch" } },
+      {
+        name: "eval_20261101_080000",
+        scenarios: 8,
+        domains: ["restaurant", "qa"],
+        audio: { sampleRate: 8000, secondsPerTurn: 0.25 },
+        outcomes: { "#1": "xss", "#2": "db_mismatch" },
+      },
       { name: "eval_20261102_080000", scenarios: 8, domains: ["restaurant", "qa"] },
     ],
   });
   out = path.join(tmp, "export");
-  const r = spawnSync(process.execPath, [BIN, "export", path.join(results, "eval_20261101_080000"), "--compare", path.join(results, "eval_20261102_080000"), "--filter", "domain=restaurant", "--out", out, "--audio"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      BIN,
+      "export",
+      path.join(results, "eval_20261101_080000"),
+      "--compare",
+      path.join(results, "eval_20261102_080000"),
+      "--filter",
+      "domain=restaurant",
+      "--out",
+      out,
+      "--audio",
+    ],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    },
+  );
   if (r.status !== 0) throw new Error(`export failed (${r.status}): ${r.stderr}`);
 });
 
@@ -62,7 +83,9 @@ test("the exported folder opens over file:// and shows a scenario with its trans
 
   const audio = page.getByTestId("audio");
   await expect(audio, "the recording").toBeVisible({ timeout: 5_000 });
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { message: "the audio loaded its metadata", timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { message: "the audio loaded its metadata", timeout: 10_000 })
+    .toBeGreaterThanOrEqual(1);
   const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
   expect(duration, "a real duration").toBeGreaterThan(0.2);
   await audio.evaluate((a: HTMLAudioElement) => a.play());

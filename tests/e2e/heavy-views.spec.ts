@@ -47,13 +47,18 @@ test("the setup diff of ten changed 100 KB prompts answers in bounded time, /api
   expect(agent?.edits).toHaveLength(10);
   for (const e of agent?.edits ?? []) expect(e.unshown).toMatch(/^too different to show line by line: [\d,]+ lines changed$/);
   expect(r.healthPolls).toBeGreaterThan(0);
-  expect(r.healthMaxMs, `the slowest /api/health answer while the setup diff computed (${r.healthPolls} polls, the diff took ${Math.round(r.ms)} ms)`).toBeLessThan(1000);
+  expect(
+    r.healthMaxMs,
+    `the slowest /api/health answer while the setup diff computed (${r.healthPolls} polls, the diff took ${Math.round(r.ms)} ms)`,
+  ).toBeLessThan(1000);
 });
 
 test("the compare page shows a prompt too different to show line by line, and says so", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(new URL(`/compare?base=${PROMPT_BASE_RUN}&runs=${PROMPT_OTHER_RUN}`, dashboard.url).href);
-  await expect(page.getByTestId("setup-line-diff-unshown").first()).toContainText(/Too different to show line by line: [\d,]+ lines changed/, { timeout: 60_000 });
+  await expect(page.getByTestId("setup-line-diff-unshown").first()).toContainText(/Too different to show line by line: [\d,]+ lines changed/, {
+    timeout: 60_000,
+  });
 });
 
 test("the failure themes of 20,000 random reasons answer in bounded time and size, /api/health within 1 s meanwhile", async () => {
@@ -67,7 +72,10 @@ test("the failure themes of 20,000 random reasons answer in bounded time and siz
   expect(body.unthemed.reasons).toBeGreaterThan(19_000);
   // 12 MB of one-item themes before.
   expect(r.bytes).toBeLessThan(1_000_000);
-  expect(r.healthMaxMs, `the slowest /api/health answer while the themes were made (${r.healthPolls} polls, the themes took ${Math.round(r.ms)} ms)`).toBeLessThan(1000);
+  expect(
+    r.healthMaxMs,
+    `the slowest /api/health answer while the themes were made (${r.healthPolls} polls, the themes took ${Math.round(r.ms)} ms)`,
+  ).toBeLessThan(1000);
 });
 
 test("the change of themes between two runs with 20,000 random reasons on one side: bounded, /api/health within 1 s meanwhile", async () => {
@@ -78,5 +86,8 @@ test("the change of themes between two runs with 20,000 random reasons on one si
   expect(body.changes.length).toBeLessThanOrEqual(50);
   expect(body.unthemed.other.withoutWords).toBe(30);
   expect(r.bytes).toBeLessThan(1_000_000);
-  expect(r.healthMaxMs, `the slowest /api/health answer while the change of themes was made (${r.healthPolls} polls, it took ${Math.round(r.ms)} ms)`).toBeLessThan(1000);
+  expect(
+    r.healthMaxMs,
+    `the slowest /api/health answer while the change of themes was made (${r.healthPolls} polls, it took ${Math.round(r.ms)} ms)`,
+  ).toBeLessThan(1000);
 });

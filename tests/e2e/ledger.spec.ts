@@ -48,7 +48,8 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 const runSummary = async (page: Page, run: string) => (await api<{ summary: RunLedgerSummary }>(page, `/api/ledger/labels?run=${run}`)).summary;
-const scenarioLedger = (page: Page, run: string, name: string) => api<ScenarioLedger>(page, `/api/ledger/labels?run=${run}&scenario=${encodeURIComponent(name)}`);
+const scenarioLedger = (page: Page, run: string, name: string) =>
+  api<ScenarioLedger>(page, `/api/ledger/labels?run=${run}&scenario=${encodeURIComponent(name)}`);
 
 async function keysReady(page: Page) {
   await expect(page.locator("body"), "the triage keys are live").toHaveAttribute("data-triage-keys", "on", { timeout: 15_000 });
@@ -162,7 +163,9 @@ test("two browser contexts editing one label end with the later value and both h
     await pb.locator('[data-cause="user-sim"]').click({ timeout: 5_000 });
     await expect(pb.getByTestId("triage-panel"), "B saved User simulator").toHaveAttribute("data-cause", "user-sim", { timeout: 10_000 });
     // B learns of A's edit either live (before its save) or from its save's conflict answer.
-    await expect(pb.getByTestId("ledger-notice"), "B is told A changed it").toContainText(/Changed by e2e-triager|e2e-triager changed this/, { timeout: 10_000 });
+    await expect(pb.getByTestId("ledger-notice"), "B is told A changed it").toContainText(/Changed by e2e-triager|e2e-triager changed this/, {
+      timeout: 10_000,
+    });
     await expect(pa.getByTestId("triage-panel"), "A sees B's later value live").toHaveAttribute("data-cause", "user-sim", { timeout: 10_000 });
     await expect(pa.getByTestId("ledger-notice"), "A is told someone else changed it").toContainText("Changed by", { timeout: 10_000 });
     const view = await scenarioLedger(pa, RUN, name);
@@ -187,7 +190,10 @@ test("a label written by another instance sharing the ledger appears live", asyn
     await keysReady(page);
     const at = (p: string) => new URL(p, second.url).toString();
     await expect
-      .poll(async () => ((await (await ctx.get(at("/api/runs"))).json()) as { indexing?: unknown }).indexing === undefined, { message: "the second instance's first scan finished", timeout: 30_000 })
+      .poll(async () => ((await (await ctx.get(at("/api/runs"))).json()) as { indexing?: unknown }).indexing === undefined, {
+        message: "the second instance's first scan finished",
+        timeout: 30_000,
+      })
       .toBe(true);
     const html = await (await ctx.get(at(scenarioPath(RUN, name)))).text();
     const csrf = /\\?"csrf\\?":\\?"([A-Za-z0-9_-]+)\\?"/.exec(html)?.[1];
@@ -217,7 +223,10 @@ test("with an access token set, a ledger write without it is refused and changes
     // The first scan must be done before the run's pages exist.
     const auth = { authorization: `Bearer ${token}` };
     await expect
-      .poll(async () => ((await (await ctx.get(at("/api/runs"), { headers: auth })).json()) as { indexing?: unknown }).indexing === undefined, { message: "the first scan finished", timeout: 30_000 })
+      .poll(async () => ((await (await ctx.get(at("/api/runs"), { headers: auth })).json()) as { indexing?: unknown }).indexing === undefined, {
+        message: "the first scan finished",
+        timeout: 30_000,
+      })
       .toBe(true);
     // The page (with the token) carries the CSRF token the panel sends back.
     const html = await (await ctx.get(at(scenarioPath(RUN, name)), { headers: { authorization: `Bearer ${token}` } })).text();

@@ -67,7 +67,13 @@ test(`${CLIENTS} SSE clients and ${REQUESTS} requests during a burst of ${SCENAR
   const staging = await mkdtemp(join(tmpdir(), "ved-load-staging-"));
   const names = Array.from({ length: SCENARIOS }, (_, i) => `tau2_retail__load_${i}`);
   await mkdir(join(root, RUN));
-  const invocation = { started_at: "2026-11-30T10:00:00", argv: ["run_evaluation.py"], parsed_args: { min_agent_turns: 3 }, resolved_scenario_count: SCENARIOS, resolved_scenario_names: names };
+  const invocation = {
+    started_at: "2026-11-30T10:00:00",
+    argv: ["run_evaluation.py"],
+    parsed_args: { min_agent_turns: 3 },
+    resolved_scenario_count: SCENARIOS,
+    resolved_scenario_names: names,
+  };
   await writeFile(join(root, RUN, "run_args.json"), JSON.stringify({ invocations: [invocation] }));
   await writeFile(join(root, RUN, "evaluation_log.txt"), `2026-11-30 10:00:00 | run_evaluation.py:main:455 | [INFO]: Queued ${SCENARIOS} scenario(s): []\n`);
   const metrics = await readFile(METRICS, "utf8");
@@ -128,6 +134,8 @@ test(`${CLIENTS} SSE clients and ${REQUESTS} requests during a burst of ${SCENAR
   for (const c of clients) c.close();
   await expect.poll(async () => (await health()).listeners, { timeout: 10_000 }).toBe(0);
   const after = await health();
-  console.log(`load: ${CLIENTS} clients, ${REQUESTS} requests, ${SCENARIOS * 5} files, ${reference.length} events each; rss ${before.rssMb} → ${after.rssMb} MB`);
+  console.log(
+    `load: ${CLIENTS} clients, ${REQUESTS} requests, ${SCENARIOS * 5} files, ${reference.length} events each; rss ${before.rssMb} → ${after.rssMb} MB`,
+  );
   expect(after.rssMb).toBeLessThan(before.rssMb + (FULL ? 400 : 250));
 });

@@ -26,9 +26,11 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
     // The innermost element reaching the page's right edge: what to fix when this fails.
     const reaching = [...document.querySelectorAll("body *")].filter((el) => Math.round(el.getBoundingClientRect().right) >= scroll - 1);
     const last = reaching[reaching.length - 1];
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : el.id ? `#${el.id}` : ""}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : el.id ? `#${el.id}` : ""}`;
     const path: string[] = [];
-    for (let el: Element | null = last ?? null; el && el !== document.body && path.length < 8; el = el.parentElement) if (el.getAttribute("data-testid") || el.id || path.length === 0) path.push(name(el));
+    for (let el: Element | null = last ?? null; el && el !== document.body && path.length < 8; el = el.parentElement)
+      if (el.getAttribute("data-testid") || el.id || path.length === 0) path.push(name(el));
     const culprit = last ? `${path.join(" < ")} "${(last.textContent ?? "").slice(0, 40)}"` : "none";
     return { scroll, client: document.documentElement.clientWidth, culprit };
   });
@@ -57,7 +59,10 @@ test("1. a NaN judge score reads 'judge error (NaN)', sorts after every number b
     await expect(last.locator("[data-judge-error]"), "its judge cell").toHaveText("judge error (NaN)", WAIT);
     const scores = (await rows(page).locator("td:nth-child(7)").allTextContents()).slice(0, 23).map((t) => parseFloat(t));
     expect(scores.every(Number.isFinite), "every other row has a number").toBe(true);
-    expect(scores.every((x, i) => i === 0 || (dir === "desc" ? scores[i - 1]! >= x : scores[i - 1]! <= x)), `numbers in ${dir} order`).toBe(true);
+    expect(
+      scores.every((x, i) => i === 0 || (dir === "desc" ? scores[i - 1]! >= x : scores[i - 1]! <= x)),
+      `numbers in ${dir} order`,
+    ).toBe(true);
   }
 
   // The run's mean stays `nan`, with why and our mean over the valid scores.
@@ -76,7 +81,10 @@ test("1. a NaN judge score reads 'judge error (NaN)', sorts after every number b
   expect(table.find((r) => r[0] === NAN)![col], "CSV judge_score of the NaN row").toBe("judge error (NaN)");
   const [json] = await Promise.all([page.waitForEvent("download", { timeout: 15_000 }), page.getByRole("button", { name: "Export JSON" }).click()]);
   const list = JSON.parse(await readFile((await json.path()) as string, "utf8")) as Array<{ name: string; judge_score: unknown; judge_error: unknown }>;
-  expect(list.find((r) => r.name === NAN), "JSON row").toMatchObject({ judge_score: "judge error (NaN)", judge_error: "NaN" });
+  expect(
+    list.find((r) => r.name === NAN),
+    "JSON row",
+  ).toMatchObject({ judge_score: "judge error (NaN)", judge_error: "NaN" });
 
   // The scenario page: the label, a judge-failure hint, no "below threshold".
   await page.goto(scenarioUrl(FINISHED, NAN));
@@ -87,7 +95,10 @@ test("1. a NaN judge score reads 'judge error (NaN)', sorts after every number b
 
   // Compare: the row's judge cell and the headline's judge mean.
   await page.goto(compare());
-  await expect(page.locator(`[data-testid="compare-table"] tr[data-scenario="${NAN}"] [data-judge-error]`), "compare row").toHaveText("judge error (NaN)", WAIT);
+  await expect(page.locator(`[data-testid="compare-table"] tr[data-scenario="${NAN}"] [data-judge-error]`), "compare row").toHaveText(
+    "judge error (NaN)",
+    WAIT,
+  );
   const mean = page.locator('[data-testid="headline-rates"] tr[data-rate="judge_score_mean"]');
   await expect(mean.getByTestId("delta-judge_score_mean"), "no bare dash for the change").toContainText("judge error (NaN)", WAIT);
   await expect(mean.getByTestId("judge-mean-note").first(), "our valid mean beside it").toContainText("ours", WAIT);
@@ -112,7 +123,13 @@ test("2-3. compare: stall warning, stalled rows marked on both sides, stalls kep
   for (const fixed of await page.locator('[data-testid="compare-table"] tr[data-change="fixed"]').all()) {
     await expect(fixed.locator('[data-stalled="true"]'), "fixed rows have no stalled side").toHaveCount(0);
   }
-  await expect(page.getByRole("button", { name: /Was stalled/ }).or(page.getByRole("link", { name: /Was stalled/ })).first(), "its own bucket").toBeVisible(WAIT);
+  await expect(
+    page
+      .getByRole("button", { name: /Was stalled/ })
+      .or(page.getByRole("link", { name: /Was stalled/ }))
+      .first(),
+    "its own bucket",
+  ).toBeVisible(WAIT);
 
   await expect(page.locator("#headline-heading"), "headline block").toContainText("each run over its own scenarios", WAIT);
   await expect(page.locator("#signals-heading"), "signals block").toContainText("where the signal gated the verdict", WAIT);
@@ -161,14 +178,17 @@ test("5. a resumed run tells its sessions and killed folders; a killed run names
 
   await page.goto(runUrl(KILLED, "tab=history"));
   await expect(page.locator("h1 + span, h1 ~ span").first(), "the run is killed").toContainText("killed", WAIT);
-  await expect(page.getByTestId("died-in"), "where it died").toContainText("10/24 tau2_telecom__service_issue__airplane_mode_on__line_suspended__persona_none", WAIT);
+  await expect(page.getByTestId("died-in"), "where it died").toContainText(
+    "10/24 tau2_telecom__service_issue__airplane_mode_on__line_suspended__persona_none",
+    WAIT,
+  );
 });
 
 test("6. layout: 8 domain labels apart, compare per-domain fits 1440 px, no page wider than 1440 or 390 px, cut text readable", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(runUrl(EIGHT, "tab=domains"));
   // The grid first; the bar charts one click away.
-  await expect(page.locator('[data-domain-cell]').first(), "the domain grid").toBeVisible(WAIT);
+  await expect(page.locator("[data-domain-cell]").first(), "the domain grid").toBeVisible(WAIT);
   await page.getByText("Bar charts per rate").click();
   const ticks = page.locator('figure[aria-labelledby="domain-success_rate-caption"] [data-domain-tick]');
   await expect(ticks, "eight labels").toHaveCount(EIGHT_DOMAINS.length, WAIT);
@@ -178,7 +198,10 @@ test("6. layout: 8 domain labels apart, compare per-domain fits 1440 px, no page
   const rotated = await ticks.first().evaluate((el) => el.getAttribute("transform"));
   expect(rotated, "labels are slanted").toContain("rotate(-35)");
   for (let i = 1; i < ends.length; i++) expect(ends[i]! - ends[i - 1]!, `labels ${i - 1} and ${i} apart`).toBeGreaterThanOrEqual(17.5);
-  await expect(page.locator('figure[aria-labelledby="domain-success_rate-caption"] [data-domain-tick]').first().locator("title"), "full name on hover").toHaveText(/customer_service/);
+  await expect(
+    page.locator('figure[aria-labelledby="domain-success_rate-caption"] [data-domain-tick]').first().locator("title"),
+    "full name on hover",
+  ).toHaveText(/customer_service/);
 
   await page.goto(compare());
   const box = page.locator("#per-domain");

@@ -29,7 +29,14 @@ test("a full browser session writes nothing into the results folder and renders 
   // A copy of the killed run under a hostile name, with a hostile scenario name inside.
   await cp(join(root, "eval_20261129_220000"), join(root, PAYLOAD_RUN), { recursive: true });
   const names = await readdir(join(root, PAYLOAD_RUN));
-  const finished = await Promise.all(names.map((n) => lstat(join(root, PAYLOAD_RUN, n, "metrics.json")).then(() => true, () => false)));
+  const finished = await Promise.all(
+    names.map((n) =>
+      lstat(join(root, PAYLOAD_RUN, n, "metrics.json")).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   const victim = names.find((n, i) => finished[i] && n.includes("__")) as string;
   await rename(join(root, PAYLOAD_RUN, victim), join(root, PAYLOAD_RUN, PAYLOAD_SCENARIO));
   for (const file of ["run_args.json", "evaluation_log.txt"]) {
@@ -60,7 +67,8 @@ test("a full browser session writes nothing into the results folder and renders 
     for (const row of rows.rows) {
       await page.goto(`${url}runs/${enc}/scenarios/${encodeURIComponent(row.name)}`);
       await expect(page.locator("main")).toBeVisible();
-      for (const api of ["", "/audio"]) await (await fetch(`${url}api/runs/${enc}/scenarios/${encodeURIComponent(row.name)}${api}`, { headers: { range: "bytes=0-99" } })).arrayBuffer();
+      for (const api of ["", "/audio"])
+        await (await fetch(`${url}api/runs/${enc}/scenarios/${encodeURIComponent(row.name)}${api}`, { headers: { range: "bytes=0-99" } })).arrayBuffer();
     }
     await (await fetch(`${url}api/runs/${enc}/summary.txt`)).text();
   }

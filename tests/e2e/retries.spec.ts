@@ -32,7 +32,13 @@ test.beforeAll(async () => {
   await plantRetries(FIXTURE, path.join(results, BEFORE), { retries: [], flags: { auto_resume_on_stale: false, max_auto_retries: 0 } });
   // In the run before, airline 34 failed: after, it passes on its third attempt (fixed by a retry).
   const m34 = path.join(results, BEFORE, TWICE, "metrics.json");
-  await writeFile(m34, (await readFile(m34, "utf8")).replace('"is_successful": true', '"is_successful": false').replace('"failed": []', '"failed": ["db_state_match"]').replace('"db_state_match",\n', ""));
+  await writeFile(
+    m34,
+    (await readFile(m34, "utf8"))
+      .replace('"is_successful": true', '"is_successful": false')
+      .replace('"failed": []', '"failed": ["db_state_match"]')
+      .replace('"db_state_match",\n', ""),
+  );
   await plantRetries(FIXTURE, path.join(results, AFTER), {
     retries: [
       { scenario: TWICE, reasons: [REASON_ZERO, REASON_FEW] },
@@ -68,7 +74,10 @@ test("the run page counts the retries, a reason and the success rate without ret
   const marks = page.getByTestId("retried-mark");
   await expect(marks).toHaveCount(2);
   await expect(page.locator("tr", { hasText: TWICE }).getByTestId("retried-mark")).toHaveText("retried ×2");
-  await expect(page.locator("tr", { hasText: TWICE }).getByTestId("retried-mark")).toHaveAttribute("title", `Retried automatically 2×: attempt 1: ${REASON_ZERO}; attempt 2: ${REASON_FEW}`);
+  await expect(page.locator("tr", { hasText: TWICE }).getByTestId("retried-mark")).toHaveAttribute(
+    "title",
+    `Retried automatically 2×: attempt 1: ${REASON_ZERO}; attempt 2: ${REASON_FEW}`,
+  );
 });
 
 test("the run page counts the scenarios judged without each section", async ({ page }) => {

@@ -76,7 +76,13 @@ export async function writeBigRun(runDir: string, n: number): Promise<void> {
   await mkdir(runDir, { recursive: true });
   await writeFile(
     path.join(runDir, "run_args.json"),
-    JSON.stringify({ invocations: [{ started_at: "2026-11-20T09:15:00", argv: ["evaluation/run_evaluation.py"], parsed_args: { min_agent_turns: 0, judge_threshold: 0.9 } }] }, null, 2),
+    JSON.stringify(
+      {
+        invocations: [{ started_at: "2026-11-20T09:15:00", argv: ["evaluation/run_evaluation.py"], parsed_args: { min_agent_turns: 0, judge_threshold: 0.9 } }],
+      },
+      null,
+      2,
+    ),
   );
   const batch = 200;
   for (let start = 0; start < n; start += batch) {

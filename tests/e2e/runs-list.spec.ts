@@ -17,7 +17,8 @@ test.afterAll(async () => {
   await dir?.cleanup();
 });
 
-const rowIds = (page: import("@playwright/test").Page) => page.locator("tbody tr[data-run-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-run-id")));
+const rowIds = (page: import("@playwright/test").Page) =>
+  page.locator("tbody tr[data-run-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-run-id")));
 
 test("the runs list shows each run and picks up a new run live, newest first", async ({ page }) => {
   await page.goto(dashboard.url);

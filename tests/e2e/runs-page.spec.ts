@@ -109,7 +109,8 @@ test("sort, search and quick filters live in the URL and survive a reload", asyn
   await page.goto(runUrl(RUN));
   await expect(count(page)).toHaveText("6 of 6 scenarios");
   const judge = page.locator('[data-sort-key="judge_score"]');
-  const judgeValues = async () => (await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(7)').allTextContents()).map((t) => parseFloat(t));
+  const judgeValues = async () =>
+    (await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(7)').allTextContents()).map((t) => parseFloat(t));
 
   await judge.click();
   await expect(page).toHaveURL(/sort=judge_score/);
@@ -119,10 +120,12 @@ test("sort, search and quick filters live in the URL and survive a reload", asyn
   const dir2 = dir1 === "desc" ? "asc" : "desc";
   await expect(page).toHaveURL(new RegExp(`dir=${dir2}`));
   dir1 = dir2;
-  await expect.poll(async () => {
-    const v = await judgeValues();
-    return v.every((x, i) => i === 0 || (dir2 === "desc" ? v[i - 1]! >= x : v[i - 1]! <= x));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const v = await judgeValues();
+      return v.every((x, i) => i === 0 || (dir2 === "desc" ? v[i - 1]! >= x : v[i - 1]! <= x));
+    })
+    .toBe(true);
   await expect(page.locator('th[role="columnheader"]').filter({ has: judge })).toHaveAttribute("aria-sort", dir2 === "desc" ? "descending" : "ascending");
 
   await page.getByPlaceholder("Search names and judge reasons…").fill("airline");
@@ -144,7 +147,10 @@ test("sort, search and quick filters live in the URL and survive a reload", asyn
   await fresh.goto(link);
   await expect(fresh.getByPlaceholder("Search names and judge reasons…")).toHaveValue("airline");
   await expect(fresh.getByTestId("scenario-count")).toHaveText("3 of 6 scenarios");
-  await expect(fresh.locator('th[role="columnheader"]').filter({ has: fresh.locator('[data-sort-key="judge_score"]') })).toHaveAttribute("aria-sort", dir1 === "desc" ? "descending" : "ascending");
+  await expect(fresh.locator('th[role="columnheader"]').filter({ has: fresh.locator('[data-sort-key="judge_score"]') })).toHaveAttribute(
+    "aria-sort",
+    dir1 === "desc" ? "descending" : "ascending",
+  );
   expect(await tableNames(fresh)).toEqual(order);
   await other.close();
 
@@ -261,7 +267,8 @@ test("latency histogram: a very slow turn gets its own '≥' bar instead of sque
   await page.goto(runUrl(SLOW, "tab=latency"));
   const figure = page.getByRole("figure", { name: /Turn latency histogram, all domains/ });
   // Issue 14 reworded the note (the bound is the p99 or, when lower, Q3 + 3 IQR).
-  const note = /The last bar holds the 1 turn at or above ([\d,]+) ms \(slower than the rest of the run: beyond its p99, or beyond Q3 \+ 3 IQR when that is lower\), up to 500,000 ms\./;
+  const note =
+    /The last bar holds the 1 turn at or above ([\d,]+) ms \(slower than the rest of the run: beyond its p99, or beyond Q3 \+ 3 IQR when that is lower\), up to 500,000 ms\./;
   await expect(figure).toContainText(note);
   const edge = Number(note.exec((await figure.textContent()) ?? "")![1]!.replaceAll(",", ""));
   // The bulk ends at 14,479 ms; binned up to 500,000 ms, its first bar alone would be wider than this.

@@ -97,7 +97,9 @@ test("a 10,000-scenario run: small page weight, and at most ~100 rows in the DOM
     await expect
       .poll(
         async () => {
-          const cells = await rows.evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute("aria-rowindex")), tr.querySelector("td")?.textContent ?? ""] as const));
+          const cells = await rows.evaluateAll((trs) =>
+            trs.map((tr) => [Number(tr.getAttribute("aria-rowindex")), tr.querySelector("td")?.textContent ?? ""] as const),
+          );
           maxRows = Math.max(maxRows, cells.length);
           expect(cells.length).toBeLessThanOrEqual(100);
           return cells.filter(([rowIndex, name]) => name !== bigName(rowIndex - 2)).map(([i, name]) => `${i}:${name}`);
@@ -140,7 +142,9 @@ test("a 10,000-scenario run: small page weight, and at most ~100 rows in the DOM
   expect(before).toBeGreaterThan(0);
   const runArgs = path.join(dir.results, RUN, "run_args.json");
   await writeFile(runArgs, await readFile(runArgs));
-  await expect.poll(renderedVersion, { message: "the run page re-rendered at a newer index version after run_args.json changed", timeout: 30_000 }).toBeGreaterThan(before);
+  await expect
+    .poll(renderedVersion, { message: "the run page re-rendered at a newer index version after run_args.json changed", timeout: 30_000 })
+    .toBeGreaterThan(before);
   await check();
   await settle();
   const liveUpdate = { dataBytes: bytes.data - beforeLive.data, requests: dataUrls.slice(beforeLive.n) };

@@ -72,13 +72,24 @@ function parseTurns(log: string): Turn[] {
 
 /** A ~5 MB agent context (the issue's performance case). */
 function bigContext(): string {
-  const messages: unknown[] = [{ role: "system", content: "You are a support agent. ".repeat(200) }, { role: "user", content: "Hello" }];
+  const messages: unknown[] = [
+    { role: "system", content: "You are a support agent. ".repeat(200) },
+    { role: "user", content: "Hello" },
+  ];
   let size = 0;
   for (let i = 0; size < 5 * 2 ** 20; i++) {
     const turn = [
       { role: "user", content: `I need help with order #W${1000 + i}. ` + "please ".repeat(20) },
-      { role: "assistant", content: null, tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }] },
-      { role: "tool", tool_call_id: `call_${i}`, content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array(6).fill({ name: "lamp", price: 35.5 }) }) },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: `call_${i}`, type: "function", function: { name: "get_order_details", arguments: JSON.stringify({ order_id: `#W${1000 + i}` }) } }],
+      },
+      {
+        role: "tool",
+        tool_call_id: `call_${i}`,
+        content: JSON.stringify({ order_id: `#W${1000 + i}`, status: "delivered", items: Array(6).fill({ name: "lamp", price: 35.5 }) }),
+      },
       { role: "assistant", content: "I found your order. " + "It was delivered. ".repeat(15) },
     ];
     messages.push(...turn);
@@ -110,7 +121,8 @@ test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const scenarioPath = (run: string, name: string, query = "") => `runs/${encodeURIComponent(run)}/scenarios/${encodeURIComponent(name)}${query ? `?${query}` : ""}`;
+const scenarioPath = (run: string, name: string, query = "") =>
+  `runs/${encodeURIComponent(run)}/scenarios/${encodeURIComponent(name)}${query ? `?${query}` : ""}`;
 const scenarioUrl = (run: string, name: string, query = "") => `${dashboard.url}${scenarioPath(run, name, query)}`;
 
 /** The scenario API: the same parsed data the page renders from. */
@@ -184,9 +196,17 @@ test("tool calls sit between the turns they happened in, writes told apart, long
   await expect(page.locator("[data-tool-call]")).toHaveCount(calls.length);
   await expect(page.getByTestId("tool-calls-count")).toContainText(`${calls.length} tool calls`);
   // Walk the list: each call follows exactly `afterAgentTurns` agent turns.
-  const order = await page.getByTestId("transcript").locator(":scope > li").evaluateAll((els) =>
-    els.map((el) => ({ turn: el.getAttribute("data-turn"), role: el.getAttribute("data-role"), call: el.getAttribute("data-tool-call"), after: el.getAttribute("data-after-agent-turns") })),
-  );
+  const order = await page
+    .getByTestId("transcript")
+    .locator(":scope > li")
+    .evaluateAll((els) =>
+      els.map((el) => ({
+        turn: el.getAttribute("data-turn"),
+        role: el.getAttribute("data-role"),
+        call: el.getAttribute("data-tool-call"),
+        after: el.getAttribute("data-after-agent-turns"),
+      })),
+    );
   let agentTurns = 0;
   let seen = 0;
   for (const item of order) {
@@ -324,7 +344,10 @@ test("audio: clicking a turn seeks the player there and highlights the turn bein
   await expect(page.locator(`#turn-${target}`)).toHaveAttribute("data-playing", "true");
   await expect(page.locator("[data-turn][data-playing]")).toHaveCount(1);
   // The playhead sits at the same place on the lanes.
-  const left = await page.getByTestId("playhead").first().evaluate((el) => parseFloat((el as HTMLElement).style.left));
+  const left = await page
+    .getByTestId("playhead")
+    .first()
+    .evaluate((el) => parseFloat((el as HTMLElement).style.left));
   const total = await audio.evaluate((a: HTMLAudioElement) => a.duration);
   expect(Math.abs(left - ((await currentTime()) / total) * 100)).toBeLessThan(2);
 
@@ -396,7 +419,10 @@ test("j/k walk the run page's filtered list, ]/[ the failing scenarios, keeping 
   if (nextFailing) await expect(page).toHaveURL(scenarioUrl(RUN, nextFailing, view));
   await expect(page.locator('body[data-scenario-keys="on"]')).toHaveCount(1);
   await page.keyboard.press("[");
-  const prevFailing = names.slice(0, names.indexOf(nextFailing ?? names[1]!)).reverse().find((n) => failing.includes(n));
+  const prevFailing = names
+    .slice(0, names.indexOf(nextFailing ?? names[1]!))
+    .reverse()
+    .find((n) => failing.includes(n));
   if (prevFailing) await expect(page).toHaveURL(scenarioUrl(RUN, prevFailing, view));
 
   // The breadcrumb goes back to the run page with the same view.

@@ -28,7 +28,12 @@ async function started(): Promise<Dashboard> {
   const root = await mkdtemp(join(tmpdir(), "ved-secrets-e2e-"));
   await writeSecretRuns(root);
   const d = await startDashboard(root);
-  await expect.poll(async () => ((await (await fetch(`${d.url}api/runs`)).json()) as { indexing?: unknown }).indexing === undefined, { timeout: 30_000, message: "the first scan ends" }).toBe(true);
+  await expect
+    .poll(async () => ((await (await fetch(`${d.url}api/runs`)).json()) as { indexing?: unknown }).indexing === undefined, {
+      timeout: 30_000,
+      message: "the first scan ends",
+    })
+    .toBe(true);
   return d;
 }
 
@@ -90,7 +95,9 @@ test("cross-site GETs are refused, a link followed from another site still opens
   // (An image's answer is blocked by the browser itself (ORB) before the test could see it: the raw requests above stand for it.)
   other = createServer((_, res) => {
     res.setHeader("content-type", "text/html");
-    res.end(`<!doctype html><a id="go" href="${runPage}">open</a><iframe src="${runPage}?frame"></iframe><script>fetch(${JSON.stringify(api + "?fetch")}, { mode: "no-cors" }).catch(() => {});</script>`);
+    res.end(
+      `<!doctype html><a id="go" href="${runPage}">open</a><iframe src="${runPage}?frame"></iframe><script>fetch(${JSON.stringify(api + "?fetch")}, { mode: "no-cors" }).catch(() => {});</script>`,
+    );
   });
   other.listen(0, "127.0.0.1");
   await once(other, "listening");

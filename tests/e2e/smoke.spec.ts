@@ -76,7 +76,9 @@ test("the run page opens on the failing scenarios inside the first viewport, and
     const box = (await first.boundingBox())!;
     expect(box.y + box.height, `${run}: first row bottom`).toBeLessThanOrEqual(900);
     // Failures first: no passing row before a failing one.
-    const marks = await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(3)').evaluateAll((tds) => tds.map((td) => (td.querySelector(".scn-fail") ? "F" : td.querySelector(".scn-pass") ? "P" : "N")).join(""));
+    const marks = await page
+      .locator('[data-testid="scenario-scroll"] tbody tr[role="row"] td:nth-child(3)')
+      .evaluateAll((tds) => tds.map((td) => (td.querySelector(".scn-fail") ? "F" : td.querySelector(".scn-pass") ? "P" : "N")).join(""));
     expect(marks, `${run}: verdicts in order`).toMatch(/^F*N*P*$/);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, `${run}: default view height`).toBeLessThanOrEqual(2700);
@@ -96,7 +98,8 @@ test("every page of the example: no console error, no NaN", async ({ page }) => 
   for (const run of runs) {
     await noErrors(page, run, () => settled(page, `${dashboard.url}runs/${encodeURIComponent(run)}`));
     const everyTab = !nights.includes(run) || run === nights[0];
-    if (everyTab) for (const tab of tabs) await noErrors(page, `${run} ${tab}`, () => settled(page, `${dashboard.url}runs/${encodeURIComponent(run)}?tab=${tab}`));
+    if (everyTab)
+      for (const tab of tabs) await noErrors(page, `${run} ${tab}`, () => settled(page, `${dashboard.url}runs/${encodeURIComponent(run)}?tab=${tab}`));
     const scenario = await page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"] a').first().getAttribute("href");
     await noErrors(page, `a scenario of ${run}`, () => settled(page, `${dashboard.url.replace(/\/$/, "")}${scenario}`));
   }
@@ -113,6 +116,8 @@ test("the runs list says when each run ran; trends draw the judge line over a Na
     await expect(page.locator(`tr[data-run-id="${run}"]`).getByTestId("run-started"), `${run} started`).toContainText(stamp, WAIT);
   }
   await page.goto(`${dashboard.url}trends`);
-  const judge = page.locator('figure[data-chart="Judge score (mean)"] path.stroke-sky-600, figure[data-chart="Judge score (mean)"] path[class*="stroke-sky-600"]').first();
+  const judge = page
+    .locator('figure[data-chart="Judge score (mean)"] path.stroke-sky-600, figure[data-chart="Judge score (mean)"] path[class*="stroke-sky-600"]')
+    .first();
   await expect(judge, "the judge line").toHaveAttribute("d", /^M\d+ \d+(L\d+ \d+)+$/, WAIT);
 });

@@ -46,7 +46,10 @@ async function api<T>(page: Page, p: string): Promise<T> {
 async function settledTiming(page: Page, run: string): Promise<RunTiming> {
   let t: RunTiming | null = null;
   await expect
-    .poll(async () => (t = await api<RunTiming>(page, `api/runs/${run}/timing`)).pending, { message: `the timing rollup of ${run} to finish reading`, timeout: 30_000 })
+    .poll(async () => (t = await api<RunTiming>(page, `api/runs/${run}/timing`)).pending, {
+      message: `the timing rollup of ${run} to finish reading`,
+      timeout: 30_000,
+    })
     .toBe(0);
   return t as unknown as RunTiming;
 }
@@ -73,35 +76,54 @@ test("the scenario page's Timing section finds each planted pattern", async ({ p
     const expected = t.flow.findings.filter((f) => f.kind === kind).length;
     expect(expected, `${kind} is planted in the example`).toBeGreaterThan(0);
     await expect(section.locator(`[data-testid="flow-finding"][data-kind="${kind}"]`), `${kind} findings`).toHaveCount(expected, { timeout: 10_000 });
-    await expect(page.locator("#hints"), `the ${kind} hint`).toContainText(kind === "skipped-confirmation" ? "Skipped confirmation" : kind === "fabrication" ? "Fabricated action" : kind === "loop" ? "Loop" : "Echo", { timeout: 10_000 });
+    await expect(page.locator("#hints"), `the ${kind} hint`).toContainText(
+      kind === "skipped-confirmation" ? "Skipped confirmation" : kind === "fabrication" ? "Fabricated action" : kind === "loop" ? "Loop" : "Echo",
+      { timeout: 10_000 },
+    );
   }
   await expect(section.locator('[data-kind="fabrication"]'), "the fabricated refund quoted").toContainText("refund of $54.20", { timeout: 10_000 });
 
   // The four-tool-call chain: one waterfall bar with five LLM calls.
   const chain = t.waterfall.find((w) => w.llm_calls === 5)!;
   expect(chain, "a turn with four tool calls and the reply").toBeDefined();
-  await expect(section.locator(`[data-testid="waterfall-bar"][data-turn="${chain.turn}"]`), "the chain's bar").toHaveAttribute("data-llm-calls", "5", { timeout: 10_000 });
+  await expect(section.locator(`[data-testid="waterfall-bar"][data-turn="${chain.turn}"]`), "the chain's bar").toHaveAttribute("data-llm-calls", "5", {
+    timeout: 10_000,
+  });
   await expect(section.getByTestId("waterfall-bar"), "one bar per agent turn").toHaveCount(t.waterfall.length, { timeout: 10_000 });
 
   // Both sides' LLM and TTS stages.
-  for (const g of t.ttfb) await expect(section.locator(`[data-testid="ttfb-table"] tr[data-side="${g.side}"][data-processor="${g.processor}"]`), `${g.side} ${g.processor}`).toHaveCount(1, { timeout: 10_000 });
+  for (const g of t.ttfb)
+    await expect(
+      section.locator(`[data-testid="ttfb-table"] tr[data-side="${g.side}"][data-processor="${g.processor}"]`),
+      `${g.side} ${g.processor}`,
+    ).toHaveCount(1, { timeout: 10_000 });
   expect(new Set(t.ttfb.map((g) => `${g.side}:${/LLM/.test(g.processor) ? "LLM" : "TTS"}`)).size).toBe(4);
 
   // Barge-ins each way and dead air over 3 s on the audio lanes; the WAV covers the call.
   const marks = page.getByTestId("audio-panel");
-  await expect(marks.locator('[data-testid="barge-in-mark"][data-by="agent"]'), "the agent's barge-in").toHaveCount(t.marks.bargeIns.filter((b) => b.by === "agent").length, { timeout: 10_000 });
-  await expect(marks.locator('[data-testid="barge-in-mark"][data-by="user"]'), "the caller's barge-in").toHaveCount(t.marks.bargeIns.filter((b) => b.by === "user").length, { timeout: 10_000 });
+  await expect(marks.locator('[data-testid="barge-in-mark"][data-by="agent"]'), "the agent's barge-in").toHaveCount(
+    t.marks.bargeIns.filter((b) => b.by === "agent").length,
+    { timeout: 10_000 },
+  );
+  await expect(marks.locator('[data-testid="barge-in-mark"][data-by="user"]'), "the caller's barge-in").toHaveCount(
+    t.marks.bargeIns.filter((b) => b.by === "user").length,
+    { timeout: 10_000 },
+  );
   expect(t.marks.bargeIns.map((b) => b.by).sort()).toEqual(["agent", "user"]);
   // Dead air is drawn on both lanes.
   await expect(marks.getByTestId("dead-air-mark"), "dead air over 3 s").toHaveCount(t.marks.deadAir.length * 2, { timeout: 10_000 });
   expect(Math.max(...t.marks.deadAir.map((g) => g.end - g.start))).toBeGreaterThanOrEqual(10);
   const audioDuration = () => page.getByTestId("audio").evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0));
-  await expect.poll(audioDuration, { message: "the WAV's duration to load", timeout: 15_000 }).toBeGreaterThanOrEqual(Math.max(...d.segments!.map((s) => (s as { end_time: number }).end_time)));
+  await expect
+    .poll(audioDuration, { message: "the WAV's duration to load", timeout: 15_000 })
+    .toBeGreaterThanOrEqual(Math.max(...d.segments!.map((s) => (s as { end_time: number }).end_time)));
   await expect(page.getByTestId("audio-short"), "no short-WAV notice for a full-length WAV").toHaveCount(0, { timeout: 5_000 });
 
   // Calls per turn with its reading; turn-taking with counts.
   await expect(section.getByTestId("reading-agent"), "the calls-per-turn reading").toHaveText(t.calls_per_turn.agent.reading, { timeout: 10_000 });
-  await expect(section.locator('[data-fact="caller-interruptions"]'), "caller interruptions").toContainText(String(t.interaction.caller_interruptions.count), { timeout: 10_000 });
+  await expect(section.locator('[data-fact="caller-interruptions"]'), "caller interruptions").toContainText(String(t.interaction.caller_interruptions.count), {
+    timeout: 10_000,
+  });
   await page.screenshot({ path: path.join(SHOTS, "timing-scenario.png"), fullPage: true });
 });
 
@@ -141,8 +163,12 @@ test("the run page's Latency-by-stage and Turn-taking panels link to the scenari
   const panel = page.getByTestId("run-latency-stage");
   await expect(panel, "the Latency-by-stage panel").toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: path.join(SHOTS, "timing-run.png"), fullPage: true });
-  for (const g of t.ttfb) await expect(panel.locator(`tr[data-side="${g.side}"][data-processor="${g.processor}"] td`).nth(2), `${g.side} ${g.processor} n`).toHaveText(String(g.n), { timeout: 10_000 });
-  for (const d of Object.keys(t.by_domain)) await expect(panel.locator(`[data-testid="latency-by-domain"] tr[data-domain="${d}"]`), `domain ${d}`).toHaveCount(1, { timeout: 10_000 });
+  for (const g of t.ttfb)
+    await expect(panel.locator(`tr[data-side="${g.side}"][data-processor="${g.processor}"] td`).nth(2), `${g.side} ${g.processor} n`).toHaveText(String(g.n), {
+      timeout: 10_000,
+    });
+  for (const d of Object.keys(t.by_domain))
+    await expect(panel.locator(`[data-testid="latency-by-domain"] tr[data-domain="${d}"]`), `domain ${d}`).toHaveCount(1, { timeout: 10_000 });
   await expect(page.getByTestId("run-turn-taking"), "the Turn-taking panel").toBeVisible({ timeout: 10_000 });
   // The turns over 60 s link to their scenario and turn.
   expect(t.over_60s.length, "the example has turns over 60 s").toBeGreaterThan(0);

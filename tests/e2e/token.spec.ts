@@ -13,7 +13,10 @@ const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url)
 const TOKEN = "s3cret-token-4711";
 
 test("a non-loopback bind without a token is refused", () => {
-  const res = spawnSync(process.execPath, [BIN, EXAMPLE, "--host", "0.0.0.0", "--port", "0"], { encoding: "utf8", env: { ...process.env, VOICE_EVAL_TOKEN: "" } });
+  const res = spawnSync(process.execPath, [BIN, EXAMPLE, "--host", "0.0.0.0", "--port", "0"], {
+    encoding: "utf8",
+    env: { ...process.env, VOICE_EVAL_TOKEN: "" },
+  });
   expect(res.status).toBe(2);
   expect(res.stderr).toContain("access token");
 });

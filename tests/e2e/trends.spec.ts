@@ -28,9 +28,7 @@ test.beforeAll(async () => {
   dashboard = await startDashboard(path.join(tmp, "results"));
   // The index going live bumps its version, and the open page refreshes: a click on a 12×8 px cell
   // during that re-render can miss. These tests are about the trends, so they start once it is live.
-  await expect
-    .poll(async () => (await dashboard.health()).watching, { message: "the watcher live, its catch-up done", timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(async () => (await dashboard.health()).watching, { message: "the watcher live, its catch-up done", timeout: 30_000 }).toBe(true);
 });
 
 test.afterAll(async () => {
@@ -38,7 +36,9 @@ test.afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-test("the runs list links to trends; the planted regression shows in the run where it was planted; a cell opens that scenario in that run", async ({ page }) => {
+test("the runs list links to trends; the planted regression shows in the run where it was planted; a cell opens that scenario in that run", async ({
+  page,
+}) => {
   await page.goto(dashboard.url);
   await page.getByRole("link", { name: "Trends across runs →" }).click();
   await expect(page.getByRole("heading", { name: "Trends", level: 1 }), "the trends page").toBeVisible({ timeout: 15_000 });
@@ -59,7 +59,10 @@ test("the runs list links to trends; the planted regression shows in the run whe
   const firstFailed = strip.getByTestId("first-failed");
   await expect(firstFailed.first(), "top row first failed in the planted run").toHaveText(PLANTED_RUN, { timeout: 10_000 });
   const texts = await firstFailed.allTextContents();
-  expect(texts.slice(0, PLANTED.length).every((t) => t === PLANTED_RUN), "every planted scenario first failed in the planted run").toBe(true);
+  expect(
+    texts.slice(0, PLANTED.length).every((t) => t === PLANTED_RUN),
+    "every planted scenario first failed in the planted run",
+  ).toBe(true);
   expect(texts[PLANTED.length], "the next row did not start failing there").not.toBe(PLANTED_RUN);
 
   // Newest right: the last cell of a row is the newest run. Open the planted run's cell of the top scenario.
@@ -90,7 +93,10 @@ test("sorting by flips puts the flaky scenario first; pinning a baseline compare
   await expect(page.locator(`tr[data-run="${suiteRunName(2)}"]`).getByText("pinned"), "the baseline is pinned").toBeVisible({ timeout: 10_000 });
   // Every run from the planted one on is a significant drop against the baseline.
   await expect(page.getByTestId("trend-runs").getByTestId("drop"), "drops vs previous (1) and vs baseline (7)").toHaveCount(8, { timeout: 10_000 });
-  await expect(page.getByTestId("theme-changes").locator('[data-theme-change="new"]').first(), "a new failure theme in the newest run against the baseline").toBeVisible({ timeout: 10_000 });
+  await expect(
+    page.getByTestId("theme-changes").locator('[data-theme-change="new"]').first(),
+    "a new failure theme in the newest run against the baseline",
+  ).toBeVisible({ timeout: 10_000 });
 });
 
 test("the sort survives pinning", async ({ page }) => {
@@ -98,7 +104,9 @@ test("the sort survives pinning", async ({ page }) => {
   await page.getByLabel("Baseline", { exact: true }).selectOption(suiteRunName(4));
   await page.getByRole("button", { name: "Pin" }).click();
   await page.waitForURL((u) => u.searchParams.get("baseline") === suiteRunName(4) && u.searchParams.get("sort") === "streak", { timeout: 10_000 });
-  await expect(page.getByRole("link", { name: "Failing streak" }), "the strip is still sorted by streak").toHaveAttribute("aria-current", "true", { timeout: 10_000 });
+  await expect(page.getByRole("link", { name: "Failing streak" }), "the strip is still sorted by streak").toHaveAttribute("aria-current", "true", {
+    timeout: 10_000,
+  });
 });
 
 test("the compare page shows the failure theme that is new in the planted run", async ({ page }) => {
@@ -167,7 +175,10 @@ test("every chart names dates on its time axis and a point opens its run; the st
   await expect(tip, "the tooltip names the run").toContainText(PLANTED_RUN, { timeout: 5_000 });
   await expect(tip, "and its start").toContainText("2026-11-14 08:00");
   await expect(tip.getByTestId("chart-tooltip-value"), "the value with k/n and its interval").toHaveText(/^\d+\.\d% \(\d+\/40\) · 95% CI \d+\.\d%–\d+\.\d%$/);
-  await expect(tip.getByRole("link", { name: "vs previous" }), "the compare with its predecessor").toHaveAttribute("href", `/compare?base=${encodeURIComponent(suiteRunName(12))}&runs=${encodeURIComponent(PLANTED_RUN)}`);
+  await expect(tip.getByRole("link", { name: "vs previous" }), "the compare with its predecessor").toHaveAttribute(
+    "href",
+    `/compare?base=${encodeURIComponent(suiteRunName(12))}&runs=${encodeURIComponent(PLANTED_RUN)}`,
+  );
   await page.mouse.click(x, box.y + box.height / 2);
   await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(PLANTED_RUN)}`, { timeout: 15_000 });
 

@@ -71,12 +71,23 @@ test("links pointing outside the folder never become runs or scenarios, after th
   await symlink(path.join(dir.tmp, "outside-run", "tau2_airline__12"), path.join(dir.results, "eval_finished", "linked_scenario"));
   // A real change after the links, so a quiet folder is known to have been looked at again.
   await copyRun(SMALL_RUN, path.join(dir.results, "eval_after"));
-  await expect.poll(async () => ((await (await fetch(new URL("/api/runs", dash.url))).json()) as { runs: Array<{ id: string }> }).runs.map((r) => r.id).sort(), { message: "the new run listed", timeout: 20_000 }).toContain("eval_after");
+  await expect
+    .poll(async () => ((await (await fetch(new URL("/api/runs", dash.url))).json()) as { runs: Array<{ id: string }> }).runs.map((r) => r.id).sort(), {
+      message: "the new run listed",
+      timeout: 20_000,
+    })
+    .toContain("eval_after");
   const ids = ((await (await fetch(new URL("/api/runs", dash.url))).json()) as { runs: Array<{ id: string }> }).runs.map((r) => r.id);
   expect(ids).not.toContain("outside");
   expect((await fetch(new URL("/api/runs/outside", dash.url))).status).toBe(404);
-  const problemsOf = async () => ((await (await fetch(new URL("/api/runs/eval_finished", dash.url))).json()) as { problems: Array<{ file: string; message: string }> }).problems;
-  await expect.poll(async () => (await problemsOf()).some((p) => p.file === "linked_scenario" && /symbolic link/.test(p.message)), { message: "the linked scenario folder named as a problem of its run", timeout: 20_000 }).toBe(true);
+  const problemsOf = async () =>
+    ((await (await fetch(new URL("/api/runs/eval_finished", dash.url))).json()) as { problems: Array<{ file: string; message: string }> }).problems;
+  await expect
+    .poll(async () => (await problemsOf()).some((p) => p.file === "linked_scenario" && /symbolic link/.test(p.message)), {
+      message: "the linked scenario folder named as a problem of its run",
+      timeout: 20_000,
+    })
+    .toBe(true);
   expect((await fetch(new URL("/api/runs/eval_finished/scenarios/linked_scenario", dash.url))).status).toBe(404);
 });
 
@@ -86,7 +97,8 @@ test("an open run page moves its state label as the run ages, without a reload",
   const when = new Date(Date.now() - (5 * 60 - 10) * 1000);
   await utimes(log, when, when);
   for (const f of ["bridge_log.txt", "conversation_log.txt"]) {
-    for (const s of ["tau2_airline__12", "tau2_airline__34", "tau2_airline__37"]) await utimes(path.join(dir.results, "eval_live", s, f), when, when).catch(() => {});
+    for (const s of ["tau2_airline__12", "tau2_airline__34", "tau2_airline__37"])
+      await utimes(path.join(dir.results, "eval_live", s, f), when, when).catch(() => {});
   }
   await page.goto(new URL("/runs/eval_live", dash.url).href);
   const header = page.locator("main");

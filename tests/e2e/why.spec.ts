@@ -64,7 +64,10 @@ async function firstScreenSaysWhy(page: Page, run: string) {
   // Every turn of metrics.json, in order, with its words; the header's count agrees.
   const shown = page.locator('[data-testid="transcript"] li[data-turn]');
   await expect(shown, "every metrics.json turn is in the transcript").toHaveCount(turns.length, WAIT);
-  await expect(page.getByTestId("turn-text")).toHaveText(turns.map((t) => t.text), WAIT);
+  await expect(page.getByTestId("turn-text")).toHaveText(
+    turns.map((t) => t.text),
+    WAIT,
+  );
   await expect(page.getByTestId("turns-count")).toHaveText(String(turns.length));
   await expect(page.getByTestId("transcript-summary")).toContainText(`${turns.length} turns from`);
   // The judge's reason and a failing signal with its value start on the first screen.
@@ -122,7 +125,10 @@ test("at 390×844 the run table's first failing row shows its verdict and failin
   await page.setViewportSize({ width: 390, height: 844 });
   for (const run of [FULL, LEAN]) {
     await page.goto(`${dashboard.url}runs/${encodeURIComponent(run)}`);
-    const failing = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]').filter({ has: page.locator('[data-col="verdict"] .scn-fail') }).first();
+    const failing = page
+      .locator('[data-testid="scenario-scroll"] tbody tr[role="row"]')
+      .filter({ has: page.locator('[data-col="verdict"] .scn-fail') })
+      .first();
     await expect(failing).toBeVisible(WAIT);
     for (const col of ["verdict", "failed_signals"]) {
       const cell = failing.locator(`[data-col="${col}"]`);

@@ -19,9 +19,18 @@ test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dir = await tempResults("year");
-  const runs: RunOptions[] = Array.from({ length: NIGHTS }, (_, i) => ({ name: night(i), scenarios: 6, domains: ["tau2_retail", "qa"], lean: true, audio: false }));
+  const runs: RunOptions[] = Array.from({ length: NIGHTS }, (_, i) => ({
+    name: night(i),
+    scenarios: 6,
+    domains: ["tau2_retail", "qa"],
+    lean: true,
+    audio: false,
+  }));
   await writeGenerated(dir.results, { seed: 5, runs });
-  await writeGenerated(dir.results, { seed: 6, runs: [{ name: "adhoc/eval_20261201_100000", scenarios: 3, domains: ["restaurant"], lean: true, audio: false }] });
+  await writeGenerated(dir.results, {
+    seed: 6,
+    runs: [{ name: "adhoc/eval_20261201_100000", scenarios: 3, domains: ["restaurant"], lean: true, audio: false }],
+  });
   dashboard = await startDashboard(dir.results);
   await expect
     .poll(
@@ -39,7 +48,8 @@ test.afterAll(async () => {
   await dir?.cleanup();
 });
 
-const rowIds = (page: import("@playwright/test").Page) => page.locator("tbody tr[data-run-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-run-id")));
+const rowIds = (page: import("@playwright/test").Page) =>
+  page.locator("tbody tr[data-run-id]").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-run-id")));
 
 test("the runs list of a year: under 1 MB, a page of 50 newest first, a suite filter, a search and older pages", async ({ page }) => {
   const response = await page.goto(dashboard.url);

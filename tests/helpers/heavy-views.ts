@@ -17,17 +17,33 @@ export const REASONS_RUN = "eval_20261103_080000";
 /** Two runs of `scenarios` scenarios whose agent prompt (a JSON menu of about `kb` KB) changed in each: `scenarios` distinct pairs that share almost no line. */
 export async function writePromptRuns(root: string, scenarios = 10, kb = 100): Promise<void> {
   const names = Array.from({ length: scenarios }, (_, i) => `menu__${i}`);
-  for (const [run, offset] of [[PROMPT_BASE_RUN, 0], [PROMPT_OTHER_RUN, 1000]] as const) {
+  for (const [run, offset] of [
+    [PROMPT_BASE_RUN, 0],
+    [PROMPT_OTHER_RUN, 1000],
+  ] as const) {
     await writeRun(join(root, run), {
       log: FINISHED,
-      scenarios: Object.fromEntries(names.map((n, i) => [n, { metrics: metrics(n), bridgeLog: null, files: { "scenario_config/agent_prompt.txt": menuPrompt(i + offset, kb), "scenario_config/user_prompt.txt": "You want to order dinner." } }])),
+      scenarios: Object.fromEntries(
+        names.map((n, i) => [
+          n,
+          {
+            metrics: metrics(n),
+            bridgeLog: null,
+            files: { "scenario_config/agent_prompt.txt": menuPrompt(i + offset, kb), "scenario_config/user_prompt.txt": "You want to order dinner." },
+          },
+        ]),
+      ),
     });
   }
 }
 
 /** A failing scenario's metrics: the judge failed it. */
 export function failedMetrics(name: string): Record<string, unknown> {
-  return metrics(name, { is_successful: false, is_task_successful: false, success_breakdown: { passed: ["clean_exit"], failed: ["judge"], not_applicable: [], excluded: [] } });
+  return metrics(name, {
+    is_successful: false,
+    is_task_successful: false,
+    success_breakdown: { passed: ["clean_exit"], failed: ["judge"], not_applicable: [], excluded: [] },
+  });
 }
 
 /** One run of `n` failing scenarios, each with a judge reason of 40–80 random words (`randomReasons`); `extra` more reasons appended as they are (e.g. in another script). */
@@ -36,6 +52,8 @@ export async function writeReasonsRun(root: string, n = 20_000, extra: string[] 
   const names = reasons.map((_, i) => `reason__${i}`);
   await writeRun(join(root, REASONS_RUN), {
     log: FINISHED,
-    scenarios: Object.fromEntries(names.map((n, i) => [n, { metrics: failedMetrics(n), bridgeLog: null, judge: { passed: false, score: 0.1, reason: reasons[i] } }])),
+    scenarios: Object.fromEntries(
+      names.map((n, i) => [n, { metrics: failedMetrics(n), bridgeLog: null, judge: { passed: false, score: 0.1, reason: reasons[i] } }]),
+    ),
   });
 }

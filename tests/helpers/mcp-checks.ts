@@ -33,7 +33,9 @@ export async function writeMcpFixtures(root: string): Promise<void> {
   await cp(join(ROOT, "examples/results"), root, { recursive: true });
   await mkdir(join(root, "team-a"));
   await cp(join(ROOT, "tests/fixtures/harness/stalls/run/eval_20260804_144300"), join(root, STALLS), { recursive: true });
-  await plantRetries(join(ROOT, "tests/fixtures/harness/small-2-domains/run", RETRIED), join(root, RETRIED), { retries: [{ scenario: RETRIED_SCENARIO, reasons: [REASON_ZERO, REASON_FEW] }] });
+  await plantRetries(join(ROOT, "tests/fixtures/harness/small-2-domains/run", RETRIED), join(root, RETRIED), {
+    retries: [{ scenario: RETRIED_SCENARIO, reasons: [REASON_ZERO, REASON_FEW] }],
+  });
   await writeRun(join(root, HOSTILE_RUN), {
     scenarios: {
       [HOSTILE_SCENARIO]: {
@@ -85,12 +87,25 @@ const kn = (r: { numerator: number; denominator: number }) => ({ k: r.numerator,
 /** Every read tool against the HTTP API's figures for the same index. */
 export async function checkReadTools(client: Client, store: Store): Promise<void> {
   const tools = (await client.listTools()).tools;
-  expect(tools.map((t) => t.name).sort()).toEqual(["compare_runs", "get_file", "get_run", "get_scenario", "get_trends", "label_scenario", "list_runs", "list_scenarios"]);
+  expect(tools.map((t) => t.name).sort()).toEqual([
+    "compare_runs",
+    "get_file",
+    "get_run",
+    "get_scenario",
+    "get_trends",
+    "label_scenario",
+    "list_runs",
+    "list_scenarios",
+  ]);
   for (const t of tools) expect(t.outputSchema, t.name).toBeDefined();
 
   // list_runs: every run's rates as the runs API counts them.
   const runsApi = (await listRuns(store.index).json()) as RunsResponse;
-  const runs = await ok<{ total: number; runs: Array<{ id: string; rates: Record<string, K>; failedCount: number; previous: unknown }>; more: string | null }>(client, "list_runs", { limit: 200 });
+  const runs = await ok<{ total: number; runs: Array<{ id: string; rates: Record<string, K>; failedCount: number; previous: unknown }>; more: string | null }>(
+    client,
+    "list_runs",
+    { limit: 200 },
+  );
   expect(runs.total).toBe(runsApi.runs.length);
   expect(runs.runs.map((r) => r.id)).toEqual(runsApi.runs.map((r) => r.id));
   for (const r of runs.runs) {
@@ -98,7 +113,9 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
     for (const [name, rate] of Object.entries(a.rates)) expect({ k: r.rates[name]!.k, n: r.rates[name]!.n }, `${r.id} ${name}`).toEqual(kn(rate));
     expect(r.failedCount).toBe(a.rates.success_rate.denominator - a.rates.success_rate.numerator);
     // The runs list's change column: the previous run of the suite, Δ success, new failures.
-    expect(r.previous, r.id).toEqual(a.vsPrevious ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, newFailures: a.vsPrevious.newFailures } : null);
+    expect(r.previous, r.id).toEqual(
+      a.vsPrevious ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, newFailures: a.vsPrevious.newFailures } : null,
+    );
   }
   expect(runs.runs.filter((r) => r.previous).length).toBeGreaterThan(5);
 
@@ -106,7 +123,17 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   const NIGHT = "nightly/eval_20261126_020000";
   const changesApi = await api<RunChanges>(store, `/api/runs/${enc(NIGHT)}/changes`);
   expect(changesApi.newFailures.length).toBeGreaterThan(0);
-  const night = await ok<{ previous: { id: string; successDelta: number | null; pValue: number | null; newFailures: { count: number; names: string[] }; fixed: { names: string[] }; stillFailing: { names: string[] }; flaky: { names: string[] } } }>(client, "get_run", { run: NIGHT });
+  const night = await ok<{
+    previous: {
+      id: string;
+      successDelta: number | null;
+      pValue: number | null;
+      newFailures: { count: number; names: string[] };
+      fixed: { names: string[] };
+      stillFailing: { names: string[] };
+      flaky: { names: string[] };
+    };
+  }>(client, "get_run", { run: NIGHT });
   expect(night.previous.id).toBe(changesApi.previous!.id);
   expect(night.previous.successDelta).toBe(changesApi.success.delta);
   expect(night.previous.pValue).toBe(changesApi.success.pValue);
@@ -129,7 +156,11 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
 
   // get_run: rates k/n, the stall warning, per domain.
   const detail = await api<RunDetail>(store, `/api/runs/${enc(STALLS)}`);
-  const run = await ok<{ rates: Record<string, K & { low: number | null }>; stallWarning: { count: number; scenarios: string[] } | null; perDomain: Array<{ domain: string; success_rate: K }> }>(client, "get_run", { run: STALLS });
+  const run = await ok<{
+    rates: Record<string, K & { low: number | null }>;
+    stallWarning: { count: number; scenarios: string[] } | null;
+    perDomain: Array<{ domain: string; success_rate: K }>;
+  }>(client, "get_run", { run: STALLS });
   for (const [name, rate] of Object.entries(detail.rates)) expect({ k: run.rates[name]!.k, n: run.rates[name]!.n }, name).toEqual(kn(rate));
   expect(run.rates.success_rate!.low).toBeGreaterThan(0);
   expect(run.stallWarning?.scenarios).toEqual(detail.stalled);
@@ -141,14 +172,24 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(failed.matched).toBe(failedApi.matched);
   expect(failed.rows).toEqual(failedApi.rows);
   expect(failed.more).toBeNull();
-  const firstTwo = await ok<{ rows: Array<{ name: string }>; more: string | null }>(client, "list_scenarios", { run: STALLS, quick: ["failed"], limit: 2, offset: 1 });
+  const firstTwo = await ok<{ rows: Array<{ name: string }>; more: string | null }>(client, "list_scenarios", {
+    run: STALLS,
+    quick: ["failed"],
+    limit: 2,
+    offset: 1,
+  });
   expect(firstTwo.rows.map((r) => r.name)).toEqual(failedApi.rows.slice(1, 3).map((r) => r.name));
   expect(firstTwo.more).toMatch(/offset=3/);
 
   // get_scenario: the judge's reason and verdict as the scenario API reads them.
   const name = "qa__capital_france";
   const scenarioApi = await api<ScenarioDetail>(store, `/api/runs/${enc(STALLS)}/scenarios/${name}`);
-  const scenario = await ok<{ row: { verdict: unknown }; judge: { reason: string | null }; failingSignals: Array<{ signal: string }>; transcript: { total: number; turns: unknown[] } }>(client, "get_scenario", {
+  const scenario = await ok<{
+    row: { verdict: unknown };
+    judge: { reason: string | null };
+    failingSignals: Array<{ signal: string }>;
+    transcript: { total: number; turns: unknown[] };
+  }>(client, "get_scenario", {
     run: STALLS,
     name,
     include: ["judge", "transcript", "tools", "timing", "audio", "files"],
@@ -160,16 +201,25 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
 
   // Automatic retries: the run's as its API says them, the retried rows, one scenario's attempts.
   const retriedApi = await api<RunDetail>(store, `/api/runs/${RETRIED}`);
-  const retried = await ok<{ retries: { retried: number; scenarios: Array<{ name: string; count: number }>; withoutRetries: { k: number; n: number } | null } }>(client, "get_run", { run: RETRIED });
+  const retried = await ok<{
+    retries: { retried: number; scenarios: Array<{ name: string; count: number }>; withoutRetries: { k: number; n: number } | null };
+  }>(client, "get_run", { run: RETRIED });
   expect(retried.retries.scenarios).toEqual(retriedApi.retries.retried.map((r) => ({ name: r.name, count: r.count })));
   expect(retried.retries.scenarios).toEqual([{ name: RETRIED_SCENARIO, count: 2 }]);
-  expect({ k: retried.retries.withoutRetries!.k, n: retried.retries.withoutRetries!.n }).toEqual({ k: retriedApi.retries.withoutRetries!.numerator, n: retriedApi.retries.withoutRetries!.denominator });
+  expect({ k: retried.retries.withoutRetries!.k, n: retried.retries.withoutRetries!.n }).toEqual({
+    k: retriedApi.retries.withoutRetries!.numerator,
+    n: retriedApi.retries.withoutRetries!.denominator,
+  });
   const retriedRowsApi = await api<ScenarioPage>(store, `/api/runs/${RETRIED}/scenarios?quick=retried`);
   const retriedRows = await ok<{ rows: unknown[] }>(client, "list_scenarios", { run: RETRIED, quick: ["retried"] });
   expect(retriedRows.rows).toEqual(retriedRowsApi.rows);
   expect(retriedRows.rows).toHaveLength(1);
   const attemptsApi = await api<ScenarioDetail>(store, `/api/runs/${RETRIED}/scenarios/${RETRIED_SCENARIO}`);
-  const attempts = await ok<{ retries: { count: number; attempts: Array<{ attempt: number; reason: string | null; folder: string | null }> } }>(client, "get_scenario", { run: RETRIED, name: RETRIED_SCENARIO });
+  const attempts = await ok<{ retries: { count: number; attempts: Array<{ attempt: number; reason: string | null; folder: string | null }> } }>(
+    client,
+    "get_scenario",
+    { run: RETRIED, name: RETRIED_SCENARIO },
+  );
   expect(attempts.retries.count).toBe(2);
   expect(attempts.retries.attempts).toEqual(attemptsApi.retries!.attempts.map((a) => ({ attempt: a.attempt, reason: a.reason, folder: a.folder, at: a.at })));
   expect(attempts.retries.attempts.map((a) => a.reason)).toEqual([REASON_ZERO, REASON_FEW]);
@@ -183,16 +233,29 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
 
   // get_scenario's audio: the recording's findings and interaction panel as the audio-analysis API measures them.
   const wav = "tau2_airline__28";
-  const audioApi = await api<{ findings: unknown[]; counts?: { findings: number }; interaction?: Record<string, unknown> }>(store, `/api/runs/${EXAMPLE_BASE}/scenarios/${wav}/audio-analysis`);
-  const audio = await ok<{ audio: { status: number; findingCount: number; findings: Array<{ kind: string }>; interaction: Record<string, unknown> | null } }>(client, "get_scenario", { run: EXAMPLE_BASE, name: wav, include: ["audio"] });
+  const audioApi = await api<{ findings: unknown[]; counts?: { findings: number }; interaction?: Record<string, unknown> }>(
+    store,
+    `/api/runs/${EXAMPLE_BASE}/scenarios/${wav}/audio-analysis`,
+  );
+  const audio = await ok<{ audio: { status: number; findingCount: number; findings: Array<{ kind: string }>; interaction: Record<string, unknown> | null } }>(
+    client,
+    "get_scenario",
+    { run: EXAMPLE_BASE, name: wav, include: ["audio"] },
+  );
   expect(audio.audio.status).toBe(200);
   expect(audio.audio.findingCount).toBe(audioApi.counts?.findings ?? audioApi.findings.length);
   expect(audio.audio.findings.map((f) => f.kind)).toEqual((audioApi.findings as Array<{ kind: string }>).slice(0, 50).map((f) => f.kind));
   if (audioApi.interaction) expect(audio.audio.interaction).toEqual(audioApi.interaction);
   // get_run's audio summary: the Audio tab's figures (its findings by kind, its pooled interaction panel).
   const { runAudio } = await import("@/lib/server/views/run-audio");
-  const tab = JSON.parse(JSON.stringify(await runAudio((await store.openRun(EXAMPLE_BASE))!))) as { recordings: number; totals: Record<string, number>; interaction: unknown };
-  const withAudio = await ok<{ audio: { recordings: number; findings: Record<string, number>; interaction: unknown } }>(client, "get_run", { run: EXAMPLE_BASE });
+  const tab = JSON.parse(JSON.stringify(await runAudio((await store.openRun(EXAMPLE_BASE))!))) as {
+    recordings: number;
+    totals: Record<string, number>;
+    interaction: unknown;
+  };
+  const withAudio = await ok<{ audio: { recordings: number; findings: Record<string, number>; interaction: unknown } }>(client, "get_run", {
+    run: EXAMPLE_BASE,
+  });
   expect(withAudio.audio.recordings).toBe(tab.recordings);
   expect(withAudio.audio.findings).toEqual(tab.totals);
   expect(withAudio.audio.interaction).toEqual(tab.interaction);
@@ -202,14 +265,18 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   const compareApi = (await compareRes.json()) as CompareResult;
   const regressedApi = compareApi.scenarios.filter((s) => s.change === "regressed").map((s) => s.name);
   expect(regressedApi.length).toBeGreaterThan(0);
-  const compared = await ok<{ comparisons: Array<{ regressed: { count: number; names: string[] }; fixed: { count: number }; tests: { success: { b: number; c: number } } }> }>(client, "compare_runs", { base: EXAMPLE_BASE, run: EXAMPLE_OTHER });
+  const compared = await ok<{
+    comparisons: Array<{ regressed: { count: number; names: string[] }; fixed: { count: number }; tests: { success: { b: number; c: number } } }>;
+  }>(client, "compare_runs", { base: EXAMPLE_BASE, run: EXAMPLE_OTHER });
   expect(compared.comparisons[0]!.regressed.names).toEqual(regressedApi);
   expect(compared.comparisons[0]!.regressed.count).toBe(compareApi.counts.regressed);
   expect(compared.comparisons[0]!.fixed.count).toBe(compareApi.counts.fixed);
   expect(compared.comparisons[0]!.tests.success.b).toBe(compareApi.tests.success.b);
   // What flipped in each regressed scenario, as the compare API's pair says it.
   const pairApi = compareApi.comparisons[0]!.scenarios.filter((s) => s.change === "regressed");
-  const flipped = (compared.comparisons[0] as unknown as { regressedDetail: Array<{ name: string; signals: unknown[]; nlAssertions: Array<{ assertion: string }> }> }).regressedDetail;
+  const flipped = (
+    compared.comparisons[0] as unknown as { regressedDetail: Array<{ name: string; signals: unknown[]; nlAssertions: Array<{ assertion: string }> }> }
+  ).regressedDetail;
   expect(flipped.map((d) => d.name)).toEqual(pairApi.map((s) => s.name).slice(0, 20));
   for (const [i, d] of flipped.entries()) {
     expect(d.signals).toEqual(pairApi[i]!.signals);
@@ -217,7 +284,10 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   }
 
   // get_trends: each run of the nightly suite with the runs list's success k/n.
-  const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K; previous: string | null }> }>(client, "get_trends", { suite: "nightly/eval_20261130_020000", range: "all" });
+  const trends = await ok<{ suite: string; runs: Array<{ id: string; success: K; previous: string | null }> }>(client, "get_trends", {
+    suite: "nightly/eval_20261130_020000",
+    range: "all",
+  });
   expect(trends.runs.length).toBeGreaterThan(5);
   for (const r of trends.runs) {
     const a = runsApi.runs.find((x) => x.id === r.id)!;
@@ -228,7 +298,12 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   // get_file: the bytes of the file, in bounded chunks that join up.
   const whole = await ok<{ size: number; text: string; nextOffset: number | null }>(client, "get_file", { run: STALLS, name, file: "metrics.json" });
   expect(whole.nextOffset).toBeNull();
-  const part = await ok<{ text: string; nextOffset: number | null; more: string | null }>(client, "get_file", { run: STALLS, name, file: "metrics.json", length: 100 });
+  const part = await ok<{ text: string; nextOffset: number | null; more: string | null }>(client, "get_file", {
+    run: STALLS,
+    name,
+    file: "metrics.json",
+    length: 100,
+  });
   const rest = await ok<{ text: string }>(client, "get_file", { run: STALLS, name, file: "metrics.json", offset: part.nextOffset! });
   expect(part.text + rest.text).toBe(whole.text);
   expect(part.more).toMatch(/offset=/);

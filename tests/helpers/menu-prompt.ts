@@ -9,7 +9,13 @@ export function menuPrompt(seed: number, kb: number): string {
   const items: unknown[] = [];
   let size = 0;
   while (size < kb * 1024) {
-    const item = { id: `item-${Math.floor(random() * 1e6)}`, name: `Dish ${Math.floor(random() * 1e5)}`, price: Math.round(random() * 5000) / 100, tags: ["spicy", "vegan"].filter(() => random() < 0.5), available: random() < 0.8 };
+    const item = {
+      id: `item-${Math.floor(random() * 1e6)}`,
+      name: `Dish ${Math.floor(random() * 1e5)}`,
+      price: Math.round(random() * 5000) / 100,
+      tags: ["spicy", "vegan"].filter(() => random() < 0.5),
+      available: random() < 0.8,
+    };
     size += JSON.stringify(item, null, 2).length + 6;
     items.push(item);
   }

@@ -12,7 +12,7 @@ export function rng(seed: number): () => number {
   };
 }
 
-const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 
 const NAMES = ["Maria", "John", "Aiko", "Pedro", "Fatima", "Lars", "Chen", "Olu"];
 const ITEMS = ["the blue jacket", "order W123", "a large pizza", "the return label", "flight UA88", "the router", "the refund"];
@@ -67,7 +67,11 @@ export function plantedReasons(seed: number, sizes: Record<string, number>, pref
     if (!make) throw new Error(`no such group: ${group}`);
     for (let i = 0; i < n; i++) {
       const text = make(r);
-      out.push({ scenario: `${prefix}_${group}_${i}`, group, text: hard && r() < 0.35 ? `${pick(r, PREAMBLES)} ${text[0]!.toLowerCase()}${text.slice(1)}` : text });
+      out.push({
+        scenario: `${prefix}_${group}_${i}`,
+        group,
+        text: hard && r() < 0.35 ? `${pick(r, PREAMBLES)} ${text[0]!.toLowerCase()}${text.slice(1)}` : text,
+      });
     }
   }
   if (hard) NOISE.forEach((text, i) => out.push({ scenario: `${prefix}_noise_${i}`, group: `noise_${i}`, text }));

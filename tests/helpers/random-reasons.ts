@@ -8,7 +8,9 @@ import { rng } from "./planted-reasons";
 
 export function randomReasons(n: number, seed = 42, vocabulary = 20_000): ThemeItem[] {
   const r = rng(seed);
-  const words = Array.from({ length: vocabulary }, () => Array.from({ length: 4 + Math.floor(r() * 6) }, () => String.fromCharCode(97 + Math.floor(r() * 26))).join(""));
+  const words = Array.from({ length: vocabulary }, () =>
+    Array.from({ length: 4 + Math.floor(r() * 6) }, () => String.fromCharCode(97 + Math.floor(r() * 26))).join(""),
+  );
   return Array.from({ length: n }, (_, i) => {
     const length = 40 + Math.floor(r() * 41);
     const text = Array.from({ length }, () => words[Math.floor(r() * vocabulary)]).join(" ");

@@ -37,7 +37,13 @@ export async function writeRun(dir: string, spec: RunSpec): Promise<string> {
   const queue = spec.queue ?? Object.keys(spec.scenarios);
   const parsedArgs = spec.minAgentTurns === null ? {} : { min_agent_turns: spec.minAgentTurns ?? 3 };
   const invocations = spec.invocations ?? [
-    { started_at: "2026-06-18T07:23:25", argv: ["run_evaluation.py"], parsed_args: parsedArgs, resolved_scenario_count: queue.length, resolved_scenario_names: queue },
+    {
+      started_at: "2026-06-18T07:23:25",
+      argv: ["run_evaluation.py"],
+      parsed_args: parsedArgs,
+      resolved_scenario_count: queue.length,
+      resolved_scenario_names: queue,
+    },
   ];
   if (!spec.noRunArgs) await writeFile(join(dir, "run_args.json"), JSON.stringify({ invocations }, null, 2));
   if (spec.log !== undefined) await writeFile(join(dir, "evaluation_log.txt"), spec.log);

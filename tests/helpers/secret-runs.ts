@@ -63,7 +63,12 @@ const LOG = (names: string[]) =>
 
 function scenario(name: string, v: string, ok: boolean): ScenarioSpec {
   return {
-    metrics: metrics(name, ok ? {} : { is_successful: false, is_task_successful: false, success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] } }),
+    metrics: metrics(
+      name,
+      ok
+        ? {}
+        : { is_successful: false, is_task_successful: false, success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] } },
+    ),
     files: {
       "scenario_config/agent_prompt.txt": `You are a retail agent.\nCall the API with key sk-promptKeyQz${v}77abcdef.\nConfirm before cancelling.`,
       "scenario_config/user_prompt.txt": "You want a refund.",
@@ -80,7 +85,15 @@ export async function writeSecretRuns(root: string): Promise<void> {
     [OTHER_RUN, "b", "2026-11-02T08:00:00"],
   ] as const) {
     await writeRun(join(root, id), {
-      invocations: [{ started_at: start, argv: ["run_evaluation.py"], parsed_args: secretArgs(v), resolved_scenario_count: SECRET_SCENARIOS.length, resolved_scenario_names: SECRET_SCENARIOS }],
+      invocations: [
+        {
+          started_at: start,
+          argv: ["run_evaluation.py"],
+          parsed_args: secretArgs(v),
+          resolved_scenario_count: SECRET_SCENARIOS.length,
+          resolved_scenario_names: SECRET_SCENARIOS,
+        },
+      ],
       log: LOG(SECRET_SCENARIOS),
       scenarios: Object.fromEntries(SECRET_SCENARIOS.map((n, i) => [n, scenario(n, v, v === "a" || i === 0)])),
     });

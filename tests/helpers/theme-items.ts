@@ -14,10 +14,36 @@ import { rng } from "./planted-reasons";
 export const THEME_GROUPS = { cancel: CANCEL_WITHOUT_CONFIRMING, refund: WRONG_REFUND_AMOUNT, identity: IDENTITY_NOT_VERIFIED } as const;
 export type ThemeGroup = keyof typeof THEME_GROUPS | "noise";
 
-const PRODUCTS = ["the blue jacket", "the router", "a large pizza", "the return label", "the gift card", "the annual plan", "the sofa", "the headphones", "the train ticket", "the hotel room", "the laptop bag", "the coffee machine", "the yoga mat", "the phone case", "the winter tyres", "the desk lamp", "the premium subscription", "the running shoes", "the printer ink", "the garden hose"];
-const PREAMBLES = ["Overall the agent was polite and the caller stayed calm, but", "The conversation flowed naturally; however,", "Although the agent greeted the caller warmly,", "Apart from a short pause at the start,"];
+const PRODUCTS = [
+  "the blue jacket",
+  "the router",
+  "a large pizza",
+  "the return label",
+  "the gift card",
+  "the annual plan",
+  "the sofa",
+  "the headphones",
+  "the train ticket",
+  "the hotel room",
+  "the laptop bag",
+  "the coffee machine",
+  "the yoga mat",
+  "the phone case",
+  "the winter tyres",
+  "the desk lamp",
+  "the premium subscription",
+  "the running shoes",
+  "the printer ink",
+  "the garden hose",
+];
+const PREAMBLES = [
+  "Overall the agent was polite and the caller stayed calm, but",
+  "The conversation flowed naturally; however,",
+  "Although the agent greeted the caller warmly,",
+  "Apart from a short pause at the start,",
+];
 
-const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 
 /** Scenario `i`'s group: a tenth noise, the rest spread over the three groups in turn. */
 export function themeGroupOf(i: number, seed = 36): ThemeGroup {

@@ -56,7 +56,9 @@ export function wavHeader(o: HeaderOptions & { rate: number; channels: number; b
 }
 
 /** 16-bit PCM, `channels` channels; a 220 Hz tone with a 4 Hz syllable envelope inside each burst, faint noise elsewhere. */
-export function wavBytes(opts: { seconds: number; sampleRate?: number; channels?: number; bits?: number; bursts: Burst[]; seed?: number } & HeaderOptions): Buffer {
+export function wavBytes(
+  opts: { seconds: number; sampleRate?: number; channels?: number; bits?: number; bursts: Burst[]; seed?: number } & HeaderOptions,
+): Buffer {
   const rate = opts.sampleRate ?? 16000;
   const channels = opts.channels ?? 2;
   const bits = opts.float ? 32 : (opts.bits ?? 16);
@@ -83,7 +85,10 @@ export function wavBytes(opts: { seconds: number; sampleRate?: number; channels?
       else data.writeUInt8(Math.round((v + 1) * 127.5), at);
     }
   }
-  const header = opts.float || opts.extensible || opts.before ? wavHeader({ ...opts, rate, channels, bits, dataBytes: data.length }) : classicHeader(rate, channels, bits, data.length);
+  const header =
+    opts.float || opts.extensible || opts.before
+      ? wavHeader({ ...opts, rate, channels, bits, dataBytes: data.length })
+      : classicHeader(rate, channels, bits, data.length);
   return Buffer.concat([header, data]);
 }
 

@@ -10,7 +10,12 @@ const NIGHTLY = join(__dirname, "../../examples/results/nightly");
 async function retriesOf(run: string) {
   const dir = join(NIGHTLY, run);
   const { analysis, read } = await analyzeFolder(dir);
-  return { dir, analysis, read, retries: runRetries(analysis.records, analysis.plan.minAgentTurns, read.killedFolders, new Set(read.scenarios.map((s) => s.name))) };
+  return {
+    dir,
+    analysis,
+    read,
+    retries: runRetries(analysis.records, analysis.plan.minAgentTurns, read.killedFolders, new Set(read.scenarios.map((s) => s.name))),
+  };
 }
 
 describe("the example's automatic retries", () => {

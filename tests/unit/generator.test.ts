@@ -10,13 +10,34 @@ import { readBackMismatches } from "@/lib/core/insights";
 
 const SIGNALS = ["is_action_match", "db_state_match", "db_state_assertion", "nl_assertion", "judge_passed", "clean_exit"];
 const METRICS_KEY_ORDER = [
-  "total_turns", "duration_seconds", "turns", "latency_stats", "latencies", "scenario_name", "scenario_directory",
-  "scenario_duration", "stop_reason", "clean_exit", "insufficient_agent_turns", "is_action_match", "judge_score",
-  "judge_passed", "token_usage", "db_state_expected_hash", "db_state_match", "db_state_actual_hash",
-  "nl_assertion_pass_rate", "db_state_assertion_verdicts", "db_state_assertion_pass_rate", "success_breakdown",
+  "total_turns",
+  "duration_seconds",
+  "turns",
+  "latency_stats",
+  "latencies",
+  "scenario_name",
+  "scenario_directory",
+  "scenario_duration",
+  "stop_reason",
+  "clean_exit",
+  "insufficient_agent_turns",
+  "is_action_match",
+  "judge_score",
+  "judge_passed",
+  "token_usage",
+  "db_state_expected_hash",
+  "db_state_match",
+  "db_state_actual_hash",
+  "nl_assertion_pass_rate",
+  "db_state_assertion_verdicts",
+  "db_state_assertion_pass_rate",
+  "success_breakdown",
   // A newer harness (issue 45): between success_breakdown and is_successful.
-  "auto_retry_count", "auto_retry_reasons",
-  "is_successful", "is_task_successful", "trace_metrics",
+  "auto_retry_count",
+  "auto_retry_reasons",
+  "is_successful",
+  "is_task_successful",
+  "trace_metrics",
 ];
 
 type Json = Record<string, unknown>;
@@ -56,7 +77,14 @@ describe("results generator", () => {
     const options: GenerateOptions = {
       seed: 11,
       runs: [
-        { name: "team-a/eval_20261101_120000", scenarios: 9, domains: ["tau2_retail", "tau2_telecom", "qa", "customer_service"], state: "resumed", completedBeforeStop: 5, audio: { sampleRate: 8000, secondsPerTurn: 0.1 } },
+        {
+          name: "team-a/eval_20261101_120000",
+          scenarios: 9,
+          domains: ["tau2_retail", "tau2_telecom", "qa", "customer_service"],
+          state: "resumed",
+          completedBeforeStop: 5,
+          audio: { sampleRate: 8000, secondsPerTurn: 0.1 },
+        },
         { name: "eval_20261102_120000", scenarios: 9, domains: ["tau2_retail", "tau2_telecom", "qa", "customer_service"], state: "killed", lean: true },
       ],
     };
@@ -73,7 +101,7 @@ describe("results generator", () => {
   });
 
   it("writes JSON the way Python's json.dump does", () => {
-    expect(dumps({ a: f(620), b: 3, c: f(1e-5), d: [f(0.5), "é\"<"], e: [], g: {} }, 2)).toBe(
+    expect(dumps({ a: f(620), b: 3, c: f(1e-5), d: [f(0.5), 'é"<'], e: [], g: {} }, 2)).toBe(
       '{\n  "a": 620.0,\n  "b": 3,\n  "c": 1e-05,\n  "d": [\n    0.5,\n    "\\u00e9\\"<"\n  ],\n  "e": [],\n  "g": {}\n}',
     );
     expect(dumps({ x: [1, f(2)], y: null, z: f(NaN) })).toBe('{"x": [1, 2.0], "y": null, "z": NaN}');
@@ -204,7 +232,8 @@ describe("results generator", () => {
     expect(byPath.has(`${finished}/all_metrics.json`)).toBe(true);
     expect(byPath.has(`${finished}/all_latencies.csv`)).toBe(true);
     const all = parseLoose(text(byPath.get(`${finished}/all_metrics.json`) as GeneratedFile)) as Json[];
-    const queue = (JSON.parse(text(byPath.get(`${finished}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ resolved_scenario_names: string[] }> }).invocations[0]?.resolved_scenario_names;
+    const queue = (JSON.parse(text(byPath.get(`${finished}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ resolved_scenario_names: string[] }> })
+      .invocations[0]?.resolved_scenario_names;
     expect(all.map((r) => r.scenario_name)).toEqual(queue);
     for (const r of all) expect(r).toEqual(parseLoose(text(byPath.get(`${finished}/${r.scenario_name as string}/metrics.json`) as GeneratedFile)));
     const csv = text(byPath.get(`${finished}/all_latencies.csv`) as GeneratedFile).split("\n");
@@ -234,7 +263,10 @@ describe("results generator", () => {
   });
 
   it("leaves the live files of a running run without a fixed mtime", () => {
-    const run = generateResults({ seed: 5, runs: [{ name: "eval_20261130_080000", scenarios: 4, domains: ["qa", "restaurant"], state: "running", completedBeforeStop: 2 }] });
+    const run = generateResults({
+      seed: 5,
+      runs: [{ name: "eval_20261130_080000", scenarios: 4, domains: ["qa", "restaurant"], state: "running", completedBeforeStop: 2 }],
+    });
     const live = run.filter((x) => x.mtimeMs === undefined).map((x) => x.path);
     expect(live.some((p) => p.endsWith("/bridge_log.txt"))).toBe(true);
     expect(live).toContain("eval_20261130_080000/evaluation_log.txt");
@@ -244,7 +276,7 @@ describe("results generator", () => {
     expect(dirs.size).toBe(3);
   });
 
-  it("writes older layouts when asked (no breakdown, no clean_exit, \"N/A\" verdicts)", () => {
+  it('writes older layouts when asked (no breakdown, no clean_exit, "N/A" verdicts)', () => {
     const old = generateResults({ seed: 3, runs: [{ name: "eval_20250101_100000", scenarios: 4, domains: ["qa", "restaurant"], legacy: true, judge: false }] });
     const metrics = old.filter((x) => /\/[^/]+\/metrics\.json$/.test(x.path)).map((x) => parseLoose(text(x)) as Json);
     expect(metrics.length).toBe(4);
@@ -263,9 +295,16 @@ describe("results generator", () => {
     // The spoken calls: with the espeak-ng that spoke them, byte for byte; without it, the same header
     // and length (tones stand in, at the same times).
     const canSpeak = espeakVersion() === EXAMPLE_ESPEAK_VERSION;
-    const spoken = canSpeak ? new Map(generateResults({ ...example, speech: espeakSynth() }).filter((x) => x.path.endsWith(".wav")).map((x) => [x.path, x])) : null;
+    const spoken = canSpeak
+      ? new Map(
+          generateResults({ ...example, speech: espeakSynth() })
+            .filter((x) => x.path.endsWith(".wav"))
+            .map((x) => [x.path, x]),
+        )
+      : null;
     const speechRuns = example.runs.filter((r) => typeof r.audio === "object" && r.audio.speech);
-    const isSpoken = (path: string) => speechRuns.some((r) => typeof r.audio === "object" && (r.audio.scenarios ?? []).some((n) => path === `${r.name}/${n}/conversation_log.wav`));
+    const isSpoken = (path: string) =>
+      speechRuns.some((r) => typeof r.audio === "object" && (r.audio.scenarios ?? []).some((n) => path === `${r.name}/${n}/conversation_log.wav`));
     let spokenSeen = 0;
     for (const x of files) {
       const onDisk = readFileSync(join(root, ...x.path.split("/")));
@@ -297,21 +336,34 @@ describe("results generator", () => {
       expect(has(run, other, "bot_logs_agent/llm_context.json"), run).toBe(k >= 9);
     }
     for (const name of NIGHTLY_WRONG_ID) {
-      for (const file of ["conversation_log.txt", "conversation_log.seglst.json", "bridge_log.txt", "bot_logs_agent/llm_context.json", "bot_logs_user/llm_context.json", "final_agent_response.json", "conversation_log.wav"]) expect(has(newest, name, file), `${name}/${file}`).toBe(true);
+      for (const file of [
+        "conversation_log.txt",
+        "conversation_log.seglst.json",
+        "bridge_log.txt",
+        "bot_logs_agent/llm_context.json",
+        "bot_logs_user/llm_context.json",
+        "final_agent_response.json",
+        "conversation_log.wav",
+      ])
+        expect(has(newest, name, file), `${name}/${file}`).toBe(true);
       const log = parseConversationLog(text(byPath.get(`${newest}/${name}/conversation_log.txt`) as GeneratedFile)).value;
       const misread = readBackMismatches(log?.turns ?? []);
       expect(misread.length, `${name}: an id read back wrong`).toBeGreaterThan(0);
       expect(text(byPath.get(`${newest}/${name}/bot_logs_agent/llm_context.json`) as GeneratedFile)).toContain(misread[0]!.readBack);
     }
     // Only the newest night's two calls are spoken: the example stays small.
-    expect(files.filter((x) => x.path.startsWith("nightly/") && x.path.endsWith(".wav")).map((x) => x.path)).toEqual(NIGHTLY_WRONG_ID.map((n) => `${newest}/${n}/conversation_log.wav`));
+    expect(files.filter((x) => x.path.startsWith("nightly/") && x.path.endsWith(".wav")).map((x) => x.path)).toEqual(
+      NIGHTLY_WRONG_ID.map((n) => `${newest}/${n}/conversation_log.wav`),
+    );
   });
 
   it("has a nightly suite with a drift, a regression, a theme that comes and one that goes, and a judge NaN", () => {
     const nights = example.runs.filter((r) => r.name.startsWith("nightly/")).map((r) => r.name);
     expect(nights.length).toBe(NIGHTS);
     expect(NIGHTS).toBeGreaterThanOrEqual(12);
-    const queue = (run: string) => (JSON.parse(text(byPath.get(`${run}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ resolved_scenario_names: string[] }> }).invocations[0]!.resolved_scenario_names;
+    const queue = (run: string) =>
+      (JSON.parse(text(byPath.get(`${run}/run_args.json`) as GeneratedFile)) as { invocations: Array<{ resolved_scenario_names: string[] }> }).invocations[0]!
+        .resolved_scenario_names;
     const names = queue(nights[0]!);
     expect(names.length).toBe(12);
     for (const n of nights) expect(queue(n)).toEqual(names);
@@ -324,15 +376,20 @@ describe("results generator", () => {
     const regressed = names[1]!;
     expect(nights.map((n) => metrics(n, regressed).is_successful)).toEqual(nights.map((_, k) => k < 8));
     // Themes: "wrong identifier" only from night 9, "a tool that does not exist" only up to night 5.
-    const nightsWith = (words: string) => nights.flatMap((n, k) => (names.some((s) => metrics(n, s).is_successful !== true && reason(n, s).includes(words)) ? [k + 1] : []));
+    const nightsWith = (words: string) =>
+      nights.flatMap((n, k) => (names.some((s) => metrics(n, s).is_successful !== true && reason(n, s).includes(words)) ? [k + 1] : []));
     expect(nightsWith("wrong identifier")).toEqual([9, 10, 11, 12, 13, 14]);
     expect(nightsWith("a tool that does not exist")).toEqual([1, 2, 3, 4, 5]);
     // One judge NaN, on night 7.
-    const nan = nights.flatMap((n, k) => names.filter((s) => text(byPath.get(`${n}/${s}/metrics.json`) as GeneratedFile).includes('"judge_score": NaN')).map(() => k + 1));
+    const nan = nights.flatMap((n, k) =>
+      names.filter((s) => text(byPath.get(`${n}/${s}/metrics.json`) as GeneratedFile).includes('"judge_score": NaN')).map(() => k + 1),
+    );
     expect(nan).toEqual([7]);
     // The drift: the agent's median response latency rises night over night (by about a second over the suite).
     const p50 = (run: string) => {
-      const all = names.flatMap((s) => ((metrics(run, s).latencies as Array<{ latency_ms: number }> | undefined) ?? []).map((l) => l.latency_ms)).sort((a, b) => a - b);
+      const all = names
+        .flatMap((s) => ((metrics(run, s).latencies as Array<{ latency_ms: number }> | undefined) ?? []).map((l) => l.latency_ms))
+        .sort((a, b) => a - b);
       return all[Math.floor(all.length / 2)] as number;
     };
     const first = nights.slice(0, 3).map(p50);

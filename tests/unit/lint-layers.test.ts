@@ -21,7 +21,10 @@ describe("lint: the layers of lib/server", () => {
   });
 
   it("refuses an ingest reader importing the model, by alias too", async () => {
-    const msgs = await messagesFor("lib/server/ingest/probe.ts", `${head}import type { RunModel } from "@/lib/server/model/run-model";\nexport type T = RunModel;\n`);
+    const msgs = await messagesFor(
+      "lib/server/ingest/probe.ts",
+      `${head}import type { RunModel } from "@/lib/server/model/run-model";\nexport type T = RunModel;\n`,
+    );
     expect(msgs.some((m) => m.includes("lib/server/ingest sits below model"))).toBe(true);
   });
 
@@ -36,8 +39,13 @@ describe("lint: the layers of lib/server", () => {
   });
 
   it("refuses a module-level cache in lib/server and accepts a constant set", async () => {
-    const bad = await messagesFor("lib/server/views/probe.ts", `${head}const cache = new Map<string, number>();\nexport const get = (k: string) => cache.get(k);\n`);
+    const bad = await messagesFor(
+      "lib/server/views/probe.ts",
+      `${head}const cache = new Map<string, number>();\nexport const get = (k: string) => cache.get(k);\n`,
+    );
     expect(bad.some((m) => m.startsWith("no-restricted-syntax") && m.includes("processCaches()"))).toBe(true);
-    expect(await messagesFor("lib/server/views/probe.ts", `${head}const KINDS = new Set(["a", "b"]);\nexport const has = (k: string) => KINDS.has(k);\n`)).toEqual([]);
+    expect(
+      await messagesFor("lib/server/views/probe.ts", `${head}const KINDS = new Set(["a", "b"]);\nexport const has = (k: string) => KINDS.has(k);\n`),
+    ).toEqual([]);
   });
 });

@@ -27,7 +27,17 @@ export function GET() {
        * when it finished (epoch ms), the audit that followed (its time, scenarios repaired) and when
        * the index cache was written after it (epoch ms).
        */
-      scan: scan ? { read: scan.read, reused: scan.reused, cachedRuns: scan.cachedRuns, ms: Math.round(index.scanMs ?? 0), finishedAt: index.scannedAt, audit: scan.audit && { ms: Math.round(scan.audit.ms), repaired: scan.audit.repaired }, savedAt: scan.savedAt } : null,
+      scan: scan
+        ? {
+            read: scan.read,
+            reused: scan.reused,
+            cachedRuns: scan.cachedRuns,
+            ms: Math.round(index.scanMs ?? 0),
+            finishedAt: index.scannedAt,
+            audit: scan.audit && { ms: Math.round(scan.audit.ms), repaired: scan.audit.repaired },
+            savedAt: scan.savedAt,
+          }
+        : null,
       /** Finished runs' scenarios whose states are in memory (the others are in the index cache until a page needs them). */
       loadedScenarios: index.loaded.scenarios,
       /**
@@ -36,7 +46,16 @@ export function GET() {
        * build whose rows are used (`CODE_HASH`) and the rows (and saved timing files) another build
        * made, which are recomputed.
        */
-      cache: cache ? { file: cache.file, usable: cache.usable, problem: cache.problem, rejected: cache.rejected, build: cache.build, otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles } } : null,
+      cache: cache
+        ? {
+            file: cache.file,
+            usable: cache.usable,
+            problem: cache.problem,
+            rejected: cache.rejected,
+            build: cache.build,
+            otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles },
+          }
+        : null,
       /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */
       work: workPool().stats,
       /** Every in-memory cache of the process: entries, bytes held (sized caches) and the bound. */

@@ -59,7 +59,8 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     judge: judgeView(detail.judge, row?.judge_passed ?? null),
     audioUrl: hasWav ? apiAudioHref(run.id, name) : null,
     transcript,
-    sourcesNote: transcript.source === "conversation_log.txt" ? null : absentSourcesLine((p) => detail.files.some((f) => f.path === p && f.present), transcript.source),
+    sourcesNote:
+      transcript.source === "conversation_log.txt" ? null : absentSourcesLine((p) => detail.files.some((f) => f.path === p && f.present), transcript.source),
     turns: row?.turns ?? detail.conversation?.turns.length ?? 0,
     durationSeconds: row?.duration_seconds ?? null,
   };
@@ -88,7 +89,16 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
     </nav>
   );
 
-  const problem = !baseId || !otherId || !name ? "This page needs base, run and name in its address." : !base ? `Unknown run: ${baseId}` : !other ? `Unknown run: ${otherId}` : !base.scenarios.has(name) && !other.scenarios.has(name) ? `Neither run has a scenario named ${name}.` : null;
+  const problem =
+    !baseId || !otherId || !name
+      ? "This page needs base, run and name in its address."
+      : !base
+        ? `Unknown run: ${baseId}`
+        : !other
+          ? `Unknown run: ${otherId}`
+          : !base.scenarios.has(name) && !other.scenarios.has(name)
+            ? `Neither run has a scenario named ${name}.`
+            : null;
   if (problem || !base || !other) {
     return (
       <section className="space-y-4">
@@ -101,9 +111,17 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
     );
   }
 
-  const [b, o, baseSetup, otherSetup] = await Promise.all([sideOf(base, name, "baseline"), sideOf(other, name, "other"), readScenarioSetup(base.dir, name), readScenarioSetup(other.dir, name)]);
+  const [b, o, baseSetup, otherSetup] = await Promise.all([
+    sideOf(base, name, "baseline"),
+    sideOf(other, name, "other"),
+    readScenarioSetup(base.dir, name),
+    readScenarioSetup(other.dir, name),
+  ]);
   // This scenario's own setup diff (its prompts and tools), beside the transcript diff.
-  const setup = await setupDiffOffThread({ args: argsOf(base), scenarios: new Map([[name, baseSetup]]) }, { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) });
+  const setup = await setupDiffOffThread(
+    { args: argsOf(base), scenarios: new Map([[name, baseSetup]]) },
+    { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) },
+  );
   const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges) : null;
 
   return (
@@ -115,7 +133,10 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
         </h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
           <RunId id={base.id} role="baseline" /> <span aria-hidden="true">vs</span> <RunId id={other.id} role="other" />
-          <Link href={scenarioCompareHref(other.id, base.id, name)} className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+          <Link
+            href={scenarioCompareHref(other.id, base.id, name)}
+            className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+          >
             Swap sides
           </Link>
         </p>

@@ -74,7 +74,8 @@ export default async function RunRoute({ params, searchParams }: Props) {
     const withRows = dest === null || dest === "document";
     const query = await searchParams;
     // `?review=unreviewed`: the review queue starts at the first failing scenario without a label.
-    const queueEmpty = query.review === "unreviewed" && (await firstInQueue(store.index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
+    const queueEmpty =
+      query.review === "unreviewed" && (await firstInQueue(store.index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
     return <RunPage run={run} version={store.index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
   }
   if (run && route.kind === "scenario" && run.scenarios.has(route.name)) {
@@ -117,7 +118,19 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
 
 const PROBLEMS_SHOWN = 30;
 
-function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: RunModel; version: number; withRows: boolean; searchParams: SearchParams; queueEmpty: boolean }) {
+function RunPage({
+  run,
+  version,
+  withRows,
+  searchParams,
+  queueEmpty,
+}: {
+  run: RunModel;
+  version: number;
+  withRows: boolean;
+  searchParams: SearchParams;
+  queueEmpty: boolean;
+}) {
   const now = requestTime();
   const d: RunDetail = runDetail(run, now);
   const changes = runChanges(getStore().index, run, now);
@@ -145,29 +158,29 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
     <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <div className="max-sm:-order-2">
-      <RunHeader
-        serverNow={now}
-        run={{
-          id: d.id,
-          state: d.state,
-          partial: d.partial,
-          resumed: d.resumed,
-          scenarioCount: d.scenarioCount,
-          intendedCount: d.intendedCount,
-          inFlight: d.inFlight,
-          startedAt: d.startedAt,
-          // The run's own clock (its log's last line); the files' times only when there is no log.
-          updatedAt: d.lastLogAt ?? d.updatedAt,
-          minAgentTurns: d.minAgentTurns,
-          judgeThreshold: d.judgeThreshold,
-          problemCount: d.problems.length,
-          unfinishedCount: d.unfinished.length,
-          // The folders a resume moved aside (automatic retries' attempts are told by the retries note).
-          killedCount: d.history.killed.length,
-          outsideQueueCount: d.outsideQueue.length,
-          diedIn: d.history.diedIn?.name ?? null,
-        }}
-      />
+        <RunHeader
+          serverNow={now}
+          run={{
+            id: d.id,
+            state: d.state,
+            partial: d.partial,
+            resumed: d.resumed,
+            scenarioCount: d.scenarioCount,
+            intendedCount: d.intendedCount,
+            inFlight: d.inFlight,
+            startedAt: d.startedAt,
+            // The run's own clock (its log's last line); the files' times only when there is no log.
+            updatedAt: d.lastLogAt ?? d.updatedAt,
+            minAgentTurns: d.minAgentTurns,
+            judgeThreshold: d.judgeThreshold,
+            problemCount: d.problems.length,
+            unfinishedCount: d.unfinished.length,
+            // The folders a resume moved aside (automatic retries' attempts are told by the retries note).
+            killedCount: d.history.killed.length,
+            outsideQueueCount: d.outsideQueue.length,
+            diedIn: d.history.diedIn?.name ?? null,
+          }}
+        />
       </div>
       <ChangesLine changes={changes} />
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
@@ -213,7 +226,18 @@ function RunPage({ run, version, withRows, searchParams, queueEmpty }: { run: Ru
             <UsagePanel tokens={d.tokens} totalDurationSeconds={d.totalDurationSeconds} totalTurns={d.totalTurns} scenarioCount={d.scenarioCount} />
           </Card>
         )}
-        {tab === "audio" && <RunAudioTab run={run} finding={searchParams.finding} hrefFor={(finding) => { const q = new URLSearchParams(view); q.set("tab", "audio"); if (finding) q.set("finding", finding); return `${runHref(d.id, q.toString())}#analyses`; }} />}
+        {tab === "audio" && (
+          <RunAudioTab
+            run={run}
+            finding={searchParams.finding}
+            hrefFor={(finding) => {
+              const q = new URLSearchParams(view);
+              q.set("tab", "audio");
+              if (finding) q.set("finding", finding);
+              return `${runHref(d.id, q.toString())}#analyses`;
+            }}
+          />
+        )}
         {tab === "triage" && <RunTriage index={getStore().index} run={run} queueEmpty={queueEmpty} />}
         {tab === "summary" && (
           <>

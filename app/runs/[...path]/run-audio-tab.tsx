@@ -5,7 +5,15 @@ import type { FindingKind } from "@/lib/core/audio/analyse";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { FINDING_KINDS, runAudio } from "@/lib/server/views/run-audio";
 
-export async function RunAudioTab({ run, finding, hrefFor }: { run: RunModel; finding: string | string[] | undefined; hrefFor: (finding: FindingKind | null) => string }) {
+export async function RunAudioTab({
+  run,
+  finding,
+  hrefFor,
+}: {
+  run: RunModel;
+  finding: string | string[] | undefined;
+  hrefFor: (finding: FindingKind | null) => string;
+}) {
   const audio = await runAudio(run);
   const wanted = (FINDING_KINDS as readonly string[]).includes(String(finding)) ? (finding as FindingKind) : null;
   return (

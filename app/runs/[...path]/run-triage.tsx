@@ -29,7 +29,11 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
     >
       <LedgerRefresh revision={revision} />
       {queueEmpty && (
-        <p role="status" className="mb-2 rounded-md bg-emerald-50 px-3 py-1.5 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" data-testid="review-empty">
+        <p
+          role="status"
+          className="mb-2 rounded-md bg-emerald-50 px-3 py-1.5 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+          data-testid="review-empty"
+        >
           The review queue is empty: every failing scenario of this run has a label.
         </p>
       )}
@@ -39,7 +43,10 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
           <dd className="font-mono" data-testid="triage-reviewed">
             {s.reviewed} / {s.failing}
           </dd>
-          <dt className="text-zinc-600 dark:text-zinc-400" title="Reviewed scenarios (a label or a judge override) with a judge verdict: the human agrees unless they overrode the overall verdict.">
+          <dt
+            className="text-zinc-600 dark:text-zinc-400"
+            title="Reviewed scenarios (a label or a judge override) with a judge verdict: the human agrees unless they overrode the overall verdict."
+          >
             Judge–human agreement
           </dt>
           <dd className="font-mono" data-testid="triage-agreement" data-n={a.n} data-agree={a.agree}>
@@ -58,7 +65,11 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
             ) : (
               <ul className="space-y-0.5">
                 <li>
-                  <a className="text-xs text-sky-700 hover:underline dark:text-sky-400" href={`${runHref(run.id, new URLSearchParams({ names: s.overridden.join(",") }).toString())}#scenarios`} data-testid="overridden-filter">
+                  <a
+                    className="text-xs text-sky-700 hover:underline dark:text-sky-400"
+                    href={`${runHref(run.id, new URLSearchParams({ names: s.overridden.join(",") }).toString())}#scenarios`}
+                    data-testid="overridden-filter"
+                  >
                     Filter the table to these ↓
                   </a>
                 </li>

@@ -53,11 +53,23 @@ function navigation(run: RunModel, rowName: string | null, view: URLSearchParams
     const index = rowName === null ? -1 : rows.findIndex((r) => r.name === rowName);
     if (index >= 0) return { prev: target(rows[index - 1]), next: target(rows[index + 1]), index, total: rows.length };
     const after = rows.findIndex((r) => (position.get(r.name) ?? -1) > here);
-    return { prev: target(after === -1 ? rows[rows.length - 1] : rows[after - 1]), next: target(after === -1 ? undefined : rows[after]), index: null, total: rows.length };
+    return {
+      prev: target(after === -1 ? rows[rows.length - 1] : rows[after - 1]),
+      next: target(after === -1 ? undefined : rows[after]),
+      index: null,
+      total: rows.length,
+    };
   };
   const list = queryScenarios(run, { ...query, offset: 0, limit: all }).rows;
   const failing = queryScenarios(run, { ...query, quick: [...new Set([...(query.quick ?? []), "failed" as const])], offset: 0, limit: all }).rows;
-  return { list: around(list), failing: around(failing), runHref: `${runHref(run.id, viewQuery)}#scenarios`, viewQuery, filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)), error };
+  return {
+    list: around(list),
+    failing: around(failing),
+    runHref: `${runHref(run.id, viewQuery)}#scenarios`,
+    viewQuery,
+    filtered: parsed.success && VIEW_KEYS.some((k) => k !== "sort" && k !== "dir" && view.has(k)),
+    error,
+  };
 }
 
 export async function ScenarioPage({ run, name, searchParams }: { run: RunModel; name: string; searchParams: SearchParams }) {

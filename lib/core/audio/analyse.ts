@@ -38,7 +38,16 @@ export interface AudioAnalysis {
   /** Its events, for the lanes (at most `MAX_LISTED`). */
   interactionEvents: InteractionEvent[];
   /** How many of each list there were: past `MAX_LISTED` the lists hold the first ones only. */
-  counts: { userSpurts: number; agentSpurts: number; overlaps: number; silences: number; responseGaps: number; findings: number; interactionEvents: number; byKind: Partial<Record<FindingKind, number>> };
+  counts: {
+    userSpurts: number;
+    agentSpurts: number;
+    overlaps: number;
+    silences: number;
+    responseGaps: number;
+    findings: number;
+    interactionEvents: number;
+    byKind: Partial<Record<FindingKind, number>>;
+  };
   /** The lists were cut at `MAX_LISTED`. */
   truncated: boolean;
   /** Seconds of the recording analysed (all of it, up to the reader's bound). */
@@ -97,7 +106,13 @@ function clippingOf(frames: ChannelFrames, side: Side): AudioFinding[] {
       count = 0;
     }
   }
-  return runs.map((r) => ({ kind: "clipping", side, start: r3(r.start * FRAME_SECONDS), end: r3(r.end * FRAME_SECONDS), message: `${r.count} samples at full scale on the ${side} channel: the audio is clipped (distorted) here` }));
+  return runs.map((r) => ({
+    kind: "clipping",
+    side,
+    start: r3(r.start * FRAME_SECONDS),
+    end: r3(r.end * FRAME_SECONDS),
+    message: `${r.count} samples at full scale on the ${side} channel: the audio is clipped (distorted) here`,
+  }));
 }
 
 export interface AudioInput {
@@ -139,14 +154,27 @@ export function* analysisSteps(input: AudioInput): Generator<void, AudioAnalysis
     const len = t.end - t.start;
     if (!(len >= 0.3) || t.start >= input.durationSeconds) continue;
     if (covers[t.role](t.start - 0.5, t.end + 0.5) < 0.1 * len) {
-      findings.push({ kind: "silent_turn", side: t.role, start: r3(t.start), end: r3(t.end), message: `The ${t.role} turn logged at ${t.start.toFixed(1)}–${t.end.toFixed(1)} s is silent on the recording: nothing audible was sent` });
+      findings.push({
+        kind: "silent_turn",
+        side: t.role,
+        start: r3(t.start),
+        end: r3(t.end),
+        message: `The ${t.role} turn logged at ${t.start.toFixed(1)}–${t.end.toFixed(1)} s is silent on the recording: nothing audible was sent`,
+      });
     }
   }
   // A spurt no logged turn of that side covers.
   for (const side of ["user", "agent"] as const) {
     const logged = coverage(mergeSpans(input.turns.filter((t) => t.role === side && t.end >= t.start).map((t): Span => [t.start - 1, t.end + 1])));
     for (const [a, b] of speech[side]) {
-      if (b - a >= 0.3 && logged(a, b) < 0.2 * (b - a)) findings.push({ kind: "unlogged_speech", side, start: a, end: b, message: `${(b - a).toFixed(1)} s of ${side} speech at ${a.toFixed(1)} s that no logged turn covers` });
+      if (b - a >= 0.3 && logged(a, b) < 0.2 * (b - a))
+        findings.push({
+          kind: "unlogged_speech",
+          side,
+          start: a,
+          end: b,
+          message: `${(b - a).toFixed(1)} s of ${side} speech at ${a.toFixed(1)} s that no logged turn covers`,
+        });
     }
   }
   // Both speaking where the logs show no interruption.
@@ -155,21 +183,40 @@ export function* analysisSteps(input: AudioInput): Generator<void, AudioAnalysis
     if (meetsAny(interruptions, a, b)) continue;
     const next = agent[firstStartingAfter(agent, a - 0.05)];
     const side = next && next[0] < b && next[1] > next[0] ? "agent" : "user";
-    findings.push({ kind: "talk_over", side, start: a, end: b, message: `Both sides speak for ${(b - a).toFixed(1)} s at ${a.toFixed(1)} s: the ${side} talks over the other, and the logs show no interruption` });
+    findings.push({
+      kind: "talk_over",
+      side,
+      start: a,
+      end: b,
+      message: `Both sides speak for ${(b - a).toFixed(1)} s at ${a.toFixed(1)} s: the ${side} talks over the other, and the logs show no interruption`,
+    });
   }
   // The silences that break the conversation: well beyond this call's own response gaps.
   const gaps = Float64Array.from(responseGaps, (g) => g.gapMs / 1000).sort();
   // The lower median: one long wait among few hand-offs must not make itself look typical.
   const typical = gaps.length ? (gaps[Math.floor((gaps.length - 1) / 2)] as number) : 1;
   for (const [a, b] of silences) {
-    if (b - a >= Math.max(MIN_SILENCE_S, 3 * typical)) findings.push({ kind: "dead_air", side: "both", start: a, end: b, message: `${(b - a).toFixed(1)} s of dead air at ${a.toFixed(1)} s (this call's typical response gap is ${typical.toFixed(1)} s)` });
+    if (b - a >= Math.max(MIN_SILENCE_S, 3 * typical))
+      findings.push({
+        kind: "dead_air",
+        side: "both",
+        start: a,
+        end: b,
+        message: `${(b - a).toFixed(1)} s of dead air at ${a.toFixed(1)} s (this call's typical response gap is ${typical.toFixed(1)} s)`,
+      });
   }
   yield;
   for (const side of ["user", "agent"] as const) {
     const frames = input[side];
     const line = both[side].line;
     if (line.snrDb !== null && line.snrDb < NOISY_LINE_SNR_DB) {
-      findings.push({ kind: "noisy_line", side, start: 0, end: r3(end), message: `A noisy line: the ${side}'s speech stands only ${line.snrDb.toFixed(1)} dB above the channel's noise (${line.noiseFloorDb?.toFixed(0)} dBFS), under ${NOISY_LINE_SNR_DB} dB; speech edges and the figures built on them are less sure` });
+      findings.push({
+        kind: "noisy_line",
+        side,
+        start: 0,
+        end: r3(end),
+        message: `A noisy line: the ${side}'s speech stands only ${line.snrDb.toFixed(1)} dB above the channel's noise (${line.noiseFloorDb?.toFixed(0)} dBFS), under ${NOISY_LINE_SNR_DB} dB; speech edges and the figures built on them are less sure`,
+      });
     }
     for (const f of clippingOf(frames, side)) findings.push(f);
     for (const f of dropoutsOf(side, frames, both[side])) findings.push(f);
@@ -186,7 +233,16 @@ export function* analysisSteps(input: AudioInput): Generator<void, AudioAnalysis
   const frames = Math.max(input.user.rms.length, input.agent.rms.length);
   const perBucket = Math.max(1, Math.ceil(frames / MAX_PEAKS));
   const peaks = { bucketSeconds: r3(perBucket * FRAME_SECONDS), user: peaksOf(input.user.rms, perBucket), agent: peaksOf(input.agent.rms, perBucket) };
-  const counts = { userSpurts: user.length, agentSpurts: agent.length, overlaps: overlaps.length, silences: silences.length, responseGaps: responseGaps.length, findings: findings.length, interactionEvents: interaction.events.length, byKind };
+  const counts = {
+    userSpurts: user.length,
+    agentSpurts: agent.length,
+    overlaps: overlaps.length,
+    silences: silences.length,
+    responseGaps: responseGaps.length,
+    findings: findings.length,
+    interactionEvents: interaction.events.length,
+    byKind,
+  };
   const truncated = [user, agent, overlaps, silences, responseGaps, findings, interaction.events].some((l) => l.length > MAX_LISTED);
   const cut = <T>(l: T[]): T[] => (l.length > MAX_LISTED ? l.slice(0, MAX_LISTED) : l);
   return {

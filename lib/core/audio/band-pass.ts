@@ -32,7 +32,16 @@ export interface FrameOut {
  * reader's hot path (a 10-minute call is 19 million samples); a copy to floats first, or one pass per
  * channel, each cost a third more.
  */
-export function accumulate(samples: Int16Array | Float32Array, scale: number, pole: number, state: Float64Array, left: FrameOut, right: FrameOut, perFrame: number, full: number): void {
+export function accumulate(
+  samples: Int16Array | Float32Array,
+  scale: number,
+  pole: number,
+  state: Float64Array,
+  left: FrameOut,
+  right: FrameOut,
+  perFrame: number,
+  full: number,
+): void {
   const frames = left.rms.length;
   let lx1 = state[0] as number;
   let ly1 = state[1] as number;
@@ -100,7 +109,10 @@ export function closeFrames(state: Float64Array, left: FrameOut, right: FrameOut
   const f = state[10] as number;
   const n = state[11] as number;
   if (n === 0 || f >= left.rms.length) return;
-  for (const [out, at] of [[left, 0], [right, 5]] as const) {
+  for (const [out, at] of [
+    [left, 0],
+    [right, 5],
+  ] as const) {
     out.rms[f] = Math.sqrt((state[at + 2] as number) / n);
     out.band[f] = Math.sqrt((state[at + 3] as number) / n);
     out.clipped[f] = Math.min(65535, state[at + 4] as number);

@@ -93,7 +93,8 @@ export function echoesOf(side: Side, mine: ChannelSpeech, other: ChannelSpeech):
     const coarse = best.lag;
     tryLag(coarse - 1);
     tryLag(coarse + 1);
-    if (best.r >= MIN_ECHO_CORRELATION && -best.diff >= MIN_ECHO_ATTENUATION_DB) out.push({ span: s, lagMs: best.lag * FRAME_SECONDS * 1000, downDb: Math.round(-best.diff) });
+    if (best.r >= MIN_ECHO_CORRELATION && -best.diff >= MIN_ECHO_ATTENUATION_DB)
+      out.push({ span: s, lagMs: best.lag * FRAME_SECONDS * 1000, downDb: Math.round(-best.diff) });
   }
   void side;
   return out;
@@ -101,7 +102,13 @@ export function echoesOf(side: Side, mine: ChannelSpeech, other: ChannelSpeech):
 
 export function echoFinding(side: Side, e: { span: Span; lagMs: number; downDb: number }): AudioFinding {
   const other = side === "user" ? "agent" : "user";
-  return { kind: "echo", side, start: e.span[0], end: e.span[1], message: `Echo on the ${side} channel at ${e.span[0].toFixed(1)} s: the ${other}'s voice comes back ${Math.round(e.lagMs)} ms later, ${e.downDb} dB down (not counted as ${side} speech)` };
+  return {
+    kind: "echo",
+    side,
+    start: e.span[0],
+    end: e.span[1],
+    message: `Echo on the ${side} channel at ${e.span[0].toFixed(1)} s: the ${other}'s voice comes back ${Math.round(e.lagMs)} ms later, ${e.downDb} dB down (not counted as ${side} speech)`,
+  };
 }
 
 /** A quantile of a spurt's frame levels (at most its first 30 s). */
@@ -109,7 +116,6 @@ function quantileLevel(level: Float32Array, a: number, b: number, q: number): nu
   const xs = level.slice(a, Math.min(b, a + 3000)).sort();
   return xs.length ? (xs[Math.floor((xs.length - 1) * q)] as number) : -Infinity;
 }
-
 
 export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpeech): AudioFinding[] {
   const out: AudioFinding[] = [];
@@ -131,7 +137,13 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
       const after = Math.max(levelDb[g] ?? -Infinity, levelDb[g + 1] ?? -Infinity);
       if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb) {
         const start = r3(f * FRAME_SECONDS);
-        out.push({ kind: "dropout", side, start, end: r3(g * FRAME_SECONDS), message: `${n * 10} ms dropped from the ${side}'s speech at ${start.toFixed(2)} s: the audio stops dead mid-speech and resumes (lost frames)` });
+        out.push({
+          kind: "dropout",
+          side,
+          start,
+          end: r3(g * FRAME_SECONDS),
+          message: `${n * 10} ms dropped from the ${side}'s speech at ${start.toFixed(2)} s: the audio stops dead mid-speech and resumes (lost frames)`,
+        });
       }
       f = g;
     }
@@ -143,7 +155,10 @@ export function deadStreamsOf(side: Side, frames: ChannelFrames, speech: Channel
   const out: AudioFinding[] = [];
   // Only on a line that carries noise: a clean line's silence is zeros too (and a silent turn says so).
   if (!Number.isFinite(speech.floorDb)) return out;
-  const logged = turns.filter((t) => t.role === side && t.end > t.start).map((t): Span => [t.start, t.end]).sort((x, y) => x[0] - y[0]);
+  const logged = turns
+    .filter((t) => t.role === side && t.end > t.start)
+    .map((t): Span => [t.start, t.end])
+    .sort((x, y) => x[0] - y[0]);
   const covers = coverage(logged);
   const n = frames.rms.length;
   for (let f = 0; f < n; f++) {
@@ -153,7 +168,13 @@ export function deadStreamsOf(side: Side, frames: ChannelFrames, speech: Channel
     const start = f * FRAME_SECONDS;
     const end = g * FRAME_SECONDS;
     if (end - start > DEAD_STREAM_S && covers(start, end) > DEAD_STREAM_S) {
-      out.push({ kind: "dead_stream", side, start: r3(start), end: r3(end), message: `The ${side} channel carries exact zeros for ${(end - start).toFixed(1)} s at ${start.toFixed(1)} s while the logs say the ${side} speaks: the audio stream died` });
+      out.push({
+        kind: "dead_stream",
+        side,
+        start: r3(start),
+        end: r3(end),
+        message: `The ${side} channel carries exact zeros for ${(end - start).toFixed(1)} s at ${start.toFixed(1)} s while the logs say the ${side} speaks: the audio stream died`,
+      });
     }
     f = g;
   }
@@ -180,7 +201,13 @@ export function cutOffsOf(side: Side, speech: ChannelSpeech, other: readonly Spa
     const interrupted = otherCovers(s[1] - CUT_OFF_WITHIN_S, s[1] + 0.05) > 0;
     if (!atEnd && !interrupted) continue;
     const why = atEnd ? "the recording ends mid-speech" : `the ${side === "user" ? "agent" : "user"} speaks over it`;
-    out.push({ kind: "cut_off", side, start: r3(Math.max(s[0], s[1] - 0.5)), end: s[1], message: `The ${side}'s speech is cut off at ${s[1].toFixed(1)} s at full level, with no decay: ${why}` });
+    out.push({
+      kind: "cut_off",
+      side,
+      start: r3(Math.max(s[0], s[1] - 0.5)),
+      end: s[1],
+      message: `The ${side}'s speech is cut off at ${s[1].toFixed(1)} s at full level, with no decay: ${why}`,
+    });
   }
   return out;
 }
@@ -231,7 +258,13 @@ export function loopsOf(side: Side, speech: ChannelSpeech): AudioFinding[] {
     if (!found) continue;
     const start = r3(found.start * FRAME_SECONDS);
     const end = r3((found.start + found.times * found.period) * FRAME_SECONDS);
-    out.push({ kind: "loop", side, start, end, message: `The ${side}'s audio loops at ${start.toFixed(1)} s: the same ${found.period * 10} ms block plays ${found.times} times in a row` });
+    out.push({
+      kind: "loop",
+      side,
+      start,
+      end,
+      message: `The ${side}'s audio loops at ${start.toFixed(1)} s: the same ${found.period * 10} ms block plays ${found.times} times in a row`,
+    });
   }
   return out;
 }

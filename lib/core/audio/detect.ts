@@ -146,6 +146,10 @@ export function detectSpeech(frames: ChannelFrames): ChannelSpeech {
   const speechPower = speechN ? Math.max(0, speech / speechN - noisePower) : 0;
   const noiseFloorDb = noisePower > 0 ? Math.round(dbOfPower(noisePower) * 10) / 10 : null;
   const snrDb = spurts.length && noisePower > 0 && speechPower > 0 ? Math.round(10 * Math.log10(speechPower / noisePower) * 10) / 10 : null;
-  const note = spurts.length ? null : noiseFloorDb === null ? "no speech detected (digital silence)" : `no speech detected (noise at ${noiseFloorDb.toFixed(0)} dBFS)`;
+  const note = spurts.length
+    ? null
+    : noiseFloorDb === null
+      ? "no speech detected (digital silence)"
+      : `no speech detected (noise at ${noiseFloorDb.toFixed(0)} dBFS)`;
   return { spurts, line: { noiseFloorDb, snrDb, speech: spurts.length > 0, note }, levelDb, floorDb, onDb, offDb };
 }

@@ -34,7 +34,19 @@ export interface LoggedTurn {
  * Stable names (other views key on them): the first five since issue 34; `noisy_line`, `dropout`,
  * `dead_stream`, `echo`, `loop` and `cut_off` since issue 47.
  */
-export const FINDING_KINDS = ["silent_turn", "unlogged_speech", "talk_over", "dead_air", "clipping", "noisy_line", "dropout", "dead_stream", "echo", "loop", "cut_off"] as const;
+export const FINDING_KINDS = [
+  "silent_turn",
+  "unlogged_speech",
+  "talk_over",
+  "dead_air",
+  "clipping",
+  "noisy_line",
+  "dropout",
+  "dead_stream",
+  "echo",
+  "loop",
+  "cut_off",
+] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export interface AudioFinding {

@@ -85,7 +85,11 @@ function backchannelsOf(user: readonly Span[], agent: readonly Span[], turns: re
   return out;
 }
 
-export function interactionOf(user: readonly Span[], agent: readonly Span[], turns: readonly LoggedTurn[]): { panel: InteractionPanel; events: InteractionEvent[] } {
+export function interactionOf(
+  user: readonly Span[],
+  agent: readonly Span[],
+  turns: readonly LoggedTurn[],
+): { panel: InteractionPanel; events: InteractionEvent[] } {
   const events: InteractionEvent[] = [];
   const backchannel = backchannelsOf(user, agent, turns);
   let responses = 0;
@@ -158,7 +162,9 @@ export function interactionOf(user: readonly Span[], agent: readonly Span[], tur
 export type PooledPanel = InteractionPanel & { hidden: string[] };
 
 /** The panel's five figures as a page or a report shows them: label, value text ("hidden" below 10 events, "unknown" without any), and the events behind each. */
-export function interactionRows(p: InteractionPanel & { hidden?: string[] }): Array<{ key: keyof Omit<InteractionPanel, "counts">; label: string; text: string; events: number; value: number | null }> {
+export function interactionRows(
+  p: InteractionPanel & { hidden?: string[] },
+): Array<{ key: keyof Omit<InteractionPanel, "counts">; label: string; text: string; events: number; value: number | null }> {
   const c = p.counts;
   const rows = [
     { key: "responseLatencyMean", label: "Response latency L_R (mean)", value: p.responseLatencyMean, events: c.responses, unit: "s" },
@@ -169,7 +175,15 @@ export function interactionRows(p: InteractionPanel & { hidden?: string[] }): Ar
   ] as const;
   return rows.map((r) => {
     const hidden = p.hidden?.includes(r.key) ?? false;
-    const text = hidden ? `hidden (${r.events} event${r.events === 1 ? "" : "s"}, under ${MIN_EVENTS})` : r.value === null ? "unknown" : r.unit === "s" ? `${r.value.toFixed(2)} s` : r.unit === "%" ? `${(r.value * 100).toFixed(0)}%` : r.value.toFixed(2);
+    const text = hidden
+      ? `hidden (${r.events} event${r.events === 1 ? "" : "s"}, under ${MIN_EVENTS})`
+      : r.value === null
+        ? "unknown"
+        : r.unit === "s"
+          ? `${r.value.toFixed(2)} s`
+          : r.unit === "%"
+            ? `${(r.value * 100).toFixed(0)}%`
+            : r.value.toFixed(2);
     return { key: r.key, label: r.label, text, events: r.events, value: hidden ? null : r.value };
   });
 }

@@ -30,13 +30,34 @@ export interface AsrDiff {
 }
 
 const NUMBER_WORDS: Record<string, string> = {
-  zero: "0", oh: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
-  eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20",
+  zero: "0",
+  oh: "0",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  thirteen: "13",
+  fourteen: "14",
+  fifteen: "15",
+  sixteen: "16",
+  seventeen: "17",
+  eighteen: "18",
+  nineteen: "19",
+  twenty: "20",
 };
 
 function messageText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join(" ");
+  if (Array.isArray(content))
+    return content.map((p) => (p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join(" ");
   return "";
 }
 
@@ -84,7 +105,11 @@ export function alignWords(meant: string[], heard: string[]): WordOp[] {
   let suf = 0;
   while (suf < meant.length - pre && suf < heard.length - pre && meant[meant.length - 1 - suf] === heard[heard.length - 1 - suf]) suf++;
   const same = (words: string[]): WordOp[] => words.map((w) => ({ op: "same", meant: w, heard: w }));
-  return [...same(meant.slice(0, pre)), ...alignBanded(meant.slice(pre, meant.length - suf), heard.slice(pre, heard.length - suf)), ...same(meant.slice(meant.length - suf))];
+  return [
+    ...same(meant.slice(0, pre)),
+    ...alignBanded(meant.slice(pre, meant.length - suf), heard.slice(pre, heard.length - suf)),
+    ...same(meant.slice(meant.length - suf)),
+  ];
 }
 
 function alignBanded(a: string[], b: string[]): WordOp[] {

@@ -102,12 +102,30 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
   // A judge that scored a call that never happened: its score is not evidence, whatever it says.
   if (x.judgeScored && noCall) {
     const what = [x.turnCount === 0 ? "0 turns" : null, x.agentLlmCalls === 0 ? "0 agent LLM calls" : null].filter(Boolean).join(" and ");
-    causes.push({ kind: "phantom-judge", owner: "judge", secondary: "framework", tone: "warn", message: "Judged a call that never happened: the judge scored a conversation with no agent in it; its score is not evidence.", evidence: what, anchor: "judge", turn: null });
+    causes.push({
+      kind: "phantom-judge",
+      owner: "judge",
+      secondary: "framework",
+      tone: "warn",
+      message: "Judged a call that never happened: the judge scored a conversation with no agent in it; its score is not evidence.",
+      evidence: what,
+      anchor: "judge",
+      turn: null,
+    });
   }
   for (const h of x.hints) {
     const turns = x.flowTurns?.get(h.evidence);
     const turn = turns && turns.length ? Math.min(...turns) : null;
-    causes.push({ kind: h.kind, owner: h.owner, ...(h.secondary ? { secondary: h.secondary } : {}), tone: TONE[h.owner], message: h.message, evidence: null, anchor: turn === null ? h.evidence : `turn-${turn}`, turn });
+    causes.push({
+      kind: h.kind,
+      owner: h.owner,
+      ...(h.secondary ? { secondary: h.secondary } : {}),
+      tone: TONE[h.owner],
+      message: h.message,
+      evidence: null,
+      anchor: turn === null ? h.evidence : `turn-${turn}`,
+      turn,
+    });
   }
   const readBack: LikelyCause[] = readBackMismatches(x.turns).map((m) => ({
     kind: "read-back",
@@ -125,7 +143,16 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
   for (const [i, t] of x.turns.entries()) {
     if (t.role !== "agent" || t.latencyMs === null || !(t.latencyMs > limit)) continue;
     const over = t.latencyMs > SLOW_TURN_MS ? "over 60 s" : `over ${SLOW_P95_FACTOR} × the run's p95 (${secs(x.runP95Ms as number)})`;
-    slow.push({ kind: "slow-turn", owner: "agent", secondary: "framework", tone: "warn", message: `Slow turn ${i}: the agent took ${secs(t.latencyMs)} to answer, ${over}.`, evidence: secs(t.latencyMs), anchor: `turn-${i}`, turn: i });
+    slow.push({
+      kind: "slow-turn",
+      owner: "agent",
+      secondary: "framework",
+      tone: "warn",
+      message: `Slow turn ${i}: the agent took ${secs(t.latencyMs)} to answer, ${over}.`,
+      evidence: secs(t.latencyMs),
+      anchor: `turn-${i}`,
+      turn: i,
+    });
   }
   causes.push(...capped(slow));
   const byKind = new Map<string, LikelyCause[]>();
@@ -133,7 +160,16 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     const a = AUDIO[f.kind] ?? { owner: "framework" as const, title: f.kind };
     const turn = turnAt(x.turns, f.start);
     const list = byKind.get(f.kind) ?? [];
-    list.push({ kind: `audio-${f.kind}`, owner: a.owner, ...(a.secondary ? { secondary: a.secondary } : {}), tone: "warn", message: `${a.title} in the recording at ${f.start.toFixed(1)} s: ${f.message}`, evidence: `${f.side}, ${f.start.toFixed(1)}–${f.end.toFixed(1)} s`, anchor: turn === null ? "audio" : `turn-${turn}`, turn });
+    list.push({
+      kind: `audio-${f.kind}`,
+      owner: a.owner,
+      ...(a.secondary ? { secondary: a.secondary } : {}),
+      tone: "warn",
+      message: `${a.title} in the recording at ${f.start.toFixed(1)} s: ${f.message}`,
+      evidence: `${f.side}, ${f.start.toFixed(1)}–${f.end.toFixed(1)} s`,
+      anchor: turn === null ? "audio" : `turn-${turn}`,
+      turn,
+    });
     byKind.set(f.kind, list);
   }
   for (const list of byKind.values()) causes.push(...capped(list));

@@ -16,7 +16,9 @@ function norm(s: string): string {
 
 /** Indices of turns whose text contains one of the reason's quoted fragments (punctuation and case ignored). */
 export function quotedTurns(reason: string, turns: ReadonlyArray<{ text: string }>): number[] {
-  const fragments = quotedFragments(reason).map(norm).filter((f) => f.length >= 4);
+  const fragments = quotedFragments(reason)
+    .map(norm)
+    .filter((f) => f.length >= 4);
   if (!fragments.length) return [];
   const hits: number[] = [];
   turns.forEach((t, i) => {

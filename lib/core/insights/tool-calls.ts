@@ -17,7 +17,8 @@ export interface ToolCall {
   afterAgentTurns: number;
 }
 
-const TAU2_WRITE = /^(cancel|modify|exchange|return|book|update|send|enable|disable|refuel|toggle|reset|transfer|add|remove|set|create|issue|process|assign|change|apply|grant|suspend|resume)_/;
+const TAU2_WRITE =
+  /^(cancel|modify|exchange|return|book|update|send|enable|disable|refuel|toggle|reset|transfer|add|remove|set|create|issue|process|assign|change|apply|grant|suspend|resume)_/;
 const EVA_WRITE = new Set([
   "RebookFlightTool",
   "CancelReservationTool",
@@ -41,7 +42,11 @@ export function isMutatingTool(name: string): boolean {
 function text(content: unknown): string | null {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((p) => (typeof p === "string" ? p : p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "")).join("");
+    return content
+      .map((p) =>
+        typeof p === "string" ? p : p && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : "",
+      )
+      .join("");
   }
   return null;
 }

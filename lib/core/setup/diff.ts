@@ -177,7 +177,10 @@ export function changedPromptPairs(base: SetupSide, other: SetupSide): Array<[st
   for (const [name, a] of base.scenarios) {
     const b = other.scenarios.get(name);
     if (!b) continue;
-    for (const [x, y] of [[a.agentPrompt, b.agentPrompt], [a.userPrompt, b.userPrompt]] as const) {
+    for (const [x, y] of [
+      [a.agentPrompt, b.agentPrompt],
+      [a.userPrompt, b.userPrompt],
+    ] as const) {
       if (x === null || y === null || x === y) continue;
       const afters = seen.get(x) ?? new Set<string>();
       seen.set(x, afters);
@@ -231,10 +234,27 @@ export function setupDiff(base: SetupSide, other: SetupSide, diffOf: DiffOf = me
   const pair = (n: string) => [base.scenarios.get(n) as ScenarioSetup, other.scenarios.get(n) as ScenarioSetup] as const;
   const args = argChanges(base.args, other.args);
   const prompts = [
-    promptChange("agent_prompt.txt", names.map((n) => [n, pair(n)[0].agentPrompt, pair(n)[1].agentPrompt]), diffOf),
-    promptChange("user_prompt.txt", names.map((n) => [n, pair(n)[0].userPrompt, pair(n)[1].userPrompt]), diffOf),
+    promptChange(
+      "agent_prompt.txt",
+      names.map((n) => [n, pair(n)[0].agentPrompt, pair(n)[1].agentPrompt]),
+      diffOf,
+    ),
+    promptChange(
+      "user_prompt.txt",
+      names.map((n) => [n, pair(n)[0].userPrompt, pair(n)[1].userPrompt]),
+      diffOf,
+    ),
   ].filter((c): c is FileChange => c !== null);
-  const tools = [...toolChanges("agent", names.map((n) => [n, pair(n)[0].agentTools, pair(n)[1].agentTools])), ...toolChanges("user", names.map((n) => [n, pair(n)[0].userTools, pair(n)[1].userTools]))];
+  const tools = [
+    ...toolChanges(
+      "agent",
+      names.map((n) => [n, pair(n)[0].agentTools, pair(n)[1].agentTools]),
+    ),
+    ...toolChanges(
+      "user",
+      names.map((n) => [n, pair(n)[0].userTools, pair(n)[1].userTools]),
+    ),
+  ];
   const problems = [
     ...names.flatMap((n) => pair(n)[0].problems.map((p) => `base ${n}: ${p}`)),
     ...names.flatMap((n) => pair(n)[1].problems.map((p) => `other ${n}: ${p}`)),
@@ -257,10 +277,14 @@ export function setupDiff(base: SetupSide, other: SetupSide, diffOf: DiffOf = me
 /** One line per kind of change, for a PR comment or a trends tick: "judge_model: a → b; agent prompt changed in 10 of 10 scenarios". */
 export function setupSummary(d: SetupDiff): string[] {
   const out: string[] = [];
-  if (!d.runArgs.base || !d.runArgs.other) out.push(`no run_args.json in the ${!d.runArgs.base ? "base" : "other"} run (older harness): its arguments are unknown`);
+  if (!d.runArgs.base || !d.runArgs.other)
+    out.push(`no run_args.json in the ${!d.runArgs.base ? "base" : "other"} run (older harness): its arguments are unknown`);
   for (const a of d.args) if (!isRetryOrStallArg(a.name)) out.push(`${a.name}: ${a.base} → ${a.other}`);
   out.push(...retrySwitchSummary(d.retrySwitches ?? []));
-  for (const p of d.prompts) out.push(`${p.file.replace(".txt", "").replace("_", " ")} changed in ${p.changed} of ${p.of} scenarios${p.edits.length === 1 ? " (the same edit)" : ` (${p.edits.length} different edits)`}`);
+  for (const p of d.prompts)
+    out.push(
+      `${p.file.replace(".txt", "").replace("_", " ")} changed in ${p.changed} of ${p.of} scenarios${p.edits.length === 1 ? " (the same edit)" : ` (${p.edits.length} different edits)`}`,
+    );
   for (const t of d.tools) out.push(`${t.side} tool ${t.tool} ${t.change} in ${t.scenarios} of ${t.of} scenarios`);
   return out;
 }

@@ -23,7 +23,12 @@ const show = (v: unknown) => (v === undefined ? "(not set)" : typeof v === "stri
 export function retrySwitchLines(base: Record<string, unknown> | null, other: Record<string, unknown> | null): SwitchLine[] {
   if (!base || !other) return [];
   const names = [...new Set([...Object.keys(base), ...Object.keys(other)])].filter(isRetryOrStallArg).sort();
-  return names.map((name) => ({ name, base: show(base[name]), other: show(other[name]), changed: JSON.stringify(base[name] ?? null) !== JSON.stringify(other[name] ?? null) }));
+  return names.map((name) => ({
+    name,
+    base: show(base[name]),
+    other: show(other[name]),
+    changed: JSON.stringify(base[name] ?? null) !== JSON.stringify(other[name] ?? null),
+  }));
 }
 
 /** One sentence per switch that changed, for `check`'s comment and the trends ticks. */

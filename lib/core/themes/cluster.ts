@@ -144,7 +144,12 @@ export function clusterSpace(space: Space, threshold: number, seedCap = SEED_CAP
       break;
     }
     const seeds = pending.slice(0, seedCap);
-    const found = agglomerate(seeds.length, (a, b) => pairSimilarity(space, seeds[a] as number, seeds[b] as number), seeds.map((i) => space.weights[i] as number), threshold);
+    const found = agglomerate(
+      seeds.length,
+      (a, b) => pairSimilarity(space, seeds[a] as number, seeds[b] as number),
+      seeds.map((i) => space.weights[i] as number),
+      threshold,
+    );
     groups.push(...found.map((g) => g.map((k) => seeds[k] as number)));
     if (pending.length <= seedCap) break;
     const means = meansOf(space, groups);

@@ -1,5 +1,17 @@
 /** Failure themes within a run and between runs (pure). */
-export { buildThemes, diffThemes, themeChangeSet, themeSet, THEME_BOUNDS, THEME_THRESHOLD, UNBOUNDED, type ThemeBounds, type ThemeChangeSet, type ThemeSet, type Unthemed } from "./themes";
+export {
+  buildThemes,
+  diffThemes,
+  themeChangeSet,
+  themeSet,
+  THEME_BOUNDS,
+  THEME_THRESHOLD,
+  UNBOUNDED,
+  type ThemeBounds,
+  type ThemeChangeSet,
+  type ThemeSet,
+  type Unthemed,
+} from "./themes";
 export type { Theme, ThemeItem, ThemeSource } from "./theme";
 export { countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";
 export { terms, stem } from "./normalise";

@@ -7,12 +7,14 @@
 import { stemmer } from "stemmer";
 
 const STOP = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its " +
+  (
+    "a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its " +
     "me my nor of on or our out over she so than that the their them then there these they this those to too " +
     "us was we were what when where which while who whom why will with would you your also any all each other such only " +
     "own same just very after before because about again once here both few more most some up down off under further " +
     "being having doing should now s t don doesn didn wasn isn agent assistant went ahead right away straight " +
-    "even though yet first given got").split(" "),
+    "even though yet first given got"
+  ).split(" "),
 );
 
 /** Words judges use for one idea, folded onto one word before stemming (voice-agent evaluations). */
@@ -76,5 +78,9 @@ export function terms(text: string): Term[] {
 
 /** A reason with its figures and ids masked, for a theme's label: "cancelled order # without asking" → "cancelled order … without asking". */
 export function maskFigures(text: string): string {
-  return text.replace(/[#$€£]?\b[A-Za-z]*\d[\w.,-]*/g, "…").replace(/(…\s*)+/g, "… ").replace(/\s+([.,;:!?])/g, "$1").trim();
+  return text
+    .replace(/[#$€£]?\b[A-Za-z]*\d[\w.,-]*/g, "…")
+    .replace(/(…\s*)+/g, "… ")
+    .replace(/\s+([.,;:!?])/g, "$1")
+    .trim();
 }

@@ -57,7 +57,19 @@ const TOP_TERMS = 5;
 const SIGNATURE_TERMS = 24;
 
 const byText = (a: ThemeItem, b: ThemeItem) =>
-  a.text < b.text ? -1 : a.text > b.text ? 1 : a.scenario < b.scenario ? -1 : a.scenario > b.scenario ? 1 : a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
+  a.text < b.text
+    ? -1
+    : a.text > b.text
+      ? 1
+      : a.scenario < b.scenario
+        ? -1
+        : a.scenario > b.scenario
+          ? 1
+          : a.source < b.source
+            ? -1
+            : a.source > b.source
+              ? 1
+              : 0;
 
 /** One distinct reason: the items whose shared words are the same. */
 interface Distinct {
@@ -120,7 +132,9 @@ const LABEL_MAX = 90;
 
 function labelOf(quote: string): string {
   const masked = maskFigures(quote.replace(/\s+/g, " "));
-  return masked.length <= LABEL_MAX ? masked : `${masked.slice(0, masked.lastIndexOf(" ", LABEL_MAX - 1) > 40 ? masked.lastIndexOf(" ", LABEL_MAX - 1) : LABEL_MAX - 1)}…`;
+  return masked.length <= LABEL_MAX
+    ? masked
+    : `${masked.slice(0, masked.lastIndexOf(" ", LABEL_MAX - 1) > 40 ? masked.lastIndexOf(" ", LABEL_MAX - 1) : LABEL_MAX - 1)}…`;
 }
 
 function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): Theme {
@@ -135,11 +149,14 @@ function buildTheme(group: readonly Distinct[], vectors: readonly Vector[]): The
   const top = topEntries(centre, TOP_TERMS).map(([stem]) => stem);
   // The top stems as written most often in the theme's reasons (counted only for the theme's top stems: few themes are made).
   const words = new Map<string, Map<string, number>>(top.map((stem) => [stem, new Map()]));
-  for (const d of group) for (const it of d.items) for (const t of terms(it.text)) {
-    const acc = words.get(t.stem);
-    if (acc) acc.set(t.word, (acc.get(t.word) ?? 0) + 1);
-  }
-  const surface = (stem: string) => [...(words.get(stem)?.size ? (words.get(stem) as Map<string, number>) : new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+  for (const d of group)
+    for (const it of d.items)
+      for (const t of terms(it.text)) {
+        const acc = words.get(t.stem);
+        if (acc) acc.set(t.word, (acc.get(t.word) ?? 0) + 1);
+      }
+  const surface = (stem: string) =>
+    [...(words.get(stem)?.size ? (words.get(stem) as Map<string, number>) : new Map([[stem, 1]]))].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
   const items = group.flatMap((d) => d.items);
   const sources: Partial<Record<ThemeSource, number>> = {};
   for (const it of items) sources[it.source] = (sources[it.source] ?? 0) + 1;
@@ -164,7 +181,10 @@ function spaceOf(distinct: readonly Distinct[]): { vectors: Vector[]; space: Spa
   const vectors = termVectors(distinct.map((d) => d.stems));
   // Each side scaled by √share, so a pair by √(share·share′): about the cosine the reasons would have
   // with their own words kept (they only add to the norm), so a reason sharing two words of nine stays a one-off.
-  const { rows, dims } = toRows(vectors, distinct.map((d) => Math.sqrt(d.share)));
+  const { rows, dims } = toRows(
+    vectors,
+    distinct.map((d) => Math.sqrt(d.share)),
+  );
   return { vectors, space: { weights: distinct.map((d) => d.items.length), words: rows, dims } };
 }
 
@@ -217,7 +237,10 @@ function themesOf(items: readonly ThemeItem[], threshold: number, bounds: ThemeB
   const first = clusterSpace(space, threshold, undefined, { now, until, left: [] });
   const weight = concentration(first, seeds, vectors);
   const reweight = (v: Vector) => unit(new Map([...v].map(([t, x]) => [t, x * (weight.get(t) ?? 1)])));
-  const { rows, dims, ids } = toRows(vectors.map(reweight), seeds.map((d) => Math.sqrt(d.share)));
+  const { rows, dims, ids } = toRows(
+    vectors.map(reweight),
+    seeds.map((d) => Math.sqrt(d.share)),
+  );
   const reweighted: Space = { weights: space.weights, words: rows, dims };
   const budget: Budget = { now, until, left: [] };
   const groups = clusterSpace(reweighted, threshold, undefined, budget);
@@ -227,7 +250,11 @@ function themesOf(items: readonly ThemeItem[], threshold: number, bounds: ThemeB
   const rest = [...budget.left.map((i) => seeds[i] as Distinct), ...past];
   if (rest.length === 0) return { groups: out, unplaced: 0, withoutWords };
   const restVectors = [...budget.left.map((i) => vectors[i] as Vector), ...termVectors(past.map((d) => d.stems))];
-  const restRows = toRows(restVectors.map(reweight), rest.map((d) => Math.sqrt(d.share)), ids).rows;
+  const restRows = toRows(
+    restVectors.map(reweight),
+    rest.map((d) => Math.sqrt(d.share)),
+    ids,
+  ).rows;
   let unplaced = 0;
   nearestGroups(reweighted, groups, restRows, threshold).forEach((g, k) => {
     const d = rest[k] as Distinct;
@@ -252,7 +279,10 @@ const byCount = (a: Theme, b: Theme) => b.count - a.count || (a.quote < b.quote 
 export function themeSet(items: readonly ThemeItem[], bounds: ThemeBounds = THEME_BOUNDS, threshold = THEME_THRESHOLD): ThemeSet {
   const { groups, withoutWords } = themesOf(items, threshold, bounds);
   // The largest groups only are made into themes (in order of their first reason on a tie).
-  const largest = groups.map((g, at) => ({ ...g, at, n: itemsIn(g.group) })).sort((a, b) => b.n - a.n || a.at - b.at).slice(0, bounds.maxThemes);
+  const largest = groups
+    .map((g, at) => ({ ...g, at, n: itemsIn(g.group) }))
+    .sort((a, b) => b.n - a.n || a.at - b.at)
+    .slice(0, bounds.maxThemes);
   const themes = largest.map(({ group, vectors }) => buildTheme(group, vectors)).sort(byCount);
   const themed = themes.reduce((n, t) => n + t.count, 0);
   return { themes, reasons: items.length, unthemed: { reasons: items.length - themed, withoutWords: withoutWords.length } };
@@ -277,12 +307,27 @@ export interface ThemeChangeSet {
  * `other`, and "new" only when none is in `base`. `base` and `other` of a change are the theme's items
  * of that run (null when it has none). Within `bounds`: at most `maxThemes` changes, new and grown first.
  */
-export function themeChangeSet(base: readonly ThemeItem[], other: readonly ThemeItem[], bounds: ThemeBounds = THEME_BOUNDS, threshold = THEME_THRESHOLD): ThemeChangeSet {
-  const tagged = [...base.map((item) => ({ ...item, scenario: `a\u0000${item.scenario}` })), ...other.map((item) => ({ ...item, scenario: `b\u0000${item.scenario}` }))];
+export function themeChangeSet(
+  base: readonly ThemeItem[],
+  other: readonly ThemeItem[],
+  bounds: ThemeBounds = THEME_BOUNDS,
+  threshold = THEME_THRESHOLD,
+): ThemeChangeSet {
+  const tagged = [
+    ...base.map((item) => ({ ...item, scenario: `a\u0000${item.scenario}` })),
+    ...other.map((item) => ({ ...item, scenario: `b\u0000${item.scenario}` })),
+  ];
   const untag = (item: ThemeItem): ThemeItem => ({ ...item, scenario: item.scenario.slice(2) });
   const side = (group: readonly Distinct[], vectors: readonly Vector[], tag: string): Theme | null => {
-    const parts = group.map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector })).filter((p) => p.d.items.length > 0);
-    return parts.length > 0 ? buildTheme(parts.map((p) => p.d), parts.map((p) => p.v)) : null;
+    const parts = group
+      .map((d, i) => ({ d: { ...d, items: d.items.filter((it) => it.scenario.startsWith(tag)).map(untag) }, v: vectors[i] as Vector }))
+      .filter((p) => p.d.items.length > 0);
+    return parts.length > 0
+      ? buildTheme(
+          parts.map((p) => p.d),
+          parts.map((p) => p.v),
+        )
+      : null;
   };
   const { groups, withoutWords } = themesOf(tagged, threshold, bounds, (item) => item.scenario.slice(2));
   const counts: Record<ThemeChange, number> = { new: 0, grown: 0, gone: 0, shrunk: 0, steady: 0 };

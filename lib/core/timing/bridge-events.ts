@@ -74,7 +74,8 @@ function legacyEvents(r: LogRecord, out: BridgeEvent[]): void {
     for (const obj of (tokens[1] as string).match(/\{[^{}]*\}/g) ?? []) {
       const prompt = /'prompt_tokens':\s*(\d+|None)/.exec(obj)?.[1];
       const completion = /'completion_tokens':\s*(\d+|None)/.exec(obj)?.[1];
-      if (prompt !== undefined || completion !== undefined) out.push({ kind: "tokens", t: r.t, side: null, prompt: count(prompt ?? "None"), completion: count(completion ?? "None") });
+      if (prompt !== undefined || completion !== undefined)
+        out.push({ kind: "tokens", t: r.t, side: null, prompt: count(prompt ?? "None"), completion: count(completion ?? "None") });
     }
   }
 }

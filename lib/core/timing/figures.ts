@@ -77,7 +77,15 @@ function callsPerTurn(raw: TimingRaw, side: Side): CallsPerTurn {
   const llmValues = raw.ttfb.filter((g) => g.side === side && g.processor.includes("LLM")).flatMap((g) => g.values);
   const perCall = stats(llmValues)?.mean ?? null;
   const gap = perTurn !== null && perCall !== null ? perTurn - perCall : null;
-  return { llm_calls: llm, turns, ratio, per_turn_mean_s: perTurn, per_call_mean_s: perCall, gap_s: gap, reading: callsPerTurnReading(ratio, perTurn, perCall, gap) };
+  return {
+    llm_calls: llm,
+    turns,
+    ratio,
+    per_turn_mean_s: perTurn,
+    per_call_mean_s: perCall,
+    gap_s: gap,
+    reading: callsPerTurnReading(ratio, perTurn, perCall, gap),
+  };
 }
 
 function tokenSide(raw: TimingRaw, side: Side): TokenSideFigures {
@@ -133,9 +141,16 @@ function interaction(raw: TimingRaw): InteractionFigures {
       longest_s: noSeg ? na(noSeg) : gapStats ? value(gapStats.max, x.gaps_s.length) : na("no silence between speech"),
       over_3s: over3.length,
       over_3s_total_s: over3.reduce((a, b) => a + b, 0),
-      excluding_response_s: noSeg ? na(noSeg) : value(x.unanswered_gaps_s.reduce((a, b) => a + b, 0), x.unanswered_gaps_s.length),
+      excluding_response_s: noSeg
+        ? na(noSeg)
+        : value(
+            x.unanswered_gaps_s.reduce((a, b) => a + b, 0),
+            x.unanswered_gaps_s.length,
+          ),
     },
-    talk_share: bySide((s) => (noSeg ? na(noSeg) : talk > 0 ? { ...value(x.talk_s[s] / talk, x.segments), low_n: x.segments < 10 } : na("no speech time", x.segments))),
+    talk_share: bySide((s) =>
+      noSeg ? na(noSeg) : talk > 0 ? { ...value(x.talk_s[s] / talk, x.segments), low_n: x.segments < 10 } : na("no speech time", x.segments),
+    ),
   };
 }
 

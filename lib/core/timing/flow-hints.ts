@@ -23,7 +23,13 @@ export function flowHints(flow: FlowAudit, stalled: boolean): Hint[] {
     const o = OWNER[f.kind];
     if (stalled && o.owner === "agent") return;
     const where = f.message !== null ? `message ${f.message}` : `turn ${f.turns.join(", ")}`;
-    out.push({ kind: f.kind, owner: o.owner, ...(o.secondary ? { secondary: o.secondary } : {}), message: `${TITLE[f.kind]} (${where}): ${f.detail}`, evidence: `flow-${i}` });
+    out.push({
+      kind: f.kind,
+      owner: o.owner,
+      ...(o.secondary ? { secondary: o.secondary } : {}),
+      message: `${TITLE[f.kind]} (${where}): ${f.detail}`,
+      evidence: `flow-${i}`,
+    });
   });
   return out;
 }

@@ -36,21 +36,57 @@ interface Claim {
 
 const CLAIMS: Claim[] = [
   { re: /\b(?:i(?:'|’)ve|i have|has been|have been|is now|are now)\s+(?:successfully\s+)?(?:cancel+ed)\b/i, what: "a cancellation", tools: /cancel/ },
-  { re: /\b(?:refund of \$|\$\s?\d[\d,.]*\s+(?:has been|was|will be)\s+refunded|(?:i(?:'|’)ve|i have)\s+(?:issued|processed)\s+(?:a |your |the )?refund|has been refunded)/i, what: "a refund", tools: /refund|return|cancel|compensat|credit/ },
-  { re: /\b(?:i(?:'|’)ve|i have)\s+verified your identity|\byour identity (?:has been|is) verified/i, what: "an identity check", tools: /find|verif|auth|lookup|getuser|userdetail|customer|identity/ },
-  { re: /\b(?:i(?:'|’)ve|i have)\s+(?:successfully\s+)?(?:updated|modified|changed)\b|\bhas been (?:updated|modified|changed)\b/i, what: "a change", tools: /update|modify|change|set|exchange|rebook/ },
-  { re: /\b(?:i(?:'|’)ve|i have)\s+(?:successfully\s+)?(?:booked|rebooked|reserved)\b|\bhas been (?:booked|rebooked)\b/i, what: "a booking", tools: /book|reserv/ },
+  {
+    re: /\b(?:refund of \$|\$\s?\d[\d,.]*\s+(?:has been|was|will be)\s+refunded|(?:i(?:'|’)ve|i have)\s+(?:issued|processed)\s+(?:a |your |the )?refund|has been refunded)/i,
+    what: "a refund",
+    tools: /refund|return|cancel|compensat|credit/,
+  },
+  {
+    re: /\b(?:i(?:'|’)ve|i have)\s+verified your identity|\byour identity (?:has been|is) verified/i,
+    what: "an identity check",
+    tools: /find|verif|auth|lookup|getuser|userdetail|customer|identity/,
+  },
+  {
+    re: /\b(?:i(?:'|’)ve|i have)\s+(?:successfully\s+)?(?:updated|modified|changed)\b|\bhas been (?:updated|modified|changed)\b/i,
+    what: "a change",
+    tools: /update|modify|change|set|exchange|rebook/,
+  },
+  {
+    re: /\b(?:i(?:'|’)ve|i have)\s+(?:successfully\s+)?(?:booked|rebooked|reserved)\b|\bhas been (?:booked|rebooked)\b/i,
+    what: "a booking",
+    tools: /book|reserv/,
+  },
   { re: /\b(?:i(?:'|’)ve|i have)\s+(?:successfully\s+)?exchanged\b|\bhas been exchanged\b/i, what: "an exchange", tools: /exchange/ },
 ];
 
-const AGENT_PHRASES = /\b(?:i(?:'|’)d be happy to help|how (?:can|may) i (?:help|assist) you|i (?:cannot|can't|can not) look up|is there anything else i can (?:help|assist)|thank you for calling|i can help you with that)\b/i;
-const CONFIRM_WORDS = new Set(["yes", "yeah", "yep", "yup", "no", "nope", "confirm", "confirmed", "confirming", "agree", "agreed", "proceed", "correct", "sure", "ok", "okay", "right"]);
+const AGENT_PHRASES =
+  /\b(?:i(?:'|’)d be happy to help|how (?:can|may) i (?:help|assist) you|i (?:cannot|can't|can not) look up|is there anything else i can (?:help|assist)|thank you for calling|i can help you with that)\b/i;
+const CONFIRM_WORDS = new Set([
+  "yes",
+  "yeah",
+  "yep",
+  "yup",
+  "no",
+  "nope",
+  "confirm",
+  "confirmed",
+  "confirming",
+  "agree",
+  "agreed",
+  "proceed",
+  "correct",
+  "sure",
+  "ok",
+  "okay",
+  "right",
+]);
 
 type Message = Record<string, unknown>;
 
 function text(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (p && typeof p === "object" && typeof (p as Message).text === "string" ? (p as Message).text : "")).join(" ");
+  if (Array.isArray(content))
+    return content.map((p) => (p && typeof p === "object" && typeof (p as Message).text === "string" ? (p as Message).text : "")).join(" ");
   return "";
 }
 
@@ -73,7 +109,13 @@ function fabrications(context: readonly unknown[]): FlowFinding[] {
     for (const claim of CLAIMS) {
       const hit = claim.re.exec(said);
       if (hit && !called.some((n) => claim.tools.test(n))) {
-        out.push({ kind: "fabrication", turns: [], message: i, quote: said.trim(), detail: `Claims ${claim.what} ("${hit[0]}") with no matching tool call in the messages before it.` });
+        out.push({
+          kind: "fabrication",
+          turns: [],
+          message: i,
+          quote: said.trim(),
+          detail: `Claims ${claim.what} ("${hit[0]}") with no matching tool call in the messages before it.`,
+        });
         break;
       }
     }
@@ -91,14 +133,25 @@ function skippedConfirmations(context: readonly unknown[]): FlowFinding[] {
     const reply = msgs.findIndex((x, j) => j > i && x.role === "user");
     if (reply < 0) return;
     const answer = text((msgs[reply] as Message).content);
-    if (words(answer).slice(0, 6).some((w) => CONFIRM_WORDS.has(w))) return;
+    if (
+      words(answer)
+        .slice(0, 6)
+        .some((w) => CONFIRM_WORDS.has(w))
+    )
+      return;
     // The write the question was about: the next tool calls before the agent speaks again.
     for (let j = reply + 1; j < msgs.length; j++) {
       const x = msgs[j] as Message;
       if (x.role === "assistant" && text(x.content).trim() && toolNames(x).length === 0) break;
       const write = toolNames(x).find(isMutatingTool);
       if (write) {
-        out.push({ kind: "skipped-confirmation", turns: [], message: i, quote: asked, detail: `The question was answered "${answer.trim().slice(0, 80)}" (no yes/no/confirm), and the agent went on to call ${write} (message ${j}).` });
+        out.push({
+          kind: "skipped-confirmation",
+          turns: [],
+          message: i,
+          quote: asked,
+          detail: `The question was answered "${answer.trim().slice(0, 80)}" (no yes/no/confirm), and the agent went on to call ${write} (message ${j}).`,
+        });
         return;
       }
     }
@@ -119,13 +172,18 @@ function loops(turns: readonly TurnText[]): FlowFinding[] {
     const a = agent[k] as (typeof agent)[number];
     const b = agent[k + 1] as (typeof agent)[number];
     const c = agent[k + 2] as (typeof agent)[number];
-    if (similarity(a.t.text, b.t.text) > LOOP_SIMILARITY && similarity(b.t.text, c.t.text) > LOOP_SIMILARITY && similarity(a.t.text, c.t.text) > LOOP_SIMILARITY) {
+    if (
+      similarity(a.t.text, b.t.text) > LOOP_SIMILARITY &&
+      similarity(b.t.text, c.t.text) > LOOP_SIMILARITY &&
+      similarity(a.t.text, c.t.text) > LOOP_SIMILARITY
+    ) {
       const last = out[out.length - 1];
       // Overlapping windows make one longer loop.
       if (last && last.turns.includes(a.i)) {
         if (!last.turns.includes(c.i)) last.turns.push(c.i);
         last.detail = `${last.turns.length} agent turns in a row say nearly the same thing.`;
-      } else out.push({ kind: "loop", turns: [a.i, b.i, c.i], message: null, quote: c.t.text.trim(), detail: "3 agent turns in a row say nearly the same thing." });
+      } else
+        out.push({ kind: "loop", turns: [a.i, b.i, c.i], message: null, quote: c.t.text.trim(), detail: "3 agent turns in a row say nearly the same thing." });
     }
   }
   return out;
@@ -143,7 +201,15 @@ function echoes(turns: readonly TurnText[]): FlowFinding[] {
     const phrase = AGENT_PHRASES.exec(t.text);
     const copy = lastAgent !== null && words(t.text).length >= 4 && similarity(t.text, lastAgent) > LOOP_SIMILARITY;
     if (phrase || copy) {
-      out.push({ kind: "echo", turns: [i], message: null, quote: t.text.trim(), detail: phrase ? `A user turn reads like the agent ("${phrase[0]}"): usually acoustic echo.` : "A user turn repeats the agent's previous turn: usually acoustic echo." });
+      out.push({
+        kind: "echo",
+        turns: [i],
+        message: null,
+        quote: t.text.trim(),
+        detail: phrase
+          ? `A user turn reads like the agent ("${phrase[0]}"): usually acoustic echo.`
+          : "A user turn repeats the agent's previous turn: usually acoustic echo.",
+      });
     }
   });
   return out;
@@ -155,6 +221,8 @@ export function flowAudit(turns: readonly TurnText[] | null, agentContext: reado
   if (turns && turns.length) findings.push(...loops(turns), ...echoes(turns));
   else for (const kind of ["loop", "echo"] as FlowKind[]) skipped.push({ kind, reason: "no transcript turns" });
   if (agentContext && agentContext.length) findings.push(...fabrications(agentContext), ...skippedConfirmations(agentContext));
-  else for (const kind of ["fabrication", "skipped-confirmation"] as FlowKind[]) skipped.push({ kind, reason: agentContext ? "the agent context is empty ([]): tool calls unknown" : "no agent context" });
+  else
+    for (const kind of ["fabrication", "skipped-confirmation"] as FlowKind[])
+      skipped.push({ kind, reason: agentContext ? "the agent context is empty ([]): tool calls unknown" : "no agent context" });
   return { findings, skipped };
 }

@@ -45,7 +45,21 @@ export interface TimingRaw {
 }
 
 export function emptyInteraction(): InteractionRaw {
-  return { withSegments: 0, segments: 0, userTurns: 0, answered: 0, agentInterruptions: 0, callerInterruptions: 0, overlaps: 0, overlap_s: 0, yield_s: [], gaps_s: [], unanswered_gaps_s: [], span_s: 0, talk_s: { agent: 0, user: 0 } };
+  return {
+    withSegments: 0,
+    segments: 0,
+    userTurns: 0,
+    answered: 0,
+    agentInterruptions: 0,
+    callerInterruptions: 0,
+    overlaps: 0,
+    overlap_s: 0,
+    yield_s: [],
+    gaps_s: [],
+    unanswered_gaps_s: [],
+    span_s: 0,
+    talk_s: { agent: 0, user: 0 },
+  };
 }
 
 export function emptyRaw(): TimingRaw {

@@ -9,7 +9,8 @@ export function callsPerTurnReading(ratio: number | null, perTurnMean: number | 
   if (ratio > 1.5 && gap !== null && gap > TOOL_CHAIN_GAP_S) {
     return `${r} LLM calls per turn, and a turn takes ${gap.toFixed(1)} s longer than one call's time to first byte: tool-call chains dominate the latency callers feel.`;
   }
-  if (ratio > 1.5) return `${r} LLM calls per turn (tool calls), but a turn takes only ${(gap ?? 0).toFixed(1)} s more than one call's time to first byte: the chains cost little.`;
+  if (ratio > 1.5)
+    return `${r} LLM calls per turn (tool calls), but a turn takes only ${(gap ?? 0).toFixed(1)} s more than one call's time to first byte: the chains cost little.`;
   if (ratio >= 0.8 && ratio <= 1.2) {
     if (perTurnMean !== null && perTurnMean > SLOW_TURN_S) {
       return `About one LLM call per turn (${r}) and turns are slow (${perTurnMean.toFixed(1)} s on average, ${(perCallMean ?? 0).toFixed(2)} s to first byte per call): the LLM service itself is slow.`;

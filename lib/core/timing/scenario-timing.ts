@@ -88,7 +88,13 @@ export function scenarioTiming(input: ScenarioTimingInput): ScenarioTimingResult
   const inter = spans ? interactionRaw(spans) : { raw: emptyInteraction(), marks: { bargeIns: [], deadAir: [] } };
   raw.interaction = inter.raw;
   const attributed = aligned.alignment !== "none";
-  const slow = (t: TurnLatency): SlowTurn => ({ turn: t.index, role: t.role, latency_s: t.latency_s, text: t.text, llm_calls: attributed ? (llmByTurn.get(t.index) ?? 0) : null });
+  const slow = (t: TurnLatency): SlowTurn => ({
+    turn: t.index,
+    role: t.role,
+    latency_s: t.latency_s,
+    text: t.text,
+    llm_calls: attributed ? (llmByTurn.get(t.index) ?? 0) : null,
+  });
   const slowest = (side: Side) =>
     lat
       .filter((t) => t.role === side)

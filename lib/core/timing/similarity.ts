@@ -1,7 +1,11 @@
 /** A word-level similarity ratio like Python difflib's: 2·(matched words) ÷ (words in both), matches by longest common subsequence. */
 
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, " ").split(/\s+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]+/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 export function similarity(a: string, b: string): number {

@@ -46,7 +46,15 @@ export type TurnLike = Pick<ConversationTurn, "role" | "start" | "end" | "durati
 export function turnLatencies(turns: readonly TurnLike[]): TurnLatency[] {
   const gaps = gapsSinceOtherSide(turns);
   // A first turn's latency is its start: the wait since routing began.
-  return turns.map((t, index) => ({ index, role: t.role, start: t.start, end: t.end, latency_s: round6(gaps[index] ?? t.start), interrupted: t.interrupted, text: t.text }));
+  return turns.map((t, index) => ({
+    index,
+    role: t.role,
+    start: t.start,
+    end: t.end,
+    latency_s: round6(gaps[index] ?? t.start),
+    interrupted: t.interrupted,
+    text: t.text,
+  }));
 }
 
 /**

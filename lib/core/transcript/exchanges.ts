@@ -45,7 +45,12 @@ export interface Divergence {
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
-  if (isRecord(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  if (isRecord(v))
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys(v[k])]),
+    );
   return v;
 }
 
@@ -95,7 +100,11 @@ function line(t: Turn): SpokenLine {
 }
 
 /** Builds a scenario's exchanges from what it has: conversation log, else metrics turns, else the LLM context. */
-export function alignedTranscript(conversation: { turns: readonly ConversationTurn[] } | null, agentContext: readonly unknown[] | null, metrics: unknown): AlignedTranscript {
+export function alignedTranscript(
+  conversation: { turns: readonly ConversationTurn[] } | null,
+  agentContext: readonly unknown[] | null,
+  metrics: unknown,
+): AlignedTranscript {
   const steps = agentContext ? contextReplies(agentContext) : null;
   const { turns, source } = buildTurns({ conversation, metrics, agentContext });
   const exchanges: Exchange[] = [];

@@ -29,7 +29,12 @@ const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 /** The turns of `metrics.json` as far as they can be read, with what could not be. */
 export function metricsTurns(metrics: unknown): MetricsTurns {
   if (!isRecord(metrics) || metrics.turns === undefined) return { turns: [], problems: [], unplacedLatencies: 0 };
-  if (!Array.isArray(metrics.turns)) return { turns: [], problems: [problem(FILE, "schema", `turns is ${kindOf(metrics.turns)}, not an array: no transcript from metrics.json`)], unplacedLatencies: 0 };
+  if (!Array.isArray(metrics.turns))
+    return {
+      turns: [],
+      problems: [problem(FILE, "schema", `turns is ${kindOf(metrics.turns)}, not an array: no transcript from metrics.json`)],
+      unplacedLatencies: 0,
+    };
   const faults = { notObject: [] as number[], role: [] as number[], text: [] as number[], stamp: [] as number[] };
   const turns: MetricsTurn[] = [];
   let first: number | null = null;
@@ -61,7 +66,10 @@ export function metricsTurns(metrics: unknown): MetricsTurns {
   const problems: Problem[] = [];
   const name = (list: number[], what: string) => {
     if (list.length === 0) return;
-    const shown = list.slice(0, NAMED).map((i) => `turns[${i}]`).join(", ");
+    const shown = list
+      .slice(0, NAMED)
+      .map((i) => `turns[${i}]`)
+      .join(", ");
     const more = list.length > NAMED ? ` and ${list.length - NAMED} more` : "";
     problems.push(problem(FILE, "schema", `${shown}${more} ${what}`));
   };
@@ -97,7 +105,10 @@ function placeLatencies(turns: MetricsTurn[], latencies: unknown): number {
   let cursor = 0;
   let unplaced = 0;
   for (const l of latencies) {
-    const target = isRecord(l) && typeof l.latency_ms === "number" && Number.isFinite(l.latency_ms) && typeof l.user_transcript === "string" ? findAgentTurn(l, usersByText, nextAgent, turns, cursor) : null;
+    const target =
+      isRecord(l) && typeof l.latency_ms === "number" && Number.isFinite(l.latency_ms) && typeof l.user_transcript === "string"
+        ? findAgentTurn(l, usersByText, nextAgent, turns, cursor)
+        : null;
     if (target === null) {
       unplaced++;
       continue;

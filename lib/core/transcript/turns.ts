@@ -31,7 +31,16 @@ export interface TurnSources extends TimedSources {
 }
 
 function fromLog(turns: readonly ConversationTurn[]): Array<Turn<number>> {
-  return turns.map((t) => ({ role: t.role, text: t.text, start: t.start, end: t.end, duration: t.duration, interrupted: t.interrupted, statedLatencyMs: t.responseLatencyMs, at: t.start }));
+  return turns.map((t) => ({
+    role: t.role,
+    text: t.text,
+    start: t.start,
+    end: t.end,
+    duration: t.duration,
+    interrupted: t.interrupted,
+    statedLatencyMs: t.responseLatencyMs,
+    at: t.start,
+  }));
 }
 
 function fromSegments(segments: readonly unknown[]): Array<Turn<number>> {
@@ -39,7 +48,16 @@ function fromSegments(segments: readonly unknown[]): Array<Turn<number>> {
   for (const s of segments) {
     if (!isRecord(s) || (s.speaker !== "user" && s.speaker !== "agent") || typeof s.start_time !== "number" || typeof s.end_time !== "number") continue;
     const text = typeof s.words === "string" ? s.words : "";
-    out.push({ role: s.speaker, text, start: s.start_time, end: s.end_time, duration: s.end_time - s.start_time, interrupted: text.trim() === "[INTERRUPTED]", statedLatencyMs: null, at: s.start_time });
+    out.push({
+      role: s.speaker,
+      text,
+      start: s.start_time,
+      end: s.end_time,
+      duration: s.end_time - s.start_time,
+      interrupted: text.trim() === "[INTERRUPTED]",
+      statedLatencyMs: null,
+      at: s.start_time,
+    });
   }
   return out;
 }

@@ -9,5 +9,9 @@ export interface RetryTrend {
 }
 
 export function retryTrend(r: RunRetries): RetryTrend {
-  return { provenance: r.provenance, retried: r.retried.length, without: r.withoutRetries ? { k: r.withoutRetries.numerator, n: r.withoutRetries.denominator } : null };
+  return {
+    provenance: r.provenance,
+    retried: r.retried.length,
+    without: r.withoutRetries ? { k: r.withoutRetries.numerator, n: r.withoutRetries.denominator } : null,
+  };
 }

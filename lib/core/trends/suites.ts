@@ -28,7 +28,11 @@ export function groupSuites(runs: readonly SuiteInput[]): Suite[] {
       if (s.set.size < r.set.size) continue;
       if (home && home.set.size <= s.set.size) continue;
       let all = true;
-      for (const n of r.set) if (!s.set.has(n)) { all = false; break; }
+      for (const n of r.set)
+        if (!s.set.has(n)) {
+          all = false;
+          break;
+        }
       if (all) home = s;
     }
     if (home) home.runs.push(r.id);

@@ -203,7 +203,16 @@ function badLine(channels: Float32Array[], segments: readonly Segment[], sr: num
 function yieldTarget(segments: readonly Segment[], taken: ReadonlyMap<number, SpeechPlant>): number | undefined {
   return segments.findIndex((s, k) => {
     const next = segments[k + 1];
-    return s.role === "agent" && next?.role === "user" && s.end - s.start >= 2 * YIELD_CUT_IN_S && s.text !== INTERRUPTED && next.text !== INTERRUPTED && !taken.has(k) && !taken.has(k + 1) && !taken.has(k - 1);
+    return (
+      s.role === "agent" &&
+      next?.role === "user" &&
+      s.end - s.start >= 2 * YIELD_CUT_IN_S &&
+      s.text !== INTERRUPTED &&
+      next.text !== INTERRUPTED &&
+      !taken.has(k) &&
+      !taken.has(k + 1) &&
+      !taken.has(k - 1)
+    );
   });
 }
 
@@ -212,7 +221,8 @@ function plantTargets(segments: readonly Segment[], plants: readonly SpeechPlant
   const replies: number[] = [];
   segments.forEach((s, k) => {
     const prev = segments[k - 1];
-    if (k > 0 && s.role === "agent" && prev?.role === "user" && s.complete && s.text !== INTERRUPTED && prev.text !== INTERRUPTED && s.end - s.start >= 1.5) replies.push(k);
+    if (k > 0 && s.role === "agent" && prev?.role === "user" && s.complete && s.text !== INTERRUPTED && prev.text !== INTERRUPTED && s.end - s.start >= 1.5)
+      replies.push(k);
   });
   const out = new Map<number, SpeechPlant>();
   const free = (k: number) => !out.has(k) && !out.has(k - 1) && !out.has(k + 1);

@@ -17,10 +17,20 @@ const POLICY = policy("Airline agent policy", [
 ]);
 
 const TOOLS = [
-  "GetUserDetailsTool", "GetReservationDetailsTool", "SearchDirectFlightTool", "SearchOnestopFlightTool",
-  "ListAllAirportsTool", "BookReservationTool", "UpdateReservationFlightsTool", "UpdateReservationBaggagesTool",
-  "UpdateReservationPassengersTool", "CancelReservationTool", "SendCertificateTool", "CalculateTool",
-  "TransferToHumanAgentsTool", "EndConversationTool",
+  "GetUserDetailsTool",
+  "GetReservationDetailsTool",
+  "SearchDirectFlightTool",
+  "SearchOnestopFlightTool",
+  "ListAllAirportsTool",
+  "BookReservationTool",
+  "UpdateReservationFlightsTool",
+  "UpdateReservationBaggagesTool",
+  "UpdateReservationPassengersTool",
+  "CancelReservationTool",
+  "SendCertificateTool",
+  "CalculateTool",
+  "TransferToHumanAgentsTool",
+  "EndConversationTool",
 ];
 
 const AIRPORTS = ["SFO", "JFK", "ORD", "MIA", "SEA", "ATL", "DFW", "BOS", "LAX", "DEN", "PHX", "EWR"];
@@ -41,9 +51,21 @@ function gold(t: JsonObject): JsonObject[] {
     case "cancel":
       return [act("cancel_reservation", { reservation_id: rid }, { reservation_id: rid, status: "cancelled" })];
     case "bags":
-      return [act("update_reservation_baggages", { reservation_id: rid, total_baggages: t.bags as number, nonfree_baggages: 1, payment_id: t.payment_id as string }, { reservation_id: rid, total_baggages: t.bags as number, nonfree_baggages: 1 })];
+      return [
+        act(
+          "update_reservation_baggages",
+          { reservation_id: rid, total_baggages: t.bags as number, nonfree_baggages: 1, payment_id: t.payment_id as string },
+          { reservation_id: rid, total_baggages: t.bags as number, nonfree_baggages: 1 },
+        ),
+      ];
     case "cabin":
-      return [act("update_reservation_flights", { reservation_id: rid, cabin: "business", flights: t.flights as PyJson, payment_id: t.payment_id as string }, { reservation_id: rid, cabin: "business", flights: t.flights as PyJson })];
+      return [
+        act(
+          "update_reservation_flights",
+          { reservation_id: rid, cabin: "business", flights: t.flights as PyJson, payment_id: t.payment_id as string },
+          { reservation_id: rid, cabin: "business", flights: t.flights as PyJson },
+        ),
+      ];
     default:
       return [];
   }
@@ -95,7 +117,7 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     destination: t.destination as string,
     flight_type: "one_way",
     cabin: t.cabin as string,
-    flights: [{ ...(((t.flights as JsonObject[])[0]) ?? {}), origin: t.origin as string, destination: t.destination as string, price: f(rng.int(90, 900)) }],
+    flights: [{ ...((t.flights as JsonObject[])[0] ?? {}), origin: t.origin as string, destination: t.destination as string, price: f(rng.int(90, 900)) }],
     passengers: [{ first_name: p.first, last_name: p.last, dob: `19${rng.int(50, 99)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}` }],
     payment_history: [{ payment_id: t.payment_id as string, amount: rng.int(120, 1400) }],
     total_baggages: 1,
@@ -113,7 +135,13 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     {
       user: `It's ${spell(p.userId)}.`,
       heard: `It's ${p.userId.replace(/_/g, " underscore ")}.`,
-      tools: [call("get_user_details", { user_id: p.userId }, { user_id: p.userId, name: { first_name: p.first, last_name: p.last }, membership: rng.pick(["regular", "silver", "gold"]), reservations: [rid] })],
+      tools: [
+        call(
+          "get_user_details",
+          { user_id: p.userId },
+          { user_id: p.userId, name: { first_name: p.first, last_name: p.last }, membership: rng.pick(["regular", "silver", "gold"]), reservations: [rid] },
+        ),
+      ],
       agent: "Thank you. And the reservation code?",
     },
     {
@@ -124,7 +152,10 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     },
   ];
   if (type === "refusal") {
-    ex.push({ user: "Yes, please cancel the whole thing and refund me.", agent: "I'm sorry, basic economy reservations without travel insurance can't be cancelled for a refund under our policy." });
+    ex.push({
+      user: "Yes, please cancel the whole thing and refund me.",
+      agent: "I'm sorry, basic economy reservations without travel insurance can't be cancelled for a refund under our policy.",
+    });
     ex.push({ user: "Oh, okay. I understand.", agent: "Is there anything else I can help you with?" });
   } else {
     const confirm: Record<Exclude<TaskType, "refusal">, string> = {
@@ -140,7 +171,11 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     });
   }
   ex.push({ user: rng.pick(CLOSINGS_USER), agent: rng.pick(CLOSINGS_AGENT) });
-  return { greeting: rng.pick(["Thanks for calling the airline help desk, this is Ava. How can I help you today?", "Airline reservations, how can I help?"]), exchanges: ex, endCall: true };
+  return {
+    greeting: rng.pick(["Thanks for calling the airline help desk, this is Ava. How can I help you today?", "Airline reservations, how can I help?"]),
+    exchanges: ex,
+    endCall: true,
+  };
 }
 
 export const airlineKit: DomainKit = {
@@ -148,7 +183,11 @@ export const airlineKit: DomainKit = {
   kind: "db",
   ids(count, rng) {
     if (count > 50) return Array.from({ length: count }, (_, i) => String(i));
-    return rng.shuffle(Array.from({ length: 50 }, (_, i) => i)).slice(0, count).sort((a, b) => a - b).map(String);
+    return rng
+      .shuffle(Array.from({ length: 50 }, (_, i) => i))
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map(String);
   },
   define,
   script: ({ def, rng }) => script({ def, rng }),
@@ -170,5 +209,8 @@ export const airlineKit: DomainKit = {
     }
     return { call: call("search_direct_flight", { origin: t.origin as string, destination: t.destination as string, date: t.date as string }, flights) };
   },
-  supports: (o, def) => !["dba_fail", "action_mismatch", "summary_not_captured"].includes(o) && (o !== "nl_fail" || def.nlAssertions.length > 0) && (o !== "db_mismatch" || !def.refusal),
+  supports: (o, def) =>
+    !["dba_fail", "action_mismatch", "summary_not_captured"].includes(o) &&
+    (o !== "nl_fail" || def.nlAssertions.length > 0) &&
+    (o !== "db_mismatch" || !def.refusal),
 };

@@ -32,12 +32,22 @@ function define(name: string, id: string, rng: Rng): ScenarioDef {
   def.ignoreCapitalization = true;
   def.ignorePunctuation = true;
   const [issue, resolution] = CASES[id.replace(/_\d+$/, "")] ?? ["general", "resolved", ""];
-  const reference: JsonObject = { issue_type: issue, resolution, account_id: `ACC-${rng.digits(6)}`, customer_name: def.persona.full, amount: `${rng.int(10, 199)}.00` };
+  const reference: JsonObject = {
+    issue_type: issue,
+    resolution,
+    account_id: `ACC-${rng.digits(6)}`,
+    customer_name: def.persona.full,
+    amount: `${rng.int(10, 199)}.00`,
+  };
   def.reference = reference;
   def.task = { ticket: reference };
   def.agentTools = ["SaveTicketSummaryTool", "EndConversationTool"];
   def.agentPrompt = agentPrompt("a customer care representative", POLICY, name);
-  def.userPrompt = userPrompt(def.persona.full, def.description, `Your account id is ${reference.account_id as string}. The amount involved is ${reference.amount as string} dollars.`);
+  def.userPrompt = userPrompt(
+    def.persona.full,
+    def.description,
+    `Your account id is ${reference.account_id as string}. The amount involved is ${reference.amount as string} dollars.`,
+  );
   return def;
 }
 
@@ -53,7 +63,11 @@ function script({ def, rng, outcome }: { def: ScenarioDef; rng: Rng; outcome: st
       heard: `Sure, it's ${ticket.account_id as string}, and my name is ${pushed.customer_name === "Unknown Caller" ? "" : def.persona.full}.`,
       agent: `Thank you. I can see the ${ticket.amount as string} dollar charge. I'll take care of it: ${(ticket.resolution as string).replace(/_/g, " ")}. Is that okay?`,
     },
-    { user: "Yes, that works.", tools: [summaryCall("SaveTicketSummaryTool", pushed, "ticket_id", `${rng.digits(6)}-X`)], agent: "All set, I've logged the ticket and you'll get a confirmation email." },
+    {
+      user: "Yes, that works.",
+      tools: [summaryCall("SaveTicketSummaryTool", pushed, "ticket_id", `${rng.digits(6)}-X`)],
+      agent: "All set, I've logged the ticket and you'll get a confirmation email.",
+    },
     { user: rng.pick(CLOSINGS_USER), agent: rng.pick(CLOSINGS_AGENT) },
   ];
   return { greeting: "Thanks for calling customer care, my name is Sam. How can I help you?", exchanges: ex, endCall: true };
@@ -65,6 +79,13 @@ export const customerServiceKit: DomainKit = {
   ids: (count, rng) => catalogIds(Object.keys(CASES), count, rng),
   define,
   script: ({ def, rng, outcome }) => script({ def, rng, outcome }),
-  padding: (_def, rng, bytes) => promptPadding("Knowledge base", rng, bytes, (r, i) => `- KB-${1000 + i}: ${r.pick(Object.keys(CASES)).replace(/_/g, " ")} — ${r.pick(["verify identity first", "offer a callback", "escalate after two failed attempts", "credit up to 50 dollars without approval"])}.`),
+  padding: (_def, rng, bytes) =>
+    promptPadding(
+      "Knowledge base",
+      rng,
+      bytes,
+      (r, i) =>
+        `- KB-${1000 + i}: ${r.pick(Object.keys(CASES)).replace(/_/g, " ")} — ${r.pick(["verify identity first", "offer a callback", "escalate after two failed attempts", "credit up to 50 dollars without approval"])}.`,
+    ),
   supports: pushSupports,
 };

@@ -14,14 +14,34 @@ const POLICY = policy("Irregular operations policy", [
 ]);
 
 const TOOLS = [
-  "GetReservationTool", "GetFlightStatusTool", "SearchAlternativeFlightsTool", "RebookFlightTool", "CancelReservationTool",
-  "ProcessRefundTool", "AssignSeatTool", "AddBaggageAllowanceTool", "AddMealRequestTool", "AddToStandbyTool",
-  "IssueTravelCreditTool", "IssueHotelVoucherTool", "IssueMealVoucherTool", "TransferToAgentTool", "EndConversationTool",
+  "GetReservationTool",
+  "GetFlightStatusTool",
+  "SearchAlternativeFlightsTool",
+  "RebookFlightTool",
+  "CancelReservationTool",
+  "ProcessRefundTool",
+  "AssignSeatTool",
+  "AddBaggageAllowanceTool",
+  "AddMealRequestTool",
+  "AddToStandbyTool",
+  "IssueTravelCreditTool",
+  "IssueHotelVoucherTool",
+  "IssueMealVoucherTool",
+  "TransferToAgentTool",
+  "EndConversationTool",
 ];
 
 const DESCRIPTIVE = [
-  "missed_connection_rebook", "delayed_flight_meal_voucher", "overnight_delay_hotel", "seat_change_aisle", "extra_bag_allowance",
-  "cancelled_flight_refund", "standby_earlier_flight", "compensation_request_denied", "vegetarian_meal_request", "travel_credit_after_cancel",
+  "missed_connection_rebook",
+  "delayed_flight_meal_voucher",
+  "overnight_delay_hotel",
+  "seat_change_aisle",
+  "extra_bag_allowance",
+  "cancelled_flight_refund",
+  "standby_earlier_flight",
+  "compensation_request_denied",
+  "vegetarian_meal_request",
+  "travel_credit_after_cancel",
 ];
 
 type Kind = "rebook" | "meal" | "hotel" | "seat" | "bag" | "refund" | "standby" | "refusal" | "mealreq" | "credit";
@@ -31,16 +51,29 @@ function gold(t: JsonObject): JsonObject[] {
   const conf = t.confirmation as string;
   const a = (name: string, args: JsonObject, result: PyJson): JsonObject => ({ name, arguments: args, result, side: "agent" });
   switch (t.kind as Kind) {
-    case "rebook": return [a("RebookFlightTool", { confirmation_number: conf, new_flight_number: t.alt as string }, { status: "rebooked", flight_number: t.alt as string })];
-    case "meal": return [a("IssueMealVoucherTool", { confirmation_number: conf, amount: f(15) }, { voucher_id: t.voucher as string, amount: f(15) })];
-    case "hotel": return [a("IssueHotelVoucherTool", { confirmation_number: conf, nights: 1 }, { voucher_id: t.voucher as string, nights: 1 })];
-    case "seat": return [a("AssignSeatTool", { confirmation_number: conf, seat: t.seat as string }, { seat: t.seat as string, status: "assigned" })];
-    case "bag": return [a("AddBaggageAllowanceTool", { confirmation_number: conf, bags: 1 }, { total_bags: 2 })];
-    case "refund": return [a("CancelReservationTool", { confirmation_number: conf }, { status: "cancelled" }), a("ProcessRefundTool", { confirmation_number: conf }, { refund_id: t.voucher as string, status: "processed" })];
-    case "standby": return [a("AddToStandbyTool", { confirmation_number: conf, flight_number: t.alt as string }, { status: "standby", position: 3 })];
-    case "mealreq": return [a("AddMealRequestTool", { confirmation_number: conf, meal: "vegetarian" }, { status: "requested" })];
-    case "credit": return [a("IssueTravelCreditTool", { confirmation_number: conf, amount: f(200) }, { credit_id: t.voucher as string, amount: f(200) })];
-    default: return [];
+    case "rebook":
+      return [a("RebookFlightTool", { confirmation_number: conf, new_flight_number: t.alt as string }, { status: "rebooked", flight_number: t.alt as string })];
+    case "meal":
+      return [a("IssueMealVoucherTool", { confirmation_number: conf, amount: f(15) }, { voucher_id: t.voucher as string, amount: f(15) })];
+    case "hotel":
+      return [a("IssueHotelVoucherTool", { confirmation_number: conf, nights: 1 }, { voucher_id: t.voucher as string, nights: 1 })];
+    case "seat":
+      return [a("AssignSeatTool", { confirmation_number: conf, seat: t.seat as string }, { seat: t.seat as string, status: "assigned" })];
+    case "bag":
+      return [a("AddBaggageAllowanceTool", { confirmation_number: conf, bags: 1 }, { total_bags: 2 })];
+    case "refund":
+      return [
+        a("CancelReservationTool", { confirmation_number: conf }, { status: "cancelled" }),
+        a("ProcessRefundTool", { confirmation_number: conf }, { refund_id: t.voucher as string, status: "processed" }),
+      ];
+    case "standby":
+      return [a("AddToStandbyTool", { confirmation_number: conf, flight_number: t.alt as string }, { status: "standby", position: 3 })];
+    case "mealreq":
+      return [a("AddMealRequestTool", { confirmation_number: conf, meal: "vegetarian" }, { status: "requested" })];
+    case "credit":
+      return [a("IssueTravelCreditTool", { confirmation_number: conf, amount: f(200) }, { credit_id: t.voucher as string, amount: f(200) })];
+    default:
+      return [];
   }
 }
 
@@ -48,7 +81,14 @@ function define(name: string, id: string, rng: Rng): ScenarioDef {
   const def = baseDef(name, "eva_airline", id, rng, ["db_state_match", "clean_exit"]);
   const idx = DESCRIPTIVE.indexOf(id);
   const kind: Kind = idx >= 0 ? (KINDS[idx] as Kind) : rng.pick(KINDS);
-  const task: JsonObject = { kind, confirmation: rng.code(6), flight: `EV${rng.digits(3)}`, alt: `EV${rng.digits(3)}`, seat: `${rng.int(8, 32)}${rng.pick(["A", "C", "D", "F"])}`, voucher: `V-${rng.digits(6)}` };
+  const task: JsonObject = {
+    kind,
+    confirmation: rng.code(6),
+    flight: `EV${rng.digits(3)}`,
+    alt: `EV${rng.digits(3)}`,
+    seat: `${rng.int(8, 32)}${rng.pick(["A", "C", "D", "F"])}`,
+    voucher: `V-${rng.digits(6)}`,
+  };
   def.task = task;
   def.refusal = kind === "refusal";
   def.description = idx >= 0 ? id.replace(/_/g, " ") : `Scenario ${id}`;
@@ -82,7 +122,18 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     {
       user: `It's ${spell(conf)}, last name ${def.persona.last}.`,
       heard: `It's ${conf}, last name ${def.persona.last}.`,
-      tools: [call("GetReservationTool", { confirmation_number: conf, last_name: def.persona.last }, { confirmation_number: conf, passenger: def.persona.full, flights: [{ flight_number: t.flight as string, status: rng.pick(["delayed", "on time", "cancelled"]) }] }), call("GetFlightStatusTool", { flight_number: t.flight as string }, { flight_number: t.flight as string, delay_minutes: rng.int(20, 300) })],
+      tools: [
+        call(
+          "GetReservationTool",
+          { confirmation_number: conf, last_name: def.persona.last },
+          {
+            confirmation_number: conf,
+            passenger: def.persona.full,
+            flights: [{ flight_number: t.flight as string, status: rng.pick(["delayed", "on time", "cancelled"]) }],
+          },
+        ),
+        call("GetFlightStatusTool", { flight_number: t.flight as string }, { flight_number: t.flight as string, delay_minutes: rng.int(20, 300) }),
+      ],
       agent: `Thanks. I see flight ${t.flight as string} on your booking.`,
     },
   ];
@@ -90,7 +141,11 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     ex.push({ user: "So what can you do for me?", agent: "I'm sorry, a delay of under three hours doesn't qualify for compensation under our policy." });
   } else {
     ex.push({ user: "Okay, what are my options?", agent: "Here's what I can do. Shall I go ahead?" });
-    ex.push({ user: "Yes, please.", tools: g.map((a) => call(a.name as string, a.arguments as JsonObject, a.result ?? null, { mutating: true })), agent: "Done, that's all set on your reservation." });
+    ex.push({
+      user: "Yes, please.",
+      tools: g.map((a) => call(a.name as string, a.arguments as JsonObject, a.result ?? null, { mutating: true })),
+      agent: "Done, that's all set on your reservation.",
+    });
   }
   ex.push({ user: rng.pick(CLOSINGS_USER), agent: rng.pick(CLOSINGS_AGENT) });
   return { greeting: "Thank you for calling the airline, how can I help?", exchanges: ex, endCall: true };
@@ -112,7 +167,13 @@ export const evaKit: DomainKit = {
   script: ({ def, rng }) => script({ def, rng }),
   padding(def, rng, bytes): { call: ToolCall } {
     const flights: JsonObject[] = [];
-    for (let size = 0; size < bytes; size += 160) flights.push({ flight_number: `EV${rng.digits(3)}`, departure: `${String(rng.int(5, 22)).padStart(2, "0")}:${rng.pick(["05", "20", "35", "50"])}`, seats_available: rng.int(0, 40), status: rng.pick(["scheduled", "delayed"]) });
+    for (let size = 0; size < bytes; size += 160)
+      flights.push({
+        flight_number: `EV${rng.digits(3)}`,
+        departure: `${String(rng.int(5, 22)).padStart(2, "0")}:${rng.pick(["05", "20", "35", "50"])}`,
+        seats_available: rng.int(0, 40),
+        status: rng.pick(["scheduled", "delayed"]),
+      });
     return { call: call("SearchAlternativeFlightsTool", { confirmation_number: def.task.confirmation as string }, { flights }) };
   },
   supports: (o, def) => !["dba_fail", "action_mismatch", "summary_not_captured", "nl_fail"].includes(o) && (o !== "db_mismatch" || !def.refusal),

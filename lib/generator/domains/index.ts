@@ -9,7 +9,19 @@ import { retailKit } from "./retail";
 import { showcaseKit } from "./showcase";
 import { telecomKit, telecomWorkflowKit } from "./telecom";
 
-const KITS: DomainKit[] = [evaKit, airlineKit, retailKit, telecomKit, telecomWorkflowKit, restaurantKit, customerServiceKit, qaKit, fastbiteKit, ...simpleQaKits, showcaseKit];
+const KITS: DomainKit[] = [
+  evaKit,
+  airlineKit,
+  retailKit,
+  telecomKit,
+  telecomWorkflowKit,
+  restaurantKit,
+  customerServiceKit,
+  qaKit,
+  fastbiteKit,
+  ...simpleQaKits,
+  showcaseKit,
+];
 
 export const DOMAINS: readonly string[] = KITS.map((k) => k.domain);
 

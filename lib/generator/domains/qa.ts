@@ -13,7 +13,10 @@ const QUESTIONS: Record<string, [string, string]> = {
   romeo_and_juliet: ["Who wrote Romeo and Juliet?", "Romeo and Juliet was written by William Shakespeare."],
   speed_of_light: ["How fast does light travel?", "Light travels at about 299,792 kilometers per second in a vacuum."],
   trivia_0: ["How many legs does a spider have?", "A spider has eight legs."],
-  weather_new_york: ["What's the weather usually like in New York in January?", "New York is usually cold in January, around zero degrees Celsius, with occasional snow."],
+  weather_new_york: [
+    "What's the weather usually like in New York in January?",
+    "New York is usually cold in January, around zero degrees Celsius, with occasional snow.",
+  ],
   weather_san_francisco: ["Is San Francisco foggy in the summer?", "Yes, San Francisco is often foggy on summer mornings."],
 };
 const LEGACY: Record<string, [string, string]> = {
@@ -35,7 +38,12 @@ const POLICY = policy("Answering rules", [
 
 function makeKit(domain: string, bare: boolean): DomainKit {
   function qa(def: ScenarioDef): [string, string] {
-    return (bare ? LEGACY[domain] : (QUESTIONS[def.id] ?? QUESTIONS[def.id.replace(/_\d+$/, "")])) ?? ["What time zone is London in?", "London uses Greenwich Mean Time, or British Summer Time in summer."];
+    return (
+      (bare ? LEGACY[domain] : (QUESTIONS[def.id] ?? QUESTIONS[def.id.replace(/_\d+$/, "")])) ?? [
+        "What time zone is London in?",
+        "London uses Greenwich Mean Time, or British Summer Time in summer.",
+      ]
+    );
   }
   function define(name: string, id: string, rng: Rng): ScenarioDef {
     const def = baseDef(name, domain, id, rng, ["judge_passed", "clean_exit"]);

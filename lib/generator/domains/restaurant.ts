@@ -6,15 +6,35 @@ import { agentPrompt, baseDef, call, CLOSINGS_AGENT, NOISE_CONFIG, policy, userP
 import { catalogIds, promptPadding, pushSupports, summaryCall } from "./push";
 
 const MENU: Array<[string, number]> = [
-  ["Pepperoni Pizza", 14.5], ["Margherita Pizza", 12.0], ["Spicy Feast Burger", 11.25], ["Classic Burger", 9.5],
-  ["Italian Sub", 10.75], ["Caesar Salad", 8.0], ["French Fries", 3.5], ["Onion Rings", 4.25], ["Milkshake", 4.25],
-  ["Iced Tea", 1.99], ["Lemonade", 2.5], ["Extra Cheese", 1.5], ["Chocolate Brownie", 3.75], ["Garlic Bread", 4.0],
+  ["Pepperoni Pizza", 14.5],
+  ["Margherita Pizza", 12.0],
+  ["Spicy Feast Burger", 11.25],
+  ["Classic Burger", 9.5],
+  ["Italian Sub", 10.75],
+  ["Caesar Salad", 8.0],
+  ["French Fries", 3.5],
+  ["Onion Rings", 4.25],
+  ["Milkshake", 4.25],
+  ["Iced Tea", 1.99],
+  ["Lemonade", 2.5],
+  ["Extra Cheese", 1.5],
+  ["Chocolate Brownie", 3.75],
+  ["Garlic Bread", 4.0],
 ];
 const NUM_WORDS = ["zero", "one", "two", "three", "four"];
 
 const NAMES = [
-  "burger_classic_combo", "burger_spicy_feast", "breakfast_pancakes", "deli_italian_sub_lunch", "dessert_milkshakes",
-  "pizza_margherita_family", "pizza_pepperoni", "salad_lunch_special", "sushi_dinner_for_two", "taco_tuesday", "vegan_bowl",
+  "burger_classic_combo",
+  "burger_spicy_feast",
+  "breakfast_pancakes",
+  "deli_italian_sub_lunch",
+  "dessert_milkshakes",
+  "pizza_margherita_family",
+  "pizza_pepperoni",
+  "salad_lunch_special",
+  "sushi_dinner_for_two",
+  "taco_tuesday",
+  "vegan_bowl",
 ];
 
 const POLICY = policy("Ordering rules", [
@@ -41,7 +61,11 @@ function makeKit(domain: string, bare: boolean): DomainKit {
     def.task = { order: reference };
     def.agentTools = ["GetMenuTool", "PlaceOrderTool", "EndConversationTool"];
     def.agentPrompt = agentPrompt("a friendly order taker at Joe's Diner", POLICY, name);
-    def.userPrompt = userPrompt(def.persona.full, def.description ?? "placing a food order", `Order exactly: ${items.map((i) => `${i.quantity} x ${i.name}`).join(", ")}. Your phone number is ${def.persona.phone}.`);
+    def.userPrompt = userPrompt(
+      def.persona.full,
+      def.description ?? "placing a food order",
+      `Order exactly: ${items.map((i) => `${i.quantity} x ${i.name}`).join(", ")}. Your phone number is ${def.persona.phone}.`,
+    );
     return def;
   }
 
@@ -61,7 +85,7 @@ function makeKit(domain: string, bare: boolean): DomainKit {
     const ex: Exchange[] = [];
     items.forEach((it, i) => {
       const said = `${i === 0 ? "I'd like" : "And"} ${NUM_WORDS[Number(it.quantity)] ?? it.quantity} ${it.name.toLowerCase()}${Number(it.quantity) > 1 ? "s" : ""}.`;
-      const heardQty = i === wrongQty ? ((pushed.items as JsonObject[])[i] as JsonObject).quantity as string : it.quantity;
+      const heardQty = i === wrongQty ? (((pushed.items as JsonObject[])[i] as JsonObject).quantity as string) : it.quantity;
       const heard = i === wrongQty ? said.replace(NUM_WORDS[Number(it.quantity)] ?? "", heardQty === "1" ? "one" : "to") : undefined;
       ex.push({
         user: said,
@@ -77,7 +101,11 @@ function makeKit(domain: string, bare: boolean): DomainKit {
       agent: `Thanks ${p.first}. Your total is ${pushed.total_price as string} dollars. Shall I place the order?`,
     });
     const orderId = `${rng.digits(6)}-X`;
-    ex.push({ user: "Yes, please.", tools: [summaryCall("PlaceOrderTool", pushed, "order_id", orderId)], agent: `Your order is placed. The order number is ${orderId}.` });
+    ex.push({
+      user: "Yes, please.",
+      tools: [summaryCall("PlaceOrderTool", pushed, "order_id", orderId)],
+      agent: `Your order is placed. The order number is ${orderId}.`,
+    });
     ex.push({ user: "Great, thank you. Bye!", agent: rng.pick(CLOSINGS_AGENT) });
     return { greeting: "Hi, welcome to Joe's Diner! What can I get for you today?", exchanges: ex, endCall: true };
   }
@@ -88,7 +116,14 @@ function makeKit(domain: string, bare: boolean): DomainKit {
     ids: (count, rng) => catalogIds(bare ? [domain] : NAMES, count, rng, bare),
     define,
     script: ({ def, rng, outcome }) => script({ def, rng, outcome }),
-    padding: (_def, rng, bytes) => promptPadding("Full menu and allergen information", rng, bytes, (r, i) => `- Item ${i + 1}: ${r.pick(MENU)[0]} — contains ${r.pick(["gluten", "dairy", "nuts", "soy", "egg"])}; ${r.pick(["available all day", "lunch only", "weekends only"])}; prep time ${r.int(4, 20)} minutes.`),
+    padding: (_def, rng, bytes) =>
+      promptPadding(
+        "Full menu and allergen information",
+        rng,
+        bytes,
+        (r, i) =>
+          `- Item ${i + 1}: ${r.pick(MENU)[0]} — contains ${r.pick(["gluten", "dairy", "nuts", "soy", "egg"])}; ${r.pick(["available all day", "lunch only", "weekends only"])}; prep time ${r.int(4, 20)} minutes.`,
+      ),
     supports: pushSupports,
   };
 }

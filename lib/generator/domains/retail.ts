@@ -20,10 +20,20 @@ const POLICY = policy("Retail agent policy", [
 ]);
 
 const TOOLS = [
-  "FindUserIdByEmailTool", "FindUserIdByNameZipTool", "GetUserDetailsTool", "GetOrderDetailsTool",
-  "GetProductDetailsTool", "ListAllProductTypesTool", "CancelPendingOrderTool", "ModifyPendingOrderAddressTool",
-  "ModifyPendingOrderItemsTool", "ReturnDeliveredOrderItemsTool", "ExchangeDeliveredOrderItemsTool",
-  "TransferToHumanAgentsTool", "CalculateTool", "EndConversationTool",
+  "FindUserIdByEmailTool",
+  "FindUserIdByNameZipTool",
+  "GetUserDetailsTool",
+  "GetOrderDetailsTool",
+  "GetProductDetailsTool",
+  "ListAllProductTypesTool",
+  "CancelPendingOrderTool",
+  "ModifyPendingOrderAddressTool",
+  "ModifyPendingOrderItemsTool",
+  "ReturnDeliveredOrderItemsTool",
+  "ExchangeDeliveredOrderItemsTool",
+  "TransferToHumanAgentsTool",
+  "CalculateTool",
+  "EndConversationTool",
 ];
 
 const NL_POOL: Record<string, string[]> = {
@@ -36,15 +46,9 @@ const NL_POOL: Record<string, string[]> = {
     "The agent explains that the refund goes to the original payment method.",
     "The agent does not offer to refund to a new payment method.",
   ],
-  exchange: [
-    "The agent explains that the exchange keeps the original payment method.",
-    "The agent states the price difference for the exchange.",
-  ],
+  exchange: ["The agent explains that the exchange keeps the original payment method.", "The agent states the price difference for the exchange."],
   address: ["The agent reads back the new shipping address before updating it."],
-  refusal: [
-    "The agent does not cancel an order that has already been delivered.",
-    "The agent offers a return as an alternative to cancellation.",
-  ],
+  refusal: ["The agent does not cancel an order that has already been delivered.", "The agent offers a return as an alternative to cancellation."],
 };
 
 type TaskType = "cancel" | "return" | "exchange" | "address" | "refusal";
@@ -62,12 +66,36 @@ function goldActions(t: JsonObject): JsonObject[] {
   const act = (name: string, args: JsonObject, result: PyJson): JsonObject => ({ action_type: name, name, arguments: args, result, side: "agent" });
   switch (type) {
     case "cancel":
-      return [act("cancel_pending_order", { order_id: orderId, reason: t.reason as string }, { order_id: orderId, status: "cancelled", refund_payment_method_id: pm })];
+      return [
+        act(
+          "cancel_pending_order",
+          { order_id: orderId, reason: t.reason as string },
+          { order_id: orderId, status: "cancelled", refund_payment_method_id: pm },
+        ),
+      ];
     case "return":
-      return [act("return_delivered_order_items", { order_id: orderId, item_ids: chosen.map((i) => i.item_id), payment_method_id: pm }, { order_id: orderId, status: "return requested", return_items: chosen.map((i) => i.item_id), return_payment_method_id: pm })];
+      return [
+        act(
+          "return_delivered_order_items",
+          { order_id: orderId, item_ids: chosen.map((i) => i.item_id), payment_method_id: pm },
+          { order_id: orderId, status: "return requested", return_items: chosen.map((i) => i.item_id), return_payment_method_id: pm },
+        ),
+      ];
     case "exchange": {
       const newIds = (t.new_items as unknown as Item[]).map((i) => i.item_id);
-      return [act("exchange_delivered_order_items", { order_id: orderId, item_ids: chosen.map((i) => i.item_id), new_item_ids: newIds, payment_method_id: pm }, { order_id: orderId, status: "exchange requested", exchange_items: chosen.map((i) => i.item_id), exchange_new_items: newIds, exchange_payment_method_id: pm })];
+      return [
+        act(
+          "exchange_delivered_order_items",
+          { order_id: orderId, item_ids: chosen.map((i) => i.item_id), new_item_ids: newIds, payment_method_id: pm },
+          {
+            order_id: orderId,
+            status: "exchange requested",
+            exchange_items: chosen.map((i) => i.item_id),
+            exchange_new_items: newIds,
+            exchange_payment_method_id: pm,
+          },
+        ),
+      ];
     }
     case "address": {
       const a = t.new_address as JsonObject;
@@ -93,7 +121,14 @@ function define(name: string, id: string, rng: Rng): ScenarioDef {
     payment_method_id: rng.pick(["credit_card_", "paypal_", "gift_card_"]) + rng.digits(7),
     reason: rng.pick(["no longer needed", "ordered by mistake"]),
     new_items: items.map((i) => variantOf(i, rng)) as unknown as PyJson,
-    new_address: { address1: `${rng.int(10, 999)} ${rng.pick(["Pine", "Birch", "Willow"])} Street`, address2: "", city: p.address.city, country: "USA", state: p.address.state, zip: p.zip },
+    new_address: {
+      address1: `${rng.int(10, 999)} ${rng.pick(["Pine", "Birch", "Willow"])} Street`,
+      address2: "",
+      city: p.address.city,
+      country: "USA",
+      state: p.address.state,
+      zip: p.zip,
+    },
   };
   task.new_items = (task.new_items as unknown as Item[]).slice(0, task.n_chosen as number) as unknown as PyJson;
   def.task = task;
@@ -108,7 +143,13 @@ function define(name: string, id: string, rng: Rng): ScenarioDef {
   def.reference = { actions: def.gold };
   def.agentTools = TOOLS;
   def.agentPrompt = agentPrompt("an online retail support agent", POLICY, name);
-  const about = { cancel: "cancelling a pending order", return: "returning items", exchange: "exchanging an item", address: "changing a delivery address", refusal: "cancelling a delivered order" }[type];
+  const about = {
+    cancel: "cancelling a pending order",
+    return: "returning items",
+    exchange: "exchanging an item",
+    address: "changing a delivery address",
+    refusal: "cancelling a delivered order",
+  }[type];
   def.userPrompt = userPrompt(p.full, about, `Your zip code is ${p.zip} and your email is ${p.email}. Your order id is ${task.order_id as string}.`);
   return def;
 }
@@ -192,7 +233,11 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
     });
   }
   ex.push({ user: rng.pick(CLOSINGS_USER), agent: rng.pick(CLOSINGS_AGENT) });
-  return { greeting: rng.pick(["Hi, thanks for contacting the online store. How can I help?", "Thank you for calling customer support, how can I help you today?"]), exchanges: ex, endCall: true };
+  return {
+    greeting: rng.pick(["Hi, thanks for contacting the online store. How can I help?", "Thank you for calling customer support, how can I help you today?"]),
+    exchanges: ex,
+    endCall: true,
+  };
 }
 
 export const retailKit: DomainKit = {
@@ -200,7 +245,11 @@ export const retailKit: DomainKit = {
   kind: "db",
   ids(count, rng) {
     if (count > 114) return Array.from({ length: count }, (_, i) => String(i));
-    return rng.shuffle(Array.from({ length: 114 }, (_, i) => i)).slice(0, count).sort((a, b) => a - b).map(String);
+    return rng
+      .shuffle(Array.from({ length: 114 }, (_, i) => i))
+      .slice(0, count)
+      .sort((a, b) => a - b)
+      .map(String);
   },
   define,
   script: ({ def, rng }) => script({ def, rng }),

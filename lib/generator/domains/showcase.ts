@@ -13,7 +13,12 @@ export const SHOWCASE_DOMAIN = "timing_showcase";
 
 function define(name: string, id: string, rng: Rng): ScenarioDef {
   const def = retailKit.define(name, String(40 + Number(id)), rng);
-  return { ...def, domain: SHOWCASE_DOMAIN, metadataDomain: SHOWCASE_DOMAIN, description: "Timing and flow showcase: a duplicate charge, a refund claimed but never made." };
+  return {
+    ...def,
+    domain: SHOWCASE_DOMAIN,
+    metadataDomain: SHOWCASE_DOMAIN,
+    description: "Timing and flow showcase: a duplicate charge, a refund claimed but never made.",
+  };
 }
 
 function script(def: ScenarioDef): Script {
@@ -46,7 +51,12 @@ function script(def: ScenarioDef): Script {
       timing: { pauseBefore: 10.2 },
     },
     { user: "It is the order I just gave you.", agent: "Could you please confirm the order number for the refund again?", timing: {} },
-    { user: `The order number is ${spell(orderId)}.`, heard: `The order number is ${orderId}.`, agent: "Could you please confirm the order number for the refund?", timing: {} },
+    {
+      user: `The order number is ${spell(orderId)}.`,
+      heard: `The order number is ${orderId}.`,
+      agent: "Could you please confirm the order number for the refund?",
+      timing: {},
+    },
     {
       // The caller's line reads like the agent: acoustic echo.
       user: "I'd be happy to help you with that.",
@@ -63,7 +73,12 @@ function script(def: ScenarioDef): Script {
     // The caller cuts in before the agent is done.
     { user: "Okay, thanks, that's all.", agent: "You're welcome. Goodbye!", timing: { userBargeIn: true } },
   ];
-  return { greeting: "Thank you for calling customer support, how can I help you today?", exchanges: ex, endCall: true, judgeNote: "The agent claimed a refund it never issued and cancelled an order without a clear confirmation." };
+  return {
+    greeting: "Thank you for calling customer support, how can I help you today?",
+    exchanges: ex,
+    endCall: true,
+    judgeNote: "The agent claimed a refund it never issued and cancelled an order without a clear confirmation.",
+  };
 }
 
 export const showcaseKit: DomainKit = {

@@ -20,14 +20,22 @@ export type { AudioAnswer };
 export async function audioAnalysis(run: RunModel, name: string): Promise<AudioAnswer> {
   // The folders on the way are checked: nothing is read through a link.
   const found = await lstatInside(run.dir, `${name}/conversation_log.wav`);
-  if (found.kind !== "file" || !found.info) return { status: 404, reason: found.kind === "missing" ? "no conversation_log.wav for this scenario" : "conversation_log.wav is not a regular file (a link or a folder is not read)" };
+  if (found.kind !== "file" || !found.info)
+    return {
+      status: 404,
+      reason:
+        found.kind === "missing" ? "no conversation_log.wav for this scenario" : "conversation_log.wav is not a regular file (a link or a folder is not read)",
+    };
   const key = `${run.dir}\0${name}\0${found.info.size}@${found.info.mtimeMs}`;
   return audioWork().answer(key, async (): Promise<AudioAnswer> => {
     const [frames, detail] = await Promise.all([readWavFrames(join(run.dir, name, "conversation_log.wav")), scenarioDetail(run, name, { contexts: false })]);
     if (!frames.ok) return { status: 422, reason: `conversation_log.wav: ${frames.problem}` };
     const { turns } = buildTurns({ conversation: detail?.conversation ?? null, segments: detail?.segments ?? null });
     // The analysis in steps, each bounded by the frames read (`MAX_ANALYSED_SECONDS`), with requests let in between.
-    const steps = analysisSteps({ ...frames, turns: turns.map((t) => ({ role: t.role, start: t.start, end: t.end, interrupted: t.interrupted, text: t.text })) });
+    const steps = analysisSteps({
+      ...frames,
+      turns: turns.map((t) => ({ role: t.role, start: t.start, end: t.end, interrupted: t.interrupted, text: t.text })),
+    });
     for (;;) {
       await yieldToLoop();
       const step = steps.next();

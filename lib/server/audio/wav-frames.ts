@@ -57,7 +57,8 @@ function encodingOf(body: Buffer): { channels: number; sampleRate: number; encod
   if (channels !== 2) return `${channels} channel(s): expected stereo (left = user, right = agent)`;
   if (sampleRate < 1000 || sampleRate > 192_000) return `sample rate ${sampleRate} Hz is not a real one`;
   if (format === WAVE_FORMAT_PCM) return bits === 16 ? { channels, sampleRate, encoding: "pcm16" } : `${bits}-bit samples: expected 16-bit PCM or 32-bit float`;
-  if (format === WAVE_FORMAT_IEEE_FLOAT) return bits === 32 ? { channels, sampleRate, encoding: "float32" } : `${bits}-bit float samples: expected 32-bit float or 16-bit PCM`;
+  if (format === WAVE_FORMAT_IEEE_FLOAT)
+    return bits === 32 ? { channels, sampleRate, encoding: "float32" } : `${bits}-bit float samples: expected 32-bit float or 16-bit PCM`;
   return `audio format ${format} is not PCM or float (unsupported)`;
 }
 
@@ -99,7 +100,8 @@ export async function readWavFrames(path: string): Promise<WavFrames> {
   try {
     const info = await handle.stat();
     if (!info.isFile()) return { ok: false, problem: "the recording is not a regular file" };
-    if (info.size > MAX_WAV_BYTES) return { ok: false, problem: `the recording is ${(info.size / 1024 ** 3).toFixed(1)} GB, over the ${MAX_WAV_BYTES / 1024 ** 3} GB the analysis reads` };
+    if (info.size > MAX_WAV_BYTES)
+      return { ok: false, problem: `the recording is ${(info.size / 1024 ** 3).toFixed(1)} GB, over the ${MAX_WAV_BYTES / 1024 ** 3} GB the analysis reads` };
     const fmt = await parseHeader(handle, info.size);
     if (typeof fmt === "string") return { ok: false, problem: fmt };
     return await streamFrames(handle, fmt);
@@ -125,12 +127,13 @@ async function streamFrames(handle: FileHandle, fmt: Format): Promise<WavFrames>
   const scale = fmt.encoding === "pcm16" ? 1 / 32768 : 1;
   const wantBytes = analysed * 2 * bytesPerSample;
   const stereo = 2 * bytesPerSample;
-  for (let pos = 0; pos < wantBytes; ) {
+  for (let pos = 0; pos < wantBytes;) {
     const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, wantBytes - pos), fmt.dataOffset + pos);
     const whole = bytesRead - (bytesRead % stereo);
     if (whole <= 0) break;
     // Little-endian samples read as one typed view (the platforms Node runs on are little-endian).
-    const samples = fmt.encoding === "pcm16" ? new Int16Array(chunk.buffer, chunk.byteOffset, whole / 2) : new Float32Array(chunk.buffer, chunk.byteOffset, whole / 4);
+    const samples =
+      fmt.encoding === "pcm16" ? new Int16Array(chunk.buffer, chunk.byteOffset, whole / 2) : new Float32Array(chunk.buffer, chunk.byteOffset, whole / 4);
     accumulate(samples, scale, pole, state, user, agent, perFrame, full);
     pos += whole;
   }

@@ -60,7 +60,17 @@ export interface CachedRun<Level, State> {
   states?: State[];
 }
 
-type RunRow = { run_dir: string; version: string; level_signature: string; head: Buffer; listing: string; activity: number | null; run_order: string | null; names: string; signatures: string };
+type RunRow = {
+  run_dir: string;
+  version: string;
+  level_signature: string;
+  head: Buffer;
+  listing: string;
+  activity: number | null;
+  run_order: string | null;
+  names: string;
+  signatures: string;
+};
 
 export interface CachedItem<T> {
   key: string;
@@ -143,7 +153,11 @@ export class IndexCache {
     const items = new Map<string, CachedItem<T>>();
     if (!this.#db) return items;
     try {
-      const rows = this.#db.prepare("SELECT run_dir, key, item FROM list_items WHERE root = ?").all(this.root) as Array<{ run_dir: string; key: string; item: string }>;
+      const rows = this.#db.prepare("SELECT run_dir, key, item FROM list_items WHERE root = ?").all(this.root) as Array<{
+        run_dir: string;
+        key: string;
+        item: string;
+      }>;
       for (const row of rows) {
         try {
           items.set(row.run_dir, { key: row.key, item: JSON.parse(row.item) as T });
@@ -163,7 +177,9 @@ export class IndexCache {
     const db = this.#db;
     if (!db) return false;
     try {
-      const upsert = db.prepare("INSERT INTO list_items (root, run_dir, key, item) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, item = excluded.item WHERE list_items.key <> excluded.key");
+      const upsert = db.prepare(
+        "INSERT INTO list_items (root, run_dir, key, item) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, item = excluded.item WHERE list_items.key <> excluded.key",
+      );
       const drop = db.prepare("DELETE FROM list_items WHERE root = ? AND run_dir = ?");
       db.transaction(() => {
         for (const [dir, saved] of items) upsert.run(this.root, dir, saved.key, JSON.stringify(saved.item));
@@ -207,11 +223,14 @@ export class IndexCache {
     const db = this.#db;
     if (!db) return false;
     try {
-      const upsert = this.#statement("INSERT INTO trend_facts (root, run_dir, key, facts) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, facts = excluded.facts");
+      const upsert = this.#statement(
+        "INSERT INTO trend_facts (root, run_dir, key, facts) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, facts = excluded.facts",
+      );
       const drop = this.#statement("DELETE FROM trend_facts WHERE root = ? AND run_dir = ?");
       db.transaction(() => {
         for (const [dir, saved] of rows) upsert.run(this.root, dir, saved.key, serialize(saved.facts));
-        for (const dir of this.#statement("SELECT run_dir FROM trend_facts WHERE root = ?").pluck().all(this.root) as string[]) if (!keep(dir)) drop.run(this.root, dir);
+        for (const dir of this.#statement("SELECT run_dir FROM trend_facts WHERE root = ?").pluck().all(this.root) as string[])
+          if (!keep(dir)) drop.run(this.root, dir);
       }).immediate();
       return true;
     } catch (error) {
@@ -229,7 +248,9 @@ export class IndexCache {
     const out = new Map<string, CachedRun<Level, State>>();
     if (!this.#db) return out;
     try {
-      for (const row of this.#statement("SELECT run_dir, version, level_signature, head, listing, activity, run_order, names, signatures FROM runs WHERE root = ?").all(this.root) as RunRow[]) {
+      for (const row of this.#statement(
+        "SELECT run_dir, version, level_signature, head, listing, activity, run_order, names, signatures FROM runs WHERE root = ?",
+      ).all(this.root) as RunRow[]) {
         try {
           const listing = JSON.parse(row.listing) as unknown;
           if (!isListing(listing)) throw new Error("the listing is not two lists of names");
@@ -240,7 +261,18 @@ export class IndexCache {
           const signatures = row.signatures === "" ? [] : row.signatures.split("\0");
           if (names.length !== signatures.length) throw new Error("names and signatures differ in number");
           if (typeof row.activity !== "number" && row.activity !== null) throw new Error("the last activity is not a time");
-          out.set(row.run_dir, { dir: row.run_dir, version: row.version, levelSignature: row.level_signature, level: deserialize(row.head) as Level, killed: listing.killed, linked: listing.linked, lastActivityMs: row.activity, order, names, signatures });
+          out.set(row.run_dir, {
+            dir: row.run_dir,
+            version: row.version,
+            levelSignature: row.level_signature,
+            level: deserialize(row.head) as Level,
+            killed: listing.killed,
+            linked: listing.linked,
+            lastActivityMs: row.activity,
+            order,
+            names,
+            signatures,
+          });
         } catch (error) {
           this.reject("runs", row.run_dir, (error as Error).message);
         }
@@ -258,7 +290,9 @@ export class IndexCache {
    */
   levelBulk<Bulk>(runDir: string, valid: (bulk: unknown) => bulk is Bulk): Bulk | null {
     const blob = this.#blob("bulk", runDir);
-    return blob ? this.#value("runs", runDir, blob, (bulk) => (valid(bulk) ? bulk : this.#rejectNull("runs", runDir, "the run level is not invocations and sessions"))) : null;
+    return blob
+      ? this.#value("runs", runDir, blob, (bulk) => (valid(bulk) ? bulk : this.#rejectNull("runs", runDir, "the run level is not invocations and sessions")))
+      : null;
   }
 
   /**
@@ -322,12 +356,28 @@ export class IndexCache {
     const db = this.#db;
     if (!db) return false;
     try {
-      const upsert = this.#statement("INSERT INTO runs (root, run_dir, version, level_signature, head, bulk, listing, activity, run_order, names, signatures, states) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, head = excluded.head, bulk = excluded.bulk, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures, states = excluded.states");
+      const upsert = this.#statement(
+        "INSERT INTO runs (root, run_dir, version, level_signature, head, bulk, listing, activity, run_order, names, signatures, states) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET version = excluded.version, level_signature = excluded.level_signature, head = excluded.head, bulk = excluded.bulk, listing = excluded.listing, activity = excluded.activity, run_order = excluded.run_order, names = excluded.names, signatures = excluded.signatures, states = excluded.states",
+      );
       const drop = this.#statement("DELETE FROM runs WHERE key = ?");
       db.transaction(() => {
         // A run's states are one value: one serialization per run, not per scenario (10,950 small
         // buffers left the process 60 MB larger after a first start), and they are read per run anyway.
-        for (const run of runs) upsert.run(this.root, run.dir, run.version, run.levelSignature, serialize(run.level), serialize(run.bulk), JSON.stringify({ killed: run.killed, linked: run.linked }), run.lastActivityMs, run.order === null ? null : JSON.stringify(run.order), run.names.join("\0"), run.signatures.join("\0"), serialize(run.states));
+        for (const run of runs)
+          upsert.run(
+            this.root,
+            run.dir,
+            run.version,
+            run.levelSignature,
+            serialize(run.level),
+            serialize(run.bulk),
+            JSON.stringify({ killed: run.killed, linked: run.linked }),
+            run.lastActivityMs,
+            run.order === null ? null : JSON.stringify(run.order),
+            run.names.join("\0"),
+            run.signatures.join("\0"),
+            serialize(run.states),
+          );
         for (const [key, dir] of this.#statement("SELECT key, run_dir FROM runs WHERE root = ?").raw().all(this.root) as Array<[number, string]>) {
           if (!keep(dir)) drop.run(key);
         }
@@ -428,8 +478,19 @@ export class IndexCache {
   #fault(doing: string, error: unknown): void {
     this.#writeFault = doing === "writing";
     const code = (error as { code?: string }).code;
-    const what = code === "SQLITE_FULL" ? "the disk is full" : code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" ? "locked by another process" : code === "SQLITE_READONLY" || code === "SQLITE_CANTOPEN" || code === "EACCES" || code === "EROFS" ? "not writable" : code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" ? "damaged" : "failed";
-    this.#name(`index cache ${this.file}: ${doing} ${what} (${code ?? "error"}: ${(error as Error).message}); ${doing === "writing" ? "kept in memory only" : "the results folder is read instead"}`);
+    const what =
+      code === "SQLITE_FULL"
+        ? "the disk is full"
+        : code === "SQLITE_BUSY" || code === "SQLITE_LOCKED"
+          ? "locked by another process"
+          : code === "SQLITE_READONLY" || code === "SQLITE_CANTOPEN" || code === "EACCES" || code === "EROFS"
+            ? "not writable"
+            : code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB"
+              ? "damaged"
+              : "failed";
+    this.#name(
+      `index cache ${this.file}: ${doing} ${what} (${code ?? "error"}: ${(error as Error).message}); ${doing === "writing" ? "kept in memory only" : "the results folder is read instead"}`,
+    );
   }
 
   #name(problem: string): void {
@@ -440,8 +501,10 @@ export class IndexCache {
 
 const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === "string");
 /** A problem as every reader makes it (`lib/core/problems`). */
-export const isProblems = (x: unknown): x is Problem[] => Array.isArray(x) && x.every((p) => !!p && typeof p === "object" && typeof p.file === "string" && typeof p.kind === "string" && typeof p.message === "string");
-const isListing = (x: unknown): x is { killed: string[]; linked: string[] } => !!x && typeof x === "object" && isStrings((x as { killed?: unknown }).killed) && isStrings((x as { linked?: unknown }).linked);
+export const isProblems = (x: unknown): x is Problem[] =>
+  Array.isArray(x) && x.every((p) => !!p && typeof p === "object" && typeof p.file === "string" && typeof p.kind === "string" && typeof p.message === "string");
+const isListing = (x: unknown): x is { killed: string[]; linked: string[] } =>
+  !!x && typeof x === "object" && isStrings((x as { killed?: unknown }).killed) && isStrings((x as { linked?: unknown }).linked);
 function isOrder(x: unknown): x is { order: string[] | null; problems: Problem[] } {
   const o = x as { order?: unknown; problems?: unknown } | null;
   return !!o && typeof o === "object" && (o.order === null || isStrings(o.order)) && isProblems(o.problems);

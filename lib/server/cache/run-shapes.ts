@@ -51,7 +51,13 @@ export function isLevelBulk(x: unknown): x is LevelBulk {
 }
 
 function isRecord(x: unknown): boolean {
-  return isObject(x) && isString(x.name) && isObject(x.metrics) && orNull(x.nlPassed, (v) => Array.isArray(v) && v.every((b) => typeof b === "boolean")) && orNull(x.agentContextAssistantCount, isNumber);
+  return (
+    isObject(x) &&
+    isString(x.name) &&
+    isObject(x.metrics) &&
+    orNull(x.nlPassed, (v) => Array.isArray(v) && v.every((b) => typeof b === "boolean")) &&
+    orNull(x.agentContextAssistantCount, isNumber)
+  );
 }
 
 export function isScenarioState(x: unknown): x is ScenarioState {

@@ -51,7 +51,11 @@ export class SavedRuns {
   /** The rows read at start, until the scan took them. */
   readonly #rows: Map<string, Row>;
   /** A change is saved once its burst is over (`save`), or at exit before that (`flush`). */
-  readonly #delayed = new DelayedWrite(SAVE_DELAY_MS, () => void this.save(), () => this.flush());
+  readonly #delayed = new DelayedWrite(
+    SAVE_DELAY_MS,
+    () => void this.save(),
+    () => this.flush(),
+  );
   #saving: Promise<void> | null = null;
   #quietTimer: NodeJS.Timeout | null = null;
 
@@ -182,7 +186,13 @@ export class SavedRuns {
       const run = this.index.runAt(dir);
       return run !== undefined && (run.cachedAsIs || cacheable(run, now));
     };
-    if (!this.cache.saveRuns(runs.map((run) => rowOf(run, this.cache.build)), keep)) return false;
+    if (
+      !this.cache.saveRuns(
+        runs.map((run) => rowOf(run, this.cache.build)),
+        keep,
+      )
+    )
+      return false;
     for (const run of runs) {
       run.cached(this.#source(run.dir));
       // Counted among the runs whose states are in memory: past the bound, the oldest now leave it
@@ -221,5 +231,18 @@ function rowOf(run: RunModel, build: string): Row & { states: ScenarioState[]; b
     states.push(state);
   }
   const { head, bulk } = splitLevel(run.runLevel);
-  return { dir: run.dir, version: build, levelSignature: run.levelSignature ?? "", level: head, bulk, killed: [...run.killedFolders], linked: [...run.linked], lastActivityMs: run.lastActivityMs, order: run.orderRead, names, signatures, states };
+  return {
+    dir: run.dir,
+    version: build,
+    levelSignature: run.levelSignature ?? "",
+    level: head,
+    bulk,
+    killed: [...run.killedFolders],
+    linked: [...run.linked],
+    lastActivityMs: run.lastActivityMs,
+    order: run.orderRead,
+    names,
+    signatures,
+    states,
+  };
 }

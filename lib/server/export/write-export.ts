@@ -75,7 +75,16 @@ const slug = (i: number, name: string) => `${String(i + 1).padStart(4, "0")}-${n
 function exportedDetail(d: ScenarioDetail): ScenarioDetail {
   const judge = d.judge && typeof d.judge === "object" ? { ...(d.judge as Record<string, JsonValue>) } : d.judge;
   if (judge && typeof judge === "object") delete (judge as Record<string, JsonValue>).judge_input;
-  return { ...d, judge, agentContext: null, userContext: null, segments: null, prompts: { user: null, agent: null }, tools: { user: null, agent: null }, bridgeLogTail: null };
+  return {
+    ...d,
+    judge,
+    agentContext: null,
+    userContext: null,
+    segments: null,
+    prompts: { user: null, agent: null },
+    tools: { user: null, agent: null },
+    bridgeLogTail: null,
+  };
 }
 
 export async function writeExport(o: ExportOptions): Promise<ExportResult> {
@@ -85,13 +94,17 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
   for (const [dir, what] of [[runDir, "the run folder"], ...(compareDir ? [[compareDir, "the --compare folder"]] : [])] as Array<[string, string]>) {
     if (isInside(outDir, dir)) throw new ExportError(`--out ${outDir} is inside ${what}; the export never writes into a results folder`);
   }
-  if ((await lstat(outDir).catch(() => null))?.isSymbolicLink()) throw new ExportError(`--out ${outDir} is a symbolic link: the export does not write through links`);
+  if ((await lstat(outDir).catch(() => null))?.isSymbolicLink())
+    throw new ExportError(`--out ${outDir} is a symbolic link: the export does not write through links`);
   const existing = await readdir(outDir).catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? [] : null));
   if (existing === null) throw new ExportError(`--out ${outDir}: not a folder that can be read`);
   if (existing.length) throw new ExportError(`--out ${outDir} is not empty`);
   const params = new URLSearchParams(o.filter ?? "");
   const unknown = unknownScenarioQueryKeys(params);
-  if (unknown.length) throw new ExportError(`--filter: unknown key${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: ${Object.keys(ScenarioQuerySchema.shape).join(", ")})`);
+  if (unknown.length)
+    throw new ExportError(
+      `--filter: unknown key${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (known: ${Object.keys(ScenarioQuerySchema.shape).join(", ")})`,
+    );
   const query = parseScenarioQuery(params);
   if (!query.success) throw new ExportError(`--filter: ${query.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
 
@@ -119,7 +132,10 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     const pages = all.rows.map((row, i) => `scenarios/${slug(i, row.name)}.html`);
     const fileOf = new Map(all.rows.map((row, i) => [row.name, pages[i] as string]));
     // A dashboard link the export wrote a page for goes to that page; any other becomes inert text.
-    const pathOf = new Map<string, string>([[runHref(run.id), "index.html"], ...all.rows.map((row, i): [string, string] => [scenarioHref(run.id, row.name), pages[i] as string])]);
+    const pathOf = new Map<string, string>([
+      [runHref(run.id), "index.html"],
+      ...all.rows.map((row, i): [string, string] => [scenarioHref(run.id, row.name), pages[i] as string]),
+    ]);
     const linkFrom = (dir: "" | "scenarios/") => (path: string) => {
       const target = pathOf.get(path.replace(/[?#].*$/, ""));
       return target === undefined ? null : dir ? (target.startsWith(dir) ? target.slice(dir.length) : `../${target}`) : target;
@@ -131,7 +147,9 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     const atFailing = new Map(failingNames.map((n, i) => [n, i]));
     const target = (name: string | undefined) => (name === undefined ? null : { name, href: (fileOf.get(name) as string).slice("scenarios/".length) });
     const around = (list: string[], index: number | undefined) =>
-      index === undefined ? { prev: null, next: null, index: null, total: list.length } : { prev: target(list[index - 1]), next: target(list[index + 1]), index, total: list.length };
+      index === undefined
+        ? { prev: null, next: null, index: null, total: list.length }
+        : { prev: target(list[index - 1]), next: target(list[index + 1]), index, total: list.length };
     const navOf = (name: string): ScenarioNav => ({
       list: around(names, at.get(name)),
       failing: around(failingNames, atFailing.get(name)),
@@ -143,7 +161,14 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     const entries = await mapLimit(all.rows, 8, async (row, i): Promise<ExportedScenario> => {
       const base = slug(i, row.name);
       const file = pages[i] as string;
-      const listed = { name: row.name, domain: row.domain, verdict: row.verdict, file, failing: [...row.success_breakdown.failed, ...(row.stalled ? ["stalled"] : [])], judge: row.judge_score };
+      const listed = {
+        name: row.name,
+        domain: row.domain,
+        verdict: row.verdict,
+        file,
+        failing: [...row.success_breakdown.failed, ...(row.stalled ? ["stalled"] : [])],
+        judge: row.judge_score,
+      };
       const detail = await scenarioDetail(run, row.name, { contexts: false });
       if (!detail) return { ...listed, file: null, audio: "none" };
       const hasWav = detail.files.some((f) => f.path === "conversation_log.wav" && f.present);
@@ -159,7 +184,18 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
         bytes += (await stat(join(outDir, "audio", `${base}.wav`))).size;
       } else if (hasWav) audioLeftOut++;
       const exported = exportedDetail(detail);
-      await put(file, scenarioPageHtml({ detail: exported, run: runFactsOf(run, row.name), nav: navOf(row.name), audioSrc: audioFile, audioFindings, cssHref: css === null ? null : "../app.css", linkOf: linkFrom("scenarios/") }));
+      await put(
+        file,
+        scenarioPageHtml({
+          detail: exported,
+          run: runFactsOf(run, row.name),
+          nav: navOf(row.name),
+          audioSrc: audioFile,
+          audioFindings,
+          cssHref: css === null ? null : "../app.css",
+          linkOf: linkFrom("scenarios/"),
+        }),
+      );
       await put(`data/scenarios/${base}.json`, JSON.stringify(exported));
       return { ...listed, audio: audioFile ? "included" : hasWav ? "left-out" : "none" };
     });
@@ -167,7 +203,10 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     if (opened) {
       const result = await compareRuns(opened.run, [run]);
       compareFile = "compare.html";
-      await put(compareFile, compareHtml({ result, files: fileOf, back: "index.html", smallBelow: SMALL_SAMPLE, cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }));
+      await put(
+        compareFile,
+        compareHtml({ result, files: fileOf, back: "index.html", smallBelow: SMALL_SAMPLE, cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }),
+      );
       await put("data/compare.json", JSON.stringify({ base: opened.run.id, ...result.comparisons[0] }));
     }
     const summary = runSummaryJson(runAnalysis(run));
@@ -188,7 +227,15 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
         linkOf: linkFrom(""),
       }),
     );
-    await put("data/run.json", JSON.stringify({ run: run.id, filter: o.filter ?? null, summary, scenarios: all.rows.map((row, i) => ({ ...row, page: entries[i]!.file, audio: entries[i]!.audio })) }));
+    await put(
+      "data/run.json",
+      JSON.stringify({
+        run: run.id,
+        filter: o.filter ?? null,
+        summary,
+        scenarios: all.rows.map((row, i) => ({ ...row, page: entries[i]!.file, audio: entries[i]!.audio })),
+      }),
+    );
     return { outDir, scenarios: entries.length, total, files, bytes, audioIncluded, audioLeftOut };
   } finally {
     await closeStore(store);

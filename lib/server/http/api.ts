@@ -32,7 +32,6 @@ export function listRuns(index: ResultsIndex): Response {
   return json(runsList(index));
 }
 
-
 /** `/api/runs/{id}[/summary.txt | /timing | /report.md | /changes | /scenarios[/{name}[/audio | /text | /report.md | /files/{file} | /tool-calls/{i}]]]` */
 export async function runRoute(store: Store, request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -199,7 +198,12 @@ const CompareQuerySchema = z.object({
   runs: z
     .string()
     .min(1)
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(4096)).min(1).max(20)),
 });
 

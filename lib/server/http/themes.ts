@@ -50,7 +50,15 @@ export async function openThemeRun(run: RunModel, saved: KeptTrendFacts | null):
 const QUOTE_CHARS = 400;
 
 export function themeDTO(t: Theme): ThemeDTO {
-  return { label: t.label, terms: t.terms, quote: t.quote.length > QUOTE_CHARS ? `${t.quote.slice(0, QUOTE_CHARS)}…` : t.quote, count: t.count, scenarios: t.scenarios.slice(0, 200), scenarioCount: t.scenarios.length, sources: t.sources };
+  return {
+    label: t.label,
+    terms: t.terms,
+    quote: t.quote.length > QUOTE_CHARS ? `${t.quote.slice(0, QUOTE_CHARS)}…` : t.quote,
+    count: t.count,
+    scenarios: t.scenarios.slice(0, 200),
+    scenarioCount: t.scenarios.length,
+    sources: t.sources,
+  };
 }
 
 export function diffDTO(d: ThemeDiff): ThemeDiffDTO {

@@ -4,7 +4,10 @@ import { analyzeRun, type RunAnalysis } from "@/lib/core";
 import { readRunFolder, type RunFolderRead } from "./read-run";
 import { lastActivityMs } from "./run-activity";
 
-export async function analyzeFolder(dir: string, options: { minAgentTurnsOverride?: number; nowMs?: number } = {}): Promise<{ read: RunFolderRead; analysis: RunAnalysis }> {
+export async function analyzeFolder(
+  dir: string,
+  options: { minAgentTurnsOverride?: number; nowMs?: number } = {},
+): Promise<{ read: RunFolderRead; analysis: RunAnalysis }> {
   const read = await readRunFolder(dir);
   const { runLevel } = read;
   const analysis = analyzeRun({

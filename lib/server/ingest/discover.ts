@@ -93,13 +93,19 @@ const SEPARATORS = sep === "/" ? "/" : /[\\/]/;
  */
 export function runIdOf(root: string, dir: string): string {
   if (dir === root) return basename(root);
-  return dir.slice(root.length + 1).split(SEPARATORS).join("/");
+  return dir
+    .slice(root.length + 1)
+    .split(SEPARATORS)
+    .join("/");
 }
 
 /** What the results folder shows at its top about runs that are not listed, and why. */
 export function rootProblemsOf(found: Discovery): Array<{ path: string; message: string }> {
   return [
     ...found.tooDeep.map((path) => ({ path, message: `a run folder below the ${MAX_RUN_DEPTH}-folder depth limit is not shown` })),
-    ...found.backslashed.map((path) => ({ path, message: "a run folder whose name holds a backslash is not shown (a backslash cannot be told from a folder separator in its id or URL): rename it" })),
+    ...found.backslashed.map((path) => ({
+      path,
+      message: "a run folder whose name holds a backslash is not shown (a backslash cannot be told from a folder separator in its id or URL): rename it",
+    })),
   ];
 }

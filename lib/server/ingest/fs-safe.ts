@@ -69,7 +69,8 @@ export function openFailure(error: NodeJS.ErrnoException, label: string): TextFa
 /** An opened entry that is not read: not a regular file (a FIFO, a device), or over its size limit. */
 export function refusal(info: Stats, label: string, maxBytes: number): TextFailure | null {
   if (!info.isFile()) return { text: null, missing: false, problem: problem(label, "unreadable", "not a regular file") };
-  if (info.size > maxBytes) return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
+  if (info.size > maxBytes)
+    return { text: null, missing: false, problem: problem(label, "too-large", `${info.size} bytes is over the ${maxBytes}-byte limit`) };
   return null;
 }
 
@@ -159,7 +160,8 @@ export type SliceRead = { kind: "ok"; size: number; bytes: Buffer } | { kind: "m
 export async function readSliceInside(base: string, rel: string, offset: number, length: number): Promise<SliceRead> {
   const found = await lstatInside(base, rel);
   if (found.kind === "missing") return { kind: "missing" };
-  if (found.kind !== "file") return { kind: "refused", reason: found.kind === "link" ? "a symbolic link is never followed" : `not a regular file (${found.kind})` };
+  if (found.kind !== "file")
+    return { kind: "refused", reason: found.kind === "link" ? "a symbolic link is never followed" : `not a regular file (${found.kind})` };
   let handle;
   try {
     handle = await open(join(base, rel), OPEN_FLAGS);

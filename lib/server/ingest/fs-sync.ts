@@ -8,7 +8,20 @@ import "server-only";
 import { closeSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { problem, type Problem } from "@/lib/core/problems";
-import { folderEntry, folderRead, folderVerdict, kindOf, lstatFailure, MAX_TEXT_BYTES, OPEN_FLAGS, openFailure, refusal, type Entry, type TextFailure, type TextRead } from "./fs-safe";
+import {
+  folderEntry,
+  folderRead,
+  folderVerdict,
+  kindOf,
+  lstatFailure,
+  MAX_TEXT_BYTES,
+  OPEN_FLAGS,
+  openFailure,
+  refusal,
+  type Entry,
+  type TextFailure,
+  type TextRead,
+} from "./fs-safe";
 import { maxBytesOf } from "./layout";
 
 /** Grown as needed and reused: the text is copied out of it, so one buffer serves every read of a thread. */

@@ -1,7 +1,17 @@
 /** The run-level files of a run folder: `run_args.json`, `evaluation_log.txt`, `all_summary.txt`, `all_metrics.json`. */
 import "server-only";
 import { join } from "node:path";
-import { AllMetricsSchema, inFlightScenario, parseEvaluationLog, readJsonArtifact, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
+import {
+  AllMetricsSchema,
+  inFlightScenario,
+  parseEvaluationLog,
+  readJsonArtifact,
+  readRunArgs,
+  RUN_MARKERS,
+  type Invocation,
+  type LogSession,
+  type Problem,
+} from "@/lib/core";
 import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
 import { processCaches } from "../process-caches";
 
@@ -166,4 +176,3 @@ export function livingLevel(dir: string, head: LevelHead, bulk: () => LevelBulk)
 export function releaseBulk(level: RunLevel): void {
   releases().get(level)?.();
 }
-

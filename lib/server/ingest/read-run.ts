@@ -45,6 +45,7 @@ export async function readRunFolder(dir: string): Promise<RunFolderRead> {
     else if (read.kind === "unfinished") scenarios.push({ name, record: null, problems: read.problems });
   });
   const runLevel = readRunLevel(dir, listing.files, true, true);
-  if (!runLevel.isRun && scenarios.length === 0) throw new NotARunFolderError(`${dir}: not a run folder (no evaluation_log.txt, run_args.json, all_summary.txt or scenario folders)`);
+  if (!runLevel.isRun && scenarios.length === 0)
+    throw new NotARunFolderError(`${dir}: not a run folder (no evaluation_log.txt, run_args.json, all_summary.txt or scenario folders)`);
   return { dir, runLevel, scenarios, killedFolders: [...listing.killed].sort(), linked: listing.linked };
 }

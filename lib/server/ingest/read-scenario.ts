@@ -59,7 +59,11 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
   const built = recordFromTexts(name, metrics.value, { judgeText: wantJudge ? judgeText : null, agentContextText });
   if (wantJudge) problems.push(...built.problems);
   if (wantJudge && built.record.nlPassed === null && judgeText === null) {
-    problems.push({ file: "judge_result.json", kind: "inconsistent", message: "nl_assertion_pass_rate is set but judge_result.json is missing; its assertions are not counted" });
+    problems.push({
+      file: "judge_result.json",
+      kind: "inconsistent",
+      message: "nl_assertion_pass_rate is set but judge_result.json is missing; its assertions are not counted",
+    });
   }
   const record = { ...built.record, metrics: slimMetrics(built.record.metrics) };
   // The judge file is parsed once: by the fold's read when it needs it, here only for the search.
@@ -77,4 +81,3 @@ function searchTextOfJudge(judge: unknown): string {
   const reason = judge && typeof judge === "object" ? (judge as { reason?: unknown }).reason : undefined;
   return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
 }
-

@@ -82,9 +82,11 @@ export async function currentSignature(runDir: string, name: string, stored: str
 
 /** The run-level files' sizes and mtimes: what decides whether they are read again. */
 export async function levelSignature(dir: string, lstat: (path: string) => Entry | Promise<Entry> = lstatSafe): Promise<string> {
-  const parts = await Promise.all([...RUN_LEVEL_FILES].map(async (f) => {
-    const { kind, info } = await lstat(join(dir, f));
-    return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
-  }));
+  const parts = await Promise.all(
+    [...RUN_LEVEL_FILES].map(async (f) => {
+      const { kind, info } = await lstat(join(dir, f));
+      return kind === "missing" ? `${f}:-` : info && kind === "file" ? part(f, info.size, info.mtimeMs) : `${f}:?`;
+    }),
+  );
   return parts.join(",");
 }

@@ -50,7 +50,8 @@ export async function withServerDeps(fn: (deps: LedgerDeps) => Promise<Response>
 const MAX_BODY = 64 * 1024;
 
 async function body<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) return { ok: false, response: error(415, "send the body as application/json") };
+  if (!(request.headers.get("content-type") ?? "").includes("application/json"))
+    return { ok: false, response: error(415, "send the body as application/json") };
   const text = await request.text();
   if (text.length > MAX_BODY) return { ok: false, response: error(413, "body too large") };
   let raw: unknown;
@@ -63,7 +64,12 @@ async function body<S extends z.ZodType>(request: Request, schema: S): Promise<{
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: error(400, issues(parsed.error)) };
 }
 
-export async function scenarioLedger(index: ResultsIndex, deps: LedgerDeps, run: string, scenario: string): Promise<ScenarioLedger | { status: 404; reason: string }> {
+export async function scenarioLedger(
+  index: ResultsIndex,
+  deps: LedgerDeps,
+  run: string,
+  scenario: string,
+): Promise<ScenarioLedger | { status: 404; reason: string }> {
   const found = await lookupScenario(index, run, scenario);
   if (!found.ok) return { status: 404, reason: found.reason };
   const { ledger } = deps;
@@ -80,7 +86,11 @@ export async function scenarioLedger(index: ResultsIndex, deps: LedgerDeps, run:
 export async function runLedger(index: ResultsIndex, deps: LedgerDeps, runId: string) {
   const run = index.runs.get(runId);
   if (!run) return null;
-  const [labels, overrides, revision] = await Promise.all([deps.ledger.listLabels({ run: runId }), deps.ledger.listOverrides({ run: runId }), deps.ledger.revision()]);
+  const [labels, overrides, revision] = await Promise.all([
+    deps.ledger.listLabels({ run: runId }),
+    deps.ledger.listOverrides({ run: runId }),
+    deps.ledger.revision(),
+  ]);
   return { run: runId, labels, overrides, summary: summarize(runFacts(run), labels, overrides), ledgerRevision: revision };
 }
 

@@ -21,7 +21,10 @@ export function defaultStateDir(env: Env = process.env): string {
 
 export class LedgerConfigError extends Error {}
 
-export function ledgerConfig(opts: { database?: string | null; stateDir?: string | null; resultsDir?: string | null } = {}, env: Env = process.env): LedgerConfig {
+export function ledgerConfig(
+  opts: { database?: string | null; stateDir?: string | null; resultsDir?: string | null } = {},
+  env: Env = process.env,
+): LedgerConfig {
   const database = opts.database ?? env.VOICE_EVAL_DATABASE ?? "";
   if (database) {
     if (!/^postgres(ql)?:\/\//.test(database)) throw new LedgerConfigError("--database must be a postgres:// or postgresql:// URL");
@@ -29,7 +32,8 @@ export function ledgerConfig(opts: { database?: string | null; stateDir?: string
   }
   const stateDir = resolve(/* turbopackIgnore: true */ opts.stateDir || env.VOICE_EVAL_STATE_DIR || defaultStateDir(env));
   const results = opts.resultsDir ?? env.RESULTS_DIR;
-  if (results && isInside(stateDir, results)) throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
+  if (results && isInside(stateDir, results))
+    throw new LedgerConfigError(`the state folder ${stateDir} is inside the results folder; the dashboard never writes there`);
   return { kind: "sqlite", stateDir };
 }
 

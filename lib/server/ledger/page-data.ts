@@ -32,7 +32,12 @@ export function queueStep(run: RunModel, unreviewed: string[], name: string): Qu
   return { next, prev, remaining: unreviewed.length };
 }
 
-export function scenarioTriage(index: ResultsIndex, run: RunModel, name: string, review: boolean): Promise<Loaded<{ view: ScenarioLedger; csrf: string; queue: QueueStep | null }>> {
+export function scenarioTriage(
+  index: ResultsIndex,
+  run: RunModel,
+  name: string,
+  review: boolean,
+): Promise<Loaded<{ view: ScenarioLedger; csrf: string; queue: QueueStep | null }>> {
   return guarded(async () => {
     const deps = await serverDeps();
     const view = await scenarioLedger(index, deps, run.id, name);

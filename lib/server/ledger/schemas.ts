@@ -16,7 +16,10 @@ export const LabelBodySchema = z
     run: name,
     scenario: name,
     cause: z.enum(CAUSES),
-    secondary: z.enum(CAUSES).nullish().transform((v) => v ?? null),
+    secondary: z
+      .enum(CAUSES)
+      .nullish()
+      .transform((v) => v ?? null),
     status: z.enum(STATUSES),
     ref: optionalText(500),
     note: optionalText(10_000),
@@ -26,7 +29,9 @@ export const LabelBodySchema = z
   .strict()
   .refine((b) => b.secondary === null || b.secondary !== b.cause, { message: "secondary must differ from cause", path: ["secondary"] });
 
-export const OverrideTargetSchema = z.union([z.literal("overall"), z.string().regex(/^nl:\d{1,4}$/, "expected overall or nl:<index>")]).transform((t) => t as OverrideTarget);
+export const OverrideTargetSchema = z
+  .union([z.literal("overall"), z.string().regex(/^nl:\d{1,4}$/, "expected overall or nl:<index>")])
+  .transform((t) => t as OverrideTarget);
 
 export const OverrideBodySchema = z
   .object({

@@ -25,10 +25,26 @@ export interface LedgerStore {
   listLabels(filter?: { run?: string }): Promise<Label[]>;
   /** `baseRevision`: the revision the writer saw (0: no label); omitted, no conflict is reported. */
   /** `importedFrom`: an import's record author (kept as the label's `updatedBy`; `author`, the importing user, is the history's). */
-  setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action?: "set" | "import", importedFrom?: string): Promise<WriteResult<Label>>;
+  setLabel(
+    key: LabelKey,
+    fields: LabelFields,
+    author: string,
+    baseRevision?: number,
+    action?: "set" | "import",
+    importedFrom?: string,
+  ): Promise<WriteResult<Label>>;
   deleteLabel(run: string, scenario: string, author: string): Promise<boolean>;
   listOverrides(filter?: { run?: string; scenario?: string }): Promise<Override[]>;
-  setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action?: "set" | "import", importedFrom?: string): Promise<WriteResult<Override>>;
+  setOverride(
+    run: string,
+    scenario: string,
+    target: OverrideTarget,
+    reason: string,
+    author: string,
+    baseRevision?: number,
+    action?: "set" | "import",
+    importedFrom?: string,
+  ): Promise<WriteResult<Override>>;
   deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean>;
   history(run: string, scenario: string): Promise<HistoryEntry[]>;
   /** The newest label of `scenario` with the same failing signals in another run. */
@@ -94,7 +110,15 @@ function toLabel(r: LabelRow): Label {
 }
 
 function toOverride(r: OverrideRow): Override {
-  return { run: r.run, scenario: r.scenario, target: r.target as OverrideTarget, reason: r.reason, revision: Number(r.revision), updatedBy: r.updated_by, updatedAt: r.updated_at };
+  return {
+    run: r.run,
+    scenario: r.scenario,
+    target: r.target as OverrideTarget,
+    reason: r.reason,
+    revision: Number(r.revision),
+    updatedBy: r.updated_by,
+    updatedAt: r.updated_at,
+  };
 }
 
 function parse(v: string | null): Record<string, unknown> | null {
@@ -185,13 +209,21 @@ export class SqlLedger implements LedgerStore {
   }
 
   async listLabels(filter: { run?: string } = {}): Promise<Label[]> {
-    const rows = filter.run === undefined
-      ? await this.db.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels ORDER BY run, scenario`)
-      : await this.db.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? ORDER BY scenario`, [filter.run]);
+    const rows =
+      filter.run === undefined
+        ? await this.db.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels ORDER BY run, scenario`)
+        : await this.db.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? ORDER BY scenario`, [filter.run]);
     return rows.map(toLabel);
   }
 
-  async setLabel(key: LabelKey, fields: LabelFields, author: string, baseRevision?: number, action: "set" | "import" = "set", importedFrom?: string): Promise<WriteResult<Label>> {
+  async setLabel(
+    key: LabelKey,
+    fields: LabelFields,
+    author: string,
+    baseRevision?: number,
+    action: "set" | "import" = "set",
+    importedFrom?: string,
+  ): Promise<WriteResult<Label>> {
     return this.db.tx(async (t) => {
       await this.bump(t);
       const before = (await t.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? AND scenario = ?${this.lock()}`, [key.run, key.scenario]))[0];
@@ -202,9 +234,32 @@ export class SqlLedger implements LedgerStore {
          ON CONFLICT (run, scenario) DO UPDATE SET signal_key = excluded.signal_key, cause = excluded.cause, secondary = excluded.secondary,
            status = excluded.status, ref = excluded.ref, note = excluded.note, revision = excluded.revision,
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        [label.run, label.scenario, label.signalKey, label.cause, label.secondary, label.status, label.ref, label.note, label.revision, label.updatedBy, label.updatedAt],
+        [
+          label.run,
+          label.scenario,
+          label.signalKey,
+          label.cause,
+          label.secondary,
+          label.status,
+          label.ref,
+          label.note,
+          label.revision,
+          label.updatedBy,
+          label.updatedAt,
+        ],
       );
-      await this.append(t, { kind: "label", run: key.run, scenario: key.scenario, target: "", action, old: old as Record<string, unknown> | null, new: label as unknown as Record<string, unknown>, revision: label.revision, author, at: label.updatedAt });
+      await this.append(t, {
+        kind: "label",
+        run: key.run,
+        scenario: key.scenario,
+        target: "",
+        action,
+        old: old as Record<string, unknown> | null,
+        new: label as unknown as Record<string, unknown>,
+        revision: label.revision,
+        author,
+        at: label.updatedAt,
+      });
       return { value: label, conflict: conflictOf(old, baseRevision) };
     });
   }
@@ -216,7 +271,18 @@ export class SqlLedger implements LedgerStore {
       if (!before) return false;
       const old = toLabel(before);
       await t.all("DELETE FROM labels WHERE run = ? AND scenario = ?", [run, scenario]);
-      await this.append(t, { kind: "label", run, scenario, target: "", action: "delete", old: old as unknown as Record<string, unknown>, new: null, revision: old.revision + 1, author, at: now() });
+      await this.append(t, {
+        kind: "label",
+        run,
+        scenario,
+        target: "",
+        action: "delete",
+        old: old as unknown as Record<string, unknown>,
+        new: null,
+        revision: old.revision + 1,
+        author,
+        at: now(),
+      });
       return true;
     });
   }
@@ -236,10 +302,21 @@ export class SqlLedger implements LedgerStore {
     return (await this.db.all<OverrideRow>(sql, params)).map(toOverride);
   }
 
-  async setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, author: string, baseRevision?: number, action: "set" | "import" = "set", importedFrom?: string): Promise<WriteResult<Override>> {
+  async setOverride(
+    run: string,
+    scenario: string,
+    target: OverrideTarget,
+    reason: string,
+    author: string,
+    baseRevision?: number,
+    action: "set" | "import" = "set",
+    importedFrom?: string,
+  ): Promise<WriteResult<Override>> {
     return this.db.tx(async (t) => {
       await this.bump(t);
-      const before = (await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target]))[0];
+      const before = (
+        await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target])
+      )[0];
       const old = before ? toOverride(before) : null;
       const value: Override = { run, scenario, target, reason, revision: (old?.revision ?? 0) + 1, updatedBy: importedFrom ?? author, updatedAt: now() };
       await t.all(
@@ -248,7 +325,18 @@ export class SqlLedger implements LedgerStore {
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
         [run, scenario, target, reason, value.revision, value.updatedBy, value.updatedAt],
       );
-      await this.append(t, { kind: "override", run, scenario, target, action, old: old as Record<string, unknown> | null, new: value as unknown as Record<string, unknown>, revision: value.revision, author, at: value.updatedAt });
+      await this.append(t, {
+        kind: "override",
+        run,
+        scenario,
+        target,
+        action,
+        old: old as Record<string, unknown> | null,
+        new: value as unknown as Record<string, unknown>,
+        revision: value.revision,
+        author,
+        at: value.updatedAt,
+      });
       return { value, conflict: conflictOf(old, baseRevision) };
     });
   }
@@ -256,17 +344,33 @@ export class SqlLedger implements LedgerStore {
   async deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean> {
     return this.db.tx(async (t) => {
       await this.bump(t);
-      const before = (await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target]))[0];
+      const before = (
+        await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target])
+      )[0];
       if (!before) return false;
       const old = toOverride(before);
       await t.all("DELETE FROM overrides WHERE run = ? AND scenario = ? AND target = ?", [run, scenario, target]);
-      await this.append(t, { kind: "override", run, scenario, target, action: "delete", old: old as unknown as Record<string, unknown>, new: null, revision: old.revision + 1, author, at: now() });
+      await this.append(t, {
+        kind: "override",
+        run,
+        scenario,
+        target,
+        action: "delete",
+        old: old as unknown as Record<string, unknown>,
+        new: null,
+        revision: old.revision + 1,
+        author,
+        at: now(),
+      });
       return true;
     });
   }
 
   async history(run: string, scenario: string): Promise<HistoryEntry[]> {
-    const rows = await this.db.all<HistoryRow>("SELECT id, kind, run, scenario, target, action, old_value, new_value, revision, author, at FROM history WHERE run = ? AND scenario = ? ORDER BY id", [run, scenario]);
+    const rows = await this.db.all<HistoryRow>(
+      "SELECT id, kind, run, scenario, target, action, old_value, new_value, revision, author, at FROM history WHERE run = ? AND scenario = ? ORDER BY id",
+      [run, scenario],
+    );
     return rows.map(toHistory);
   }
 

@@ -11,7 +11,22 @@ import type { LedgerStore } from "./store";
 
 export type TransferFormat = "jsonl" | "csv";
 
-export const CSV_COLUMNS = ["type", "run", "scenario", "signal_key", "cause", "secondary", "status", "ref", "note", "target", "reason", "revision", "updated_by", "updated_at"] as const;
+export const CSV_COLUMNS = [
+  "type",
+  "run",
+  "scenario",
+  "signal_key",
+  "cause",
+  "secondary",
+  "status",
+  "ref",
+  "note",
+  "target",
+  "reason",
+  "revision",
+  "updated_by",
+  "updated_at",
+] as const;
 
 const text = z.string().max(10_000);
 const nullable = text.nullish().transform((v) => (v === undefined || v === "" ? null : v));
@@ -22,7 +37,11 @@ const LabelRecord = z.object({
   scenario: text.min(1),
   signal_key: z.string().max(2000).default(""),
   cause: z.enum(CAUSES),
-  secondary: z.enum(CAUSES).nullish().or(z.literal("")).transform((v) => (v ? v : null)),
+  secondary: z
+    .enum(CAUSES)
+    .nullish()
+    .or(z.literal(""))
+    .transform((v) => (v ? v : null)),
   status: z.enum(STATUSES),
   ref: nullable,
   note: nullable,
@@ -44,18 +63,46 @@ export const TransferRecord = z.discriminatedUnion("type", [LabelRecord, Overrid
 export type TransferRecord = z.infer<typeof TransferRecord>;
 
 function labelRecord(l: Label) {
-  return { type: "label", run: l.run, scenario: l.scenario, signal_key: l.signalKey, cause: l.cause, secondary: l.secondary, status: l.status, ref: l.ref, note: l.note, revision: l.revision, updated_by: l.updatedBy, updated_at: l.updatedAt };
+  return {
+    type: "label",
+    run: l.run,
+    scenario: l.scenario,
+    signal_key: l.signalKey,
+    cause: l.cause,
+    secondary: l.secondary,
+    status: l.status,
+    ref: l.ref,
+    note: l.note,
+    revision: l.revision,
+    updated_by: l.updatedBy,
+    updated_at: l.updatedAt,
+  };
 }
 
 function overrideRecord(o: Override) {
-  return { type: "override", run: o.run, scenario: o.scenario, target: o.target, reason: o.reason, revision: o.revision, updated_by: o.updatedBy, updated_at: o.updatedAt };
+  return {
+    type: "override",
+    run: o.run,
+    scenario: o.scenario,
+    target: o.target,
+    reason: o.reason,
+    revision: o.revision,
+    updated_by: o.updatedBy,
+    updated_at: o.updatedAt,
+  };
 }
 
 export async function exportLedger(ledger: LedgerStore, format: TransferFormat, run?: string): Promise<string> {
   const filter = run === undefined ? {} : { run };
-  const records: Record<string, unknown>[] = [...(await ledger.listLabels(filter)).map(labelRecord), ...(await ledger.listOverrides(filter)).map(overrideRecord)];
+  const records: Record<string, unknown>[] = [
+    ...(await ledger.listLabels(filter)).map(labelRecord),
+    ...(await ledger.listOverrides(filter)).map(overrideRecord),
+  ];
   if (format === "jsonl") return records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : "");
-  return toCsvText(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => (r[c] ?? null) as string | number | null)));
+  return toCsvText(
+    CSV_COLUMNS,
+    records.map((r) => CSV_COLUMNS.map((c) => (r[c] ?? null) as string | number | null)),
+  );
 }
 
 export interface ImportResult {
@@ -117,11 +164,26 @@ export async function importLedger(ledger: LedgerStore, records: TransferRecord[
   for (const r of records) {
     if (r.type === "label") {
       const cur = await ledger.getLabel(r.run, r.scenario);
-      if (cur && cur.signalKey === r.signal_key && cur.cause === r.cause && cur.secondary === r.secondary && cur.status === r.status && cur.ref === r.ref && cur.note === r.note) {
+      if (
+        cur &&
+        cur.signalKey === r.signal_key &&
+        cur.cause === r.cause &&
+        cur.secondary === r.secondary &&
+        cur.status === r.status &&
+        cur.ref === r.ref &&
+        cur.note === r.note
+      ) {
         unchanged++;
         continue;
       }
-      await ledger.setLabel({ run: r.run, scenario: r.scenario, signalKey: r.signal_key }, { cause: r.cause, secondary: r.secondary, status: r.status, ref: r.ref, note: r.note }, importer, undefined, "import", r.updated_by);
+      await ledger.setLabel(
+        { run: r.run, scenario: r.scenario, signalKey: r.signal_key },
+        { cause: r.cause, secondary: r.secondary, status: r.status, ref: r.ref, note: r.note },
+        importer,
+        undefined,
+        "import",
+        r.updated_by,
+      );
       labels++;
     } else {
       const cur = (await ledger.listOverrides({ run: r.run, scenario: r.scenario })).find((o) => o.target === r.target);

@@ -44,7 +44,16 @@ export class KeyedScheduler {
       return;
     }
     const delay = options.delayMs ?? this.defaultDelayMs;
-    const fresh: Slot = { timer: null, running: null, again: false, task, delay, quiet: options.quiet ?? false, firstAt: Date.now(), maxDelay: options.maxDelayMs ?? delay * 5 };
+    const fresh: Slot = {
+      timer: null,
+      running: null,
+      again: false,
+      task,
+      delay,
+      quiet: options.quiet ?? false,
+      firstAt: Date.now(),
+      maxDelay: options.maxDelayMs ?? delay * 5,
+    };
     this.slots.set(key, fresh);
     fresh.timer = setTimeout(() => this.run(key, fresh), delay);
   }

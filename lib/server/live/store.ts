@@ -144,11 +144,16 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     openRun: (id) => sync.openRun(id),
     forgetStopWriter: () => {},
   };
-  const scanned = scanRoot(index, { onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`), fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined }).then((stats) => {
+  const scanned = scanRoot(index, {
+    onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`),
+    fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined,
+  }).then((stats) => {
     // From the store's creation: a restart's read of the index cache's rows is part of its scan.
     index.scanMs = performance.now() - created;
     store.scan = stats;
-    log(`indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms: ${stats.read} read, ${stats.reused} from the index cache (${stats.cachedRuns} runs, audited next)`);
+    log(
+      `indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms: ${stats.read} read, ${stats.reused} from the index cache (${stats.cachedRuns} runs, audited next)`,
+    );
   });
   const watch = options.watch !== false;
   // Then the audit of the whole folder: what changed during the scan, and (a restart from the

@@ -36,9 +36,17 @@ export async function mcpRoute(request: Request, ctx: McpContext, opts: McpHttpO
   const refused = refuseWithoutToken(request, opts.token) ?? refuseOrigin(request);
   if (refused) return refused;
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
-  if (request.method !== "POST") return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC to /mcp" }, id: null }), { status: 405, headers: { "content-type": "application/json", allow: "POST", "cache-control": "no-store" } });
+  if (request.method !== "POST")
+    return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC to /mcp" }, id: null }), {
+      status: 405,
+      headers: { "content-type": "application/json", allow: "POST", "cache-control": "no-store" },
+    });
   await ctx.store.scanned;
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
   const server = createMcpServer(ctx, PROJECT_VERSION);
   await server.connect(transport);
   try {

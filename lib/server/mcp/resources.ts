@@ -33,7 +33,11 @@ export function registerResources(server: McpServer, ctx: McpContext): void {
   server.registerResource(
     "scenario",
     new ResourceTemplate("voice-eval://run/{id}/scenario/{name}", { list: undefined }),
-    { title: "A scenario of a run", description: "get_scenario's answer (with the judge) as JSON; the id and name percent-encoded.", mimeType: "application/json" },
+    {
+      title: "A scenario of a run",
+      description: "get_scenario's answer (with the judge) as JSON; the id and name percent-encoded.",
+      mimeType: "application/json",
+    },
     async (uri, vars) => {
       const run = await runNamed(ctx.store, variable(vars.id, "run id"));
       const name = scenarioNamed(run, variable(vars.name, "scenario name"));
@@ -46,7 +50,14 @@ export function registerResources(server: McpServer, ctx: McpContext): void {
       list: async () => {
         await ctx.store.scanned;
         const runs = runsList(ctx.store.index).runs.slice(0, LISTED_RUNS);
-        return { resources: runs.map((r) => ({ uri: runUri(r.id), name: r.id, description: `${r.state} run started ${r.startedAt ?? "(unknown)"}`, mimeType: "application/json" })) };
+        return {
+          resources: runs.map((r) => ({
+            uri: runUri(r.id),
+            name: r.id,
+            description: `${r.state} run started ${r.startedAt ?? "(unknown)"}`,
+            mimeType: "application/json",
+          })),
+        };
       },
     }),
     { title: "An evaluation run", description: "get_run's answer as JSON; the run id percent-encoded.", mimeType: "application/json" },

@@ -29,7 +29,12 @@ export const ScenarioRowOut = z.looseObject({
   domain: z.string(),
   verdict: Verdict,
   task_verdict: Verdict,
-  success_breakdown: z.looseObject({ passed: z.array(z.string()), failed: z.array(z.string()), not_applicable: z.array(z.string()), excluded: z.array(z.string()) }),
+  success_breakdown: z.looseObject({
+    passed: z.array(z.string()),
+    failed: z.array(z.string()),
+    not_applicable: z.array(z.string()),
+    excluded: z.array(z.string()),
+  }),
   stop_reason: z.string().nullable(),
   judge_score: Num,
   judge_error: z.string().nullable(),

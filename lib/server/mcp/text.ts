@@ -47,7 +47,10 @@ export function capped<T>(items: readonly T[], max: number): { items: T[]; more:
 /** Names as a quoted list, with "… and N more" past `max`. */
 export function nameList(names: readonly string[], max = 20): string {
   if (names.length === 0) return "none";
-  const shown = names.slice(0, max).map((n) => q(n, 200)).join(", ");
+  const shown = names
+    .slice(0, max)
+    .map((n) => q(n, 200))
+    .join(", ");
   return names.length > max ? `${shown}, … and ${names.length - max} more` : shown;
 }
 

@@ -24,14 +24,29 @@ const MAX_RUNS = 5;
 const MAX_DETAILS = 20;
 
 const NameList = z.object({ count: z.number(), names: z.array(z.string()) });
-const Test = z.object({ n: z.number(), basePassed: z.number(), otherPassed: z.number(), b: z.number(), c: z.number(), pValue: z.number().nullable(), estimate: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
+const Test = z.object({
+  n: z.number(),
+  basePassed: z.number(),
+  otherPassed: z.number(),
+  b: z.number(),
+  c: z.number(),
+  pValue: z.number().nullable(),
+  estimate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
 const ThemeOut = z.object({ label: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) });
 
 const PairOut = z.object({
   run: z.string(),
   counts: z.record(z.string(), z.number()),
   tests: z.object({ success: Test, task: Test }),
-  rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, z.object({ base: RateOut, other: RateOut, delta: z.number().nullable() })])) as Record<RateName, z.ZodObject<{ base: typeof RateOut; other: typeof RateOut; delta: z.ZodNullable<z.ZodNumber> }>>),
+  rates: z.object(
+    Object.fromEntries(RATE_NAMES.map((n) => [n, z.object({ base: RateOut, other: RateOut, delta: z.number().nullable() })])) as Record<
+      RateName,
+      z.ZodObject<{ base: typeof RateOut; other: typeof RateOut; delta: z.ZodNullable<z.ZodNumber> }>
+    >,
+  ),
   regressed: NameList,
   /** The first regressed scenarios with what flipped: signals (bucket in the baseline → in the run) and NL assertions. */
   regressedDetail: z.array(
@@ -62,7 +77,17 @@ const PairOut = z.object({
 type Pair = z.infer<typeof PairOut>;
 
 function test(t: PairComparison["tests"]["success"]): z.infer<typeof Test> {
-  return { n: t.n, basePassed: t.basePassed, otherPassed: t.otherPassed, b: t.b, c: t.c, pValue: num(t.pValue), estimate: num(t.difference?.estimate), low: num(t.difference?.low), high: num(t.difference?.high) };
+  return {
+    n: t.n,
+    basePassed: t.basePassed,
+    otherPassed: t.otherPassed,
+    b: t.b,
+    c: t.c,
+    pValue: num(t.pValue),
+    estimate: num(t.difference?.estimate),
+    low: num(t.difference?.low),
+    high: num(t.difference?.high),
+  };
 }
 
 function names(pair: PairComparison, change: string): z.infer<typeof NameList> {
@@ -72,13 +97,16 @@ function names(pair: PairComparison, change: string): z.infer<typeof NameList> {
 
 async function pairView(base: RunModel, other: RunModel, pair: PairComparison): Promise<Pair> {
   const [setup, themes] = await Promise.all([runSetupDiff(base, other), themeChanges(base, other)]);
-  const theme = (t: { label: string; count: number; scenarioCount: number; scenarios: string[] } | null) => (t ? { label: t.label, count: t.count, scenarioCount: t.scenarioCount, scenarios: t.scenarios.slice(0, 10) } : null);
+  const theme = (t: { label: string; count: number; scenarioCount: number; scenarios: string[] } | null) =>
+    t ? { label: t.label, count: t.count, scenarioCount: t.scenarioCount, scenarios: t.scenarios.slice(0, 10) } : null;
   const themesOf = (change: string, side: "base" | "other") => themes.filter((d) => d.change === change).flatMap((d) => theme(d[side]) ?? []);
   return {
     run: other.id,
     counts: { ...pair.counts },
     tests: { success: test(pair.tests.success), task: test(pair.tests.task) },
-    rates: Object.fromEntries(RATE_NAMES.map((n) => [n, { base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) }])) as Pair["rates"],
+    rates: Object.fromEntries(
+      RATE_NAMES.map((n) => [n, { base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) }]),
+    ) as Pair["rates"],
     regressed: names(pair, "regressed"),
     regressedDetail: pair.scenarios
       .filter((s) => s.change === "regressed")
@@ -87,7 +115,9 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
         name: s.name,
         domain: s.domain,
         signals: s.signals.map((f) => ({ signal: f.signal, base: f.base, other: f.other })),
-        nlAssertions: s.nlAssertions.slice(0, 10).map((n) => ({ assertion: n.assertion.length > 300 ? `${n.assertion.slice(0, 299)}…` : n.assertion, base: n.base, other: n.other })),
+        nlAssertions: s.nlAssertions
+          .slice(0, 10)
+          .map((n) => ({ assertion: n.assertion.length > 300 ? `${n.assertion.slice(0, 299)}…` : n.assertion, base: n.base, other: n.other })),
       })),
     fixed: names(pair, "fixed"),
     stillFailing: names(pair, "still_failing"),
@@ -112,10 +142,17 @@ function pairText(base: string, p: Pair): string[] {
   return [
     `${q(base)} → ${q(p.run)}: success ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
     `Regressed (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
-    ...p.regressedDetail.slice(0, 10).map((d) => `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${f.signal} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`),
+    ...p.regressedDetail
+      .slice(0, 10)
+      .map(
+        (d) =>
+          `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${f.signal} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`,
+      ),
     `Fixed (${p.fixed.count}): ${nameList(p.fixed.names, 20)}.`,
     `Still failing: ${p.stillFailing.count}; new scenarios: ${p.new.count}; gone: ${p.gone.count}; now stalled: ${p.nowStalled.count}.`,
-    p.setup.same ? "Setup: the same." : `Setup changes: ${[...p.setup.args.map((a) => `${a.name}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${f.file} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
+    p.setup.same
+      ? "Setup: the same."
+      : `Setup changes: ${[...p.setup.args.map((a) => `${a.name}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${f.file} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
     ...(p.themes.new.length ? [`New failure themes: ${p.themes.new.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
     ...(p.themes.gone.length ? [`Gone failure themes: ${p.themes.gone.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
     ...p.warnings.map((w) => `Warning: ${w.message}`),

@@ -51,7 +51,18 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
         offset: z.number().int().min(0).default(0),
         length: z.number().int().min(1).max(MAX_FILE_CHUNK).default(MAX_FILE_CHUNK),
       },
-      outputSchema: { run: z.string(), name: z.string(), file: z.string(), size: z.number(), offset: z.number(), bytes: z.number(), text: z.string(), redacted: z.boolean(), nextOffset: z.number().nullable(), more: More },
+      outputSchema: {
+        run: z.string(),
+        name: z.string(),
+        file: z.string(),
+        size: z.number(),
+        offset: z.number(),
+        bytes: z.number(),
+        text: z.string(),
+        redacted: z.boolean(),
+        nextOffset: z.number().nullable(),
+        more: More,
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ run: id, name, file, offset, length }) => {
@@ -71,7 +82,12 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
       const nextOffset = next < read.size ? next : null;
       const more = nextOffset === null ? null : `${read.size - next} more byte(s): call get_file with offset=${next}`;
       const out = { run: run.id, name, file, size: read.size, offset: start, bytes: end - skip, text, redacted: text !== raw, nextOffset, more };
-      const rendered = [`${file} of ${q(name, 200)} in ${q(run.id)}: bytes ${start}–${next} of ${read.size}.`, DATA_NOTE, `Content (one quoted value): ${q(text, MAX_FILE_CHUNK)}`, ...(more ? [more] : [])].join("\n");
+      const rendered = [
+        `${file} of ${q(name, 200)} in ${q(run.id)}: bytes ${start}–${next} of ${read.size}.`,
+        DATA_NOTE,
+        `Content (one quoted value): ${q(text, MAX_FILE_CHUNK)}`,
+        ...(more ? [more] : []),
+      ].join("\n");
       return answer(out, rendered);
     },
   );

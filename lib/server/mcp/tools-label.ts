@@ -48,10 +48,21 @@ export function registerLabelTool(server: McpServer, ctx: McpContext): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ run: id, name, root_cause, secondary_cause, status, note, reference }) => {
-      if (!ctx.allowWrites) throw new ToolError("label_scenario is refused: this server was started without --allow-writes, so it only reads (start it with --allow-writes to let it write the triage ledger)");
+      if (!ctx.allowWrites)
+        throw new ToolError(
+          "label_scenario is refused: this server was started without --allow-writes, so it only reads (start it with --allow-writes to let it write the triage ledger)",
+        );
       const run = await runNamed(ctx.store, id);
       scenarioNamed(run, name);
-      const body = LabelBodySchema.safeParse({ run: run.id, scenario: name, cause: root_cause, secondary: secondary_cause ?? null, status, ref: reference ?? null, note: note ?? null });
+      const body = LabelBodySchema.safeParse({
+        run: run.id,
+        scenario: name,
+        cause: root_cause,
+        secondary: secondary_cause ?? null,
+        status,
+        ref: reference ?? null,
+        note: note ?? null,
+      });
       if (!body.success) throw new ToolError(`label refused: ${issues(body.error)}`);
       const found = await lookupScenario(ctx.store.index, run.id, name);
       if (!found.ok) throw new ToolError(found.reason);
@@ -64,11 +75,27 @@ export function registerLabelTool(server: McpServer, ctx: McpContext): void {
       }
       const written = await ledger.setLabel({ run: runId, scenario, signalKey: found.facts.signalKey }, fields, ctx.user);
       const l = written.value;
-      const label = { run: l.run, scenario: l.scenario, cause: l.cause, secondary: l.secondary, status: l.status, note: l.note, ref: l.ref, signalKey: l.signalKey, revision: l.revision, updatedBy: l.updatedBy, updatedAt: l.updatedAt };
+      const label = {
+        run: l.run,
+        scenario: l.scenario,
+        cause: l.cause,
+        secondary: l.secondary,
+        status: l.status,
+        note: l.note,
+        ref: l.ref,
+        signalKey: l.signalKey,
+        revision: l.revision,
+        updatedBy: l.updatedBy,
+        updatedAt: l.updatedAt,
+      };
       const text = [
         `Labelled ${q(scenario, 200)} of ${q(runId)}: ${l.cause}${l.secondary ? ` (also ${l.secondary})` : ""}, ${l.status}, revision ${l.revision}, by ${q(l.updatedBy, 100)}.`,
         DATA_NOTE,
-        ...(written.conflict ? [`Note: ${q(written.conflict.previousBy, 100)} had changed this label since (revision ${written.conflict.previousRevision}); this write is the latest.`] : []),
+        ...(written.conflict
+          ? [
+              `Note: ${q(written.conflict.previousBy, 100)} had changed this label since (revision ${written.conflict.previousRevision}); this write is the latest.`,
+            ]
+          : []),
       ].join("\n");
       return answer({ label, conflict: written.conflict }, text);
     },

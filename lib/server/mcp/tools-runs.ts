@@ -102,7 +102,10 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const suiteKey = suite === undefined ? undefined : (list.runs.find((r) => r.id === suite)?.queueKey ?? suite);
       const from = since === undefined ? null : sinceMs(since);
       const matched = list.runs.filter(
-        (r) => (suiteKey === undefined || r.queueKey === suiteKey) && (state === undefined || r.state === state) && (from === null || (r.startedAt !== null && Date.parse(r.startedAt) >= from)),
+        (r) =>
+          (suiteKey === undefined || r.queueKey === suiteKey) &&
+          (state === undefined || r.state === state) &&
+          (from === null || (r.startedAt !== null && Date.parse(r.startedAt) >= from)),
       );
       const page = matched.slice(offset, offset + limit).map(summaryOf);
       const rest = matched.length - offset - page.length;
@@ -110,9 +113,16 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const lines = page.map(
         (r) =>
           `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
-          (r.previous ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}` : ""),
+          (r.previous
+            ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
+            : ""),
       );
-      const text = [`${matched.length} run(s)${matched.length === list.runs.length ? "" : ` of ${list.runs.length}`}, showing ${page.length} from ${offset}.`, DATA_NOTE, ...lines, ...(more ? [more] : [])].join("\n");
+      const text = [
+        `${matched.length} run(s)${matched.length === list.runs.length ? "" : ` of ${list.runs.length}`}, showing ${page.length} from ${offset}.`,
+        DATA_NOTE,
+        ...lines,
+        ...(more ? [more] : []),
+      ].join("\n");
       return answer({ total: list.runs.length, matched: matched.length, offset, runs: page, indexing: list.indexing ?? null, more }, text);
     },
   );
@@ -189,7 +199,14 @@ export const GetRunOut = {
     withoutRetries: RateWithInterval.nullable(),
   }),
   /** What the judges saw (issue 45): of the judged scenarios looked at (failures first, up to 300), how many were judged without each section. */
-  judgeSections: z.object({ judged: z.number(), unrecorded: z.number(), lookedAt: z.number(), total: z.number(), without: z.record(z.string(), z.number()), flagged: z.record(z.string(), z.number()) }),
+  judgeSections: z.object({
+    judged: z.number(),
+    unrecorded: z.number(),
+    lookedAt: z.number(),
+    total: z.number(),
+    without: z.record(z.string(), z.number()),
+    flagged: z.record(z.string(), z.number()),
+  }),
   /** What changed since the previous run of the suite, as the run page's line says it (views/run-changes). */
   previous: z
     .object({
@@ -219,10 +236,12 @@ const ARG_CHARS = 200;
 function argsText(run: RunModel): Record<string, string> | null {
   const args = redactArgs(argsOf(run));
   if (!args) return null;
-  const entries = Object.entries(args).slice(0, MAX_ARGS).map(([k, v]): [string, string] => {
-    const text = typeof v === "string" ? v : (JSON.stringify(v) ?? "null");
-    return [k, text.length > ARG_CHARS ? `${text.slice(0, ARG_CHARS - 1)}…` : text];
-  });
+  const entries = Object.entries(args)
+    .slice(0, MAX_ARGS)
+    .map(([k, v]): [string, string] => {
+      const text = typeof v === "string" ? v : (JSON.stringify(v) ?? "null");
+      return [k, text.length > ARG_CHARS ? `${text.slice(0, ARG_CHARS - 1)}…` : text];
+    });
   return Object.fromEntries(entries);
 }
 
@@ -278,7 +297,11 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     rates: Object.fromEntries(RATE_NAMES.map((n) => [n, withInterval(n)])) as RunOut["rates"],
     judgeScores: { errors: body.judgeScores.errors, validMean: rateOut(body.judgeScores.valid) },
     stallWarning: body.stalled.length ? { count: body.stalled.length, minAgentTurns: body.minAgentTurns, scenarios: stalled.items, more: stalled.more } : null,
-    perDomain: domains.map((domain) => ({ domain, success_rate: rateOut(body.perDomain.success_rate[domain]), task_success_rate: rateOut(body.perDomain.task_success_rate[domain]) })),
+    perDomain: domains.map((domain) => ({
+      domain,
+      success_rate: rateOut(body.perDomain.success_rate[domain]),
+      task_success_rate: rateOut(body.perDomain.task_success_rate[domain]),
+    })),
     failedSignals: Object.entries(body.successBreakdown)
       .filter(([, c]) => c.failed > 0)
       .sort((x, y) => y[1].failed - x[1].failed)
@@ -306,9 +329,24 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
       scenarios: r.retried.slice(0, MAX_NAMES).map((x) => ({ name: x.name, count: x.count })),
       attempts: r.attempts,
       reasons: r.reasons.slice(0, 10).map((x) => ({ reason: x.reason.length > 300 ? `${x.reason.slice(0, 299)}…` : x.reason, count: x.count })),
-      withoutRetries: r.withoutRetries ? { value: num(r.withoutRetries.value), k: num(r.withoutRetries.numerator), n: count(r.withoutRetries.denominator), low: num(r.withoutRetries.interval?.low), high: num(r.withoutRetries.interval?.high) } : null,
+      withoutRetries: r.withoutRetries
+        ? {
+            value: num(r.withoutRetries.value),
+            k: num(r.withoutRetries.numerator),
+            n: count(r.withoutRetries.denominator),
+            low: num(r.withoutRetries.interval?.low),
+            high: num(r.withoutRetries.interval?.high),
+          }
+        : null,
     },
-    judgeSections: { judged: sections.judged, unrecorded: sections.unrecorded, lookedAt: sections.lookedAt, total: sections.total, without: { ...sections.without }, flagged: { ...sections.flagged } },
+    judgeSections: {
+      judged: sections.judged,
+      unrecorded: sections.unrecorded,
+      lookedAt: sections.lookedAt,
+      total: sections.total,
+      without: { ...sections.without },
+      flagged: { ...sections.flagged },
+    },
     previous,
   };
 }
@@ -319,18 +357,30 @@ function runText(r: RunOut): string {
     DATA_NOTE,
     `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
   ];
-  if (r.stallWarning) lines.push(`Stall warning: ${r.stallWarning.count} scenario(s) made fewer than ${r.stallWarning.minAgentTurns} agent turns and count as failures: ${nameList(r.stallWarning.scenarios, 10)}.`);
+  if (r.stallWarning)
+    lines.push(
+      `Stall warning: ${r.stallWarning.count} scenario(s) made fewer than ${r.stallWarning.minAgentTurns} agent turns and count as failures: ${nameList(r.stallWarning.scenarios, 10)}.`,
+    );
   if (r.args) {
     const shown = ["judge_model", "judge_threshold", "min_agent_turns", "agent_model", "user_model"].filter((k) => Object.hasOwn(r.args!, k));
-    if (shown.length) lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
+    if (shown.length)
+      lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
   }
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
   if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
-  if (r.themes.length) lines.push(`Failure themes: ${r.themes.slice(0, 5).map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`);
+  if (r.themes.length)
+    lines.push(
+      `Failure themes: ${r.themes
+        .slice(0, 5)
+        .map((t) => `${q(t.label, 120)} (${t.scenarioCount})`)
+        .join("; ")}.`,
+    );
   if (r.audio) {
     const p = r.audio.interaction as { responseRate?: number | null; yieldRate?: number | null } | null;
     lines.push(
-      `Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings).map(([k, v]) => `${k} ${v}`).join(", ")}` +
+      `Audio: ${r.audio.recordings} recording(s) measured; findings ${Object.entries(r.audio.findings)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}` +
         (p ? `; interaction: response rate ${p.responseRate ?? "unknown"}, yield rate ${p.yieldRate ?? "unknown"}` : "") +
         ".",
     );
@@ -339,10 +389,19 @@ function runText(r: RunOut): string {
     lines.push(
       `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
     );
-  if (r.retries.retried) lines.push(`Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons.slice(0, 3).map((x) => `${q(x.reason, 100)} ×${x.count}`).join(", ")}.`);
+  if (r.retries.retried)
+    lines.push(
+      `Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons
+        .slice(0, 3)
+        .map((x) => `${q(x.reason, 100)} ×${x.count}`)
+        .join(", ")}.`,
+    );
   else if (r.retries.provenance === "unknown") lines.push("Automatic retries: unknown (the run's metrics.json files predate the field).");
   const blind = Object.entries(r.judgeSections.without).filter(([, n]) => n > 0);
-  if (blind.length) lines.push(`The judge did not see: ${blind.map(([section, n]) => `${section} in ${n}`).join(", ")} (of ${r.judgeSections.judged} judged scenario(s) read).`);
+  if (blind.length)
+    lines.push(
+      `The judge did not see: ${blind.map(([section, n]) => `${section} in ${n}`).join(", ")} (of ${r.judgeSections.judged} judged scenario(s) read).`,
+    );
   if (r.problems.count) lines.push(`${r.problems.count} problem(s) reading the run's files.`);
   lines.push(`Failing scenarios: list_scenarios run=${JSON.stringify(r.id)} quick=["failed"].`);
   return lines.join("\n");

@@ -69,7 +69,15 @@ export function registerScenarioTools(server: McpServer, ctx: McpContext): void 
         limit: z.number().int().min(1).max(MAX_ROWS).default(50),
         offset: z.number().int().min(0).default(0),
       },
-      outputSchema: { run: z.string(), total: z.number(), matched: z.number(), offset: z.number(), limit: z.number(), rows: z.array(ScenarioRowOut), more: More },
+      outputSchema: {
+        run: z.string(),
+        total: z.number(),
+        matched: z.number(),
+        offset: z.number(),
+        limit: z.number(),
+        rows: z.array(ScenarioRowOut),
+        more: More,
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ run: id, quick, domain, signal, q: search, sort, dir, limit, offset }) => {
@@ -78,7 +86,12 @@ export function registerScenarioTools(server: McpServer, ctx: McpContext): void 
       const page = asJson(await scenarioRowsPage(ctx.store, run, query));
       const rest = page.matched - offset - page.rows.length;
       const more = rest > 0 ? `${rest} more row(s): call list_scenarios with offset=${offset + page.rows.length}` : null;
-      const text = [`${page.matched} of ${page.total} scenario(s) of ${q(run.id)} match; rows ${offset}–${offset + page.rows.length}.`, DATA_NOTE, ...page.rows.map(rowLine), ...(more ? [more] : [])].join("\n");
+      const text = [
+        `${page.matched} of ${page.total} scenario(s) of ${q(run.id)} match; rows ${offset}–${offset + page.rows.length}.`,
+        DATA_NOTE,
+        ...page.rows.map(rowLine),
+        ...(more ? [more] : []),
+      ].join("\n");
       return answer({ run: run.id, ...page, more }, text);
     },
   );
@@ -129,19 +142,52 @@ export const ScenarioOut = {
     .nullable()
     .optional(),
   /** The scenario page's likely causes (lib/core/insights/likely-causes), each with its evidence and the transcript turn it points at. */
-  likelyCauses: z.array(z.object({ kind: z.string(), owner: z.string(), secondary: z.string().nullable(), message: z.string(), evidence: z.string().nullable(), turn: z.number().nullable() })),
+  likelyCauses: z.array(
+    z.object({
+      kind: z.string(),
+      owner: z.string(),
+      secondary: z.string().nullable(),
+      message: z.string(),
+      evidence: z.string().nullable(),
+      turn: z.number().nullable(),
+    }),
+  ),
   /** The earliest turn a cause points at: where the call went wrong, when known. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
   /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
-  mark: z.object({ kind: z.string(), since: z.string().nullable().optional(), sinceRun: z.string().optional(), runs: z.number().optional(), flips: z.number().optional(), passes: z.number().optional(), of: z.number().optional() }).nullable(),
+  mark: z
+    .object({
+      kind: z.string(),
+      since: z.string().nullable().optional(),
+      sinceRun: z.string().optional(),
+      runs: z.number().optional(),
+      flips: z.number().optional(),
+      passes: z.number().optional(),
+      of: z.number().optional(),
+    })
+    .nullable(),
   /** The scenario across its suite's newest runs, oldest first (P pass, F fail, S stalled, N n/a, - absent), and how many earlier runs are not shown. */
   acrossRuns: z.object({ runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), cell: z.string() })), earlier: z.number() }),
   /** Automatic retries: each discarded attempt with its reason and folder (issue 45); null without metrics.json. */
-  retries: z.object({ count: z.number().nullable(), attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })) }).nullable(),
+  retries: z
+    .object({
+      count: z.number().nullable(),
+      attempts: z.array(z.object({ attempt: z.number(), reason: z.string().nullable(), folder: z.string().nullable(), at: z.string().nullable() })),
+    })
+    .nullable(),
   /** Which tagged sections the judge was sent, and the evidence flags; null when no judge input is recorded. */
   judgeSeen: z.object({ sections: z.record(z.string(), z.object({ seen: z.boolean(), chars: z.number() })), flags: z.array(z.string()) }).nullable(),
-  label: z.looseObject({ cause: z.string(), status: z.string(), note: z.string().nullable(), ref: z.string().nullable(), updatedBy: z.string(), revision: z.number() }).nullable(),
+  label: z
+    .looseObject({
+      cause: z.string(),
+      status: z.string(),
+      note: z.string().nullable(),
+      ref: z.string().nullable(),
+      updatedBy: z.string(),
+      revision: z.number(),
+    })
+    .nullable(),
   ledgerProblem: z.string().nullable(),
   transcript: z
     .object({
@@ -152,14 +198,26 @@ export const ScenarioOut = {
       sourcesNote: z.string().nullable(),
       total: z.number(),
       offset: z.number(),
-      turns: z.array(z.object({ index: z.number(), role: z.string(), at: Scalar, latencyMs: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() })),
+      turns: z.array(
+        z.object({ index: z.number(), role: z.string(), at: Scalar, latencyMs: Scalar, text: z.string(), cut: z.boolean(), interrupted: z.boolean() }),
+      ),
       more: More,
     })
     .optional(),
   toolCalls: z
     .object({
       total: z.number().nullable(),
-      calls: z.array(z.object({ index: z.number(), name: z.string(), arguments: z.string(), result: z.string().nullable(), error: z.boolean(), unknownTool: z.boolean(), mutating: z.boolean() })),
+      calls: z.array(
+        z.object({
+          index: z.number(),
+          name: z.string(),
+          arguments: z.string(),
+          result: z.string().nullable(),
+          error: z.boolean(),
+          unknownTool: z.boolean(),
+          mutating: z.boolean(),
+        }),
+      ),
       more: z.number(),
     })
     .optional(),
@@ -207,19 +265,42 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     name,
     row,
     failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
-    likelyCauses: why.causes.causes.map((c) => ({ kind: c.kind, owner: c.owner, secondary: c.secondary ?? null, message: c.message, evidence: c.evidence, turn: c.turn })),
+    likelyCauses: why.causes.causes.map((c) => ({
+      kind: c.kind,
+      owner: c.owner,
+      secondary: c.secondary ?? null,
+      message: c.message,
+      evidence: c.evidence,
+      turn: c.turn,
+    })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
     mark: runChanges(ctx.store.index, run).marks[name] ?? null,
     acrossRuns: scenarioAcrossRuns(ctx.store.index, run, name),
-    retries: detail.retries ? { count: detail.retries.count, attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })) } : null,
+    retries: detail.retries
+      ? {
+          count: detail.retries.count,
+          attempts: detail.retries.attempts.slice(0, 20).map((a) => ({ attempt: a.attempt, reason: cut(a.reason, 500), folder: a.folder, at: a.at })),
+        }
+      : null,
     judgeSeen: detail.judgeSeen ? { sections: asJson({ ...detail.judgeSeen.sections }), flags: [...detail.judgeSeen.flags] } : null,
     label: null,
     ledgerProblem: null,
   };
   try {
     const label = await (await ctx.ledger()).getLabel(run.id, name);
-    out.label = label ? { cause: label.cause, secondary: label.secondary, status: label.status, note: label.note, ref: label.ref, updatedBy: label.updatedBy, updatedAt: label.updatedAt, revision: label.revision } : null;
+    out.label = label
+      ? {
+          cause: label.cause,
+          secondary: label.secondary,
+          status: label.status,
+          note: label.note,
+          ref: label.ref,
+          updatedBy: label.updatedBy,
+          updatedAt: label.updatedAt,
+          revision: label.revision,
+        }
+      : null;
   } catch (err) {
     out.ledgerProblem = `the triage ledger is unavailable: ${(err as Error).message}`;
   }
@@ -233,7 +314,12 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
           reason: cut(j.reason, REASON_CHARS),
           reasonChars: j.reason?.length ?? 0,
           note: why.judgeNote,
-          verdicts: verdicts.items.map((v, i) => ({ index: i, assertion: cut(v?.assertion ?? null, 1000), passed: v?.passed ?? null, reason: cut(v?.reason ?? null, 1000) })),
+          verdicts: verdicts.items.map((v, i) => ({
+            index: i,
+            assertion: cut(v?.assertion ?? null, 1000),
+            passed: v?.passed ?? null,
+            reason: cut(v?.reason ?? null, 1000),
+          })),
           moreVerdicts: verdicts.more,
         }
       : null;
@@ -248,7 +334,15 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       sourcesNote: why.sourcesNote,
       total: turns.length,
       offset: turnsOffset,
-      turns: shown.map((t, i) => ({ index: turnsOffset + i, role: t.role, at: num(t.at), latencyMs: num(t.latencyMs), text: cut(t.text, TURN_CHARS) as string, cut: t.text.length > TURN_CHARS, interrupted: t.interrupted })),
+      turns: shown.map((t, i) => ({
+        index: turnsOffset + i,
+        role: t.role,
+        at: num(t.at),
+        latencyMs: num(t.latencyMs),
+        text: cut(t.text, TURN_CHARS) as string,
+        cut: t.text.length > TURN_CHARS,
+        interrupted: t.interrupted,
+      })),
       more: rest > 0 ? `${rest} more turn(s): call get_scenario with include=["transcript"] turns_offset=${turnsOffset + shown.length}` : null,
     };
   }
@@ -260,7 +354,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       calls: shown.items.map((c, i) => ({
         index: i,
         name: c.name,
-        arguments: cut(typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) ?? "", TOOL_TEXT_CHARS) as string,
+        arguments: cut(typeof c.arguments === "string" ? c.arguments : (JSON.stringify(c.arguments) ?? ""), TOOL_TEXT_CHARS) as string,
         result: cut(c.result, TOOL_TEXT_CHARS),
         error: c.error,
         unknownTool: c.unknownTool,
@@ -275,7 +369,10 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       ? asJson({
           stop_reason: t.stop_reason,
           turns: t.turns,
-          slowest: { agent: t.slowest.agent.slice(0, 3).map((s) => ({ ...s, text: cut(s.text, 200) })), user: t.slowest.user.slice(0, 3).map((s) => ({ ...s, text: cut(s.text, 200) })) },
+          slowest: {
+            agent: t.slowest.agent.slice(0, 3).map((s) => ({ ...s, text: cut(s.text, 200) })),
+            user: t.slowest.user.slice(0, 3).map((s) => ({ ...s, text: cut(s.text, 200) })),
+          },
           over_60s: t.over_60s.length,
           flow: t.flow.findings.slice(0, 20).map((f) => ({ kind: f.kind, turns: f.turns, quote: cut(f.quote, 300), detail: cut(f.detail, 300) })),
           alignment: t.alignment_text,
@@ -290,7 +387,13 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
             status: 200,
             reason: null,
             durationSeconds: num(a.analysis.durationSeconds),
-            findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({ kind: f.kind, side: f.side, start: num(f.start), end: num(f.end), message: f.message })),
+            findings: asJson(a.analysis.findings.slice(0, MAX_FINDINGS)).map((f) => ({
+              kind: f.kind,
+              side: f.side,
+              start: num(f.start),
+              end: num(f.end),
+              message: f.message,
+            })),
             findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
             interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
             line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
@@ -302,41 +405,100 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
 }
 
 function scenarioText(s: ScenarioView): string {
-  const lines = [`Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`, DATA_NOTE];
+  const lines = [
+    `Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`,
+    DATA_NOTE,
+  ];
   if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
   if (s.judge) {
-    lines.push(`Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`);
-    for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10)) lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
+    lines.push(
+      `Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`,
+    );
+    for (const v of s.judge.verdicts.filter((v) => v.passed === false).slice(0, 10))
+      lines.push(`  NL assertion ${v.index} failed: ${q(v.assertion, 300)} — ${q(v.reason, 500)}`);
   }
-  if (s.mark) lines.push(s.mark.kind === "new" ? "New failure: it passed in the previous run of the suite." : s.mark.kind === "flaky" ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.` : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`);
-  if (s.acrossRuns.runs.length > 1) lines.push(`Across the suite (oldest first${s.acrossRuns.earlier ? `, ${s.acrossRuns.earlier} earlier not shown` : ""}): ${s.acrossRuns.runs.map((r) => r.cell).join("")}.`);
-  if (s.retries?.count) lines.push(`Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`);
+  if (s.mark)
+    lines.push(
+      s.mark.kind === "new"
+        ? "New failure: it passed in the previous run of the suite."
+        : s.mark.kind === "flaky"
+          ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.`
+          : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`,
+    );
+  if (s.acrossRuns.runs.length > 1)
+    lines.push(
+      `Across the suite (oldest first${s.acrossRuns.earlier ? `, ${s.acrossRuns.earlier} earlier not shown` : ""}): ${s.acrossRuns.runs.map((r) => r.cell).join("")}.`,
+    );
+  if (s.retries?.count)
+    lines.push(
+      `Retried ${s.retries.count} time(s) before this attempt was accepted: ${s.retries.attempts.map((a) => `attempt ${a.attempt} ${q(a.reason, 150)}`).join("; ")}.`,
+    );
   if (s.judgeSeen) {
-    const unseen = Object.entries(s.judgeSeen.sections).filter(([, v]) => !v.seen).map(([k]) => k);
-    if (unseen.length || s.judgeSeen.flags.length) lines.push(`The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`);
+    const unseen = Object.entries(s.judgeSeen.sections)
+      .filter(([, v]) => !v.seen)
+      .map(([k]) => k);
+    if (unseen.length || s.judgeSeen.flags.length)
+      lines.push(
+        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`,
+      );
   }
-  for (const c of s.likelyCauses) lines.push(`Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`);
+  for (const c of s.likelyCauses)
+    lines.push(
+      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`,
+    );
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
   if (s.ledgerProblem) lines.push(s.ledgerProblem);
-  if (s.problems.length) lines.push(`Problems: ${s.problems.slice(0, 5).map((p) => `${p.file}: ${q(p.message, 200)}`).join("; ")}.`);
+  if (s.problems.length)
+    lines.push(
+      `Problems: ${s.problems
+        .slice(0, 5)
+        .map((p) => `${p.file}: ${q(p.message, 200)}`)
+        .join("; ")}.`,
+    );
   if (s.transcript) {
-    lines.push(`Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}${s.transcript.sourcesNote ? `; ${s.transcript.sourcesNote}` : ""}):`);
+    lines.push(
+      `Transcript (${s.transcript.total} turns from ${s.transcript.source ?? "no source"}${s.transcript.sourcesNote ? `; ${s.transcript.sourcesNote}` : ""}):`,
+    );
     for (const t of s.transcript.turns) lines.push(`  [${t.index}] ${t.role}: ${q(t.text, 500)}`);
     if (s.transcript.more) lines.push(s.transcript.more);
   }
   if (s.toolCalls) {
     lines.push(`Tool calls: ${s.toolCalls.total ?? "unknown (no agent context)"}.`);
-    for (const c of s.toolCalls.calls.slice(0, 20)) lines.push(`  [${c.index}] ${q(c.name, 100)}(${q(c.arguments, 200)})${c.error ? " → error" : ""}${c.result !== null ? ` → ${q(c.result, 200)}` : ""}`);
+    for (const c of s.toolCalls.calls.slice(0, 20))
+      lines.push(`  [${c.index}] ${q(c.name, 100)}(${q(c.arguments, 200)})${c.error ? " → error" : ""}${c.result !== null ? ` → ${q(c.result, 200)}` : ""}`);
   }
   if (s.audio) {
     if (s.audio.status !== 200) lines.push(`Audio: ${s.audio.reason}.`);
     else {
-      lines.push(`Audio: ${s.audio.findingCount} finding(s)${s.audio.findings.length ? `: ${s.audio.findings.slice(0, 10).map((f) => `${f.kind} at ${f.start ?? "?"} s`).join(", ")}` : ""}.`);
-      const p = s.audio.interaction as { responseRate?: number | null; responseLatencyMean?: number | null; yieldRate?: number | null; agentInterruptionRate?: number | null } | null;
-      if (p) lines.push(`Interaction: response rate ${p.responseRate ?? "unknown"}, mean response latency ${p.responseLatencyMean ?? "unknown"} s, yield rate ${p.yieldRate ?? "unknown"}, agent interruption rate ${p.agentInterruptionRate ?? "unknown"}.`);
+      lines.push(
+        `Audio: ${s.audio.findingCount} finding(s)${
+          s.audio.findings.length
+            ? `: ${s.audio.findings
+                .slice(0, 10)
+                .map((f) => `${f.kind} at ${f.start ?? "?"} s`)
+                .join(", ")}`
+            : ""
+        }.`,
+      );
+      const p = s.audio.interaction as {
+        responseRate?: number | null;
+        responseLatencyMean?: number | null;
+        yieldRate?: number | null;
+        agentInterruptionRate?: number | null;
+      } | null;
+      if (p)
+        lines.push(
+          `Interaction: response rate ${p.responseRate ?? "unknown"}, mean response latency ${p.responseLatencyMean ?? "unknown"} s, yield rate ${p.yieldRate ?? "unknown"}, agent interruption rate ${p.agentInterruptionRate ?? "unknown"}.`,
+        );
     }
   }
-  if (s.files) lines.push(`Files: ${s.files.filter((f) => f.present).map((f) => f.path).join(", ")}.`);
+  if (s.files)
+    lines.push(
+      `Files: ${s.files
+        .filter((f) => f.present)
+        .map((f) => f.path)
+        .join(", ")}.`,
+    );
   return lines.join("\n");
 }

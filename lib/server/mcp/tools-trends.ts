@@ -19,7 +19,16 @@ import { count, num, q } from "./text";
 const MAX_RUNS = 60;
 
 const BandOut = z.object({ value: z.number().nullable(), k: z.number(), n: z.number(), low: z.number().nullable(), high: z.number().nullable() });
-const DropOut = z.object({ against: z.string(), n: z.number(), b: z.number(), c: z.number(), pValue: z.number().nullable(), estimate: z.number().nullable(), drop: z.boolean(), rise: z.boolean() });
+const DropOut = z.object({
+  against: z.string(),
+  n: z.number(),
+  b: z.number(),
+  c: z.number(),
+  pValue: z.number().nullable(),
+  estimate: z.number().nullable(),
+  drop: z.boolean(),
+  rise: z.boolean(),
+});
 
 function band(b: Band): z.infer<typeof BandOut> {
   return { value: num(b.v), k: count(b.k), n: count(b.n), low: num(b.lo), high: num(b.hi) };
@@ -46,7 +55,9 @@ function runOut(r: TrendRun) {
     setupChanges: r.setupChanges.slice(0, 20),
     previous: r.previous,
     /** Outside the band of the suite's trailing runs (the trends page's ring), or null. */
-    anomaly: r.anomaly ? { direction: r.anomaly.direction, pValue: num(r.anomaly.pValue), expected: num(r.anomaly.expected), trailing: r.anomaly.trailing } : null,
+    anomaly: r.anomaly
+      ? { direction: r.anomaly.direction, pValue: num(r.anomaly.pValue), expected: num(r.anomaly.expected), trailing: r.anomaly.trailing }
+      : null,
     newFailures: { count: r.newFailureCount, names: r.newFailures.slice(0, 20) },
   };
 }
@@ -69,9 +80,39 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         suites: z.array(z.object({ id: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
         suite: z.string().nullable(),
         range: z.object({ value: z.string(), shown: z.number(), total: z.number() }),
-        runs: z.array(z.object({ id: z.string(), startedAt: z.string().nullable(), state: z.string(), completed: z.number(), intended: z.number(), success: BandOut, task: BandOut, judgePass: BandOut, judgeErrors: z.number(), p50: z.number().nullable(), p95: z.number().nullable(), vsPrevious: DropOut.nullable(), setupChanges: z.array(z.string()), previous: z.string().nullable(), anomaly: z.object({ direction: z.enum(["drop", "rise"]), pValue: z.number().nullable(), expected: z.number().nullable(), trailing: z.number() }).nullable(), newFailures: z.object({ count: z.number(), names: z.array(z.string()) }) })),
+        runs: z.array(
+          z.object({
+            id: z.string(),
+            startedAt: z.string().nullable(),
+            state: z.string(),
+            completed: z.number(),
+            intended: z.number(),
+            success: BandOut,
+            task: BandOut,
+            judgePass: BandOut,
+            judgeErrors: z.number(),
+            p50: z.number().nullable(),
+            p95: z.number().nullable(),
+            vsPrevious: DropOut.nullable(),
+            setupChanges: z.array(z.string()),
+            previous: z.string().nullable(),
+            anomaly: z
+              .object({ direction: z.enum(["drop", "rise"]), pValue: z.number().nullable(), expected: z.number().nullable(), trailing: z.number() })
+              .nullable(),
+            newFailures: z.object({ count: z.number(), names: z.array(z.string()) }),
+          }),
+        ),
         anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise", "setup"]), message: z.string() })),
-        strip: z.object({ sort: z.string(), page: z.number(), pageSize: z.number(), total: z.number(), failingEver: z.number(), rows: z.array(z.object({ name: z.string(), domain: z.string(), cells: z.string(), firstFailed: z.number().nullable(), flips: z.number(), streak: z.number() })) }),
+        strip: z.object({
+          sort: z.string(),
+          page: z.number(),
+          pageSize: z.number(),
+          total: z.number(),
+          failingEver: z.number(),
+          rows: z.array(
+            z.object({ name: z.string(), domain: z.string(), cells: z.string(), firstFailed: z.number().nullable(), flips: z.number(), streak: z.number() }),
+          ),
+        }),
         more: More,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -84,18 +125,29 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       // suite nor a run of one (over all time, not just the range) is an error instead.
       const names = (d: typeof data) => d.suite?.id === suite || d.runs.some((r) => r.id === suite);
       if (suite !== undefined && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
-        throw new ToolError(`${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`);
+        throw new ToolError(
+          `${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`,
+        );
       }
       const all = data.runs.map(runOut);
       const runs = all.slice(-MAX_RUNS);
       // The trends page's anomaly nights (outside the band of the trailing runs) and setup changes.
       const anomalies = all.flatMap((r) => [
         ...(r.anomaly
-          ? [{ run: r.id, kind: r.anomaly.direction, message: `success ${r.success.k}/${r.success.n} is a ${r.anomaly.direction} against the ${r.anomaly.trailing} trailing run(s) (expected ${pct(r.anomaly.expected)}, p=${r.anomaly.pValue?.toPrecision(3)}); ${r.newFailures.count} new failure(s)` }]
+          ? [
+              {
+                run: r.id,
+                kind: r.anomaly.direction,
+                message: `success ${r.success.k}/${r.success.n} is a ${r.anomaly.direction} against the ${r.anomaly.trailing} trailing run(s) (expected ${pct(r.anomaly.expected)}, p=${r.anomaly.pValue?.toPrecision(3)}); ${r.newFailures.count} new failure(s)`,
+              },
+            ]
           : []),
         ...(r.setupChanges.length ? [{ run: r.id, kind: "setup" as const, message: `setup changed: ${r.setupChanges.slice(0, 5).join("; ")}` }] : []),
       ]);
-      const strip = { ...data.strip, rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })) };
+      const strip = {
+        ...data.strip,
+        rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })),
+      };
       const pages = Math.ceil(strip.total / strip.pageSize);
       const notes = [
         ...(all.length > runs.length ? [`${all.length - runs.length} older run(s) of the range are not listed (a shorter range lists fewer)`] : []),
@@ -103,16 +155,29 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       ];
       const more = notes.length ? notes.join("; ") : null;
       const text = [
-        data.suite ? `Suite ${q(data.suite.id)}: ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.` : "No suite: no run has a queue yet.",
+        data.suite
+          ? `Suite ${q(data.suite.id)}: ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.`
+          : "No suite: no run has a queue yet.",
         DATA_NOTE,
-        ...runs.map((r) => `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`),
+        ...runs.map(
+          (r) =>
+            `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
+        ),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
         ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),
         ...(more ? [more] : []),
       ].join("\n");
       return answer(
-        { suites: data.suites.slice(0, 50), suite: data.suite?.id ?? null, range: { value: data.range.value, shown: data.range.shown, total: data.range.total }, runs, anomalies, strip, more },
+        {
+          suites: data.suites.slice(0, 50),
+          suite: data.suite?.id ?? null,
+          range: { value: data.range.value, shown: data.range.shown, total: data.range.total },
+          runs,
+          anomalies,
+          strip,
+          more,
+        },
         text,
       );
     },

@@ -97,7 +97,9 @@ export class ResultsIndex {
   }
 
   setRootProblems(problems: readonly RootProblem[]): void {
-    const same = problems.length === this.rootProblems.length && problems.every((p, i) => p.path === this.rootProblems[i]?.path && p.message === this.rootProblems[i]?.message);
+    const same =
+      problems.length === this.rootProblems.length &&
+      problems.every((p, i) => p.path === this.rootProblems[i]?.path && p.message === this.rootProblems[i]?.message);
     if (same) return;
     this.rootProblems = problems;
     this.#bump({});

@@ -46,7 +46,13 @@ export interface StatesInMemory {
 
 const NO_PROBLEMS: readonly Problem[] = [];
 /** A state the cache could not give: no record, and a signature no file has, so the next audit reads it again. */
-const UNCACHED: ScenarioState = { name: "", record: null, problems: [{ file: "metrics.json", kind: "unreadable", message: "the cached index of this scenario could not be read; it is read again" }], signature: "?", searchText: null };
+const UNCACHED: ScenarioState = {
+  name: "",
+  record: null,
+  problems: [{ file: "metrics.json", kind: "unreadable", message: "the cached index of this scenario could not be read; it is read again" }],
+  signature: "?",
+  searchText: null,
+};
 
 export class RunModel {
   #revision = 0;

@@ -142,7 +142,13 @@ export class Notifier {
     for (let attempt = 0; attempt <= backoff.length; attempt++) {
       if (attempt > 0) await sleep(backoff[attempt - 1]!);
       try {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000), redirect: "error" });
+        const res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+          redirect: "error",
+        });
         await res.arrayBuffer().catch(() => null);
         if (res.ok) {
           state.record(runId, key, "sent", attempt + 1, null);

@@ -37,16 +37,23 @@ export class NotifyState {
 
   /** Claims the run for this URL; false when it was claimed before (sent, failed or being sent). */
   claim(runId: string, urlKey: string): boolean {
-    const r = this.#db.prepare("INSERT INTO notified (root, run_id, url_key, status, tries, error, at) VALUES (?, ?, ?, 'sending', 0, NULL, ?) ON CONFLICT DO NOTHING").run(this.root, runId, urlKey, Date.now());
+    const r = this.#db
+      .prepare("INSERT INTO notified (root, run_id, url_key, status, tries, error, at) VALUES (?, ?, ?, 'sending', 0, NULL, ?) ON CONFLICT DO NOTHING")
+      .run(this.root, runId, urlKey, Date.now());
     return r.changes === 1;
   }
 
   record(runId: string, urlKey: string, status: SendStatus, tries: number, error: string | null): void {
-    this.#db.prepare("UPDATE notified SET status = ?, tries = ?, error = ?, at = ? WHERE root = ? AND run_id = ? AND url_key = ?").run(status, tries, error, Date.now(), this.root, runId, urlKey);
+    this.#db
+      .prepare("UPDATE notified SET status = ?, tries = ?, error = ?, at = ? WHERE root = ? AND run_id = ? AND url_key = ?")
+      .run(status, tries, error, Date.now(), this.root, runId, urlKey);
   }
 
   statusOf(runId: string, urlKey: string): { status: SendStatus; tries: number; error: string | null } | null {
-    return (this.#db.prepare("SELECT status, tries, error FROM notified WHERE root = ? AND run_id = ? AND url_key = ?").get(this.root, runId, urlKey) as { status: SendStatus; tries: number; error: string | null } | undefined) ?? null;
+    return (
+      (this.#db.prepare("SELECT status, tries, error FROM notified WHERE root = ? AND run_id = ? AND url_key = ?").get(this.root, runId, urlKey) as
+        { status: SendStatus; tries: number; error: string | null } | undefined) ?? null
+    );
   }
 
   close(): void {

@@ -36,7 +36,10 @@ export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl:
   };
   const body: Omit<NotifyPayload, "text"> = {
     run: run.id,
-    suite: suiteName(runs.map((r) => r.id), own.facts.queue.length),
+    suite: suiteName(
+      runs.map((r) => r.id),
+      own.facts.queue.length,
+    ),
     previous: changes.previous?.id ?? null,
     success: { k: rate.numerator, n: rate.denominator },
     new_failures: changes.newFailures.slice(0, NOTIFY_MAX_LISTED).map(scenario),

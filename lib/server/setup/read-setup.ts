@@ -37,7 +37,13 @@ export async function readScenarioSetup(runDir: string, name: string): Promise<S
     text(runDir, name, "agent_tools.json", problems),
     text(runDir, name, "user_tools.json", problems),
   ]);
-  return { agentPrompt, userPrompt, agentTools: toolNames(agentTools, "agent_tools.json", problems), userTools: toolNames(userTools, "user_tools.json", problems), problems };
+  return {
+    agentPrompt,
+    userPrompt,
+    agentTools: toolNames(agentTools, "agent_tools.json", problems),
+    userTools: toolNames(userTools, "user_tools.json", problems),
+    problems,
+  };
 }
 
 export async function readRunSetup(runDir: string, names: readonly string[]): Promise<Map<string, ScenarioSetup>> {

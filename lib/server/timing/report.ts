@@ -13,7 +13,14 @@ import type { RunReportInput } from "@/lib/core/timing/report/run-report";
 /** What the run report says beyond the figures: why each failure failed (its judge's reason read from disk). */
 export type RunReportExtras = Pick<RunReportInput, "failures" | "tokens" | "retries">;
 
-export function runReportText(run: string, analysis: RunAnalysis, problems: ReadonlyMap<string, Problem[]>, timing: RunTiming, audio: RunReportInput["audio"] = null, extras: RunReportExtras = {}): string {
+export function runReportText(
+  run: string,
+  analysis: RunAnalysis,
+  problems: ReadonlyMap<string, Problem[]>,
+  timing: RunTiming,
+  audio: RunReportInput["audio"] = null,
+  extras: RunReportExtras = {},
+): string {
   const rows = analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, problems.get(r.name) ?? []));
   return runReport({ run, summary: runSummaryJson(analysis), rows, timing, audio, ...extras });
 }
@@ -22,10 +29,17 @@ export function runReportText(run: string, analysis: RunAnalysis, problems: Read
 export async function runReportExtras(run: RunModel, analysis: RunAnalysis): Promise<RunReportExtras> {
   const threshold = judgeThresholdOf(run.runLevel.invocations[run.runLevel.invocations.length - 1]);
   const failing = analysis.records.map((r) => ({ record: r, row: scenarioRow(r, analysis.plan.minAgentTurns, []) })).filter((x) => x.row.verdict === false);
-  const reasons = await failureReasons(run.dir, failing.map((f) => f.record.name));
+  const reasons = await failureReasons(
+    run.dir,
+    failing.map((f) => f.record.name),
+  );
   const { agent, user } = analysis.aggregates.tokens;
   return {
-    failures: failing.map(({ record, row }) => ({ name: record.name, signals: failingSignals(row, record.metrics, null, threshold), reason: reasons.get(record.name) ?? null })),
+    failures: failing.map(({ record, row }) => ({
+      name: record.name,
+      signals: failingSignals(row, record.metrics, null, threshold),
+      reason: reasons.get(record.name) ?? null,
+    })),
     tokens: { agent, user },
     retries: retriesOf(run, analysis),
   };

@@ -51,5 +51,12 @@ export function saveTiming(dir: string, runDir: string, entries: ReadonlyMap<str
 function isEntry(e: unknown): e is [string, SavedTimingEntry] {
   if (!Array.isArray(e) || e.length !== 2 || typeof e[0] !== "string") return false;
   const saved = e[1] as Partial<SavedTimingEntry> | null;
-  return !!saved && typeof saved.signature === "string" && typeof saved.scenario === "string" && !!saved.item && typeof saved.item === "object" && saved.item.name === e[0];
+  return (
+    !!saved &&
+    typeof saved.signature === "string" &&
+    typeof saved.scenario === "string" &&
+    !!saved.item &&
+    typeof saved.item === "object" &&
+    saved.item.name === e[0]
+  );
 }

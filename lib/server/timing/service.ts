@@ -202,7 +202,9 @@ export class TimingService {
   private savedItems(run: RunModel): Map<string, Entry> {
     const dir = this.index.timingDir;
     const kept = new Map<string, Entry>();
-    if (dir) for (const [name, saved] of loadSavedTiming(dir, run.dir, () => this.otherBuildFiles++)) if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
+    if (dir)
+      for (const [name, saved] of loadSavedTiming(dir, run.dir, () => this.otherBuildFiles++))
+        if (run.signatureOf(name) === saved.scenario) kept.set(name, saved);
     return kept;
   }
 
@@ -227,7 +229,13 @@ export class TimingService {
 
   /** Items may leave memory when their saved file holds them as they are and nothing of the run is queued. */
   private leavable(run: RunModel): boolean {
-    return this.index.timingDir !== null && run.finished && this.entries.has(run.id) && this.savedGenerations.get(run.id) === (this.generations.get(run.id) ?? 0) && (this.queuedByRun.get(run.id) ?? 0) === 0;
+    return (
+      this.index.timingDir !== null &&
+      run.finished &&
+      this.entries.has(run.id) &&
+      this.savedGenerations.get(run.id) === (this.generations.get(run.id) ?? 0) &&
+      (this.queuedByRun.get(run.id) ?? 0) === 0
+    );
   }
 
   private drop(id: string): void {
@@ -347,7 +355,9 @@ export class TimingService {
 
 /** Live runs first, then the most recently active (a harness run's id, its start time, breaks ties). */
 function newestFirst(runs: Iterable<RunModel>): RunModel[] {
-  return [...runs].sort((a, b) => Number(a.finished) - Number(b.finished) || (b.lastActivityMs ?? 0) - (a.lastActivityMs ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return [...runs].sort(
+    (a, b) => Number(a.finished) - Number(b.finished) || (b.lastActivityMs ?? 0) - (a.lastActivityMs ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
 }
 
 function key(run: string, name: string): string {

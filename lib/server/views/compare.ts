@@ -87,11 +87,14 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
     out.push({ kind: "judge_threshold", message: `different judge thresholds: ${String(ta)} in ${base.id}, ${String(tb)} in ${other.id}` });
   }
   const common = comparison.scenarios.filter((s) => s.base !== null && s.other !== null).map((s) => s.name);
-  const differing = (
-    await mapLimit(common, 32, async (name) => ((await whitelist(base, name)) !== (await whitelist(other, name)) ? name : null))
-  ).filter((n): n is string => n !== null);
+  const differing = (await mapLimit(common, 32, async (name) => ((await whitelist(base, name)) !== (await whitelist(other, name)) ? name : null))).filter(
+    (n): n is string => n !== null,
+  );
   if (differing.length) {
-    out.push({ kind: "whitelist", message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}` });
+    out.push({
+      kind: "whitelist",
+      message: `${differing.length} scenario(s) have different success_signals whitelists: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}`,
+    });
   }
   out.push(...stallWarnings(base, other, comparison));
   out.push(...retryWarningMessages(retries, base.id, other.id));
@@ -232,7 +235,14 @@ export async function compareRuns(base: RunModel, others: RunModel[]): Promise<C
   return {
     base: base.id,
     runs: others.map((o) => o.id),
-    scenarios: first.scenarios.map((s) => ({ name: s.name, base: s.base, other: s.other, change: s.change, baseStalled: s.baseStalled, otherStalled: s.otherStalled })),
+    scenarios: first.scenarios.map((s) => ({
+      name: s.name,
+      base: s.base,
+      other: s.other,
+      change: s.change,
+      baseStalled: s.baseStalled,
+      otherStalled: s.otherStalled,
+    })),
     counts: first.counts,
     tests: first.tests,
     warnings: first.warnings,

@@ -33,7 +33,17 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     if (answer.status === 404) continue;
     const base = { name: row.name, verdict: row.verdict, loggedP50: row.latency_p50_ms, loggedP95: row.latency_p95_ms };
     if (answer.status !== 200) {
-      rows.push({ ...base, durationSeconds: 0, audioP50: null, audioP95: null, handOffs: 0, findings: {}, interaction: null, line: null, problem: answer.reason });
+      rows.push({
+        ...base,
+        durationSeconds: 0,
+        audioP50: null,
+        audioP95: null,
+        handOffs: 0,
+        findings: {},
+        interaction: null,
+        line: null,
+        problem: answer.reason,
+      });
       continue;
     }
     const a = answer.analysis;
@@ -45,7 +55,17 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     for (const [kind, n] of Object.entries(a.counts.byKind) as Array<[FindingKind, number]>) totals[kind] = (totals[kind] ?? 0) + n;
     const st = stats(gaps);
     panels.push(a.interaction);
-    rows.push({ ...base, durationSeconds: a.durationSeconds, audioP50: st?.p50 ?? null, audioP95: st?.p95 ?? null, handOffs: a.counts.responseGaps, findings, interaction: a.interaction, line: a.line, problem: null });
+    rows.push({
+      ...base,
+      durationSeconds: a.durationSeconds,
+      audioP50: st?.p50 ?? null,
+      audioP95: st?.p95 ?? null,
+      handOffs: a.counts.responseGaps,
+      findings,
+      interaction: a.interaction,
+      line: a.line,
+      problem: null,
+    });
   }
   const all = stats(pooled);
   return {
@@ -74,8 +94,7 @@ export async function runAudioFindings(run: RunModel): Promise<{ recordings: num
     if (answer.status === 200) {
       for (const f of answer.analysis.findings) findings.push({ ...f, scenario: name });
       panels.push(answer.analysis.interaction);
-    }
-    else findings.push({ scenario: name, kind: "unreadable", side: "both", start: 0, end: 0, message: answer.reason });
+    } else findings.push({ scenario: name, kind: "unreadable", side: "both", start: 0, end: 0, message: answer.reason });
   }
   return { recordings, findings, interaction: poolPanels(panels) };
 }

@@ -124,11 +124,13 @@ function makeListChanges(index: ResultsIndex, items: readonly RunListItem[], now
   for (const list of suites.values()) {
     if (list.length < 2) continue;
     list.sort(byStart);
-    const cells: SuiteRunCells[] | null = index.indexing ? null : list.map((item) => {
-      const run = index.runs.get(item.id)!;
-      const f = trendFacts(run, nowMs, saved);
-      return { id: item.id, startedAt: item.startedAt, cells: f.cells };
-    });
+    const cells: SuiteRunCells[] | null = index.indexing
+      ? null
+      : list.map((item) => {
+          const run = index.runs.get(item.id)!;
+          const f = trendFacts(run, nowMs, saved);
+          return { id: item.id, startedAt: item.startedAt, cells: f.cells };
+        });
     for (let i = 1; i < list.length; i++) {
       const item = list[i]!;
       const prev = list[i - 1]!;
@@ -153,7 +155,13 @@ export function scenarioAcrossRuns(index: ResultsIndex, run: RunModel, name: str
  * `keys`, started before `before` (ISO; all when unknown), but `exclude` (the run itself, by id),
  * oldest first.
  */
-export function suiteHistoryIn(index: ResultsIndex, keys: ReadonlySet<string>, before: string | null, exclude: (run: RunModel) => boolean, nowMs = Date.now()): SuiteRunCells[] {
+export function suiteHistoryIn(
+  index: ResultsIndex,
+  keys: ReadonlySet<string>,
+  before: string | null,
+  exclude: (run: RunModel) => boolean,
+  nowMs = Date.now(),
+): SuiteRunCells[] {
   const saved = savedTrendFactsOf(index);
   const out: SuiteRunCells[] = [];
   for (const run of index.runs.values()) {

@@ -81,7 +81,9 @@ export function runThemeChangeSet(base: ThemeRun, other: ThemeRun): Promise<Them
   const signature = `${signatureOf(base)}:${signatureOf(other)}`;
   const hit = pairCache().get(key);
   if (hit && hit.signature === signature) return hit.diffs;
-  const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) => offThread("themeChangeSet", { base: a, other: b }, { timeoutMs: THEMES_JOB_MS }));
+  const diffs = Promise.all([runItems(base), runItems(other)]).then(([a, b]) =>
+    offThread("themeChangeSet", { base: a, other: b }, { timeoutMs: THEMES_JOB_MS }),
+  );
   pairCache().set(key, { signature, diffs });
   diffs.catch(() => pairCache().delete(key));
   return diffs;

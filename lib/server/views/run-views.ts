@@ -49,7 +49,6 @@ interface Derived {
   positions: Map<string, Map<string, number>>;
 }
 
-
 /** An unfinished run's state depends on the clock: recomputed at most every 10 s when nothing changed. */
 const clockBucket = (run: RunModel, nowMs: number) => (run.finished ? -1 : Math.floor(nowMs / CLOCK_BUCKET_MS));
 
@@ -86,12 +85,20 @@ function derive(run: RunModel, nowMs: number): Derived {
       if (rows) return rows;
       rows = analysis.records.map((record, order) => {
         const s = run.scenarios.get(record.name);
-        return { row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(record.name)), order, searchText: s?.searchText ?? "" };
+        return {
+          row: scenarioRow(record, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(record.name)),
+          order,
+          searchText: s?.searchText ?? "",
+        };
       });
       // Folders outside the last queue follow, marked: shown, never counted (the rates are the harness's).
       for (const name of outsideQueueNames(run, analysis)) {
         const s = run.scenarios.get(name);
-        rows.push({ row: outsideQueueRow(name, s?.record ?? null, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(name)), order: rows.length, searchText: s?.searchText ?? "" });
+        rows.push({
+          row: outsideQueueRow(name, s?.record ?? null, analysis.plan.minAgentTurns, [...(s?.problems ?? [])], attemptsOf(name)),
+          order: rows.length,
+          searchText: s?.searchText ?? "",
+        });
       }
       return rows;
     },
@@ -196,7 +203,12 @@ function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
 
 /** Runs that queued the same scenarios share this key (the runs list groups them as a suite). */
 export function queueKeyOf(queue: readonly string[]): string {
-  return queue.length === 0 ? "" : createHash("sha1").update([...queue].sort().join("\n")).digest("hex").slice(0, 12);
+  return queue.length === 0
+    ? ""
+    : createHash("sha1")
+        .update([...queue].sort().join("\n"))
+        .digest("hex")
+        .slice(0, 12);
 }
 
 function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem): RunDetail {
@@ -232,7 +244,12 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
     outsideQueue: outsideQueueNames(run, analysis),
     killedFolders: [...run.killedFolders],
     judgeThreshold: judgeThresholdOf(lastInvocation),
-    history: runHistory({ invocations: run.runLevel.invocations, sessions: run.runLevel.sessions, killedFolders: [...run.killedFolders], status: analysis.status }),
+    history: runHistory({
+      invocations: run.runLevel.invocations,
+      sessions: run.runLevel.sessions,
+      killedFolders: [...run.killedFolders],
+      status: analysis.status,
+    }),
     retries: retriesOf(run, analysis),
     retryArgs: retrySwitches(lastInvocation ? (lastInvocation.parsed_args ?? {}) : null),
   };

@@ -34,7 +34,16 @@ const keys = () => processCaches().weak<RunModel, { revision: number; key: strin
 export function listItemKey(run: RunModel): string {
   const known = keys().get(run);
   if (known && known.revision === run.revision) return known.key;
-  const hash = createHash("sha1").update(JSON.stringify([run.id, run.levelSignature, run.killedFolders, run.linked, run.lastActivityMs, run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder]));
+  const hash = createHash("sha1").update(
+    JSON.stringify([
+      run.id,
+      run.levelSignature,
+      run.killedFolders,
+      run.linked,
+      run.lastActivityMs,
+      run.allMetricsOrder === undefined ? "unread" : run.allMetricsOrder,
+    ]),
+  );
   // One string, one update: half the time of 4,000 small updates (0.3 against 0.6 ms for 2,000 scenarios).
   const parts: string[] = [];
   for (const name of run.scenarioNames()) parts.push(name, run.signatureOf(name) as string);
@@ -110,17 +119,35 @@ function isSaved(x: unknown): x is Saved {
   const num = (v: unknown) => typeof v === "number";
   const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
   // Kept as JSON: a NaN (a judge error in a mean's sum) comes back as null.
-  const isRate = (r: unknown) => !!r && typeof r === "object" && ["value", "numerator", "denominator"].every((k) => orNull((r as Record<string, unknown>)[k], num));
+  const isRate = (r: unknown) =>
+    !!r && typeof r === "object" && ["value", "numerator", "denominator"].every((k) => orNull((r as Record<string, unknown>)[k], num));
   const rates = i.rates as Record<string, unknown> | null;
   const judge = i.judgeScores as Record<string, unknown> | null;
   return (
-    str(i.id) && str(i.state) && str(i.queueKey) &&
-    num(i.scenarioCount) && num(i.intendedCount) && num(i.stalledCount) && num(i.outsideQueueCount) &&
-    orNull(i.updatedAt, str) && orNull(i.startedAt, str) && orNull(i.inFlight, str) && orNull(i.lastLogAt, str) && orNull(i.durationSeconds, num) &&
-    typeof i.partial === "boolean" && typeof i.resumed === "boolean" &&
-    Array.isArray(i.domains) && i.domains.every(str) &&
-    Array.isArray(i.problems) && i.problems.every((p) => !!p && typeof p === "object" && str(p.file) && str(p.message)) &&
-    !!rates && typeof rates === "object" && RATE_NAMES.every((name) => isRate(rates[name])) &&
-    !!judge && typeof judge === "object" && num(judge.errors) && isRate(judge.valid)
+    str(i.id) &&
+    str(i.state) &&
+    str(i.queueKey) &&
+    num(i.scenarioCount) &&
+    num(i.intendedCount) &&
+    num(i.stalledCount) &&
+    num(i.outsideQueueCount) &&
+    orNull(i.updatedAt, str) &&
+    orNull(i.startedAt, str) &&
+    orNull(i.inFlight, str) &&
+    orNull(i.lastLogAt, str) &&
+    orNull(i.durationSeconds, num) &&
+    typeof i.partial === "boolean" &&
+    typeof i.resumed === "boolean" &&
+    Array.isArray(i.domains) &&
+    i.domains.every(str) &&
+    Array.isArray(i.problems) &&
+    i.problems.every((p) => !!p && typeof p === "object" && str(p.file) && str(p.message)) &&
+    !!rates &&
+    typeof rates === "object" &&
+    RATE_NAMES.every((name) => isRate(rates[name])) &&
+    !!judge &&
+    typeof judge === "object" &&
+    num(judge.errors) &&
+    isRate(judge.valid)
   );
 }

@@ -58,7 +58,11 @@ type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "
 };
 
 /** Parsed scenario files, kept while their signature holds (64 MB; a multi-megabyte context is parsed once). */
-const evidenceCache = () => processCaches().lru<{ signature: string; evidence: FileEvidence; bytes: number }>("scenario-evidence", { maxBytes: 64 * 1024 * 1024, sizeOf: (v) => v.bytes });
+const evidenceCache = () =>
+  processCaches().lru<{ signature: string; evidence: FileEvidence; bytes: number }>("scenario-evidence", {
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (v) => v.bytes,
+  });
 
 /** `capTexts`: cut long texts for the page (see `ScenarioDetail.truncated`). */
 type DetailOptions = { contexts?: boolean; capTexts?: boolean };
@@ -125,7 +129,16 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
         hints:
           row && record
             ? [
-                ...hints({ row, metrics: record.metrics, judgeReason, toolCalls: insights.toolCalls, actions: insights.actions, asr: insights.asr, hasAudio, offersDomainTools }),
+                ...hints({
+                  row,
+                  metrics: record.metrics,
+                  judgeReason,
+                  toolCalls: insights.toolCalls,
+                  actions: insights.actions,
+                  asr: insights.asr,
+                  hasAudio,
+                  offersDomainTools,
+                }),
                 ...(files.timing ? flowHints(files.timing.flow, row.stalled) : []),
               ]
             : [],
@@ -142,7 +155,9 @@ async function attemptFiles(run: RunModel, name: string) {
   const files = await Promise.all(
     folders.map(async (f) => {
       // The folder is an entry of the run's listing, never a URL value; each file is checked as a scenario's own are.
-      const found = await Promise.all(KNOWN_FILES.map(async (path) => ({ path, entry: await lstatInside(/*turbopackIgnore: true*/ run.dir, `${f.folder}/${path}`) })));
+      const found = await Promise.all(
+        KNOWN_FILES.map(async (path) => ({ path, entry: await lstatInside(/*turbopackIgnore: true*/ run.dir, `${f.folder}/${path}`) })),
+      );
       return found.filter((x) => x.entry.kind === "file").map((x) => ({ path: x.path, size: x.entry.info?.size ?? 0 }));
     }),
   );
@@ -153,7 +168,10 @@ function retriesView(metrics: Record<string, unknown>, attempts: Awaited<ReturnT
   const r = scenarioRetries(metrics, attempts.folders);
   return {
     count: r.count,
-    attempts: r.attempts.map((a) => ({ ...a, files: a.folder === null ? [] : (attempts.files[attempts.folders.findIndex((f) => f.folder === a.folder)] ?? []) })),
+    attempts: r.attempts.map((a) => ({
+      ...a,
+      files: a.folder === null ? [] : (attempts.files[attempts.folders.findIndex((f) => f.folder === a.folder)] ?? []),
+    })),
   };
 }
 
@@ -193,7 +211,10 @@ function capped(d: ScenarioDetail): ScenarioDetail {
     ...d,
     judge: shallowJudgeCopy(d.judge),
     conversation: d.conversation ? { ...d.conversation, turns: d.conversation.turns.map((t) => ({ ...t })) } : null,
-    metrics: d.metrics && Array.isArray(d.metrics.turns) ? { ...d.metrics, turns: (d.metrics.turns as unknown[]).map((t) => (t && typeof t === "object" && !Array.isArray(t) ? { ...t } : t)) } : d.metrics,
+    metrics:
+      d.metrics && Array.isArray(d.metrics.turns)
+        ? { ...d.metrics, turns: (d.metrics.turns as unknown[]).map((t) => (t && typeof t === "object" && !Array.isArray(t) ? { ...t } : t)) }
+        : d.metrics,
     prompts: { ...d.prompts },
     truncated: {},
   };
@@ -243,7 +264,10 @@ async function statKnownFiles(dir: string): Promise<FileStat[]> {
 }
 
 /** Reads every named file at once; the result keeps the names, so no read depends on its position. */
-async function readNamed<K extends string>(files: Record<K, ScenarioFile>, read: (file: ScenarioFile) => Promise<string | null>): Promise<Record<K, string | null>> {
+async function readNamed<K extends string>(
+  files: Record<K, ScenarioFile>,
+  read: (file: ScenarioFile) => Promise<string | null>,
+): Promise<Record<K, string | null>> {
   const names = Object.keys(files) as K[];
   const texts = await Promise.all(names.map((k) => read(files[k])));
   return Object.fromEntries(names.map((k, i) => [k, texts[i] ?? null])) as Record<K, string | null>;
@@ -336,15 +360,24 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
       agent: agentToolsRead === null ? null : take(agentToolsRead),
     },
     traceMetrics:
-      text.traceRoot !== null ? take(readTraceMetrics("trace_metrics.json", text.traceRoot)) : text.traceAgent !== null ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", text.traceAgent)) : null,
+      text.traceRoot !== null
+        ? take(readTraceMetrics("trace_metrics.json", text.traceRoot))
+        : text.traceAgent !== null
+          ? take(readTraceMetrics("bot_logs_agent/trace_metrics.json", text.traceAgent))
+          : null,
     // Issue #13: latency by stage, turn-taking and the flow audit, from the files read above.
-    timing: conversation || text.bridge !== null ? scenarioTiming({ conversation, segments: segRead?.value ?? null, bridgeLog: text.bridge, agentContext: agentMessages }).timing : null,
+    timing:
+      conversation || text.bridge !== null
+        ? scenarioTiming({ conversation, segments: segRead?.value ?? null, bridgeLog: text.bridge, agentContext: agentMessages }).timing
+        : null,
     bridgeLogTail: text.bridge === null ? null : text.bridge.length > BRIDGE_TAIL_BYTES ? text.bridge.slice(-BRIDGE_TAIL_BYTES) : text.bridge,
     insights: {
       toolCalls: calls,
       asr,
       actions,
-      verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) => (typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [])),
+      verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) =>
+        typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [],
+      ),
     },
     judgeReason: typeof judge?.reason === "string" ? judge.reason : null,
     hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),

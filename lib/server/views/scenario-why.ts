@@ -5,7 +5,11 @@ import type { LikelyCausesInput } from "@/lib/core/insights/likely-causes";
 import type { RunFacts } from "@/components/scenario/types";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 
-export function whyOfDetail(detail: ScenarioDetail, facts: Pick<RunFacts, "judgeThreshold" | "latencyP95Ms" | "agentTurnCount">, audio: LikelyCausesInput["audio"] = null): ScenarioWhy {
+export function whyOfDetail(
+  detail: ScenarioDetail,
+  facts: Pick<RunFacts, "judgeThreshold" | "latencyP95Ms" | "agentTurnCount">,
+  audio: LikelyCausesInput["audio"] = null,
+): ScenarioWhy {
   return scenarioWhy({
     row: detail.row,
     metrics: detail.metrics,

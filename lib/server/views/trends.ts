@@ -8,7 +8,19 @@ import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
 import { argsOf } from "./setup";
 import { changesVsPrevious } from "@/lib/core/run-changes";
-import { anomalies, DEFAULT_STRIP_SORT, groupSuites, parseTrendRange, rangeStart, sortStrip, stripRow, STRIP_SORTS, type StripRow, type StripSort, type Suite } from "@/lib/core/trends";
+import {
+  anomalies,
+  DEFAULT_STRIP_SORT,
+  groupSuites,
+  parseTrendRange,
+  rangeStart,
+  sortStrip,
+  stripRow,
+  STRIP_SORTS,
+  type StripRow,
+  type StripSort,
+  type Suite,
+} from "@/lib/core/trends";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
@@ -23,7 +35,13 @@ function band(name: RateName, r: Rate | undefined): Band {
   if (!r) return { v: null, lo: null, hi: null, k: 0, n: 0 };
   const w = name === "judge_score_mean" ? null : wilson(r.numerator, r.denominator);
   const v = r.value !== null && Number.isFinite(r.value) ? r.value : null;
-  return { v, lo: v === null ? null : (w?.low ?? null), hi: v === null ? null : (w?.high ?? null), k: Number.isFinite(r.numerator) ? r.numerator : 0, n: r.denominator };
+  return {
+    v,
+    lo: v === null ? null : (w?.low ?? null),
+    hi: v === null ? null : (w?.high ?? null),
+    k: Number.isFinite(r.numerator) ? r.numerator : 0,
+    n: r.denominator,
+  };
 }
 
 /** A run's retried count and its success rate without retries (unknown for a run that predates the field, or facts saved before). */
@@ -93,7 +111,10 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
 
   const saved = savedTrendFactsOf(index);
   const allFacts = suite.runs.map((id) => trendFacts(index.runs.get(id)!, now, saved));
-  const from = rangeStart(allFacts.map((f) => f.startedAt), range);
+  const from = rangeStart(
+    allFacts.map((f) => f.startedAt),
+    range,
+  );
   const shown = suite.runs.slice(from);
   const entries = shown.map((id) => index.runs.get(id)!);
   const facts = allFacts.slice(from);
@@ -104,10 +125,12 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const domains = [...domainSet].sort();
 
   // Anomalies against the trailing runs, the range's first ones included (their history is before the range).
-  const bands = anomalies(allFacts.map((f) => {
-    const r = f.aggregates.rates.success_rate;
-    return r.denominator > 0 ? { k: r.numerator, n: r.denominator } : null;
-  }));
+  const bands = anomalies(
+    allFacts.map((f) => {
+      const r = f.aggregates.rates.success_rate;
+      return r.denominator > 0 ? { k: r.numerator, n: r.denominator } : null;
+    }),
+  );
   const history = suite.runs.map((id, i) => ({ id, startedAt: allFacts[i]!.startedAt, cells: allFacts[i]!.cells }));
   const runs = entries.map((entry, i): TrendRun => {
     const f = facts[i]!;
@@ -132,7 +155,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       // Against the suite's previous run, also for the first run in the range.
       vsPrevious: from + i > 0 ? paired(allFacts[from + i - 1]!, f, suite.scenarios, suite.runs[from + i - 1]!) : null,
       // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
-      setupChanges: from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
+      setupChanges:
+        from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
       previous: from + i > 0 ? suite.runs[from + i - 1]! : null,
       anomaly: bands[from + i] ?? null,

@@ -114,7 +114,14 @@ export class WorkPool {
       return Promise.reject(new WorkError("busy", `${this.#queue.length} jobs are already waiting`));
     }
     return new Promise<JobOutput<K>>((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, job, input, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({
+        id: this.#nextId++,
+        job,
+        input,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.#pump();
     });
   }
@@ -187,7 +194,9 @@ export class WorkPool {
   #fallBack(err: unknown): void {
     if (this.#inProcess) return;
     this.#inProcess = true;
-    console.error(`[voice-eval-dashboard] work pool: worker threads unavailable (${err instanceof Error ? err.message : String(err)}); expensive views run on the main thread`);
+    console.error(
+      `[voice-eval-dashboard] work pool: worker threads unavailable (${err instanceof Error ? err.message : String(err)}); expensive views run on the main thread`,
+    );
   }
 
   #answer(worker: Worker, m: FromWorker): void {

@@ -18,7 +18,12 @@ let flaky = "";
 let empty = "";
 
 function check(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "check", ...args], { cwd: ROOT, encoding: "utf8", timeout: 90_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "check", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 90_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -50,7 +55,12 @@ describe("check with the suite's history", () => {
 
   it("JSON names the new failures, their signals and the history it read", () => {
     const r = check(join(regression, nightName(6)), "--baseline", join(regression, nightName(5)), "--json");
-    const json = JSON.parse(r.stdout) as { verdict: string; decidedBy: string[]; history: { runs: number; stableRuns: number }; changes: { newStable: Array<{ name: string; failingSignals: string[] }> } };
+    const json = JSON.parse(r.stdout) as {
+      verdict: string;
+      decidedBy: string[];
+      history: { runs: number; stableRuns: number };
+      changes: { newStable: Array<{ name: string; failingSignals: string[] }> };
+    };
     expect(json.verdict).toBe("fail");
     expect(json.decidedBy).toEqual(["stable-scenario"]);
     expect(json.history).toMatchObject({ runs: 5, stableRuns: 3 });

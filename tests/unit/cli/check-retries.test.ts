@@ -13,7 +13,12 @@ const FIXTURE = join(ROOT, "tests/fixtures/harness/small-2-domains/run/eval_2026
 let root = "";
 
 function check(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "check", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "check", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -36,7 +41,8 @@ beforeAll(async () => {
     ],
   });
   // The fixture's log stops before its end: finish both runs, as the gate judges only finished runs.
-  for (const run of ["before", "after"]) await appendFile(join(root, run, "evaluation_log.txt"), "2026-08-10 03:42:35 | runner.py:run_dynamic_evaluation:842 | [INFO]: Evaluation Complete!\n");
+  for (const run of ["before", "after"])
+    await appendFile(join(root, run, "evaluation_log.txt"), "2026-08-10 03:42:35 | runner.py:run_dynamic_evaluation:842 | [INFO]: Evaluation Complete!\n");
   await age(root);
 }, 60_000);
 
@@ -59,7 +65,11 @@ describe("check with retries", () => {
     expect(plain.code).toBe(0);
     const first = check(join(root, "after"), "--baseline", join(root, "before"), "--min-success-rate", "50%", "--without-retries", "--json");
     expect(first.code).toBe(1);
-    const json = JSON.parse(first.stdout) as { reasons: string[]; run: { rates: { success_rate: { numerator: number; denominator: number } }; retries: { retried: unknown[] } }; counts: { regressed: number } };
+    const json = JSON.parse(first.stdout) as {
+      reasons: string[];
+      run: { rates: { success_rate: { numerator: number; denominator: number } }; retries: { retried: unknown[] } };
+      counts: { regressed: number };
+    };
     expect(json.run.rates.success_rate).toMatchObject({ numerator: 2, denominator: 6 });
     expect(json.counts.regressed).toBe(2);
     expect(json.run.retries.retried).toHaveLength(2);

@@ -15,7 +15,12 @@ const DOMAINS = ["qa", "restaurant"];
 let root = "";
 
 function check(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "check", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "check", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 

@@ -15,7 +15,12 @@ const SMALL = "eval_20261111_080000";
 let root = "";
 
 function exportCli(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "export", ...args], { cwd: ROOT, encoding: "utf8", timeout: 240_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "export", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 240_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -45,7 +50,14 @@ beforeAll(async () => {
     seed: 9,
     runs: [
       // 2,000 scenarios, the first 40 with a recording.
-      { name: BIG, scenarios: 2000, domains: ["restaurant", "qa", "tau2_retail"], agentContextKB: 1, judgeContextStringLimit: 200, audio: { sampleRate: 8000, secondsPerTurn: 0.1, maxScenarios: 40 } },
+      {
+        name: BIG,
+        scenarios: 2000,
+        domains: ["restaurant", "qa", "tau2_retail"],
+        agentContextKB: 1,
+        judgeContextStringLimit: 200,
+        audio: { sampleRate: 8000, secondsPerTurn: 0.1, maxScenarios: 40 },
+      },
       { name: SMALL, scenarios: 6, domains: ["restaurant"], audio: { sampleRate: 8000, secondsPerTurn: 0.25 } },
     ],
   });
@@ -69,7 +81,9 @@ describe("export", () => {
     expect(r.stdout).toMatch(/audio left out \(40 recording\(s\); add --audio/);
     const files = await walk(out);
     const bytes = files.reduce((n, f) => n + f.size, 0);
-    console.log(`export of 2,000 scenarios without a filter: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB (${(bytes / 2000 / 1024).toFixed(1)} KB per scenario); the run folder is ${(runBytes / 1024 / 1024).toFixed(1)} MB of which ${(wavBytes / 1024 / 1024).toFixed(1)} MB audio`);
+    console.log(
+      `export of 2,000 scenarios without a filter: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB (${(bytes / 2000 / 1024).toFixed(1)} KB per scenario); the run folder is ${(runBytes / 1024 / 1024).toFixed(1)} MB of which ${(wavBytes / 1024 / 1024).toFixed(1)} MB audio`,
+    );
     expect(files.some((f) => f.path.endsWith(".wav"))).toBe(false);
     expect(files.filter((f) => f.path.endsWith(".html"))).toHaveLength(2001);
     // Each scenario's page is the live page (transcript, tool calls, timing lanes, checks, heard vs meant) with its data beside it.

@@ -36,7 +36,12 @@ afterAll(async () => {
 }, 30_000);
 
 async function start(args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", root, ...args], stderr: "pipe", env: { ...process.env, VOICE_EVAL_DATABASE: "" } as Record<string, string> });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", root, ...args],
+    stderr: "pipe",
+    env: { ...process.env, VOICE_EVAL_DATABASE: "" } as Record<string, string>,
+  });
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: "mcp-stdio-test", version: "1" });
@@ -66,7 +71,13 @@ describe("voice-eval-dashboard mcp (stdio)", () => {
 
     const writer = (await start(["--state-dir", state, "--allow-writes", "--user", "agent-7"])).client;
     await writer.listTools();
-    const set = await ok<{ label: { cause: string; status: string; updatedBy: string } }>(writer, "label_scenario", { run: STALLS, name: "qa__largest_ocean", root_cause: "judge", status: "known-issue", note: "judge missed the answer" });
+    const set = await ok<{ label: { cause: string; status: string; updatedBy: string } }>(writer, "label_scenario", {
+      run: STALLS,
+      name: "qa__largest_ocean",
+      root_cause: "judge",
+      status: "known-issue",
+      note: "judge missed the answer",
+    });
     expect(set.label).toMatchObject({ cause: "judge", status: "known-issue", updatedBy: "agent-7 (mcp)" });
     // The read-only server reads the same ledger.
     const read = await ok<{ label: { cause: string; note: string } | null }>(readOnly, "get_scenario", { run: STALLS, name: "qa__largest_ocean" });

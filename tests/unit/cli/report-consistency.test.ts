@@ -44,7 +44,10 @@ function rateCell(r: Rate): RegExp {
 
 describe.each(folders)("report on %s", (folder) => {
   it("states the rates of summary --json and the figures of the timing API", async () => {
-    const [{ stdout: report }, { stdout: summaryText }] = await Promise.all([run("node", [BIN, "report", folder], { timeout: 60_000 }), run("node", [BIN, "summary", folder, "--json"], { timeout: 60_000 })]);
+    const [{ stdout: report }, { stdout: summaryText }] = await Promise.all([
+      run("node", [BIN, "report", folder], { timeout: 60_000 }),
+      run("node", [BIN, "summary", folder, "--json"], { timeout: 60_000 }),
+    ]);
     const summary = JSON.parse(summaryText) as { rates: Record<string, Rate> };
     for (const name of RATE_NAMES) {
       const line = report.split("\n").find((l) => l.startsWith(`| ${name} |`));
@@ -57,19 +60,27 @@ describe.each(folders)("report on %s", (folder) => {
     await store.scanned;
     const id = [...store.index.runs.keys()][0] as string;
     const get = async () => (await (await runRoute(store, new Request(`http://localhost/api/runs/${id}/timing`))).json()) as RunTiming;
-    const t = await waitFor(async () => {
-      const x = await get();
-      return x.pending === 0 ? x : null;
-    }, 30_000, "timing pending 0");
+    const t = await waitFor(
+      async () => {
+        const x = await get();
+        return x.pending === 0 ? x : null;
+      },
+      30_000,
+      "timing pending 0",
+    );
     for (const g of t.ttfb) expect(report, `${g.side} ${g.processor}`).toContain(`| ${g.side} | ${g.processor} | ${statRow(g)} |`);
     for (const side of ["agent", "user"] as const) {
       expect(report, `turns ${side}`).toContain(`| ${side} | ${statRow(t.turns[side])} |`);
       const c = t.calls_per_turn[side];
-      expect(report, `calls ${side}`).toContain(`| ${side} | ${c.llm_calls} | ${c.turns} | ${f3(c.ratio)} | ${f3(c.per_turn_mean_s)} | ${f3(c.per_call_mean_s)} | ${f3(c.gap_s)} |`);
+      expect(report, `calls ${side}`).toContain(
+        `| ${side} | ${c.llm_calls} | ${c.turns} | ${f3(c.ratio)} | ${f3(c.per_turn_mean_s)} | ${f3(c.per_call_mean_s)} | ${f3(c.gap_s)} |`,
+      );
       expect(report).toContain(`- ${side}: ${c.reading}`);
     }
     const b = t.budget;
-    expect(report).toContain(`| ${[b.duration_s, b.agent_playback_s, b.user_playback_s, b.agent_latency_s, b.user_latency_s, b.other_s].map(f3).join(" | ")} |`);
+    expect(report).toContain(
+      `| ${[b.duration_s, b.agent_playback_s, b.user_playback_s, b.agent_latency_s, b.user_latency_s, b.other_s].map(f3).join(" | ")} |`,
+    );
     expect(report).toContain(`Wall clock: ${f3(t.wall_clock_s)} s`);
     expect(report).toContain(`Σ scenario_duration: ${f3(t.scenario_duration_s)} s`);
     const j = t.judge_scores;

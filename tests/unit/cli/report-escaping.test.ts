@@ -17,14 +17,24 @@ const NAME = "evil|<b>dom__1";
 let run = "";
 
 function report(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "report", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "report", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
 beforeAll(async () => {
   run = join(await tempDir("ved-report-esc-"), "eval_20261101_080000");
-  const failing = { success_breakdown: { passed: [], failed: [HOSTILE], not_applicable: [], excluded: [] }, is_successful: false, stop_reason: HOSTILE, total_turns: 0 };
-  await writeRun(run, { scenarios: { [NAME]: { metrics: metrics(NAME, failing) }, "qa__ok": { metrics: metrics("qa__ok") } } });
+  const failing = {
+    success_breakdown: { passed: [], failed: [HOSTILE], not_applicable: [], excluded: [] },
+    is_successful: false,
+    stop_reason: HOSTILE,
+    total_turns: 0,
+  };
+  await writeRun(run, { scenarios: { [NAME]: { metrics: metrics(NAME, failing) }, qa__ok: { metrics: metrics("qa__ok") } } });
 }, 60_000);
 
 describe("report", () => {

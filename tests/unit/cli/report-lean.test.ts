@@ -15,7 +15,12 @@ const LONG = `The agent cancelled order #E1535641 where the caller said W1535641
 let run = "";
 
 function report(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, "report", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const out = spawnSync(process.execPath, [BIN, "report", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -24,7 +29,15 @@ const turns = [
   { timestamp: "2026-11-30T02:01:55.901658", role: "user", text: "The order number is W 1 5 3 5 6 4 1." },
   { timestamp: "2026-11-30T02:02:03.793336", role: "agent", text: "I see order #E1535641. Shall I cancel it?" },
 ];
-const failed = (over: Record<string, unknown>) => ({ success_breakdown: { passed: ["clean_exit"], failed: ["db_state_match"], not_applicable: [], excluded: [] }, is_successful: false, is_task_successful: false, db_state_match: false, db_state_expected_hash: "42abaa49eff851b3", db_state_actual_hash: "82d691d7ff49d359", ...over });
+const failed = (over: Record<string, unknown>) => ({
+  success_breakdown: { passed: ["clean_exit"], failed: ["db_state_match"], not_applicable: [], excluded: [] },
+  is_successful: false,
+  is_task_successful: false,
+  db_state_match: false,
+  db_state_expected_hash: "42abaa49eff851b3",
+  db_state_actual_hash: "82d691d7ff49d359",
+  ...over,
+});
 
 beforeAll(async () => {
   run = join(await tempDir("ved-report-lean-"), "eval_20261130_020000");
@@ -32,10 +45,25 @@ beforeAll(async () => {
     scenarios: {
       tau2_retail__43: {
         bridgeLog: null,
-        metrics: metrics("tau2_retail__43", failed({ total_turns: 3, turns, latencies: [{ user_transcript: turns[1]!.text, agent_transcript: turns[2]!.text, latency_ms: 6848.2 }], token_usage: { agent: { n_calls: 11, prompt: 59451, completion: 708 }, user: { n_calls: 6, prompt: 3043, completion: 175 } } })),
+        metrics: metrics(
+          "tau2_retail__43",
+          failed({
+            total_turns: 3,
+            turns,
+            latencies: [{ user_transcript: turns[1]!.text, agent_transcript: turns[2]!.text, latency_ms: 6848.2 }],
+            token_usage: { agent: { n_calls: 11, prompt: 59451, completion: 708 }, user: { n_calls: 6, prompt: 3043, completion: 175 } },
+          }),
+        ),
         judge: { score: 0.3, reason: LONG },
       },
-      tau2_retail__44: { bridgeLog: null, metrics: metrics("tau2_retail__44", failed({ token_usage: { agent: { n_calls: 1, prompt: 1000, completion: 1 }, user: { n_calls: 1, prompt: 1, completion: 1 } } })), judge: { score: 0.5, reason: "Second reason." } },
+      tau2_retail__44: {
+        bridgeLog: null,
+        metrics: metrics(
+          "tau2_retail__44",
+          failed({ token_usage: { agent: { n_calls: 1, prompt: 1000, completion: 1 }, user: { n_calls: 1, prompt: 1, completion: 1 } } }),
+        ),
+        judge: { score: 0.5, reason: "Second reason." },
+      },
       qa__ok: { bridgeLog: null, metrics: metrics("qa__ok"), judge: { score: 1, reason: "fine" } },
     },
   });

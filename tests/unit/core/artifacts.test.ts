@@ -96,7 +96,11 @@ describe("judge_result.json as the NL source (§4.7 step 7)", () => {
 });
 
 describe("a run with corrupt and odd files (analyzeFolder)", () => {
-  const judgeVerdicts = (values: unknown[]) => ({ score: 0.75, reason: "", nl_assertion_verdicts: values.map((passed, i) => ({ index: i + 1, assertion: `a${i}`, passed, reason: "" })) });
+  const judgeVerdicts = (values: unknown[]) => ({
+    score: 0.75,
+    reason: "",
+    nl_assertion_verdicts: values.map((passed, i) => ({ index: i + 1, assertion: `a${i}`, passed, reason: "" })),
+  });
   const tokens = { agent: { n_calls: 5, prompt: 10, completion: 1 }, user: { n_calls: 0, prompt: 0, completion: 0 } };
   const c1 = bareMetrics("c__1", {
     clean_exit: true,
@@ -105,7 +109,15 @@ describe("a run with corrupt and odd files (analyzeFolder)", () => {
     judge_passed: false,
     token_usage: tokens,
     nl_assertion_pass_rate: 0.5,
-    db_state_assertion_verdicts: PASSED_VALUES.slice(0, 10).map(([passed]) => ({ func_name: "f", side: "user", passed, expected: true, actual: null, message: null, error: null })),
+    db_state_assertion_verdicts: PASSED_VALUES.slice(0, 10).map(([passed]) => ({
+      func_name: "f",
+      side: "user",
+      passed,
+      expected: true,
+      actual: null,
+      message: null,
+      error: null,
+    })),
     db_state_assertion_pass_rate: 0.4,
     success_breakdown: { passed: ["clean_exit"], failed: ["db_state_assertion", "nl_assertion"], not_applicable: [], excluded: [] },
     is_successful: false,
@@ -282,7 +294,10 @@ describe("a run with corrupt and odd files (analyzeFolder)", () => {
   it("renders Infinity values as Python does", () => {
     const m = bareMetrics("i__1", {
       scenario_duration: Infinity, // Turns/min = 4 / inf = 0.0; Total Duration pysum → inf
-      latencies: [{ user_transcript: "", agent_transcript: "", latency_ms: 1000.0 }, { user_transcript: "", agent_transcript: "", latency_ms: Infinity }],
+      latencies: [
+        { user_transcript: "", agent_transcript: "", latency_ms: 1000.0 },
+        { user_transcript: "", agent_transcript: "", latency_ms: Infinity },
+      ],
       nl_assertion_pass_rate: -Infinity,
     });
     const text = renderSummary({ records: [rec(m)], queueLength: 1, minAgentTurns: 0 });

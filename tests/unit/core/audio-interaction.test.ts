@@ -12,8 +12,14 @@ const kinds = (r: ReturnType<typeof interactionOf>) => r.events.map((e) => `${e.
 
 describe("the interaction panel", () => {
   it("a response: the agent starts after the user's turn ends, before the user speaks again; its latency the gap", () => {
-    const user: Span[] = [[0, 2], [6, 8]];
-    const agent: Span[] = [[2.6, 5], [9, 11]];
+    const user: Span[] = [
+      [0, 2],
+      [6, 8],
+    ];
+    const agent: Span[] = [
+      [2.6, 5],
+      [9, 11],
+    ];
     const r = interactionOf(user, agent, []);
     expect(kinds(r)).toEqual(["response@2:0.6", "response@8:1"]);
     expect(r.panel.responseLatencyMean).toBe(0.8);
@@ -24,7 +30,11 @@ describe("the interaction panel", () => {
   });
 
   it("no_response when the user has to speak again first; the call's last turn with nothing after it is no event", () => {
-    const user: Span[] = [[0, 2], [4, 5], [9, 10]];
+    const user: Span[] = [
+      [0, 2],
+      [4, 5],
+      [9, 10],
+    ];
     const agent: Span[] = [[5.5, 8]];
     const r = interactionOf(user, agent, []);
     expect(kinds(r)).toEqual(["no_response@2", "response@5:0.5"]);
@@ -34,8 +44,14 @@ describe("the interaction panel", () => {
 
   it("a yield: the agent stops within 2.0 s of the user cutting in (its latency the time to stop); a no_yield beyond it", () => {
     // The user cuts in at 3 (agent stops at 3.6: yield, 0.6 s), and at 12 (agent talks on to 15: no yield).
-    const user: Span[] = [[3, 5], [12, 13]];
-    const agent: Span[] = [[1, 3.6], [6, 15]];
+    const user: Span[] = [
+      [3, 5],
+      [12, 13],
+    ];
+    const agent: Span[] = [
+      [1, 3.6],
+      [6, 15],
+    ];
     const r = interactionOf(user, agent, []);
     expect(r.events.filter((e) => e.kind === "yield" || e.kind === "no_yield").map((e) => [e.kind, e.at, e.seconds])).toEqual([
       ["yield", 3, 0.6],
@@ -56,8 +72,14 @@ describe("the interaction panel", () => {
   });
 
   it("agent interruptions: agent segments that start while the user speaks, per user turn", () => {
-    const user: Span[] = [[0, 4], [8, 10]];
-    const agent: Span[] = [[3, 6], [11, 12]];
+    const user: Span[] = [
+      [0, 4],
+      [8, 10],
+    ];
+    const agent: Span[] = [
+      [3, 6],
+      [11, 12],
+    ];
     const r = interactionOf(user, agent, []);
     expect(r.events.filter((e) => e.kind === "agent_interrupt").map((e) => e.at)).toEqual([3]);
     expect(r.panel.counts.agentInterrupts).toBe(1);

@@ -3,14 +3,25 @@ import { describe, expect, it } from "vitest";
 import { compareRetries, retryWarningMessages, type RetrySide } from "@/lib/core/compare-retries";
 import { testRow } from "../../helpers/scenario-row";
 
-const side = (switches: Record<string, unknown> | null, retried = 0): RetrySide => ({ provenance: "known", retried, attempts: retried, withoutRetries: null, switches });
+const side = (switches: Record<string, unknown> | null, retried = 0): RetrySide => ({
+  provenance: "known",
+  retried,
+  attempts: retried,
+  withoutRetries: null,
+  switches,
+});
 
 describe("compareRetries", () => {
   it("names a fixed scenario retried in the other run only, and not one retried in both", () => {
     const c = compareRetries(
       side({ max_auto_retries: 2 }),
       side({ max_auto_retries: 2 }, 2),
-      [{ name: "a", change: "fixed" }, { name: "b", change: "fixed" }, { name: "c", change: "regressed" }, { name: "d", change: "still_failing" }],
+      [
+        { name: "a", change: "fixed" },
+        { name: "b", change: "fixed" },
+        { name: "c", change: "regressed" },
+        { name: "d", change: "still_failing" },
+      ],
       [testRow("a", { retries: 0 }), testRow("b", { retries: 1 }), testRow("c", { retries: 0 }), testRow("d", { retries: 0 })],
       [testRow("a", { retries: 2 }), testRow("b", { retries: 1 }), testRow("c", { retries: 0 }), testRow("d", { retries: 3 })],
     );

@@ -29,7 +29,12 @@ describe("differential cases against the spec-only Python renderer", () => {
   });
 
   it.each(cases)("$title", (c) => {
-    const records = c.records.map((metrics, i) => ({ name: c.names[i] as string, metrics, nlPassed: c.nl[i] ?? null, agentContextAssistantCount: c.ctx[i] ?? null }));
+    const records = c.records.map((metrics, i) => ({
+      name: c.names[i] as string,
+      metrics,
+      nlPassed: c.nl[i] ?? null,
+      agentContextAssistantCount: c.ctx[i] ?? null,
+    }));
     expect(renderSummary({ records, queueLength: c.Q, minAgentTurns: c.M })).toBe(c.expected);
   });
 });

@@ -80,7 +80,7 @@ describe("sessions (§5.2, §5.3 step 1)", () => {
     r(1, "Scenario 'a__1' Complete") +
     r(1, "  Is successful: True\n  Total turns: 4") +
     r(2, "Starting Scenario 2/3: b__it's") +
-    "  File \"runner.py\", line 10, in run\n" + // an unprefixed continuation line with no event
+    '  File "runner.py", line 10, in run\n' + // an unprefixed continuation line with no event
     r(3, "Scenario 'b__it's' Complete") +
     r(3, "Starting Scenario 3/3: c__3") +
     // killed here; then a resume session
@@ -149,17 +149,34 @@ describe("sessions (§5.2, §5.3 step 1)", () => {
   });
 
   it.each<[string, string, Partial<{ failed: string | null; interrupted: boolean; complete: boolean }>]>([
-    ["Evaluation failed: → aborted with the reason", at(t(1), "ERROR", "runner.py:run_dynamic_evaluation:900", "Evaluation failed: Connection refused"), { failed: "Connection refused", interrupted: false }],
-    ["interrupted by user on an unprefixed line", at(t(1), "WARNING", "run_evaluation.py:main:510", "\nEvaluation interrupted by user"), { failed: null, interrupted: true }],
+    [
+      "Evaluation failed: → aborted with the reason",
+      at(t(1), "ERROR", "runner.py:run_dynamic_evaluation:900", "Evaluation failed: Connection refused"),
+      { failed: "Connection refused", interrupted: false },
+    ],
+    [
+      "interrupted by user on an unprefixed line",
+      at(t(1), "WARNING", "run_evaluation.py:main:510", "\nEvaluation interrupted by user"),
+      { failed: null, interrupted: true },
+    ],
     ["Evaluation Complete!", r(1, "Evaluation Complete!"), { complete: true }],
-    ["the end-of-run stall WARNING is not an abort", r(1, "\nWARNING: 1 scenario(s) had fewer than 3 agent turn(s) (likely stalled LLM / server hang) \u2014 counted as failures in aggregate rates.\n  Stalled: a\n  Run with --resume <TIMESTAMP> --min-agent-turns 3 to retry."), { failed: null, interrupted: false, complete: false }],
+    [
+      "the end-of-run stall WARNING is not an abort",
+      r(
+        1,
+        "\nWARNING: 1 scenario(s) had fewer than 3 agent turn(s) (likely stalled LLM / server hang) \u2014 counted as failures in aggregate rates.\n  Stalled: a\n  Run with --resume <TIMESTAMP> --min-agent-turns 3 to retry.",
+      ),
+      { failed: null, interrupted: false, complete: false },
+    ],
   ])("%s", (_t, tail, want) => {
     const [s] = parseEvaluationLog(r(0, "Queued 1 scenario(s): ['a']") + r(0, "Starting Scenario 1/1: a") + tail);
     expect(s).toMatchObject(want);
   });
 
   it("an Evaluation Complete! of an earlier session does not finish the current one", () => {
-    const sessions = parseEvaluationLog(r(0, "Queued 1 scenario(s): ['a']") + r(1, "Evaluation Complete!") + r(2, "=== RESUMING run eval_x ===") + r(2, "Queued 1 scenario(s): ['a']"));
+    const sessions = parseEvaluationLog(
+      r(0, "Queued 1 scenario(s): ['a']") + r(1, "Evaluation Complete!") + r(2, "=== RESUMING run eval_x ===") + r(2, "Queued 1 scenario(s): ['a']"),
+    );
     expect(sessions.map((s) => s.complete)).toEqual([true, false]);
     expect(sessions.map((s) => s.resuming)).toEqual([false, true]);
   });
@@ -167,7 +184,9 @@ describe("sessions (§5.2, §5.3 step 1)", () => {
 
 describe("run state (§5.3)", () => {
   const r = (m: string) => logLine(m);
-  const running = parseEvaluationLog(r("Queued 4 scenario(s): ['a', 'b', 'c', 'd']") + r("Starting Scenario 1/4: a") + r("Scenario 'a' Complete") + r("Starting Scenario 2/4: b"));
+  const running = parseEvaluationLog(
+    r("Queued 4 scenario(s): ['a', 'b', 'c', 'd']") + r("Starting Scenario 1/4: a") + r("Scenario 'a' Complete") + r("Starting Scenario 2/4: b"),
+  );
   const now = 1_800_000_000_000;
   const minute = 60_000;
 
@@ -195,8 +214,14 @@ describe("run state (§5.3)", () => {
   });
 
   it("takes the intended count from the latest Starting line when the Queued count is unknown, and flags a resumed session", () => {
-    const sessions = parseEvaluationLog(r("=== RESUMING run eval_x ===") + r("Queued ? scenario(s): ['a']") + r("Queued 7 scenario(s): [bad]") + r("Starting Scenario 3/7: c"));
-    expect(runStatus({ sessions, lastActivityMs: now, nowMs: now })).toMatchObject({ state: "running", intended: 7, inFlight: { name: "c", position: 3, of: 7 } });
+    const sessions = parseEvaluationLog(
+      r("=== RESUMING run eval_x ===") + r("Queued ? scenario(s): ['a']") + r("Queued 7 scenario(s): [bad]") + r("Starting Scenario 3/7: c"),
+    );
+    expect(runStatus({ sessions, lastActivityMs: now, nowMs: now })).toMatchObject({
+      state: "running",
+      intended: 7,
+      inFlight: { name: "c", position: 3, of: 7 },
+    });
     const noQueue = [{ ...sessions[0]!, queuedCount: null, resuming: true }];
     expect(runStatus({ sessions: noQueue, lastActivityMs: now, nowMs: now })).toMatchObject({ intended: 7, resumed: true, sessions: 1 });
   });
@@ -219,7 +244,11 @@ describe("run state from file ages (analyzeFolder, §5.3 step 4)", () => {
     const time = `${t.getFullYear()}-${p2(t.getMonth() + 1)}-${p2(t.getDate())} ${p2(t.getHours())}:${p2(t.getMinutes())}:${p2(t.getSeconds())}`;
     await writeRun(dir, {
       queue: ["a__1", "a__2"],
-      log: logLine("Queued 2 scenario(s): ['a__1', 'a__2']", time) + logLine("Starting Scenario 1/2: a__1", time) + logLine("Scenario 'a__1' Complete", time) + logLine("Starting Scenario 2/2: a__2", time),
+      log:
+        logLine("Queued 2 scenario(s): ['a__1', 'a__2']", time) +
+        logLine("Starting Scenario 1/2: a__1", time) +
+        logLine("Scenario 'a__1' Complete", time) +
+        logLine("Starting Scenario 2/2: a__2", time),
       scenarios: { a__1: { metrics: bareMetrics("a__1") }, a__2: { bridgeLog: "growing\n" } },
     });
     await writeFile(join(dir, "a__2", "conversation_log.txt"), "RTVI Evaluation Bridge - Conversation Log\n");
@@ -268,7 +297,8 @@ describe("finding the event lines in a long log", () => {
     expect(session.loaded).toEqual(["a"]);
     expect(session.started.map((s) => s.name)).toEqual(["b", "c Scenario 'b' Complete"]);
     expect(session.completed).toEqual(["c"]);
-    for (const eol of ["\n", "\r\n"]) for (const trailing of [true, false]) expect(parseEvaluationLog(logOf(eol, trailing)), `${JSON.stringify(eol)} ${trailing}`).toEqual(onlyEvents);
+    for (const eol of ["\n", "\r\n"])
+      for (const trailing of [true, false]) expect(parseEvaluationLog(logOf(eol, trailing)), `${JSON.stringify(eol)} ${trailing}`).toEqual(onlyEvents);
   });
 
   it("finds an event on the first line and on a last line without a line break", () => {

@@ -18,7 +18,7 @@ describe("what enters each bucket (§4.7 steps 2–9: JSON booleans and numbers 
     ["nothing at all", {}, null, {}],
     ["is_action_match true/false", { is_action_match: false }, null, { action: [false] }],
     ["is_action_match N/A, null or a string is skipped", { is_action_match: "N/A" }, null, {}],
-    ["is_action_match \"true\" is skipped", { is_action_match: "true" }, null, {}],
+    ['is_action_match "true" is skipped', { is_action_match: "true" }, null, {}],
     ["judge_score number", { judge_score: 0.25 }, null, { judge_score: [0.25] }],
     ["judge_score true is taken as 1.0 (Python bool is a number)", { judge_score: true }, null, { judge_score: [1] }],
     ["judge_score string is skipped", { judge_score: "0.9" }, null, {}],
@@ -34,15 +34,35 @@ describe("what enters each bucket (§4.7 steps 2–9: JSON booleans and numbers 
     ["NL verdicts ignored when the rate is not a number", { nl_assertion_pass_rate: "N/A" }, [true], {}],
     ["NL rate with an empty verdict list adds nothing", { nl_assertion_pass_rate: 1.0 }, [], {}],
     ["NL rate with a missing judge file adds nothing", { nl_assertion_pass_rate: 1.0 }, null, {}],
-    ["DB-state-assertion verdicts: truthiness of each passed", { db_state_assertion_verdicts: [{ passed: true }, { passed: 0 }, { passed: "no" }, {}] }, null, { dba: [true, false, true, false] }],
+    [
+      "DB-state-assertion verdicts: truthiness of each passed",
+      { db_state_assertion_verdicts: [{ passed: true }, { passed: 0 }, { passed: "no" }, {}] },
+      null,
+      { dba: [true, false, true, false] },
+    ],
     ["empty DB-state-assertion verdicts add nothing", { db_state_assertion_verdicts: [], db_state_assertion_pass_rate: 0.0 }, null, {}],
     ["a stored DB-state-assertion rate alone adds nothing", { db_state_assertion_pass_rate: 1.0 }, null, {}],
     ["is_successful true with no breakdown → task true", { is_successful: true }, null, { success: [true], task: [true] }],
-    ["is_successful false with failed [clean_exit] → task true", { is_successful: false, success_breakdown: { failed: ["clean_exit"] } }, null, { success: [false], task: [true] }],
-    ["is_successful false with failed [clean_exit, nl_assertion] → task false", { is_successful: false, success_breakdown: { failed: ["clean_exit", "nl_assertion"] } }, null, { success: [false], task: [false] }],
-    ["is_successful false with failed [] → task true (stored is_task_successful ignored)", { is_successful: false, is_task_successful: false, success_breakdown: { failed: [] } }, null, { success: [false], task: [true] }],
+    [
+      "is_successful false with failed [clean_exit] → task true",
+      { is_successful: false, success_breakdown: { failed: ["clean_exit"] } },
+      null,
+      { success: [false], task: [true] },
+    ],
+    [
+      "is_successful false with failed [clean_exit, nl_assertion] → task false",
+      { is_successful: false, success_breakdown: { failed: ["clean_exit", "nl_assertion"] } },
+      null,
+      { success: [false], task: [false] },
+    ],
+    [
+      "is_successful false with failed [] → task true (stored is_task_successful ignored)",
+      { is_successful: false, is_task_successful: false, success_breakdown: { failed: [] } },
+      null,
+      { success: [false], task: [true] },
+    ],
     ["is_successful N/A enters neither success nor task", { is_successful: "N/A", is_task_successful: true }, null, {}],
-    ["is_successful \"True\" is skipped", { is_successful: "True" }, null, {}],
+    ['is_successful "True" is skipped', { is_successful: "True" }, null, {}],
   ])("%s", (_t, over, nl, want) => {
     const m = bareMetrics("f__1", over);
     expect(buckets(foldRecords([rec(m, { nl })], 0))).toEqual(want);
@@ -54,7 +74,11 @@ describe("token totals (§4.7 step 10)", () => {
     ["missing token_usage adds 0", undefined, { agent: [0, 0, 0], user: [0, 0, 0] }],
     ["missing side adds 0", { agent: { n_calls: 2, prompt: 3, completion: 4 } }, { agent: [2, 3, 4], user: [0, 0, 0] }],
     ["missing keys add 0", { agent: { n_calls: 2 }, user: { prompt: 9 } }, { agent: [2, 0, 0], user: [0, 9, 0] }],
-    ["JSON true adds 1", { agent: { n_calls: true, prompt: 1, completion: 1 }, user: { n_calls: false, prompt: 0, completion: 0 } }, { agent: [1, 1, 1], user: [0, 0, 0] }],
+    [
+      "JSON true adds 1",
+      { agent: { n_calls: true, prompt: 1, completion: 1 }, user: { n_calls: false, prompt: 0, completion: 0 } },
+      { agent: [1, 1, 1], user: [0, 0, 0] },
+    ],
   ])("%s", (_t, usage, want) => {
     const m = bareMetrics("t__1", usage === undefined ? {} : { token_usage: usage });
     const fold = foldRecords([rec(m), rec(m)], 0);

@@ -8,7 +8,11 @@ import { testRow } from "../../helpers/scenario-row";
 
 function run(id: string, verdicts: boolean[], names = verdicts.map((_, i) => `s${i}`)): GateRun {
   const rows = verdicts.map((v, i) =>
-    testRow(names[i] as string, { verdict: v, task_verdict: v, success_breakdown: { passed: v ? ["clean_exit"] : [], failed: v ? [] : ["db_state_match"], not_applicable: [], excluded: [] } }),
+    testRow(names[i] as string, {
+      verdict: v,
+      task_verdict: v,
+      success_breakdown: { passed: v ? ["clean_exit"] : [], failed: v ? [] : ["db_state_match"], not_applicable: [], excluded: [] },
+    }),
   );
   return { id, state: "finished", completed: rows.length, intended: rows.length, rows, rates: ratesOf(foldRecords([], 0)) };
 }
@@ -16,7 +20,10 @@ function run(id: string, verdicts: boolean[], names = verdicts.map((_, i) => `s$
 describe("runGate", () => {
   it("fails on a significant drop and passes the same drop at a stricter alpha", () => {
     const base = run("a", Array(30).fill(true));
-    const other = run("b", Array.from({ length: 30 }, (_, i) => i >= 8));
+    const other = run(
+      "b",
+      Array.from({ length: 30 }, (_, i) => i >= 8),
+    );
     expect(runGate(base, other, { alpha: 0.05 }).verdict).toBe("fail");
     const strict = runGate(base, other, { alpha: 0.001 });
     expect(strict.verdict).toBe("pass");
@@ -33,7 +40,9 @@ describe("runGate", () => {
   });
 
   it("lists regressed scenarios with their failing signals and labels from the optional ledger hook", () => {
-    const g = runGate(run("a", [true, true, true]), run("b", [false, true, false]), { alpha: 0.05 }, (name) => (name === "s0" ? ["ASR", "known issue #12"] : []));
+    const g = runGate(run("a", [true, true, true]), run("b", [false, true, false]), { alpha: 0.05 }, (name) =>
+      name === "s0" ? ["ASR", "known issue #12"] : [],
+    );
     expect(g.regressed.map((r) => [r.name, r.failingSignals, r.labels])).toEqual([
       ["s0", ["db_state_match"], ["ASR", "known issue #12"]],
       ["s2", ["db_state_match"], []],

@@ -47,7 +47,7 @@ describe("histogram", () => {
     expect(bins[bins.length - 1]!.to).toBeGreaterThan(2290);
   });
 
-  it("counts a value on the last regular edge as overflow (the bar reads \"≥ edge\")", () => {
+  it('counts a value on the last regular edge as overflow (the bar reads "≥ edge")', () => {
     const values = [...bulk, 2300];
     const bins = histogram(values, values);
     expect(bins[bins.length - 1]).toEqual({ from: 2300, to: 2300, count: 1, overflow: true });

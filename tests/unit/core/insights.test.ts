@@ -9,7 +9,12 @@ describe("tool calls", () => {
     { role: "user", content: "Cancel order W2611340." },
     { role: "assistant", tool_calls: [{ id: "c1", type: "function", function: { name: "get_order_details", arguments: '{"order_id": "#W2611340"}' } }] },
     { role: "tool", tool_call_id: "c1", content: '{"status": "pending"}' },
-    { role: "assistant", tool_calls: [{ id: "c2", type: "function", function: { name: "cancel_pending_order", arguments: '{"order_id": "#W2611340", "reason": "no longer needed"}' } }] },
+    {
+      role: "assistant",
+      tool_calls: [
+        { id: "c2", type: "function", function: { name: "cancel_pending_order", arguments: '{"order_id": "#W2611340", "reason": "no longer needed"}' } },
+      ],
+    },
     { role: "tool", tool_call_id: "c2", content: '{"status": "cancelled"}' },
     { role: "assistant", tool_calls: [{ id: "c3", type: "function", function: { name: "refund_magic", arguments: "not json" } }] },
     { role: "tool", tool_call_id: "c3", content: "There is no tool named refund_magic" },
@@ -29,8 +34,10 @@ describe("tool calls", () => {
   });
 
   it("tells write tools from read-only ones", () => {
-    for (const w of ["cancel_pending_order", "modify_user_address", "book_reservation", "RebookFlightTool", "IssueTravelCreditTool"]) expect(isMutatingTool(w), w).toBe(true);
-    for (const r of ["get_user_details", "search_direct_flight", "GetReservationTool", "SearchFlightsTool", "EndConversationTool"]) expect(isMutatingTool(r), r).toBe(false);
+    for (const w of ["cancel_pending_order", "modify_user_address", "book_reservation", "RebookFlightTool", "IssueTravelCreditTool"])
+      expect(isMutatingTool(w), w).toBe(true);
+    for (const r of ["get_user_details", "search_direct_flight", "GetReservationTool", "SearchFlightsTool", "EndConversationTool"])
+      expect(isMutatingTool(r), r).toBe(false);
   });
 });
 
@@ -127,7 +134,7 @@ describe("word alignment is exact for turns a person speaks", () => {
   }
   it("matches the full matrix's edit distance on 500 random pairs of up to 40 words, and spells out both sides", () => {
     let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const words = (len: number) => Array.from({ length: len }, () => "abcdef"[rand(6)]!);
     for (let k = 0; k < 500; k++) {
       const a = words(rand(40));

@@ -34,12 +34,30 @@ describe("judge-error rule", () => {
 
   it("gives a judge-error row a judge-failure hint even when the reason reads fine", () => {
     const row = testRow("qa__x", { verdict: false, judge_error: "NaN", turns: 5 });
-    const out = hints({ row, metrics: {}, judgeReason: "The agent's answer was adequate.", toolCalls: null, actions: null, asr: null, hasAudio: true, offersDomainTools: false });
+    const out = hints({
+      row,
+      metrics: {},
+      judgeReason: "The agent's answer was adequate.",
+      toolCalls: null,
+      actions: null,
+      asr: null,
+      hasAudio: true,
+      offersDomainTools: false,
+    });
     const judge = out.filter((h) => h.kind === "judge-error");
     expect(judge).toHaveLength(1);
     expect(judge[0]!.message).toContain("NaN");
     expect(judge[0]!.owner).toBe("judge");
-    const plain = hints({ row: testRow("qa__y"), metrics: {}, judgeReason: "fine", toolCalls: null, actions: null, asr: null, hasAudio: true, offersDomainTools: false });
+    const plain = hints({
+      row: testRow("qa__y"),
+      metrics: {},
+      judgeReason: "fine",
+      toolCalls: null,
+      actions: null,
+      asr: null,
+      hasAudio: true,
+      offersDomainTools: false,
+    });
     expect(plain.some((h) => h.kind === "judge-error")).toBe(false);
   });
 

@@ -6,7 +6,13 @@ const content = (parts: Array<[string, string]>) => parts.map(([tag, body]) => `
 
 describe("judgeSections", () => {
   it("sees each section with its size", () => {
-    const s = judgeSections(content([["reference", "abc"], ["prediction", "[1, 2]"], ["nl_assertions", "1. x"]]));
+    const s = judgeSections(
+      content([
+        ["reference", "abc"],
+        ["prediction", "[1, 2]"],
+        ["nl_assertions", "1. x"],
+      ]),
+    );
     expect(s.problems).toEqual([]);
     expect(s.sections.reference).toEqual({ seen: true, chars: 3 });
     expect(s.sections.prediction).toEqual({ seen: true, chars: 6 });
@@ -22,7 +28,14 @@ describe("judgeSections", () => {
   it("names unbalanced and repeated tags, never throws", () => {
     expect(judgeSections("<reference>\nabc").problems.map((p) => p.message)).toEqual(["judge_input: <reference> is never closed"]);
     expect(judgeSections("abc\n</prediction>").problems.map((p) => p.message)).toEqual(["judge_input: </prediction> closes no open section"]);
-    expect(judgeSections(content([["reference", "a"], ["reference", "b"]])).problems.map((p) => p.message)).toEqual(["judge_input: <reference> appears more than once"]);
+    expect(
+      judgeSections(
+        content([
+          ["reference", "a"],
+          ["reference", "b"],
+        ]),
+      ).problems.map((p) => p.message),
+    ).toEqual(["judge_input: <reference> appears more than once"]);
     expect(judgeSections("<reference>\n<prediction>\nx\n</prediction>\n</reference>").problems.length).toBeGreaterThan(0);
     expect(judgeSections("").problems).toEqual([]);
   });
@@ -30,16 +43,32 @@ describe("judgeSections", () => {
 
 describe("evidenceFlags", () => {
   it("flags NL assertions judged without the conversation and actions without prediction or reference", () => {
-    const s = judgeSections(content([["reference", "a"], ["nl_assertions", "1. x"]]));
+    const s = judgeSections(
+      content([
+        ["reference", "a"],
+        ["nl_assertions", "1. x"],
+      ]),
+    );
     expect(evidenceFlags(s, { nlJudged: true, actionBased: true })).toEqual(["nl-without-conversation", "actions-without-prediction"]);
-    const full = judgeSections(content([["reference", "a"], ["prediction", "b"], ["conversation", "c"], ["nl_assertions", "d"]]));
+    const full = judgeSections(
+      content([
+        ["reference", "a"],
+        ["prediction", "b"],
+        ["conversation", "c"],
+        ["nl_assertions", "d"],
+      ]),
+    );
     expect(evidenceFlags(full, { nlJudged: true, actionBased: true })).toEqual([]);
     expect(evidenceFlags(judgeSections(""), { nlJudged: false, actionBased: false })).toEqual([]);
   });
 });
 
 describe("judgeSeen", () => {
-  const judge = (user_content: unknown, verdicts: unknown[] = []) => ({ score: 1, judge_input: { system_prompt: "s", user_content }, nl_assertion_verdicts: verdicts });
+  const judge = (user_content: unknown, verdicts: unknown[] = []) => ({
+    score: 1,
+    judge_input: { system_prompt: "s", user_content },
+    nl_assertion_verdicts: verdicts,
+  });
   it("is unknown (null) without a recorded judge input", () => {
     expect(judgeSeen({ score: 1 }, null, null)).toBeNull();
     expect(judgeSeen(judge(5), null, null)).toBeNull();
@@ -57,8 +86,27 @@ describe("judgeSeen", () => {
 
 describe("a run's judges counted, and two runs' judges compared", () => {
   const judge = (user_content: string) => ({ score: 1, judge_input: { user_content } });
-  const withConversation = judgeSeen(judge(content([["reference", "a"], ["prediction", "b"], ["conversation", "c"]])), null, null);
-  const without = judgeSeen(judge(content([["reference", "a"], ["prediction", "b"]])), null, { actions: [{ name: "x" }] });
+  const withConversation = judgeSeen(
+    judge(
+      content([
+        ["reference", "a"],
+        ["prediction", "b"],
+        ["conversation", "c"],
+      ]),
+    ),
+    null,
+    null,
+  );
+  const without = judgeSeen(
+    judge(
+      content([
+        ["reference", "a"],
+        ["prediction", "b"],
+      ]),
+    ),
+    null,
+    { actions: [{ name: "x" }] },
+  );
   const noPrediction = judgeSeen(judge(content([["reference", "a"]])), null, { actions: [{ name: "x" }] });
   it("counts scenarios judged without each section, flags and unrecorded inputs", () => {
     const c = countJudgeSections([without, noPrediction, null]);

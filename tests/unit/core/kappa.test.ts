@@ -21,14 +21,21 @@ describe("agreement and Cohen's kappa", () => {
   });
 
   it("is 1 on perfect agreement with both classes present", () => {
-    const a = agreement([[true, true], [false, false], [true, true]]);
+    const a = agreement([
+      [true, true],
+      [false, false],
+      [true, true],
+    ]);
     expect(a.rate).toBe(1);
     expect(a.kappa).toBeCloseTo(1, 12);
   });
 
   it("is negative when the raters always disagree", () => {
     // po = 0; pA(yes)=0.5, pB(yes)=0.5 -> pe = 0.5; kappa = -1
-    const a = agreement([[true, false], [false, true]]);
+    const a = agreement([
+      [true, false],
+      [false, true],
+    ]);
     expect(a.rate).toBe(0);
     expect(a.kappa).toBeCloseTo(-1, 12);
   });

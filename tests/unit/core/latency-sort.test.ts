@@ -10,7 +10,7 @@ const byComparison = (values: number[]) => [...values].sort((a, b) => a - b);
 /** A small deterministic generator: the lists are the same on every run. */
 function lists(seed: number, count: number): number[][] {
   let x = seed;
-  const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = [0, -0, NaN, Infinity, -Infinity, 1.5, 1.5, 250.25];
   return Array.from({ length: count }, () =>
     Array.from({ length: Math.floor(next() * 40) }, () => (next() < 0.3 ? (pick[Math.floor(next() * pick.length)] as number) : Math.round(next() * 1e6) / 100)),

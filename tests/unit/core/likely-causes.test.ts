@@ -8,7 +8,12 @@ const base: LikelyCausesInput = { hints: [], turns: [], runP95Ms: null, turnCoun
 describe("readBackMismatches", () => {
   it("finds an identifier the agent read back one character off, spelled or not", () => {
     expect(identifiersIn("The order number is W 1 5 3 5 6 4 1.")).toEqual(["W1535641"]);
-    const turns = [turn("user", "The order number is W 1 5 3 5 6 4 1."), turn("agent", "I see order #E1535641 with headphones."), turn("user", "yes"), turn("agent", "Cancelled #E1535641.")];
+    const turns = [
+      turn("user", "The order number is W 1 5 3 5 6 4 1."),
+      turn("agent", "I see order #E1535641 with headphones."),
+      turn("user", "yes"),
+      turn("agent", "Cancelled #E1535641."),
+    ];
     expect(readBackMismatches(turns)).toEqual([{ userTurn: 0, agentTurn: 1, said: "W1535641", readBack: "E1535641" }]);
   });
   it("says nothing when the agent reads it back right, or says an unrelated number", () => {
@@ -47,7 +52,14 @@ describe("likelyCauses", () => {
     expect(r.wentWrongAt).toEqual({ turn: 1, why: r.causes[0]?.message });
   });
   it("keeps the evidence hints, a flow finding linking to its first turn", () => {
-    const r = likelyCauses({ ...base, hints: [{ kind: "timeout", owner: "agent", message: "Timeout", evidence: "transcript" }, { kind: "loop", owner: "agent", message: "Loop", evidence: "flow-0" }], flowTurns: new Map([["flow-0", [7, 5]]]) });
+    const r = likelyCauses({
+      ...base,
+      hints: [
+        { kind: "timeout", owner: "agent", message: "Timeout", evidence: "transcript" },
+        { kind: "loop", owner: "agent", message: "Loop", evidence: "flow-0" },
+      ],
+      flowTurns: new Map([["flow-0", [7, 5]]]),
+    });
     expect(r.causes.map((c) => [c.kind, c.anchor, c.tone])).toEqual([
       ["timeout", "transcript", "bad"],
       ["loop", "turn-5", "bad"],
@@ -56,7 +68,12 @@ describe("likelyCauses", () => {
 });
 
 describe("failingSignals", () => {
-  const row = { success_breakdown: { passed: [], failed: ["db_state_match", "judge_passed", "nl_assertion", "clean_exit"], not_applicable: [], excluded: [] }, judge_score: 0.3, judge_error: null, stop_reason: "[TIMEOUT]" } as unknown as ScenarioRow;
+  const row = {
+    success_breakdown: { passed: [], failed: ["db_state_match", "judge_passed", "nl_assertion", "clean_exit"], not_applicable: [], excluded: [] },
+    judge_score: 0.3,
+    judge_error: null,
+    stop_reason: "[TIMEOUT]",
+  } as unknown as ScenarioRow;
   it("says each failing signal's value", () => {
     const metrics = { db_state_actual_hash: "82d691d7ff49d359", db_state_expected_hash: "42abaa49eff851b3", nl_assertion_pass_rate: 0.5 };
     const judge = { nl_assertion_verdicts: [{ passed: true }, { passed: false }, { passed: false }] };

@@ -10,4 +10,3 @@ describe("mdInline, the one Markdown escape", () => {
     expect(mdInline("abcdef", 4)).toBe("abc…");
   });
 });
-

@@ -42,7 +42,7 @@ describe("metricsTurns", () => {
     const messages = r.problems.map((p) => p.message);
     expect(messages).toEqual([
       "turns[0], turns[1], turns[5] are not an object: left out of the transcript",
-      "turns[2] has no role \"user\" or \"agent\": left out of the transcript",
+      'turns[2] has no role "user" or "agent": left out of the transcript',
       "turns[3] has a text that is not a string: shown without words",
       "turns[4] has a timestamp that is not an ISO time: shown without a time",
     ]);
@@ -62,7 +62,17 @@ describe("metricsTurns", () => {
 
 describe("shownTurns without a conversation log", () => {
   it("falls back to metrics.json's turns, untimed, with the stated latencies", () => {
-    const t = shownTurns({ conversation: null, segments: null, metrics: { turns: [{ role: "user", text: "hi" }, { role: "agent", text: "hello" }], latencies: [{ user_transcript: "hi", agent_transcript: "hello", latency_ms: 900 }] } });
+    const t = shownTurns({
+      conversation: null,
+      segments: null,
+      metrics: {
+        turns: [
+          { role: "user", text: "hi" },
+          { role: "agent", text: "hello" },
+        ],
+        latencies: [{ user_transcript: "hi", agent_transcript: "hello", latency_ms: 900 }],
+      },
+    });
     expect(t.source).toBe("metrics.json");
     expect(t.timed).toBe(false);
     expect(t.turns.map((x) => [x.start, x.latencyMs])).toEqual([
@@ -71,7 +81,10 @@ describe("shownTurns without a conversation log", () => {
     ]);
   });
   it("prefers the log's timed turns when it has any", () => {
-    const t = shownTurns({ conversation: { turns: [{ role: "user", start: 0, end: 1, duration: 1, text: "hi", interrupted: false, responseLatencyMs: null }] }, metrics: { turns: [{ role: "agent", text: "x" }] } });
+    const t = shownTurns({
+      conversation: { turns: [{ role: "user", start: 0, end: 1, duration: 1, text: "hi", interrupted: false, responseLatencyMs: null }] },
+      metrics: { turns: [{ role: "agent", text: "x" }] },
+    });
     expect([t.source, t.timed]).toEqual(["conversation_log.txt", true]);
   });
 });

@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { foldRecords, latencyValues, readMetrics, recordFromTexts, scenarioRow, slimMetrics, type ScenarioRecord } from "@/lib/core";
 
 const RUN = join(__dirname, "../../fixtures/harness/stalls/run/eval_20260804_144300");
-const names = readdirSync(RUN, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const names = readdirSync(RUN, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 
 function records(slim: boolean): ScenarioRecord[] {
   return names.map((name) => {

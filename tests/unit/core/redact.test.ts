@@ -11,19 +11,60 @@ describe("redaction by name", () => {
       aws_access_key_id: "id",
       client_secret: "cs",
       session_cookie: "sid",
-      nested: { deeper: { api_key: "k1", apiKey: "k2", "X-Api-Key": "k3", Password: "p", pwd: "p2", private_key_pem: "MIIpemvalue", signature: "sig", credentials: { user: "u", pass: "x" } } },
+      nested: {
+        deeper: {
+          api_key: "k1",
+          apiKey: "k2",
+          "X-Api-Key": "k3",
+          Password: "p",
+          pwd: "p2",
+          private_key_pem: "MIIpemvalue",
+          signature: "sig",
+          credentials: { user: "u", pass: "x" },
+        },
+      },
       extra_headers: { Authorization: "opaque", Cookie: "a=b" },
       list: [{ token: "t1" }, { bearer: "b1" }],
       mypassword: "squashed",
       accesstoken: "squashed2",
     };
     const out = JSON.stringify(redactValue(args));
-    for (const v of ["hunter2", '"abc"', '"id"', '"cs"', '"sid"', "k1", "k2", "k3", '"p"', "p2", "MIIpemvalue", '"sig"', '"u"', "opaque", "a=b", "t1", "b1", "squashed"]) expect(out).not.toContain(v);
+    for (const v of [
+      "hunter2",
+      '"abc"',
+      '"id"',
+      '"cs"',
+      '"sid"',
+      "k1",
+      "k2",
+      "k3",
+      '"p"',
+      "p2",
+      "MIIpemvalue",
+      '"sig"',
+      '"u"',
+      "opaque",
+      "a=b",
+      "t1",
+      "b1",
+      "squashed",
+    ])
+      expect(out).not.toContain(v);
     expect(out).toContain(REDACTED);
   });
 
   it("keeps settings that merely sound like secrets: counts of tokens, the tokenizer, an author, a flag", () => {
-    const args = { max_tokens: 4096, num_tokens: 12, tokenizer: "bpe-v2", token_limit: 800, session_timeout: 30, author: "ann", use_auth: true, keyword: "refund", judge_model: "gpt-judge-1" };
+    const args = {
+      max_tokens: 4096,
+      num_tokens: 12,
+      tokenizer: "bpe-v2",
+      token_limit: 800,
+      session_timeout: 30,
+      author: "ann",
+      use_auth: true,
+      keyword: "refund",
+      judge_model: "gpt-judge-1",
+    };
     expect(redactValue(args)).toEqual(args);
     expect(isSecretName("max_tokens", 10)).toBe(false);
     expect(isSecretName("tokenizer", "x")).toBe(false);
@@ -56,8 +97,20 @@ describe("redaction by value", () => {
   });
 
   it("leaves ordinary text alone", () => {
-    for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "Bearer tokens expire", "the key: confirm first", "sk-learn", "sk-learn-contrib-extra", "gpt-4o-mini", "./eval_results", "retail__12"]) expect(redactProse(t)).toBe(t);
-    for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "gpt-4o-mini", "session count: 3"]) expect(redactText(t)).toBe(t);
+    for (const t of [
+      "https://judge.example.com/v1?model=x&max_tokens=100",
+      "Basic English only",
+      "Bearer tokens expire",
+      "the key: confirm first",
+      "sk-learn",
+      "sk-learn-contrib-extra",
+      "gpt-4o-mini",
+      "./eval_results",
+      "retail__12",
+    ])
+      expect(redactProse(t)).toBe(t);
+    for (const t of ["https://judge.example.com/v1?model=x&max_tokens=100", "Basic English only", "gpt-4o-mini", "session count: 3"])
+      expect(redactText(t)).toBe(t);
   });
 
   it("answers a long hostile string in linear time (no backtracking blow-up)", () => {

@@ -36,15 +36,28 @@ describe("retryFields", () => {
 
 describe("attempt folders", () => {
   it("tells an automatic retry's folder from a --resume folder", () => {
-    expect(parseAttemptFolder("qa__1.killed.autoretry2.20260810_032100")).toEqual({ folder: "qa__1.killed.autoretry2.20260810_032100", scenario: "qa__1", attempt: 2, at: "2026-08-10T03:21:00" });
+    expect(parseAttemptFolder("qa__1.killed.autoretry2.20260810_032100")).toEqual({
+      folder: "qa__1.killed.autoretry2.20260810_032100",
+      scenario: "qa__1",
+      attempt: 2,
+      at: "2026-08-10T03:21:00",
+    });
     expect(parseAttemptFolder("qa__1.killed.20260810_032100")).toBeNull();
   });
   it("matches a scenario's folders exactly (qa__1 is not qa__10)", () => {
-    const folders = ["qa__10.killed.autoretry1.20260810_032000", "qa__1.killed.autoretry2.20260810_032100", "qa__1.killed.autoretry1.20260810_032000", "qa__1.killed.20260810_031500"];
+    const folders = [
+      "qa__10.killed.autoretry1.20260810_032000",
+      "qa__1.killed.autoretry2.20260810_032100",
+      "qa__1.killed.autoretry1.20260810_032000",
+      "qa__1.killed.20260810_031500",
+    ];
     expect(attemptFoldersOf("qa__1", folders).map((f) => f.attempt)).toEqual([1, 2]);
   });
   it("pairs each reason with its folder and names a count the folders disagree with", () => {
-    const s = scenarioRetries({ auto_retry_count: 2, auto_retry_reasons: ["r1", "r2"] }, attemptFoldersOf("qa__1", ["qa__1.killed.autoretry1.20260810_032000"]));
+    const s = scenarioRetries(
+      { auto_retry_count: 2, auto_retry_reasons: ["r1", "r2"] },
+      attemptFoldersOf("qa__1", ["qa__1.killed.autoretry1.20260810_032000"]),
+    );
     expect(s.attempts).toEqual([
       { attempt: 1, reason: "r1", folder: "qa__1.killed.autoretry1.20260810_032000", at: "2026-08-10T03:20:00" },
       { attempt: 2, reason: "r2", folder: null, at: null },
@@ -66,11 +79,22 @@ describe("runRetries", () => {
     rec("d", { is_successful: "N/A", auto_retry_count: 0 }),
   ];
   it("counts retried scenarios, attempts and reasons; the rate without retries fails the retried ones", () => {
-    const r = runRetries(records, 0, ["b.killed.autoretry1.20260810_032000", "gone.killed.autoretry1.20260810_032000", "a.killed.20260810_031500"], new Set(["a", "b", "c", "d"]));
+    const r = runRetries(
+      records,
+      0,
+      ["b.killed.autoretry1.20260810_032000", "gone.killed.autoretry1.20260810_032000", "a.killed.20260810_031500"],
+      new Set(["a", "b", "c", "d"]),
+    );
     expect(r.provenance).toBe("known");
-    expect(r.retried.map((x) => [x.name, x.count])).toEqual([["b", 2], ["c", 1]]);
+    expect(r.retried.map((x) => [x.name, x.count])).toEqual([
+      ["b", 2],
+      ["c", 1],
+    ]);
     expect(r.attempts).toBe(3);
-    expect(r.reasons).toEqual([{ reason: REASON_ZERO, count: 2 }, { reason: REASON_FEW, count: 1 }]);
+    expect(r.reasons).toEqual([
+      { reason: REASON_ZERO, count: 2 },
+      { reason: REASON_FEW, count: 1 },
+    ]);
     // The harness: 2 of 3 (d is N/A). Without retries: only a passed on its first attempt.
     expect(r.withoutRetries).toMatchObject({ value: 1 / 3, numerator: 1, denominator: 3 });
     expect(r.withoutRetries?.interval?.low).toBeGreaterThan(0);
@@ -83,7 +107,12 @@ describe("runRetries", () => {
     expect(r.withoutRetries).toBeNull();
   });
   it("does not count a bad count as a retry", () => {
-    const r = runRetries([rec("a", { is_successful: true, auto_retry_count: "3" }), rec("b", { is_successful: true, auto_retry_count: 0 })], 0, [], new Set(["a", "b"]));
+    const r = runRetries(
+      [rec("a", { is_successful: true, auto_retry_count: "3" }), rec("b", { is_successful: true, auto_retry_count: 0 })],
+      0,
+      [],
+      new Set(["a", "b"]),
+    );
     expect(r.retried).toEqual([]);
     expect(r.provenance).toBe("partial");
     expect(r.withoutRetries?.numerator).toBe(2);
@@ -115,14 +144,22 @@ describe("a run with retries planted", () => {
     const r = runRetries(analysis.records, analysis.plan.minAgentTurns, read.killedFolders, new Set(read.scenarios.map((s) => s.name)));
     expect(r.retried.map((x) => x.name).sort()).toEqual(["restaurant__pizza_pepperoni", "tau2_airline__34"]);
     expect(r.orphans).toEqual([]);
-    expect(scenarioRetries(analysis.records.find((x) => x.name === "tau2_airline__34")?.metrics ?? {}, attemptFoldersOf("tau2_airline__34", read.killedFolders)).problems).toEqual([]);
+    expect(
+      scenarioRetries(analysis.records.find((x) => x.name === "tau2_airline__34")?.metrics ?? {}, attemptFoldersOf("tau2_airline__34", read.killedFolders))
+        .problems,
+    ).toEqual([]);
   });
 });
 
 describe("the report's retries section", () => {
   it("counts, lists reasons and the rate without retries; says unknown for a run that predates the field", async () => {
     const { retriesReportSection } = await import("@/lib/core/retries-report");
-    const r = runRetries([rec("a", { is_successful: true, auto_retry_count: 1, auto_retry_reasons: [REASON_ZERO] }), rec("b", { is_successful: true, auto_retry_count: 0 })], 0, [], new Set(["a", "b"]));
+    const r = runRetries(
+      [rec("a", { is_successful: true, auto_retry_count: 1, auto_retry_reasons: [REASON_ZERO] }), rec("b", { is_successful: true, auto_retry_count: 0 })],
+      0,
+      [],
+      new Set(["a", "b"]),
+    );
     const text = retriesReportSection(r);
     expect(text).toContain("## Automatic retries");
     expect(text).toContain("1 scenario(s) needed an automatic retry (1 discarded attempt(s)).");

@@ -23,17 +23,39 @@ const invocation = (started_at: string, args: Record<string, unknown>): Invocati
 
 describe("runHistory", () => {
   const sessions = parseEvaluationLog(LOG);
-  const invocations = [invocation("2026-11-24T09:15:00", { judge_threshold: 0.9, min_agent_turns: 3, judge_url: "http://judge/v1" }), invocation("2026-11-24T16:02:11", { judge_threshold: 0.8, min_agent_turns: 2, judge_url: null, resume: "x" })];
+  const invocations = [
+    invocation("2026-11-24T09:15:00", { judge_threshold: 0.9, min_agent_turns: 3, judge_url: "http://judge/v1" }),
+    invocation("2026-11-24T16:02:11", { judge_threshold: 0.8, min_agent_turns: 2, judge_url: null, resume: "x" }),
+  ];
 
   it("lists each session with its settings, what it loaded and what it ran", () => {
     const status = runStatus({ sessions, lastActivityMs: 0, nowMs: 3_600_000 });
     const h = runHistory({ invocations, sessions, killedFolders: ["b__2.killed.20261124_160211"], status });
     expect(h.sessions).toHaveLength(2);
     const [s1, s2] = h.sessions;
-    expect(s1).toMatchObject({ index: 1, startedAt: "2026-11-24T09:15:00", resumed: false, judge: "on", judgeModel: "big-judge", judgeThreshold: 0.9, minAgentTurns: 3, loaded: [], ran: ["a__1", "b__2"] });
+    expect(s1).toMatchObject({
+      index: 1,
+      startedAt: "2026-11-24T09:15:00",
+      resumed: false,
+      judge: "on",
+      judgeModel: "big-judge",
+      judgeThreshold: 0.9,
+      minAgentTurns: 3,
+      loaded: [],
+      ran: ["a__1", "b__2"],
+    });
     expect(s1!.end).toEqual({ kind: "stopped", scenario: { position: 2, of: 3, name: "b__2", time: T0 } });
     // The log's judge line wins over run_args; without one, judge_url: null says off.
-    expect(s2).toMatchObject({ index: 2, resumed: true, judge: "off", judgeThreshold: 0.8, minAgentTurns: 2, loaded: ["a__1"], ran: ["b__2", "c__3"], movedAside: ["b__2"] });
+    expect(s2).toMatchObject({
+      index: 2,
+      resumed: true,
+      judge: "off",
+      judgeThreshold: 0.8,
+      minAgentTurns: 2,
+      loaded: ["a__1"],
+      ran: ["b__2", "c__3"],
+      movedAside: ["b__2"],
+    });
     expect(h.killed).toEqual([{ folder: "b__2.killed.20261124_160211", scenario: "b__2", movedAt: "2026-11-24T16:02:11", session: 2 }]);
     // An hour of silence: killed, and it died in c__3.
     expect(status.state).toBe("killed");
@@ -50,7 +72,11 @@ describe("runHistory", () => {
 
   it("copes with a run without a log or run_args.json", () => {
     const status = runStatus({ sessions: [], lastActivityMs: null, nowMs: 0 });
-    expect(runHistory({ invocations: [], sessions: [], killedFolders: ["x.killed.bad"], status })).toEqual({ sessions: [], killed: [{ folder: "x.killed.bad", scenario: "x", movedAt: null, session: null }], diedIn: null });
+    expect(runHistory({ invocations: [], sessions: [], killedFolders: ["x.killed.bad"], status })).toEqual({
+      sessions: [],
+      killed: [{ folder: "x.killed.bad", scenario: "x", movedAt: null, session: null }],
+      diedIn: null,
+    });
   });
 
   it("parses killed folder names", () => {

@@ -54,7 +54,15 @@ describe("planRun (pure)", () => {
 
   it("with no run_args.json and no log, the queue is the folders found and Q the completed count", () => {
     const plan = planRun({ invocations: [], sessions: [], completed: new Set(["b", "a"]), discovered: ["a", "b", "c"], allMetricsOrder: null });
-    expect(plan).toMatchObject({ queue: ["a", "b", "c"], order: ["a", "b"], queueLength: 2, minAgentTurns: 0, finished: false, pending: ["c"], outsideQueue: [] });
+    expect(plan).toMatchObject({
+      queue: ["a", "b", "c"],
+      order: ["a", "b"],
+      queueLength: 2,
+      minAgentTurns: 0,
+      finished: false,
+      pending: ["c"],
+      outsideQueue: [],
+    });
   });
 
   it("a legacy run_args.json without names falls back to the log's queue", () => {
@@ -69,7 +77,13 @@ describe("planRun (pure)", () => {
   });
 
   it("a finished run prints resolved_scenario_count even when fewer records are on disk", () => {
-    const plan = planRun({ invocations: [inv(["a", "b", "c"])], sessions: [session({ complete: true })], completed: new Set(["a", "c"]), discovered: ["a", "c"], allMetricsOrder: null });
+    const plan = planRun({
+      invocations: [inv(["a", "b", "c"])],
+      sessions: [session({ complete: true })],
+      completed: new Set(["a", "c"]),
+      discovered: ["a", "c"],
+      allMetricsOrder: null,
+    });
     expect(plan).toMatchObject({ order: ["a", "c"], queueLength: 3, finished: true, pending: ["b"] });
   });
 
@@ -106,7 +120,13 @@ describe("planRun (pure)", () => {
   });
 
   it("a duplicated queue name yields the record twice (§6: duplicate names in --scenarios)", () => {
-    const plan = planRun({ invocations: [inv(["a", "b", "a"])], sessions: [session({ complete: true })], completed: new Set(["a", "b"]), discovered: ["a", "b"], allMetricsOrder: null });
+    const plan = planRun({
+      invocations: [inv(["a", "b", "a"])],
+      sessions: [session({ complete: true })],
+      completed: new Set(["a", "b"]),
+      discovered: ["a", "b"],
+      allMetricsOrder: null,
+    });
     expect(plan.order).toEqual(["a", "b", "a"]);
     expect(plan.queueLength).toBe(3);
   });
@@ -118,7 +138,9 @@ describe("planRun (pure)", () => {
     ["override wins", [inv([], { parsed_args: { min_agent_turns: 3 } })], 0, 0],
     ["override wins (raise)", [inv([])], 7, 7],
   ])("M: %s", (_t, invocations, override, want) => {
-    expect(planRun({ invocations, sessions: [], completed: new Set(), discovered: [], allMetricsOrder: null, minAgentTurnsOverride: override }).minAgentTurns).toBe(want);
+    expect(
+      planRun({ invocations, sessions: [], completed: new Set(), discovered: [], allMetricsOrder: null, minAgentTurnsOverride: override }).minAgentTurns,
+    ).toBe(want);
   });
 });
 
@@ -144,10 +166,17 @@ describe("a resumed run (§4.11)", () => {
     logLine("Scenario 'r__3' Complete", t2) +
     logLine("[SKIP 2/4] r__2 (loaded from previous run)", t2) +
     logLine("Starting Scenario 3/4: r__1", t2);
-  const session2Tail = logLine("Scenario 'r__1' Complete", t2) + logLine("[SKIP 4/4] r__4 (loaded from previous run)", t2) + logLine("Evaluation Complete!", t2);
+  const session2Tail =
+    logLine("Scenario 'r__1' Complete", t2) + logLine("[SKIP 4/4] r__4 (loaded from previous run)", t2) + logLine("Evaluation Complete!", t2);
 
   const invocations = [
-    { started_at: "2026-06-18T07:23:25", argv: ["run_evaluation.py"], parsed_args: { min_agent_turns: 3, resume: null }, resolved_scenario_count: 5, resolved_scenario_names: session1Queue },
+    {
+      started_at: "2026-06-18T07:23:25",
+      argv: ["run_evaluation.py"],
+      parsed_args: { min_agent_turns: 3, resume: null },
+      resolved_scenario_count: 5,
+      resolved_scenario_names: session1Queue,
+    },
     {
       started_at: "2026-06-19T10:15:00",
       argv: ["run_evaluation.py", "--resume", "20260618_072325"],
@@ -230,7 +259,11 @@ describe("a resumed run (§4.11)", () => {
     };
     if (opts.allMetrics) {
       const byName: Record<string, unknown> = { r__1: r1, r__2: r2, r__3: r3, r__4: r4 };
-      files["all_metrics.json"] = JSON.stringify(opts.allMetrics.map((n) => byName[n]), null, 2);
+      files["all_metrics.json"] = JSON.stringify(
+        opts.allMetrics.map((n) => byName[n]),
+        null,
+        2,
+      );
     }
     if (opts.allSummary) files["all_summary.txt"] = opts.allSummary;
     return {
@@ -463,12 +496,22 @@ describe("killed and finished single-session runs (§2.1, §2.6)", () => {
   const m = (name: string, ok: boolean) =>
     bareMetrics(name, {
       clean_exit: true,
-      success_breakdown: { passed: ok ? ["clean_exit", "db_state_match"] : ["clean_exit"], failed: ok ? [] : ["db_state_match"], not_applicable: [], excluded: [] },
+      success_breakdown: {
+        passed: ok ? ["clean_exit", "db_state_match"] : ["clean_exit"],
+        failed: ok ? [] : ["db_state_match"],
+        not_applicable: [],
+        excluded: [],
+      },
       db_state_match: ok,
       is_successful: ok,
       is_task_successful: ok,
     });
-  const head = logLine(`Queued 3 scenario(s): ['${queue.join("', '")}']`) + logLine("Starting Scenario 1/3: k__2") + logLine("Scenario 'k__2' Complete") + logLine("Starting Scenario 2/3: k__1") + logLine("Scenario 'k__1' Complete");
+  const head =
+    logLine(`Queued 3 scenario(s): ['${queue.join("', '")}']`) +
+    logLine("Starting Scenario 1/3: k__2") +
+    logLine("Scenario 'k__2' Complete") +
+    logLine("Starting Scenario 2/3: k__1") +
+    logLine("Scenario 'k__1' Complete");
 
   it("killed (no Evaluation Complete!): Total Scenarios is the number of completed scenarios, in queue order", async () => {
     const dir = await run({
@@ -504,7 +547,9 @@ describe("killed and finished single-session runs (§2.1, §2.6)", () => {
       log: head + logLine("Starting Scenario 3/3: k__3") + logLine("Scenario 'k__3' Complete") + logLine("Evaluation Complete!"),
       scenarios: { k__1: { metrics: m("k__1", true) }, k__2: { metrics: m("k__2", false) }, k__3: { metrics: m("k__3", true) } },
     };
-    const good = await analyzeFolder(await run({ ...base, files: { "all_metrics.json": JSON.stringify([m("k__3", true), m("k__1", true), m("k__2", false)]) } }));
+    const good = await analyzeFolder(
+      await run({ ...base, files: { "all_metrics.json": JSON.stringify([m("k__3", true), m("k__1", true), m("k__2", false)]) } }),
+    );
     expect(blockNames(good.analysis.summaryText)).toEqual(["k__3", "k__1", "k__2"]);
     const bad = await analyzeFolder(await run({ ...base, files: { "all_metrics.json": '[{"scenario_name": "k__3"' } }));
     expect(blockNames(bad.analysis.summaryText)).toEqual(["k__2", "k__1", "k__3"]);
@@ -514,7 +559,10 @@ describe("killed and finished single-session runs (§2.1, §2.6)", () => {
   it("an aborted session (Evaluation failed:) is partial with Q = completed count", async () => {
     const dir = await run({
       queue,
-      log: head + logLine("Starting Scenario 3/3: k__3") + "2026-06-18 07:23:25 | runner.py:run_dynamic_evaluation:900 | [ERROR]: Evaluation failed: boom\nTraceback (most recent call last):\n  ...\n",
+      log:
+        head +
+        logLine("Starting Scenario 3/3: k__3") +
+        "2026-06-18 07:23:25 | runner.py:run_dynamic_evaluation:900 | [ERROR]: Evaluation failed: boom\nTraceback (most recent call last):\n  ...\n",
       scenarios: { k__1: { metrics: m("k__1", true) }, k__2: { metrics: m("k__2", false) }, k__3: { bridgeLog: "" } },
     });
     const { analysis } = await analyzeFolder(dir);

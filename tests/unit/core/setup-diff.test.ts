@@ -1,10 +1,28 @@
 /** The setup diff of two runs on config pairs: same, a prompt edit, tools added and removed, an argument changed, files missing. */
 import { describe, expect, it } from "vitest";
-import { argChanges, changedLineCount, changedPromptPairs, lineDiff, memoLineDiff, setupDiff, setupSummary, type LineDiff, type ScenarioSetup } from "@/lib/core/setup/diff";
+import {
+  argChanges,
+  changedLineCount,
+  changedPromptPairs,
+  lineDiff,
+  memoLineDiff,
+  setupDiff,
+  setupSummary,
+  type LineDiff,
+  type ScenarioSetup,
+} from "@/lib/core/setup/diff";
 import { menuPrompt } from "../../helpers/menu-prompt";
 
-const setup = (over: Partial<ScenarioSetup> = {}): ScenarioSetup => ({ agentPrompt: "You are a retail agent.\nBe polite.\nAlways confirm before cancelling.", userPrompt: "You want a refund.", agentTools: ["cancel_order", "get_order"], userTools: ["EndConversationTool"], problems: [], ...over });
-const suite = (n: number, over: (i: number) => Partial<ScenarioSetup> = () => ({})) => new Map(Array.from({ length: n }, (_, i) => [`retail__${i}`, setup(over(i))]));
+const setup = (over: Partial<ScenarioSetup> = {}): ScenarioSetup => ({
+  agentPrompt: "You are a retail agent.\nBe polite.\nAlways confirm before cancelling.",
+  userPrompt: "You want a refund.",
+  agentTools: ["cancel_order", "get_order"],
+  userTools: ["EndConversationTool"],
+  problems: [],
+  ...over,
+});
+const suite = (n: number, over: (i: number) => Partial<ScenarioSetup> = () => ({})) =>
+  new Map(Array.from({ length: n }, (_, i) => [`retail__${i}`, setup(over(i))]));
 const ARGS = { judge_model: "gpt-judge-1", judge_threshold: 0.9, min_agent_turns: 3, output_dir: "./a", judge_api_key: "<redacted>" };
 
 describe("setup diff", () => {
@@ -30,7 +48,10 @@ describe("setup diff", () => {
   });
 
   it("groups different edits, most scenarios first", () => {
-    const d = setupDiff({ args: ARGS, scenarios: suite(6) }, { args: ARGS, scenarios: suite(6, (i) => ({ userPrompt: i < 4 ? "You want a refund now." : i < 5 ? "You want an exchange." : "You want a refund." })) });
+    const d = setupDiff(
+      { args: ARGS, scenarios: suite(6) },
+      { args: ARGS, scenarios: suite(6, (i) => ({ userPrompt: i < 4 ? "You want a refund now." : i < 5 ? "You want an exchange." : "You want a refund." })) },
+    );
     const p = d.prompts[0]!;
     expect([p.file, p.changed, p.of]).toEqual(["user_prompt.txt", 5, 6]);
     expect(p.edits.map((e) => e.scenarios.length)).toEqual([4, 1]);
@@ -58,7 +79,10 @@ describe("setup diff", () => {
   });
 
   it("says so when a run has no run_args.json instead of inventing a difference, and skips files missing on one side", () => {
-    const d = setupDiff({ args: null, scenarios: suite(3) }, { args: ARGS, scenarios: suite(3, (i) => (i === 0 ? { agentPrompt: null, agentTools: null } : {})) });
+    const d = setupDiff(
+      { args: null, scenarios: suite(3) },
+      { args: ARGS, scenarios: suite(3, (i) => (i === 0 ? { agentPrompt: null, agentTools: null } : {})) },
+    );
     expect(d.runArgs).toEqual({ base: false, other: true });
     expect(d.args).toEqual([]);
     expect(d.same).toBe(false);
@@ -105,8 +129,20 @@ describe("setup diff", () => {
   });
 
   it("keeps pairs too different to show apart, each its own edit", () => {
-    const base = { args: ARGS, scenarios: new Map([["a", setup({ agentPrompt: menuPrompt(1, 30) })], ["b", setup({ agentPrompt: menuPrompt(3, 30) })]]) };
-    const other = { args: ARGS, scenarios: new Map([["a", setup({ agentPrompt: menuPrompt(2, 30) })], ["b", setup({ agentPrompt: menuPrompt(4, 30) })]]) };
+    const base = {
+      args: ARGS,
+      scenarios: new Map([
+        ["a", setup({ agentPrompt: menuPrompt(1, 30) })],
+        ["b", setup({ agentPrompt: menuPrompt(3, 30) })],
+      ]),
+    };
+    const other = {
+      args: ARGS,
+      scenarios: new Map([
+        ["a", setup({ agentPrompt: menuPrompt(2, 30) })],
+        ["b", setup({ agentPrompt: menuPrompt(4, 30) })],
+      ]),
+    };
     const d = setupDiff(base, other, () => ({ lines: [], cut: 0, unshown: "too different to show line by line: 9 lines changed" }));
     expect(d.prompts[0]?.edits).toHaveLength(2);
   });

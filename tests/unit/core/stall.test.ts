@@ -154,7 +154,14 @@ describe("stalls end to end (analyzeFolder)", () => {
             is_successful: false,
             is_task_successful: false,
           }),
-          judge: { score: 1.0, reason: "", nl_assertion_verdicts: [{ index: 1, passed: true }, { index: 2, passed: true }] },
+          judge: {
+            score: 1.0,
+            reason: "",
+            nl_assertion_verdicts: [
+              { index: 1, passed: true },
+              { index: 2, passed: true },
+            ],
+          },
         },
         // No token_usage, context unparseable → unknown → not stalled; its stored flag still prints the line.
         s__c: {
@@ -397,7 +404,14 @@ describe("stalls end to end (analyzeFolder)", () => {
     dirs.push(dir);
     await writeRun(dir, {
       minAgentTurns: null,
-      scenarios: { z__1: { metrics: bareMetrics("z__1", { token_usage: { agent: { n_calls: 0, prompt: 0, completion: 0 }, user: { n_calls: 0, prompt: 0, completion: 0 } }, is_successful: true }) } },
+      scenarios: {
+        z__1: {
+          metrics: bareMetrics("z__1", {
+            token_usage: { agent: { n_calls: 0, prompt: 0, completion: 0 }, user: { n_calls: 0, prompt: 0, completion: 0 } },
+            is_successful: true,
+          }),
+        },
+      },
     });
     const { analysis } = await analyzeFolder(dir);
     expect(analysis.plan.minAgentTurns).toBe(0);

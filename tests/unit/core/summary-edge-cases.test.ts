@@ -61,9 +61,22 @@ describe("rounding ties in every printed place (§2.2 fixed: exact ties go to th
       db_state_match: true,
       db_state_actual_hash: "a".repeat(64),
       nl_assertion_pass_rate: 0.15625, // × 100 = 15.625 → 15.62
-      db_state_assertion_verdicts: bools(1, 32).map((passed) => ({ func_name: "f", side: "user", passed, expected: true, actual: passed, message: null, error: null })),
+      db_state_assertion_verdicts: bools(1, 32).map((passed) => ({
+        func_name: "f",
+        side: "user",
+        passed,
+        expected: true,
+        actual: passed,
+        message: null,
+        error: null,
+      })),
       db_state_assertion_pass_rate: 0.03125, // × 100 = 3.125 → 3.12
-      success_breakdown: { passed: ["db_state_match", "clean_exit"], failed: ["db_state_assertion", "nl_assertion"], not_applicable: [], excluded: ["is_action_match", "judge_passed"] },
+      success_breakdown: {
+        passed: ["db_state_match", "clean_exit"],
+        failed: ["db_state_assertion", "nl_assertion"],
+        not_applicable: [],
+        excluded: ["is_action_match", "judge_passed"],
+      },
       is_successful: false,
       is_task_successful: false,
     }),
@@ -264,7 +277,9 @@ describe("rounding ties in every printed place (§2.2 fixed: exact ties go to th
   ])("per-scenario latency value %s → %s", (v, want) => {
     const m = bareMetrics("l__1", { latency_stats: { count: 1, mean_ms: v, p50_ms: v, p95_ms: v, min_ms: v, max_ms: v }, latencies: latencies([v]) });
     const text = render([rec(m)], 0);
-    expect(text).toContain(`\n  Latency Measurements: 1\n    Mean: ${want}ms\n    P50: ${want}ms\n    P95: ${want}ms\n    Min: ${want}ms\n    Max: ${want}ms\n`);
+    expect(text).toContain(
+      `\n  Latency Measurements: 1\n    Mean: ${want}ms\n    P50: ${want}ms\n    P95: ${want}ms\n    Min: ${want}ms\n    Max: ${want}ms\n`,
+    );
     expect(text).toContain(`\n  Total Measurements: 1\n  Mean: ${want}ms\n  P50: ${want}ms\n  P95: ${want}ms\n  Min: ${want}ms\n  Max: ${want}ms\n`);
   });
 
@@ -307,7 +322,16 @@ describe("compensated sums (§2.2 pysum = CPython 3.12 Neumaier)", () => {
     const a = rec(bareMetrics("p__a", { latencies: latencies([2486.88]) }));
     const b = rec(bareMetrics("p__b", { latencies: latencies([2919.7, 1922.27]) }));
     expect(render([a, b], 0)).toContain(
-      lines("Overall Latency Statistics:", DASH, "  Total Measurements: 3", "  Mean: 2443.0ms", "  P50: 2486.9ms", "  P95: 2919.7ms", "  Min: 1922.3ms", "  Max: 2919.7ms"),
+      lines(
+        "Overall Latency Statistics:",
+        DASH,
+        "  Total Measurements: 3",
+        "  Mean: 2443.0ms",
+        "  P50: 2486.9ms",
+        "  P95: 2919.7ms",
+        "  Min: 1922.3ms",
+        "  Max: 2919.7ms",
+      ),
     );
   });
 
@@ -346,7 +370,12 @@ describe("percentages (§2.2 pct: count ÷ length × 100, divide first)", () => 
           rec(
             bareMetrics(`${domain}__${i}`, {
               clean_exit: kind !== "task-only",
-              success_breakdown: { passed: [], failed: kind === "success" ? [] : kind === "task-only" ? ["clean_exit"] : ["nl_assertion"], not_applicable: [], excluded: [] },
+              success_breakdown: {
+                passed: [],
+                failed: kind === "success" ? [] : kind === "task-only" ? ["clean_exit"] : ["nl_assertion"],
+                not_applicable: [],
+                excluded: [],
+              },
               is_successful: kind === "success",
               // The stored task verdict is deliberately wrong: the fold derives it from `failed` (§4.7 step 9).
               is_task_successful: false,
@@ -416,11 +445,23 @@ describe("per-domain blocks (§2.3 H, §4.9)", () => {
     [
       "only the DB map has two domains: the DB block is first and gets the two blank lines",
       [rec(ok("A__1", { db_state_match: true })), rec(na("B__1", { db_state_match: false }))],
-      lines("Per-signal pass rates:", "  DB-State match:               50.00% (1/2 scenarios)", "", "", "Per-Domain DB-State Match Rate:", DASH, "  A: 100.00% (1/1)", "  B: 0.00% (0/1)"),
+      lines(
+        "Per-signal pass rates:",
+        "  DB-State match:               50.00% (1/2 scenarios)",
+        "",
+        "",
+        "Per-Domain DB-State Match Rate:",
+        DASH,
+        "  A: 100.00% (1/1)",
+        "  B: 0.00% (0/1)",
+      ),
     ],
     [
       "only the NL map has two domains",
-      [rec(ok("A__1", { db_state_match: true, nl_assertion_pass_rate: 1.0 }), { nl: [true, true] }), rec(na("B__1", { nl_assertion_pass_rate: 0.5 }), { nl: [false, true] })],
+      [
+        rec(ok("A__1", { db_state_match: true, nl_assertion_pass_rate: 1.0 }), { nl: [true, true] }),
+        rec(na("B__1", { nl_assertion_pass_rate: 0.5 }), { nl: [false, true] }),
+      ],
       lines(
         "Per-signal pass rates:",
         "  DB-State match:              100.00% (1/1 scenarios)",
@@ -436,11 +477,23 @@ describe("per-domain blocks (§2.3 H, §4.9)", () => {
     [
       "only the DB-state-assertion map has two domains (last block, first printed)",
       [rec(ok("A__1", { db_state_assertion_verdicts: dba(true, false) })), rec(na("B__1", { db_state_assertion_verdicts: dba(true) }))],
-      lines("Per-signal pass rates:", "  DB-State-Assertion pass:      66.67% (2/3 predicates)", "", "", "Per-Domain DB-State-Assertion Pass Rate:", DASH, "  A: 50.00% (1/2)", "  B: 100.00% (1/1)"),
+      lines(
+        "Per-signal pass rates:",
+        "  DB-State-Assertion pass:      66.67% (2/3 predicates)",
+        "",
+        "",
+        "Per-Domain DB-State-Assertion Pass Rate:",
+        DASH,
+        "  A: 50.00% (1/2)",
+        "  B: 100.00% (1/1)",
+      ),
     ],
     [
       "DB and DB-state-assertion blocks: only the first is preceded by two blank lines",
-      [rec(ok("A__1", { db_state_match: true, db_state_assertion_verdicts: dba(true, false) })), rec(na("B__1", { db_state_match: false, db_state_assertion_verdicts: dba(true) }))],
+      [
+        rec(ok("A__1", { db_state_match: true, db_state_assertion_verdicts: dba(true, false) })),
+        rec(na("B__1", { db_state_match: false, db_state_assertion_verdicts: dba(true) })),
+      ],
       lines(
         "Per-signal pass rates:",
         "  DB-State match:               50.00% (1/2 scenarios)",
@@ -490,11 +543,7 @@ describe("per-domain blocks (§2.3 H, §4.9)", () => {
         "  NL-Assertion pass:            50.00% (1/2 assertions)",
       ),
     ],
-    [
-      "a domain of only N/A records has no key in the success map",
-      [rec(ok("A__1")), rec(na("B__1")), rec(na("C__1"))],
-      lines("Per-signal pass rates:"),
-    ],
+    ["a domain of only N/A records has no key in the success map", [rec(ok("A__1")), rec(na("B__1")), rec(na("C__1"))], lines("Per-signal pass rates:")],
   ])("%s", (_title, records, want) => {
     expect(fromPerSignal(render(records, 0))).toBe(want);
   });
@@ -692,7 +741,13 @@ describe("per-scenario line conditions (§2.3 B: key presence, except the stall 
     [
       "present keys print even when null or N/A",
       { is_successful: "N/A", is_task_successful: null, is_action_match: "N/A", db_state_match: null, judge_passed: null },
-      ["  Is successful: N/A", "  Is task-successful (excl. clean_exit): None", "    Action-list match: N/A", "    DB-state match: None", "    Judge passed: None"],
+      [
+        "  Is successful: N/A",
+        "  Is task-successful (excl. clean_exit): None",
+        "    Action-list match: N/A",
+        "    DB-state match: None",
+        "    Judge passed: None",
+      ],
     ],
     [
       "judge score 0 and an empty failed list",
@@ -729,7 +784,14 @@ describe("per-scenario line conditions (§2.3 B: key presence, except the stall 
   });
 
   it("falls back for older files: turns → len(turns), duration → duration_seconds, stats → recomputed from latencies (§6)", () => {
-    const m = bareMetrics("old__1", { turns: [{ role: "agent", text: "a" }, { role: "user", text: "b" }], duration_seconds: 30.25, latencies: latencies([300.0, 100.0, 200.0]) });
+    const m = bareMetrics("old__1", {
+      turns: [
+        { role: "agent", text: "a" },
+        { role: "user", text: "b" },
+      ],
+      duration_seconds: 30.25,
+      latencies: latencies([300.0, 100.0, 200.0]),
+    });
     delete m.total_turns;
     delete m.scenario_duration;
     delete m.latency_stats;
@@ -776,7 +838,13 @@ describe("latency percentiles (§4.10: index selection, no interpolation)", () =
   });
 
   it("pools every record's latencies including stalled ones, ignoring their latency_stats", () => {
-    const stalled = rec(bareMetrics("s__1", { token_usage: { agent: { n_calls: 0, prompt: 0, completion: 0 }, user: { n_calls: 0, prompt: 0, completion: 0 } }, latency_stats: ZERO_STATS, latencies: latencies([5000.0]) }));
+    const stalled = rec(
+      bareMetrics("s__1", {
+        token_usage: { agent: { n_calls: 0, prompt: 0, completion: 0 }, user: { n_calls: 0, prompt: 0, completion: 0 } },
+        latency_stats: ZERO_STATS,
+        latencies: latencies([5000.0]),
+      }),
+    );
     const other = rec(bareMetrics("s__2", { latencies: latencies([1000.0]) }));
     const fold = foldRecords([stalled, other], 3);
     expect(fold.stalled).toEqual(["s__1"]);

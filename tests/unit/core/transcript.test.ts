@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { alignedTranscript, buildTurns, firstDivergence, shownTurns } from "@/lib/core/transcript";
 import type { ConversationTurn } from "@/lib/core/conversation-log";
 
-const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({ role, start, end, duration: end - start, text, interrupted: false, responseLatencyMs });
+const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({
+  role,
+  start,
+  end,
+  duration: end - start,
+  text,
+  interrupted: false,
+  responseLatencyMs,
+});
 
 describe("buildTurns", () => {
   it("takes the first source that has turns, in file order", () => {
@@ -26,7 +34,10 @@ describe("shownTurns", () => {
     ];
     const { turns, source } = shownTurns({ segments });
     expect(source).toBe("conversation_log.seglst.json");
-    expect(turns.map((t) => [t.latencyMs, t.interrupted])).toEqual([[null, false], [500, true]]);
+    expect(turns.map((t) => [t.latencyMs, t.interrupted])).toEqual([
+      [null, false],
+      [500, true],
+    ]);
   });
 });
 

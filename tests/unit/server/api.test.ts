@@ -75,7 +75,12 @@ describe("HTTP API", () => {
       expect(res.status, q).toBe(400);
       expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(0);
     }
-    for (const path of ["/api/runs/nope", `/api/runs/${enc(RUN)}/scenarios/nope`, `/api/runs/${enc(RUN)}/bogus`, `/api/runs/${enc(RUN)}/scenarios/qa__capital_france/bogus`]) {
+    for (const path of [
+      "/api/runs/nope",
+      `/api/runs/${enc(RUN)}/scenarios/nope`,
+      `/api/runs/${enc(RUN)}/bogus`,
+      `/api/runs/${enc(RUN)}/scenarios/qa__capital_france/bogus`,
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toHaveProperty("error");
@@ -85,7 +90,12 @@ describe("HTTP API", () => {
   it("returns one scenario parsed, and its audio with Range support", async () => {
     const res = await get(`/api/runs/${enc(RUN)}/scenarios/qa__capital_france`);
     expect(res.status).toBe(200);
-    const d = (await res.json()) as { row: { name: string }; conversation: { turns: unknown[] }; judge: { score: number }; files: Array<{ path: string; present: boolean }> };
+    const d = (await res.json()) as {
+      row: { name: string };
+      conversation: { turns: unknown[] };
+      judge: { score: number };
+      files: Array<{ path: string; present: boolean }>;
+    };
     expect(d.row.name).toBe("qa__capital_france");
     expect(d.conversation.turns.length).toBeGreaterThan(0);
     expect(typeof d.judge.score).toBe("number");
@@ -121,7 +131,14 @@ describe("HTTP API", () => {
     expect((await head.text()).length).toBe(10);
     // Known name but not there; unknown names; a link is never followed.
     expect((await get(`${base}/analysis_report.md`)).status).toBe(404);
-    for (const bad of ["run_args.json", "notes.txt", "bot_logs_agent", enc("bot_logs_agent/../metrics.json"), enc("scenario_config/../../../etc/passwd"), "%2Fetc%2Fpasswd"]) {
+    for (const bad of [
+      "run_args.json",
+      "notes.txt",
+      "bot_logs_agent",
+      enc("bot_logs_agent/../metrics.json"),
+      enc("scenario_config/../../../etc/passwd"),
+      "%2Fetc%2Fpasswd",
+    ]) {
       expect((await get(`${base}/${bad}`)).status, bad).toBeGreaterThanOrEqual(400);
     }
     await symlink("/etc/hostname", join(root, RUN, "qa__capital_france", "analysis_report.md"));

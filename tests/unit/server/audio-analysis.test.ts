@@ -37,8 +37,14 @@ describe("audio analysis", () => {
         expect(Math.abs(e - want[i]!.end)).toBeLessThanOrEqual(0.1);
       });
     };
-    near(a.speech.agent, planted.filter((b) => b.channel === 1));
-    near(a.speech.user, planted.filter((b) => b.channel === 0));
+    near(
+      a.speech.agent,
+      planted.filter((b) => b.channel === 1),
+    );
+    near(
+      a.speech.user,
+      planted.filter((b) => b.channel === 0),
+    );
     expect(a.responseGaps.map((g) => Math.round(g.gapMs / 100) * 100)).toEqual([800, 800]);
     expect(a.findings).toEqual([]);
   });
@@ -50,8 +56,24 @@ describe("audio analysis", () => {
   });
 
   it("names a silent turn, unlogged speech, a talk-over, dead air and clipping", async () => {
-    const bursts = [agent(1, 3), user(4, 6), agent(5.2, 7.5), user(9, 10.5), { channel: 1 as const, start: 11, end: 12, level: 1.5 }, user(25, 27), agent(40, 41)];
-    const turns = [turn("agent", 1, 3), turn("user", 4, 6), turn("agent", 5.2, 7.5), turn("agent", 13, 15), turn("agent", 11, 12), turn("user", 25, 27), turn("agent", 40, 41)];
+    const bursts = [
+      agent(1, 3),
+      user(4, 6),
+      agent(5.2, 7.5),
+      user(9, 10.5),
+      { channel: 1 as const, start: 11, end: 12, level: 1.5 },
+      user(25, 27),
+      agent(40, 41),
+    ];
+    const turns = [
+      turn("agent", 1, 3),
+      turn("user", 4, 6),
+      turn("agent", 5.2, 7.5),
+      turn("agent", 13, 15),
+      turn("agent", 11, 12),
+      turn("user", 25, 27),
+      turn("agent", 40, 41),
+    ];
     const a = await analyse(bursts, turns, 45);
     const kinds = (k: string) => a.findings.filter((f) => f.kind === k);
     expect(kinds("silent_turn").map((f) => [f.side, f.start])).toEqual([["agent", 13]]);
@@ -60,7 +82,10 @@ describe("audio analysis", () => {
     expect(kinds("talk_over")).toHaveLength(1);
     expect(kinds("talk_over")[0]!.side).toBe("agent");
     expect(kinds("dead_air").length).toBeGreaterThanOrEqual(1);
-    expect(kinds("dead_air").some((f) => f.start >= 26.9 && f.start <= 27.1 && f.end >= 39.9 && f.end <= 40.1), JSON.stringify(kinds("dead_air"))).toBe(true);
+    expect(
+      kinds("dead_air").some((f) => f.start >= 26.9 && f.start <= 27.1 && f.end >= 39.9 && f.end <= 40.1),
+      JSON.stringify(kinds("dead_air")),
+    ).toBe(true);
     expect(kinds("clipping").map((f) => f.side)).toEqual(["agent"]);
     for (const f of a.findings) expect(f.message.length).toBeGreaterThan(10);
   });
@@ -118,11 +143,25 @@ describe("audio analysis", () => {
     };
     const plain = await read("plain.wav", wavBytes({ seconds: 8, bursts }));
     // A 200 KB LIST chunk before data (refused when the header was read from the first 64 KB).
-    const list = await read("list.wav", wavBytes({ seconds: 8, bursts, before: [{ id: "LIST", size: 200_000 }, { id: "junk", size: 7 }] }));
+    const list = await read(
+      "list.wav",
+      wavBytes({
+        seconds: 8,
+        bursts,
+        before: [
+          { id: "LIST", size: 200_000 },
+          { id: "junk", size: 7 },
+        ],
+      }),
+    );
     // Extensible with the float subformat: 32-bit float samples, not 16-bit PCM.
     const float = await read("float.wav", wavBytes({ seconds: 8, bursts, float: true, extensible: true }));
     const extPcm = await read("ext-pcm.wav", wavBytes({ seconds: 8, bursts, extensible: true }));
-    for (const [name, r] of [["list", list], ["float", float], ["ext-pcm", extPcm]] as const) {
+    for (const [name, r] of [
+      ["list", list],
+      ["float", float],
+      ["ext-pcm", extPcm],
+    ] as const) {
       expect(r.ok, name).toBe(true);
       if (!r.ok || !plain.ok) continue;
       expect(r.durationSeconds, name).toBeCloseTo(8, 2);

@@ -28,7 +28,14 @@ beforeAll(async () => {
   cpSync(FIXTURE, run, { recursive: true });
   // 100 MB at 1 kHz: 7.3 hours of 0.15 s bursts, one side then the other every 0.7 s (~37,000 spurts a side).
   writeBurstsWav(join(run, BIG, "conversation_log.wav"), { bytes: 100 * 1024 * 1024, rate: 1000, on: 0.15, period: 0.7 });
-  for (const name of SMALL) writeWav(join(run, name, "conversation_log.wav"), { seconds: 20, bursts: [{ channel: 1, start: 1, end: 4 }, { channel: 0, start: 6, end: 9 }] });
+  for (const name of SMALL)
+    writeWav(join(run, name, "conversation_log.wav"), {
+      seconds: 20,
+      bursts: [
+        { channel: 1, start: 1, end: 4 },
+        { channel: 0, start: 6, end: 9 },
+      ],
+    });
   store = createStore(tmp, { watch: false });
   await store.scanned;
 }, 120_000);

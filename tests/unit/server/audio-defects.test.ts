@@ -22,14 +22,23 @@ async function analysed(call: PlantedCall, turns: LoggedTurn[] = []) {
   return { ...analyseAudio({ ...frames, turns }), truth };
 }
 
-const turnsOf = (spans: { user: Array<[number, number]>; agent: Array<[number, number]> }): LoggedTurn[] =>
-  [...spans.user.map(([start, end]) => ({ role: "user" as const, start, end, interrupted: false })), ...spans.agent.map(([start, end]) => ({ role: "agent" as const, start, end, interrupted: false }))];
+const turnsOf = (spans: { user: Array<[number, number]>; agent: Array<[number, number]> }): LoggedTurn[] => [
+  ...spans.user.map(([start, end]) => ({ role: "user" as const, start, end, interrupted: false })),
+  ...spans.agent.map(([start, end]) => ({ role: "agent" as const, start, end, interrupted: false })),
+];
 
 const NOISY = { snrDb: 25 };
 
 describe("a real line's defects", () => {
   it("a dropout: 120 ms of exact zeros inside the agent's speech, found where it is, and nothing else", async () => {
-    const call: PlantedCall = { rate: 8000, seconds: 14, user: [[1, 3.5]], agent: [[4.5, 9]], lines: { user: NOISY, agent: { ...NOISY, zeros: [[6.5, 6.62]] } }, seed: 4 };
+    const call: PlantedCall = {
+      rate: 8000,
+      seconds: 14,
+      user: [[1, 3.5]],
+      agent: [[4.5, 9]],
+      lines: { user: NOISY, agent: { ...NOISY, zeros: [[6.5, 6.62]] } },
+      seed: 4,
+    };
     const a = await analysed(call, turnsOf(call));
     const drops = a.findings.filter((f) => f.kind === "dropout");
     expect(drops.map((f) => f.side)).toEqual(["agent"]);
@@ -39,7 +48,17 @@ describe("a real line's defects", () => {
   }, 30_000);
 
   it("an echo: the agent's voice on the user channel 150 ms later, 15 dB down, is named and is never user speech, talk-over or unlogged speech", async () => {
-    const call: PlantedCall = { rate: 8000, seconds: 20, user: [[6, 8.5]], agent: [[1, 4.5], [10, 14]], lines: { user: { snrDb: 35, echo: { delay: 0.15, downDb: 15 } }, agent: { snrDb: 35 } }, seed: 9 };
+    const call: PlantedCall = {
+      rate: 8000,
+      seconds: 20,
+      user: [[6, 8.5]],
+      agent: [
+        [1, 4.5],
+        [10, 14],
+      ],
+      lines: { user: { snrDb: 35, echo: { delay: 0.15, downDb: 15 } }, agent: { snrDb: 35 } },
+      seed: 9,
+    };
     const a = await analysed(call, turnsOf(call));
     const echoes = a.findings.filter((f) => f.kind === "echo");
     expect(echoes.map((f) => f.side)).toEqual(["user", "user"]);
@@ -51,7 +70,17 @@ describe("a real line's defects", () => {
   }, 30_000);
 
   it("a dead stream: exact zeros for 2.5 s on a noisy line while the logs say the agent speaks", async () => {
-    const call: PlantedCall = { rate: 8000, seconds: 16, user: [[1, 3]], agent: [[4, 6], [9, 12]], lines: { user: NOISY, agent: { ...NOISY, zeros: [[9, 11.5]] } }, seed: 6 };
+    const call: PlantedCall = {
+      rate: 8000,
+      seconds: 16,
+      user: [[1, 3]],
+      agent: [
+        [4, 6],
+        [9, 12],
+      ],
+      lines: { user: NOISY, agent: { ...NOISY, zeros: [[9, 11.5]] } },
+      seed: 6,
+    };
     const a = await analysed(call, turnsOf(call));
     const dead = a.findings.filter((f) => f.kind === "dead_stream");
     expect(dead.map((f) => f.side)).toEqual(["agent"]);
@@ -60,7 +89,18 @@ describe("a real line's defects", () => {
   }, 30_000);
 
   it("a cut-off: the agent's speech stops dead at full level when the user barges in; a natural ending is none", async () => {
-    const call: PlantedCall = { rate: 8000, seconds: 16, user: [[5.6, 8]], agent: [[1, 6], [9, 12]], cut: [[1, 6]], lines: { user: NOISY, agent: NOISY }, seed: 8 };
+    const call: PlantedCall = {
+      rate: 8000,
+      seconds: 16,
+      user: [[5.6, 8]],
+      agent: [
+        [1, 6],
+        [9, 12],
+      ],
+      cut: [[1, 6]],
+      lines: { user: NOISY, agent: NOISY },
+      seed: 8,
+    };
     const a = await analysed(call, turnsOf(call));
     const cut = a.findings.filter((f) => f.kind === "cut_off");
     expect(cut.map((f) => f.side)).toEqual(["agent"]);
@@ -70,7 +110,14 @@ describe("a real line's defects", () => {
 
 describe("a loop", () => {
   it("the same 400 ms block of the agent's speech played 4 times in a row is a loop, found where it is; speech is none", async () => {
-    const call: PlantedCall = { rate: 8000, seconds: 16, user: [[1, 3]], agent: [[4, 10]], lines: { user: NOISY, agent: { loop: { at: 5, block: 0.4, times: 4 }, snrDb: 25 } }, seed: 14 };
+    const call: PlantedCall = {
+      rate: 8000,
+      seconds: 16,
+      user: [[1, 3]],
+      agent: [[4, 10]],
+      lines: { user: NOISY, agent: { loop: { at: 5, block: 0.4, times: 4 }, snrDb: 25 } },
+      seed: 14,
+    };
     const a = await analysed(call, turnsOf(call));
     const loops = a.findings.filter((f) => f.kind === "loop");
     expect(loops.map((f) => f.side)).toEqual(["agent"]);
@@ -89,8 +136,19 @@ describe("the interaction panel on the recording", () => {
       // The user cuts in at 3.4 and the agent stops 0.6 s later (its utterance cut to 1–4.0);
       // cuts in at 10 and the agent talks on to 14 (no yield); the agent cuts in at 17.5 over the user's 16–19;
       // the user speaks at 21–22.5 and again at 24.5–26 before any answer (no response), then the agent answers at 27.
-      user: [[3.4, 5.5], [10, 11], [16, 19], [21, 22.5], [24.5, 26]],
-      agent: [[1, 4.0], [7, 14], [17.5, 20], [27, 29]],
+      user: [
+        [3.4, 5.5],
+        [10, 11],
+        [16, 19],
+        [21, 22.5],
+        [24.5, 26],
+      ],
+      agent: [
+        [1, 4.0],
+        [7, 14],
+        [17.5, 20],
+        [27, 29],
+      ],
       cut: [[1, 4.0]],
       lines: { user: NOISY, agent: NOISY },
       seed: 12,

@@ -57,7 +57,8 @@ describe("the audit's signature check", () => {
     const signed = new Map([...run.scenarios.values()].map((s) => [s.name, s.signature]));
     const verdicts = async () => {
       const out: Array<[string, boolean | null, boolean]> = [];
-      for (const [name, stored] of signed) out.push([name, signatureHoldsSync(runDir, name, stored), (await currentSignature(runDir, name, stored, lstatInsideSync)) === stored]);
+      for (const [name, stored] of signed)
+        out.push([name, signatureHoldsSync(runDir, name, stored), (await currentSignature(runDir, name, stored, lstatInsideSync)) === stored]);
       return out;
     };
     const before = await verdicts();
@@ -66,8 +67,19 @@ describe("the audit's signature check", () => {
     await changeSignedFiles(runDir, [a, b, c, d]);
     const after = await verdicts();
     for (const [name, fast, slow] of after) if (fast !== null) expect(fast, name).toBe(slow);
-    expect(after.filter(([, , slow]) => !slow).map(([name]) => name).sort()).toEqual([a, b, c, d].sort());
-    expect(after.filter(([, fast]) => fast === false).map(([name]) => name).sort(), "every change seen by the fast check").toEqual([a, b, c, d].sort());
+    expect(
+      after
+        .filter(([, , slow]) => !slow)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([a, b, c, d].sort());
+    expect(
+      after
+        .filter(([, fast]) => fast === false)
+        .map(([name]) => name)
+        .sort(),
+      "every change seen by the fast check",
+    ).toEqual([a, b, c, d].sort());
   });
 
   it("lets timers run while it checks a large run", async () => {

@@ -36,7 +36,14 @@ async function started(state: string | null): Promise<Store> {
 function contents(store: Store): unknown {
   return [...store.index.runs.values()]
     .sort((a, b) => a.id.localeCompare(b.id))
-    .map((run) => ({ id: run.id, level: plainLevel(run.runLevel), killed: run.killedFolders, linked: run.linked, activity: run.lastActivityMs, scenarios: [...run.scenarios.values()] }));
+    .map((run) => ({
+      id: run.id,
+      level: plainLevel(run.runLevel),
+      killed: run.killedFolders,
+      linked: run.linked,
+      activity: run.lastActivityMs,
+      scenarios: [...run.scenarios.values()],
+    }));
 }
 
 /** What pages show: the runs list, every run's page (through the API), /trends. */
@@ -64,13 +71,30 @@ afterAll(async () => rm(root, { recursive: true, force: true }));
 
 type Db = InstanceType<typeof Database>;
 const victimDir = () => join(root, VICTIM);
-const states = (db: Db) => deserialize(db.prepare("SELECT states FROM runs WHERE run_dir = ?").pluck().get(victimDir()) as Buffer) as Array<Record<string, unknown>>;
+const states = (db: Db) =>
+  deserialize(db.prepare("SELECT states FROM runs WHERE run_dir = ?").pluck().get(victimDir()) as Buffer) as Array<Record<string, unknown>>;
 
 const HOSTILE: Array<{ what: string; table: string; damage: (db: Db) => void }> = [
-  { what: "a run level's head of null", table: "runs", damage: (db) => db.prepare("UPDATE runs SET head = ? WHERE run_dir = ?").run(serialize(null), victimDir()) },
-  { what: "a run level's head of the wrong shape", table: "runs", damage: (db) => db.prepare("UPDATE runs SET head = ? WHERE run_dir = ?").run(serialize({ isRun: "yes", finished: true }), victimDir()) },
-  { what: "a listing that is not two lists of names", table: "runs", damage: (db) => db.prepare("UPDATE runs SET listing = ? WHERE run_dir = ?").run(JSON.stringify({ killed: 5, linked: [] }), victimDir()) },
-  { what: "an order that is not a list", table: "runs", damage: (db) => db.prepare("UPDATE runs SET run_order = ? WHERE run_dir = ?").run(JSON.stringify({ order: "abc", problems: null }), victimDir()) },
+  {
+    what: "a run level's head of null",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET head = ? WHERE run_dir = ?").run(serialize(null), victimDir()),
+  },
+  {
+    what: "a run level's head of the wrong shape",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET head = ? WHERE run_dir = ?").run(serialize({ isRun: "yes", finished: true }), victimDir()),
+  },
+  {
+    what: "a listing that is not two lists of names",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET listing = ? WHERE run_dir = ?").run(JSON.stringify({ killed: 5, linked: [] }), victimDir()),
+  },
+  {
+    what: "an order that is not a list",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET run_order = ? WHERE run_dir = ?").run(JSON.stringify({ order: "abc", problems: null }), victimDir()),
+  },
   {
     what: "an empty record in one scenario's state",
     table: "runs",
@@ -80,13 +104,28 @@ const HOSTILE: Array<{ what: string; table: string; damage: (db: Db) => void }> 
       db.prepare("UPDATE runs SET states = ? WHERE run_dir = ?").run(serialize(list), victimDir());
     },
   },
-  { what: "states that are not a list", table: "runs", damage: (db) => db.prepare("UPDATE runs SET states = ? WHERE run_dir = ?").run(serialize({ length: 3 }), victimDir()) },
-  { what: "a run level's bulk of the wrong shape", table: "runs", damage: (db) => db.prepare("UPDATE runs SET bulk = ? WHERE run_dir = ?").run(serialize({ invocations: 5, sessions: [null] }), victimDir()) },
-  { what: "a runs list item with only an id", table: "list_items", damage: (db) => db.prepare("UPDATE list_items SET item = ? WHERE run_dir = ?").run(JSON.stringify({ id: VICTIM }), victimDir()) },
+  {
+    what: "states that are not a list",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET states = ? WHERE run_dir = ?").run(serialize({ length: 3 }), victimDir()),
+  },
+  {
+    what: "a run level's bulk of the wrong shape",
+    table: "runs",
+    damage: (db) => db.prepare("UPDATE runs SET bulk = ? WHERE run_dir = ?").run(serialize({ invocations: 5, sessions: [null] }), victimDir()),
+  },
+  {
+    what: "a runs list item with only an id",
+    table: "list_items",
+    damage: (db) => db.prepare("UPDATE list_items SET item = ? WHERE run_dir = ?").run(JSON.stringify({ id: VICTIM }), victimDir()),
+  },
   {
     what: "trend facts of the wrong shape",
     table: "trend_facts",
-    damage: (db) => db.prepare("UPDATE trend_facts SET facts = ? WHERE run_dir = ?").run(serialize({ queue: [], verdicts: new Map(), cells: new Map(), aggregates: {}, judge: {} }), victimDir()),
+    damage: (db) =>
+      db
+        .prepare("UPDATE trend_facts SET facts = ? WHERE run_dir = ?")
+        .run(serialize({ queue: [], verdicts: new Map(), cells: new Map(), aggregates: {}, judge: {} }), victimDir()),
   },
 ];
 
@@ -105,7 +144,10 @@ describe("a cache row of the wrong shape", () => {
           expect(store.index.runs.size, "no run vanished").toBe(RUNS.length);
           const seen = await shown(store);
           await within(store.sync.idle(), 30_000, "the audit of the run read again");
-          expect(store.cache?.rejected.newest.map((r) => [r.table, r.runDir]), "named: its table and run").toContainEqual([table, victimDir()]);
+          expect(
+            store.cache?.rejected.newest.map((r) => [r.table, r.runDir]),
+            "named: its table and run",
+          ).toContainEqual([table, victimDir()]);
           expect(store.cache?.problem).toContain(`a damaged row of ${table} for ${victimDir()}`);
           // `/api/health` names it too.
           const holder = globalThis as { [key: symbol]: unknown };

@@ -68,7 +68,11 @@ describe("a new build", () => {
     const upgraded = await next.start();
     try {
       expect(upgraded.cache?.build).toBe("build-new");
-      expect(upgraded.cache?.otherBuild, "every row the old build made, counted").toEqual({ runs: RUNS.length, listItems: RUNS.length, trendFacts: RUNS.length });
+      expect(upgraded.cache?.otherBuild, "every row the old build made, counted").toEqual({
+        runs: RUNS.length,
+        listItems: RUNS.length,
+        trendFacts: RUNS.length,
+      });
       expect({ cachedRuns: upgraded.scan?.cachedRuns, read: upgraded.scan?.read }, "every run read again").toEqual({ cachedRuns: 0, read: scenarios });
       expect(JSON.parse(JSON.stringify(next.list(upgraded.index).runs))).toEqual(list);
       expect(next.trends(upgraded.index, { range: "all" })).toEqual(trends);
@@ -87,7 +91,12 @@ describe("a new build", () => {
   it("reads again the timing items an old build saved", async () => {
     const dir = join(state, "timing");
     const old = await build("build-old");
-    const item = { signature: "s", scenario: "x", item: { name: "a" } } as unknown as Parameters<typeof old.timing.saveTiming>[2] extends ReadonlyMap<string, infer E> ? E : never;
+    const item = { signature: "s", scenario: "x", item: { name: "a" } } as unknown as Parameters<typeof old.timing.saveTiming>[2] extends ReadonlyMap<
+      string,
+      infer E
+    >
+      ? E
+      : never;
     old.timing.saveTiming(dir, "/run", new Map([["a", item]]));
     expect(old.timing.loadSavedTiming(dir, "/run").size, "its own build's file").toBe(1);
     const next = await build("build-new");

@@ -51,7 +51,14 @@ async function checksum(dir: string): Promise<string> {
 function contents(store: Store): unknown {
   return [...store.index.runs.values()]
     .sort((a, b) => a.id.localeCompare(b.id))
-    .map((run) => ({ id: run.id, level: plainLevel(run.runLevel), levelSignature: run.levelSignature, killed: run.killedFolders, activity: run.lastActivityMs, scenarios: [...run.scenarios.values()].sort((a, b) => a.name.localeCompare(b.name)) }));
+    .map((run) => ({
+      id: run.id,
+      level: plainLevel(run.runLevel),
+      levelSignature: run.levelSignature,
+      killed: run.killedFolders,
+      activity: run.lastActivityMs,
+      scenarios: [...run.scenarios.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    }));
 }
 
 /** A store once its scan, the audit after it and the cache's write are done. */
@@ -83,10 +90,13 @@ beforeAll(async () => {
   for (const run of RUNS) await cp(join(FIXTURES, run), join(root, run.split("/").pop() as string), { recursive: true });
   // Python writes NaN as a bare token; a negative zero survives as -0.0.
   const path = join(root, EXOTIC, "metrics.json");
-  const text = (await readFile(path, "utf8")).replace(/"judge_score": [^,\n]+/, '"judge_score": NaN').replace(/"duration_seconds": [^,\n]+/, '"duration_seconds": -0.0');
+  const text = (await readFile(path, "utf8"))
+    .replace(/"judge_score": [^,\n]+/, '"judge_score": NaN')
+    .replace(/"duration_seconds": [^,\n]+/, '"duration_seconds": -0.0');
   await writeFile(path, text);
   // Two runs finished (the fixtures' logs stop before the harness's last line): only finished runs are cached.
-  for (const id of FINISHED) await appendFile(join(root, id, "evaluation_log.txt"), "2026-08-04 15:36:42 | runner.py:run_dynamic_evaluation:770 | [INFO]: Evaluation Complete!\n");
+  for (const id of FINISHED)
+    await appendFile(join(root, id, "evaluation_log.txt"), "2026-08-04 15:36:42 | runner.py:run_dynamic_evaluation:770 | [INFO]: Evaluation Complete!\n");
   before = await checksum(root);
 });
 
@@ -112,13 +122,22 @@ describe("a restart from the index cache", () => {
       await second.scanned;
       const finished = FINISHED.map((id) => second.index.runs.get(id)!);
       expect(second.scan?.cachedRuns).toBe(FINISHED.length);
-      expect({ read: second.scan?.read, reused: second.scan?.reused }, "the live run alone is read").toEqual({ read: total(second) - finishedCount(second), reused: finishedCount(second) });
-      expect(finished.map((r) => r.inMemory), "the finished runs' states stay in the cache").toEqual([false, false]);
+      expect({ read: second.scan?.read, reused: second.scan?.reused }, "the live run alone is read").toEqual({
+        read: total(second) - finishedCount(second),
+        reused: finishedCount(second),
+      });
+      expect(
+        finished.map((r) => r.inMemory),
+        "the finished runs' states stay in the cache",
+      ).toEqual([false, false]);
       const sample = finished[0]?.scenarioNames()[Symbol.iterator]().next().value as string;
       expect(finished[0]?.signatureOf(sample), "signatures known without loading the states").toMatch(/^metrics\.json:/);
       const { contents: fresh, list } = await truth();
       expect(listed(second), "the runs list, complete before the audit, from the cache").toEqual(list);
-      expect(finished.map((r) => r.inMemory), "listed from the cached items, not from the states").toEqual([false, false]);
+      expect(
+        finished.map((r) => r.inMemory),
+        "listed from the cached items, not from the states",
+      ).toEqual([false, false]);
       await second.scan?.settled;
       expect(second.scan?.audit?.repaired, "the audit found nothing changed").toBe(0);
       const exotic = second.index.runs.get("eval_20260810_031700")?.scenarios.get("tau2_airline__34")?.record?.metrics;
@@ -132,12 +151,18 @@ describe("a restart from the index cache", () => {
 
   it("equals the disk after its audit, whatever changed while the server was down", async () => {
     const run = join(root, "eval_20260804_144300");
-    const names = (await readdir(run, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const names = (await readdir(run, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     const [changed, gone, copied] = names as [string, string, string];
     // Same size, other content and mtime: the signature's mtime must catch it.
     const metricsPath = join(run, changed, "metrics.json");
     const m = await readFile(metricsPath, "utf8");
-    await writeFile(metricsPath, m.replace(/"total_turns": (\d)/, (_, d: string) => `"total_turns": ${(Number(d) + 1) % 10}`));
+    await writeFile(
+      metricsPath,
+      m.replace(/"total_turns": (\d)/, (_, d: string) => `"total_turns": ${(Number(d) + 1) % 10}`),
+    );
     await utimes(metricsPath, new Date(), new Date(Date.now() + 5_000));
     await rm(join(run, gone), { recursive: true });
     await cp(join(run, copied), join(run, `${copied}_again`), { recursive: true });
@@ -176,7 +201,10 @@ describe("a restart from the index cache", () => {
       const hurt = store.index.runAt(damaged[1])!;
       const states = [...hurt.scenarios.values()];
       expect(store.cache?.problem, "the damaged row is named").toMatch(/index cache .*: a damaged row of runs for .*not a value/);
-      expect(states.every((s) => s.record === null && s.problems[0]?.message.includes("read again")), "no number from a damaged row: named, and read again").toBe(true);
+      expect(
+        states.every((s) => s.record === null && s.problems[0]?.message.includes("read again")),
+        "no number from a damaged row: named, and read again",
+      ).toBe(true);
       await store.sync.idle();
       const { contents: fresh, list } = await truth();
       expect(isDeepStrictEqual(contents(store), fresh), "once the audit of the run read it again").toBe(true);
@@ -203,7 +231,10 @@ describe("a restart from the index cache", () => {
       const raw = new Database(cacheFile());
       const dirs = raw.prepare("SELECT run_dir FROM runs").pluck().all() as string[];
       raw.close();
-      expect(dirs.map((d) => relative(root, d)), "the run gone from the index is gone from the cache").toEqual(["eval_20260804_144300"]);
+      expect(
+        dirs.map((d) => relative(root, d)),
+        "the run gone from the index is gone from the cache",
+      ).toEqual(["eval_20260804_144300"]);
     } finally {
       await rm(join(root, name));
       await rename(outside, join(root, name));
@@ -225,10 +256,16 @@ describe("finished runs' states in memory", () => {
       const finished = runs.filter((r) => r.finished);
       expect(finished.length).toBe(FINISHED.length);
       for (const run of finished) void run.scenarios.size;
-      expect(finished.map((r) => r.inMemory), "the newest only").toEqual(finished.map((_, i) => i === finished.length - 1));
+      expect(
+        finished.map((r) => r.inMemory),
+        "the newest only",
+      ).toEqual(finished.map((_, i) => i === finished.length - 1));
       expect(loaded.scenarios).toBe(finished[finished.length - 1]?.scenarioCount);
       for (const run of runs) expect(runAnalysis(run, NOW).summaryText, run.id).toBe(expected.get(run.id));
-      expect(runs.filter((r) => !r.finished).every((r) => r.inMemory), "a live run never leaves memory").toBe(true);
+      expect(
+        runs.filter((r) => !r.finished).every((r) => r.inMemory),
+        "a live run never leaves memory",
+      ).toBe(true);
     } finally {
       await closeStore(store);
     }

@@ -79,9 +79,13 @@ describe("GET /api/compare", () => {
             : y === null
               ? "only_base"
               : sa && !sb
-                ? y === false ? "still_failing" : "was_stalled"
+                ? y === false
+                  ? "still_failing"
+                  : "was_stalled"
                 : sb && !sa
-                  ? x === false ? "still_failing" : "now_stalled"
+                  ? x === false
+                    ? "still_failing"
+                    : "now_stalled"
                   : x === "N/A" || y === "N/A"
                     ? "not_comparable"
                     : x && !y
@@ -153,7 +157,11 @@ describe("like-for-like warnings", () => {
       const b = await kinds("eval_b");
       // Issue 14: the example run has stalled scenarios, so every pair also carries a stall warning per side.
       const setup = (list: Array<{ kind: string }>) => list.filter((w) => w.kind !== "stalled");
-      expect(setup(b).map((w) => w.kind).sort()).toEqual(["judge_threshold", "min_agent_turns", "whitelist"]);
+      expect(
+        setup(b)
+          .map((w) => w.kind)
+          .sort(),
+      ).toEqual(["judge_threshold", "min_agent_turns", "whitelist"]);
       expect(b.find((w) => w.kind === "whitelist")!.message).toContain(scenario);
       expect(setup(await kinds("eval_c")).map((w) => w.kind)).toEqual(["judge"]);
       const same = await kinds("eval_a");

@@ -40,7 +40,10 @@ process.exit(0);`;
     try {
       const file = join(dir, "exit.mts");
       writeFileSync(file, script);
-      const out = execFileSync(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), file], { cwd: ROOT, encoding: "utf8" });
+      const out = execFileSync(process.execPath, [TSX, "--conditions=react-server", "--tsconfig", join(ROOT, "tsconfig.json"), file], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
       expect(out.trim()).toBe("exit pending=true");
     } finally {
       rmSync(dir, { recursive: true, force: true });

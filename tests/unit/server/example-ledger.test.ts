@@ -28,7 +28,10 @@ describe("the example's ledger seed", () => {
     const seed = JSON.parse((await readFile(join(ROOT, "examples/ledger.jsonl"), "utf8")).trim()) as { run: string; scenario: string; signal_key: string };
     // The key is the failure the example really has in that run.
     const failedIn = async (run: string) => {
-      const m = JSON.parse((await readFile(join(ROOT, "examples/results", run, seed.scenario, "metrics.json"), "utf8")).replace(/\bNaN\b/g, "null")) as { success_breakdown: { failed: string[] }; insufficient_agent_turns?: boolean };
+      const m = JSON.parse((await readFile(join(ROOT, "examples/results", run, seed.scenario, "metrics.json"), "utf8")).replace(/\bNaN\b/g, "null")) as {
+        success_breakdown: { failed: string[] };
+        insufficient_agent_turns?: boolean;
+      };
       return signalKey(m.success_breakdown.failed, m.insufficient_agent_turns === true);
     };
     expect(await failedIn(seed.run)).toBe(seed.signal_key);

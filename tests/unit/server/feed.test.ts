@@ -28,7 +28,11 @@ afterEach(async () => {
 
 beforeAll(async () => {
   const out = await tempDir("ved-feed-src-");
-  execFileSync(process.execPath, [TSX, "--conditions=react-server", join(ROOT, "scripts/generate.ts"), out, "--preset", "bench-1k", "--scenarios", "480", "--lean", "--force"], { cwd: ROOT, stdio: "ignore" });
+  execFileSync(
+    process.execPath,
+    [TSX, "--conditions=react-server", join(ROOT, "scripts/generate.ts"), out, "--preset", "bench-1k", "--scenarios", "480", "--lean", "--force"],
+    { cwd: ROOT, stdio: "ignore" },
+  );
   const bench = join(out, "bench");
   const runs = (await readdir(bench)).sort();
   runName = runs[0] as string;
@@ -55,7 +59,10 @@ describe("feeding a real run", () => {
   it("ten times in a row, scenario by scenario: summary.txt ends byte-identical to `summary`", async () => {
     const expected = execFileSync(process.execPath, [BIN, "summary", source], { encoding: "utf8" });
     const entries = await readdir(source, { withFileTypes: true });
-    const scenarios = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const scenarios = entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(scenarios.length).toBeGreaterThanOrEqual(100);
     const log = await readFile(join(source, "evaluation_log.txt"), "utf8");
     const times: number[] = [];
@@ -107,7 +114,8 @@ describe("feeding a real run", () => {
     const copied = Date.now();
     const deadline = copied + SETTLE_MS;
     while ((store.index.runs.get("eval_big")?.scenarios.size ?? 0) < 1000) {
-      if (Date.now() > deadline) throw new Error(`after cp -a, ${store.index.runs.get("eval_big")?.scenarios.size ?? 0} of 1,000 scenarios listed within ${SETTLE_MS} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`after cp -a, ${store.index.runs.get("eval_big")?.scenarios.size ?? 0} of 1,000 scenarios listed within ${SETTLE_MS} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
     console.log(`cp -a: 1,000 scenarios copied in ${copied - started} ms, all listed ${Date.now() - copied} ms later`);

@@ -23,7 +23,7 @@ type Mutation = { kind: string; apply: (path: string, original: Buffer) => Promi
 
 function seeded(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const MUTATIONS: Mutation[] = [
@@ -52,13 +52,47 @@ const MUTATIONS: Mutation[] = [
   },
   { kind: "as-array", apply: (p) => writeFile(p, "[1, 2, 3]") },
   { kind: "as-string", apply: (p) => writeFile(p, '"hello"') },
-  { kind: "nan", apply: (p, o) => writeFile(p, o.toString("utf8").replace(/: (-?\d+\.\d+)/, ": NaN").replace(/: (\d+)([,\n])/, ": Infinity$2")) },
+  {
+    kind: "nan",
+    apply: (p, o) =>
+      writeFile(
+        p,
+        o
+          .toString("utf8")
+          .replace(/: (-?\d+\.\d+)/, ": NaN")
+          .replace(/: (\d+)([,\n])/, ": Infinity$2"),
+      ),
+  },
   { kind: "binary", apply: (p) => writeFile(p, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))) },
   { kind: "empty", apply: (p) => writeFile(p, "") },
-  { kind: "huge", apply: async (p) => { await writeFile(p, "{"); await truncate(p, 100 * 1024 * 1024); } },
-  { kind: "directory", apply: async (p) => { await rm(p); await mkdir(p); } },
-  { kind: "dangling-link", apply: async (p) => { await rm(p); await symlink(join(p, "..", "does-not-exist"), p); } },
-  { kind: "outside-link", apply: async (p) => { await rm(p); await symlink("/etc/hostname", p); } },
+  {
+    kind: "huge",
+    apply: async (p) => {
+      await writeFile(p, "{");
+      await truncate(p, 100 * 1024 * 1024);
+    },
+  },
+  {
+    kind: "directory",
+    apply: async (p) => {
+      await rm(p);
+      await mkdir(p);
+    },
+  },
+  {
+    kind: "dangling-link",
+    apply: async (p) => {
+      await rm(p);
+      await symlink(join(p, "..", "does-not-exist"), p);
+    },
+  },
+  {
+    kind: "outside-link",
+    apply: async (p) => {
+      await rm(p);
+      await symlink("/etc/hostname", p);
+    },
+  },
 ];
 
 async function filesUnder(dir: string): Promise<string[]> {

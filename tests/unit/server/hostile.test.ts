@@ -265,7 +265,9 @@ describe("bursts", () => {
     const written = Date.now();
     await waitFor(() => store!.index.runs.get("eval_burst")?.scenarios.size === 5000, 60_000, "all 5,000 scenarios of the burst in the index");
     const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
-    console.log(`burst: 5,000 folders written in ${written - started} ms; in the index ${Date.now() - written} ms after the last write; heap ${Math.round(heapMb)} MB`);
+    console.log(
+      `burst: 5,000 folders written in ${written - started} ms; in the index ${Date.now() - written} ms after the last write; heap ${Math.round(heapMb)} MB`,
+    );
     expect(heapMb).toBeLessThan(1500);
   }, 120_000);
 });

@@ -110,7 +110,10 @@ describe("the index cache file", () => {
 
   it("is rebuilt when truncated, and never returns half a row", async () => {
     const cache = new IndexCache(cacheFile(), "/results/a");
-    const big = Array.from({ length: 200 }, (_, i) => [`run${i}`, { key: `k${i}`, item: { id: `run${i}`, text: "x".repeat(2000) } }] as [string, { key: string; item: { id: string; text: string } }]);
+    const big = Array.from(
+      { length: 200 },
+      (_, i) => [`run${i}`, { key: `k${i}`, item: { id: `run${i}`, text: "x".repeat(2000) } }] as [string, { key: string; item: { id: string; text: string } }],
+    );
     expect(cache.saveListItems(big, () => true)).toBe(true);
     cache.close();
     // Fold the WAL into the file, then cut the file in half.
@@ -166,7 +169,11 @@ describe("the index cache file", () => {
   it("full (SQLite's own page limit): the write is named, nothing half-written", () => {
     const cache = new IndexCache(cacheFile(), "/results/full", { maxPages: 8 });
     try {
-      const many = Array.from({ length: 50 }, (_, i) => [`run${i}`, { key: `k${i}`, item: { id: `run${i}`, text: "y".repeat(4000) } }] as [string, { key: string; item: { id: string; text: string } }]);
+      const many = Array.from(
+        { length: 50 },
+        (_, i) =>
+          [`run${i}`, { key: `k${i}`, item: { id: `run${i}`, text: "y".repeat(4000) } }] as [string, { key: string; item: { id: string; text: string } }],
+      );
       expect(cache.saveListItems(many, () => true)).toBe(false);
       expect(cache.problem).toMatch(/writing the disk is full \(SQLITE_FULL/);
       expect(cache.listItems().size, "the transaction was rolled back whole").toBe(0);

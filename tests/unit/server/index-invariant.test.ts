@@ -16,7 +16,14 @@ import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { tempDir } from "../../helpers/run-builder";
 
 const FIXTURE_RUN = join(__dirname, "../../fixtures/harness/small-2-domains/run/eval_20260810_031700");
-const SCENARIOS = ["tau2_airline__12", "tau2_airline__34", "tau2_airline__37", "restaurant__pizza_pepperoni", "restaurant__burger_spicy_feast", "restaurant__deli_italian_sub_lunch"];
+const SCENARIOS = [
+  "tau2_airline__12",
+  "tau2_airline__34",
+  "tau2_airline__37",
+  "restaurant__pizza_pepperoni",
+  "restaurant__burger_spicy_feast",
+  "restaurant__deli_italian_sub_lunch",
+];
 // In a finished run an in-place change is only seen by the whole-folder audit, whose interval grows with
 // its own cost (slow on a loaded machine): the bound allows for a few of its periods.
 const CONVERGE_MS = 45_000;
@@ -70,7 +77,9 @@ async function walk(): Promise<Map<string, Map<string, DiskScenario>>> {
       own.some((e) => e.isFile() && MARKERS.includes(e.name)) ||
       (
         await Promise.all(
-          dirs.filter((d) => !d.name.includes(".killed.")).map(async (d) => (await entries(join(dir, d.name))).some((e) => ["metrics.json", "bridge_log.txt", "scenario_config"].includes(e.name))),
+          dirs
+            .filter((d) => !d.name.includes(".killed."))
+            .map(async (d) => (await entries(join(dir, d.name))).some((e) => ["metrics.json", "bridge_log.txt", "scenario_config"].includes(e.name))),
         )
       ).some(Boolean);
     if (isRun && rel.length > 0) {
@@ -116,7 +125,8 @@ async function differences(): Promise<string[]> {
         for (const p of s.problems) if (!indexed.problems.some((q) => q.message === p)) out.push(`${id}/${name}: problem "${p}" not named`);
         continue;
       }
-      if (s.record !== (indexed.record !== null)) out.push(`${id}/${name}: record ${s.record ? "on disk" : "absent on disk"} but ${indexed.record ? "present" : "absent"} in the index`);
+      if (s.record !== (indexed.record !== null))
+        out.push(`${id}/${name}: record ${s.record ? "on disk" : "absent on disk"} but ${indexed.record ? "present" : "absent"} in the index`);
       else if (s.metrics !== null && JSON.stringify(indexed.record?.metrics) !== s.metrics) out.push(`${id}/${name}: metrics differ`);
     }
     for (const name of run.scenarios.keys()) if (!scenarios.has(name)) out.push(`${id}/${name} in the index, not on disk`);
@@ -154,10 +164,20 @@ type Op =
   | { kind: "fifo-metrics"; run: number; scenario: number }
   | { kind: "burst"; run: number; count: number };
 
-const w = <T,>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   w(3, fc.record({ kind: fc.constant("add-run" as const), run: fc.nat(4), finished: fc.boolean(), nested: fc.boolean() })),
-  w(5, fc.record({ kind: fc.constant("add-scenario" as const), run: fc.nat(4), scenario: fc.nat(5), copy: fc.nat(3), staged: fc.boolean(), metricsLast: fc.boolean() })),
+  w(
+    5,
+    fc.record({
+      kind: fc.constant("add-scenario" as const),
+      run: fc.nat(4),
+      scenario: fc.nat(5),
+      copy: fc.nat(3),
+      staged: fc.boolean(),
+      metricsLast: fc.boolean(),
+    }),
+  ),
   w(4, fc.record({ kind: fc.constant("rewrite-metrics" as const), run: fc.nat(4), scenario: fc.nat(5), score: fc.integer({ min: 0, max: 10 }) })),
   w(2, fc.record({ kind: fc.constant("truncate-metrics" as const), run: fc.nat(4), scenario: fc.nat(5) })),
   w(2, fc.record({ kind: fc.constant("delete-metrics" as const), run: fc.nat(4), scenario: fc.nat(5) })),
@@ -187,7 +207,10 @@ async function pickRun(n: number): Promise<string | null> {
 }
 
 async function scenarioDirs(run: string): Promise<string[]> {
-  return (await entries(run)).filter((e) => e.isDirectory() && !e.name.includes(".killed.")).map((e) => e.name).sort();
+  return (await entries(run))
+    .filter((e) => e.isDirectory() && !e.name.includes(".killed."))
+    .map((e) => e.name)
+    .sort();
 }
 
 async function apply(op: Op): Promise<void> {
@@ -287,25 +310,21 @@ async function apply(op: Op): Promise<void> {
 }
 
 describe("the index equals the disk", () => {
-  it(
-    "after random sequences of file operations, once quiet",
-    async () => {
-      await converged("the start");
-      await fc.assert(
-        fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
-          for (const op of ops) await apply(op);
-          await converged(ops.map((o) => o.kind).join(", "));
-        }),
-        { numRuns: 25, endOnFailure: true, verbose: 1 },
-      );
-      console.log(`invariant: ${serial} operations; ${store.index.runs.size} runs, ${store.index.scenarioCount} scenarios at the end`);
-      // Nothing outside the results folder became a run or a scenario.
-      for (const run of store.index.runs.values()) {
-        expect(run.dir.startsWith(root)).toBe(true);
-        expect(run.id.startsWith("linked_")).toBe(false);
-        for (const name of run.scenarios.keys()) expect(name.startsWith("linked_scenario_")).toBe(false);
-      }
-    },
-    600_000,
-  );
+  it("after random sequences of file operations, once quiet", async () => {
+    await converged("the start");
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 10 }), async (ops) => {
+        for (const op of ops) await apply(op);
+        await converged(ops.map((o) => o.kind).join(", "));
+      }),
+      { numRuns: 25, endOnFailure: true, verbose: 1 },
+    );
+    console.log(`invariant: ${serial} operations; ${store.index.runs.size} runs, ${store.index.scenarioCount} scenarios at the end`);
+    // Nothing outside the results folder became a run or a scenario.
+    for (const run of store.index.runs.values()) {
+      expect(run.dir.startsWith(root)).toBe(true);
+      expect(run.id.startsWith("linked_")).toBe(false);
+      for (const name of run.scenarios.keys()) expect(name.startsWith("linked_scenario_")).toBe(false);
+    }
+  }, 600_000);
 });

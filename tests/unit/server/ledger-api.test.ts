@@ -70,7 +70,15 @@ function write(path: string, method: string, body: unknown, headers: Record<stri
   });
 }
 
-const label = (over: Record<string, unknown> = {}) => ({ run: RUN_A, scenario: SCENARIO, cause: "asr", status: "known-issue", ref: "123", note: "misheard the ocean", ...over });
+const label = (over: Record<string, unknown> = {}) => ({
+  run: RUN_A,
+  scenario: SCENARIO,
+  cause: "asr",
+  status: "known-issue",
+  ref: "123",
+  note: "misheard the ocean",
+  ...over,
+});
 
 describe.each(BACKENDS)("ledger API on $name", (backend) => {
   let env: Awaited<ReturnType<typeof backend.create>>;
@@ -78,8 +86,15 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
   const labels = (req: Request, d: LedgerDeps = deps) => labelsRoute(store.index, req, d);
   const overrides = (req: Request, d: LedgerDeps = deps) => overridesRoute(store.index, req, d);
   const getScenario = async (run = RUN_A, scenario = SCENARIO) =>
-    (await (await labels(new Request(`http://${HOST}/api/ledger/labels?run=${encodeURIComponent(run)}&scenario=${encodeURIComponent(scenario)}`))).json()) as ScenarioLedger;
-  const getRun = async (run = RUN_A) => (await (await labels(new Request(`http://${HOST}/api/ledger/labels?run=${run}`))).json()) as { labels: Label[]; overrides: Override[]; summary: RunLedgerSummary };
+    (await (
+      await labels(new Request(`http://${HOST}/api/ledger/labels?run=${encodeURIComponent(run)}&scenario=${encodeURIComponent(scenario)}`))
+    ).json()) as ScenarioLedger;
+  const getRun = async (run = RUN_A) =>
+    (await (await labels(new Request(`http://${HOST}/api/ledger/labels?run=${run}`))).json()) as {
+      labels: Label[];
+      overrides: Override[];
+      summary: RunLedgerSummary;
+    };
   const dump = async () => (await exportRoute(new Request(`http://${HOST}/api/ledger/export?format=jsonl`), deps)).text();
 
   beforeAll(async () => {
@@ -133,7 +148,11 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     expect((await labels(write("/api/ledger/labels", "POST", { ...label(), extra: 1 }))).status).toBe(400);
     expect((await labels(write("/api/ledger/labels", "POST", label({ scenario: "nope__nothing" })))).status).toBe(404);
     expect((await labels(write("/api/ledger/labels", "POST", label({ run: "eval_missing" })))).status).toBe(404);
-    const notJson = new Request(`http://${HOST}/api/ledger/labels`, { method: "POST", headers: { "content-type": "application/json", host: HOST, origin: ORIGIN, "x-ledger-csrf": CSRF }, body: "{" });
+    const notJson = new Request(`http://${HOST}/api/ledger/labels`, {
+      method: "POST",
+      headers: { "content-type": "application/json", host: HOST, origin: ORIGIN, "x-ledger-csrf": CSRF },
+      body: "{",
+    });
     expect((await labels(notJson)).status).toBe(400);
     expect(await dump()).toBe(was);
   });
@@ -145,14 +164,51 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     const cases: Array<[string, Request, LedgerDeps, number]> = [
       ["another origin", write("/api/ledger/labels", "POST", body, { origin: "http://evil.example" }), deps, 403],
       ["another port", write("/api/ledger/labels", "POST", body, { origin: "http://127.0.0.1:4000" }), deps, 403],
-      ["no origin", new Request(`http://${HOST}/api/ledger/labels`, { method: "POST", headers: { "content-type": "application/json", host: HOST, "x-ledger-csrf": CSRF }, body: JSON.stringify(body) }), deps, 403],
-      ["no CSRF header", new Request(`http://${HOST}/api/ledger/labels`, { method: "POST", headers: { "content-type": "application/json", host: HOST, origin: ORIGIN }, body: JSON.stringify(body) }), deps, 403],
+      [
+        "no origin",
+        new Request(`http://${HOST}/api/ledger/labels`, {
+          method: "POST",
+          headers: { "content-type": "application/json", host: HOST, "x-ledger-csrf": CSRF },
+          body: JSON.stringify(body),
+        }),
+        deps,
+        403,
+      ],
+      [
+        "no CSRF header",
+        new Request(`http://${HOST}/api/ledger/labels`, {
+          method: "POST",
+          headers: { "content-type": "application/json", host: HOST, origin: ORIGIN },
+          body: JSON.stringify(body),
+        }),
+        deps,
+        403,
+      ],
       ["a wrong CSRF token", write("/api/ledger/labels", "POST", body, { "x-ledger-csrf": "guess" }), deps, 403],
-      ["a host it is not bound to (DNS rebinding)", write("/api/ledger/labels", "POST", body, { host: "evil.example:3999", origin: "http://evil.example:3999" }), deps, 403],
+      [
+        "a host it is not bound to (DNS rebinding)",
+        write("/api/ledger/labels", "POST", body, { host: "evil.example:3999", origin: "http://evil.example:3999" }),
+        deps,
+        403,
+      ],
       ["no access token when one is set", write("/api/ledger/labels", "POST", body), { ...deps, token: "s3cret" }, 401],
       ["a wrong access token", write("/api/ledger/labels", "POST", body, { cookie: "ved_token=nope" }), { ...deps, token: "s3cret" }, 401],
-      ["an override from another origin", write("/api/ledger/overrides", "POST", { run: RUN_A, scenario: SCENARIO, target: "overall", reason: "x" }, { origin: "http://evil.example" }), deps, 403],
-      ["a delete without CSRF", new Request(`http://${HOST}/api/ledger/labels`, { method: "DELETE", headers: { "content-type": "application/json", host: HOST, origin: ORIGIN }, body: JSON.stringify({ run: RUN_A, scenario: SCENARIO }) }), deps, 403],
+      [
+        "an override from another origin",
+        write("/api/ledger/overrides", "POST", { run: RUN_A, scenario: SCENARIO, target: "overall", reason: "x" }, { origin: "http://evil.example" }),
+        deps,
+        403,
+      ],
+      [
+        "a delete without CSRF",
+        new Request(`http://${HOST}/api/ledger/labels`, {
+          method: "DELETE",
+          headers: { "content-type": "application/json", host: HOST, origin: ORIGIN },
+          body: JSON.stringify({ run: RUN_A, scenario: SCENARIO }),
+        }),
+        deps,
+        403,
+      ],
     ];
     for (const [what, req, d, status] of cases) {
       const route = new URL(req.url).pathname.endsWith("overrides") ? overrides : labels;
@@ -163,7 +219,10 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     // The token, when given, lets the same write through.
     const ok = await labels(write("/api/ledger/labels", "POST", label({ cause: "framework" }), { cookie: "ved_token=s3cret" }), { ...deps, token: "s3cret" });
     expect(ok.status).toBe(200);
-    const bearer = await labels(write("/api/ledger/labels", "POST", label({ cause: "framework" }), { authorization: "Bearer s3cret" }), { ...deps, token: "s3cret" });
+    const bearer = await labels(write("/api/ledger/labels", "POST", label({ cause: "framework" }), { authorization: "Bearer s3cret" }), {
+      ...deps,
+      token: "s3cret",
+    });
     expect(bearer.status).toBe(200);
   });
 
@@ -273,7 +332,11 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
   it("streams a change made by another instance sharing the database", async () => {
     const other = await env.connect();
     const stream = await openStream(deps);
-    await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "agent", secondary: null, status: "confirmed", ref: null, note: null }, "carol");
+    await other.ledger.setLabel(
+      { run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" },
+      { cause: "agent", secondary: null, status: "confirmed", ref: null, note: null },
+      "carol",
+    );
     const rev = await env.ledger.revision();
     await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for the other instance's write");
     await stream.close();
@@ -285,7 +348,11 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     const fresh = await env.connect();
     const other = await env.connect();
     const stream = await openStream({ ...deps, ledger: fresh.ledger });
-    await other.ledger.setLabel({ run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" }, { cause: "asr", secondary: null, status: "confirmed", ref: null, note: null }, "dave");
+    await other.ledger.setLabel(
+      { run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" },
+      { cause: "asr", secondary: null, status: "confirmed", ref: null, note: null },
+      "dave",
+    );
     const rev = await env.ledger.revision();
     await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for a write before the first poll");
     await stream.close();

@@ -46,13 +46,20 @@ describe("ledger CLI", () => {
   it("exports, imports into PostgreSQL, and re-imports nothing the second time", async () => {
     const state = join(dir, "state");
     const ledger = await openLedger({ kind: "sqlite", stateDir: state });
-    await ledger.setLabel({ run: "eval_1", scenario: "qa__x", signalKey: "clean_exit" }, { cause: "asr", secondary: "agent", status: "known-issue", ref: "=HYPERLINK(\"http://x\")", note: 'said "pacific",\nheard "specific"' }, "alice");
+    await ledger.setLabel(
+      { run: "eval_1", scenario: "qa__x", signalKey: "clean_exit" },
+      { cause: "asr", secondary: "agent", status: "known-issue", ref: '=HYPERLINK("http://x")', note: 'said "pacific",\nheard "specific"' },
+      "alice",
+    );
     await ledger.setOverride("eval_1", "qa__x", "overall", "judge missed the answer", "alice");
     await ledger.close();
 
     const exported = await run(["ledger", "export", "--state-dir", state]);
     expect(exported.code).toBe(0);
-    const lines = exported.out.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = exported.out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.type)).toEqual(["label", "override"]);
     const file = join(dir, "ledger.jsonl");
     await writeFile(file, exported.out);
@@ -74,7 +81,13 @@ describe("ledger CLI", () => {
     const fresh = join(dir, "fresh");
     expect((await run(["ledger", "import", csvFile, "--state-dir", fresh])).out).toContain("imported 1 label(s) and 1 override(s)");
     const back = await openLedger({ kind: "sqlite", stateDir: fresh });
-    expect(await back.getLabel("eval_1", "qa__x")).toMatchObject({ cause: "asr", secondary: "agent", ref: '=HYPERLINK("http://x")', note: 'said "pacific",\nheard "specific"', updatedBy: "alice" });
+    expect(await back.getLabel("eval_1", "qa__x")).toMatchObject({
+      cause: "asr",
+      secondary: "agent",
+      ref: '=HYPERLINK("http://x")',
+      note: 'said "pacific",\nheard "specific"',
+      updatedBy: "alice",
+    });
     expect((await back.history("eval_1", "qa__x")).map((h) => h.action)).toEqual(["import", "import"]);
     await back.close();
   });

@@ -20,7 +20,10 @@ describe("ledger configuration", () => {
   it("takes --state-dir over the environment, and a PostgreSQL URL over both", () => {
     expect(ledgerConfig({ stateDir: "/tmp/a" }, { VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({ kind: "sqlite", stateDir: "/tmp/a" });
     expect(ledgerConfig({}, { VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({ kind: "sqlite", stateDir: "/tmp/b" });
-    expect(ledgerConfig({}, { VOICE_EVAL_DATABASE: "postgres://u@h/db", VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(ledgerConfig({}, { VOICE_EVAL_DATABASE: "postgres://u@h/db", VOICE_EVAL_STATE_DIR: "/tmp/b" })).toEqual({
+      kind: "postgres",
+      url: "postgres://u@h/db",
+    });
     expect(() => ledgerConfig({ database: "mysql://x" }, {})).toThrow(LedgerConfigError);
   });
 
@@ -64,10 +67,17 @@ describe("bound-address check", () => {
   });
 
   it("compares the parsed origin exactly: scheme, no user part, no trailing slash", () => {
-    const req = (origin: string) => new Request("http://x/api/ledger/labels", { method: "POST", headers: { host: "127.0.0.1:3210", origin, "x-ledger-csrf": "c" } });
+    const req = (origin: string) =>
+      new Request("http://x/api/ledger/labels", { method: "POST", headers: { host: "127.0.0.1:3210", origin, "x-ledger-csrf": "c" } });
     const opts = { csrf: "c", token: null, bind: "127.0.0.1:3210" };
     expect(refuseWrite(req("http://127.0.0.1:3210"), opts)).toBeNull();
-    for (const bad of ["https://127.0.0.1:3210", "http://user@127.0.0.1:3210", "http://127.0.0.1:3210/", "http://127.0.0.1:3210/x", "http://127.0.0.1:3210.evil"]) {
+    for (const bad of [
+      "https://127.0.0.1:3210",
+      "http://user@127.0.0.1:3210",
+      "http://127.0.0.1:3210/",
+      "http://127.0.0.1:3210/x",
+      "http://127.0.0.1:3210.evil",
+    ]) {
       expect(refuseWrite(req(bad), opts)?.status, bad).toBe(403);
     }
   });

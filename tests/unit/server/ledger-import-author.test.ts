@@ -25,7 +25,16 @@ describe("ledger import", () => {
   it("records the importing user as the author, the file's updated_by as imported from, and says how many lines had invalid UTF-8", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ved-ledger-import-"));
     vi.stubEnv("VOICE_EVAL_USER", "bob-imports");
-    const label = JSON.stringify({ type: "label", run: "eval_1", scenario: "qa__x", signal_key: "clean_exit", cause: "asr", status: "confirmed", note: "NOTE", updated_by: "alice" });
+    const label = JSON.stringify({
+      type: "label",
+      run: "eval_1",
+      scenario: "qa__x",
+      signal_key: "clean_exit",
+      cause: "asr",
+      status: "confirmed",
+      note: "NOTE",
+      updated_by: "alice",
+    });
     const override = JSON.stringify({ type: "override", run: "eval_1", scenario: "qa__x", target: "overall", reason: "judge missed it", updated_by: "carol" });
     // The label's note holds a byte that is not UTF-8 (a Latin-1 "é").
     const [before, after] = label.split("NOTE") as [string, string];

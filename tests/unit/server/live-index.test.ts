@@ -83,7 +83,15 @@ describe("live index", () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(seen.some(Boolean)).toBe(false);
-    const problems = await waitFor(() => store!.index.runs.get(RUN)!.scenarios.get(name)?.problems.find((p) => p.file === "metrics.json"), 2000, "a named problem");
+    const problems = await waitFor(
+      () =>
+        store!.index.runs
+          .get(RUN)!
+          .scenarios.get(name)
+          ?.problems.find((p) => p.file === "metrics.json"),
+      2000,
+      "a named problem",
+    );
     expect(problems.kind).toBe("invalid-json");
 
     await writeFile(join(runDir, name, "metrics.json"), whole);

@@ -7,7 +7,16 @@ import { describe, expect, it } from "vitest";
 import { livingLevel, releaseBulk, type LevelBulk, type LevelHead } from "@/lib/server/ingest/read-run-level";
 import { RunModel } from "@/lib/server/model/run-model";
 
-const head: LevelHead = { isRun: true, logMtimeMs: 1, allSummary: null, allMetricsOrder: null, hasAllMetrics: false, problems: [], finished: true, inFlight: null };
+const head: LevelHead = {
+  isRun: true,
+  logMtimeMs: 1,
+  allSummary: null,
+  allMetricsOrder: null,
+  hasAllMetrics: false,
+  problems: [],
+  finished: true,
+  inFlight: null,
+};
 const bulk = (): LevelBulk => ({ invocations: [{ started_at: "2026-12-01T02:00:00", argv: ["run_evaluation.py"], parsed_args: {} }], sessions: [] });
 
 describe("a living run level's bulk", () => {
@@ -37,7 +46,11 @@ describe("a run made from the index cache", () => {
     });
     const run = new RunModel("eval_x", "/nowhere/eval_x", level);
     run.apply({ kind: "run-level", runLevel: level, signature: "" });
-    run.fromCache(["qa__a"], ["metrics.json:1@1"], () => new Map([["qa__a", { name: "qa__a", record: null, problems: [], signature: "metrics.json:1@1", searchText: null }]]));
+    run.fromCache(
+      ["qa__a"],
+      ["metrics.json:1@1"],
+      () => new Map([["qa__a", { name: "qa__a", record: null, problems: [], signature: "metrics.json:1@1", searchText: null }]]),
+    );
     expect(run.scenarios.size).toBe(1);
     expect(run.runLevel.invocations).toHaveLength(1);
     expect(taken).toBe(1);

@@ -24,7 +24,17 @@ beforeAll(async () => {
   const root = await tempDir("ved-mcp-big-");
   const scenario = (name: string, i: number) => ({
     bridgeLog: null,
-    metrics: metrics(name, failing(i) ? { is_successful: false, success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] }, clean_exit: false, stop_reason: "[TIMEOUT]" } : {}),
+    metrics: metrics(
+      name,
+      failing(i)
+        ? {
+            is_successful: false,
+            success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] },
+            clean_exit: false,
+            stop_reason: "[TIMEOUT]",
+          }
+        : {},
+    ),
   });
   await writeRun(join(root, BIG), { scenarios: Object.fromEntries(names.map((n, i) => [n, scenario(n, i)])) });
   await writeRun(join(root, SMALL), { scenarios: Object.fromEntries(names.slice(0, 50).map((n, i) => [n, scenario(n, i + 1)])) });
@@ -32,7 +42,9 @@ beforeAll(async () => {
   await store.scanned;
   const ctx = { store, ledger: async () => Promise.reject(new Error("no ledger in this test")), allowWrites: false, user: "t" };
   client = new Client({ name: "bounded", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }),
+  );
   await client.listTools();
 }, 180_000);
 

@@ -80,12 +80,23 @@ describe("/mcp over Streamable HTTP", () => {
     const bad = await call(writer, "label_scenario", { run: STALLS, name: "qa__largest_ocean", root_cause: "asr", secondary_cause: "asr" });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/secondary must differ from cause/);
-    const set = await ok<{ label: { cause: string; revision: number; updatedBy: string } }>(writer, "label_scenario", { run: STALLS, name: "qa__largest_ocean", root_cause: "asr", note: "heard 'specific'", reference: "BUG-7" });
+    const set = await ok<{ label: { cause: string; revision: number; updatedBy: string } }>(writer, "label_scenario", {
+      run: STALLS,
+      name: "qa__largest_ocean",
+      root_cause: "asr",
+      note: "heard 'specific'",
+      reference: "BUG-7",
+    });
     expect(set.label).toMatchObject({ cause: "asr", revision: 1, updatedBy: "tester (mcp)" });
 
     const read = await ok<{ label: { cause: string; note: string; ref: string } | null }>(readOnly, "get_scenario", { run: STALLS, name: "qa__largest_ocean" });
     expect(read.label).toMatchObject({ cause: "asr", note: "heard 'specific'", ref: "BUG-7" });
-    const web = await labelsRoute(store.index, new Request(`http://localhost/api/ledger/labels?run=${encodeURIComponent(STALLS)}&scenario=qa__largest_ocean`), { ledger, csrf: "x", user: "web", token: null });
+    const web = await labelsRoute(store.index, new Request(`http://localhost/api/ledger/labels?run=${encodeURIComponent(STALLS)}&scenario=qa__largest_ocean`), {
+      ledger,
+      csrf: "x",
+      user: "web",
+      token: null,
+    });
     expect(((await web.json()) as ScenarioLedger).label).toMatchObject({ cause: "asr", status: "confirmed", ref: "BUG-7" });
   });
 
@@ -94,10 +105,16 @@ describe("/mcp over Streamable HTTP", () => {
     const listed = await client.listResources();
     const uri = listed.resources.find((r) => r.name === STALLS)?.uri;
     expect(uri).toBe(`voice-eval://run/${encodeURIComponent(STALLS)}`);
-    const run = JSON.parse(((await client.readResource({ uri: uri! })).contents[0] as { text: string }).text) as { id: string; stallWarning: { count: number } };
+    const run = JSON.parse(((await client.readResource({ uri: uri! })).contents[0] as { text: string }).text) as {
+      id: string;
+      stallWarning: { count: number };
+    };
     expect(run.id).toBe(STALLS);
     expect(run.stallWarning.count).toBe(5);
-    const scenario = JSON.parse(((await client.readResource({ uri: `${uri}/scenario/qa__capital_france` })).contents[0] as { text: string }).text) as { name: string; judge: { reason: string } };
+    const scenario = JSON.parse(((await client.readResource({ uri: `${uri}/scenario/qa__capital_france` })).contents[0] as { text: string }).text) as {
+      name: string;
+      judge: { reason: string };
+    };
     expect(scenario.name).toBe("qa__capital_france");
     await expect(client.readResource({ uri: `voice-eval://run/no_such_run` })).rejects.toThrow(/unknown run/);
     const prompt = await client.getPrompt({ name: "triage_run", arguments: { run: STALLS } });
@@ -106,14 +123,22 @@ describe("/mcp over Streamable HTTP", () => {
   });
 
   it("refuses a request without the access token when the server has one, and a cross-origin request", async () => {
-    const init = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) };
+    const init = {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    };
     const ctx = { store, ledger: async () => ledger, allowWrites: false, user: "t" };
     expect((await mcpRoute(new Request(URL_MCP, init), ctx, { token: "s3cret" })).status).toBe(401);
-    expect((await mcpRoute(new Request(URL_MCP, { ...init, headers: { ...init.headers, authorization: "Bearer wrong" } }), ctx, { token: "s3cret" })).status).toBe(401);
+    expect(
+      (await mcpRoute(new Request(URL_MCP, { ...init, headers: { ...init.headers, authorization: "Bearer wrong" } }), ctx, { token: "s3cret" })).status,
+    ).toBe(401);
     await expect(connect({ token: "s3cret" })).rejects.toThrow();
     const withToken = await connect({ token: "s3cret", headers: { authorization: "Bearer s3cret" } });
     expect((await call(withToken, "list_runs", { limit: 1 })).isError).toBe(false);
-    const cross = await mcpRoute(new Request(URL_MCP, { ...init, headers: { ...init.headers, host: "127.0.0.1:3210", origin: "http://evil.example" } }), ctx, { token: null });
+    const cross = await mcpRoute(new Request(URL_MCP, { ...init, headers: { ...init.headers, host: "127.0.0.1:3210", origin: "http://evil.example" } }), ctx, {
+      token: null,
+    });
     expect(cross.status).toBe(403);
   });
 });

@@ -47,7 +47,15 @@ beforeAll(async () => {
   const logPath = join(root, nightName(6), "evaluation_log.txt");
   fullLog = retimeText(await readFile(logPath, "utf8"), Date.now());
   const lines = fullLog.trimEnd().split("\n");
-  await writeFile(logPath, lines.slice(0, lines.findIndex((l) => l.includes("Evaluation Complete!"))).join("\n") + "\n");
+  await writeFile(
+    logPath,
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => l.includes("Evaluation Complete!")),
+      )
+      .join("\n") + "\n",
+  );
   server = createServer((req, res) => {
     void body(req).then((text) => {
       const status = failFirst.shift() ?? 200;
@@ -67,7 +75,15 @@ afterAll(async () => {
 });
 
 const notifier = (urls: string[]) =>
-  new Notifier(store.index, { urls, stateFile: join(stateDir, "notify.sqlite"), baseUrl: "http://dash.example:3210", backoffMs: [50, 100], settleMs: 100, startedAtMs: Date.now() - 5_000, log: (l) => logs.push(l) });
+  new Notifier(store.index, {
+    urls,
+    stateFile: join(stateDir, "notify.sqlite"),
+    baseUrl: "http://dash.example:3210",
+    backoffMs: [50, 100],
+    settleMs: 100,
+    startedAtMs: Date.now() - 5_000,
+    log: (l) => logs.push(l),
+  });
 
 describe("--notify", () => {
   it("posts once when a run finishes, never for runs finished at the start, three tries when the receiver fails", async () => {
@@ -133,7 +149,15 @@ describe("--notify", () => {
     // A restart with the same state while the run is resumed (unfinished again), then finishes again:
     // the state database says it was sent to that URL, so it is not sent twice.
     const open = retimeText(fullLog, Date.now()).trimEnd().split("\n");
-    await writeFile(join(root, seven, "evaluation_log.txt"), open.slice(0, open.findIndex((l) => l.includes("Evaluation Complete!"))).join("\n") + "\n");
+    await writeFile(
+      join(root, seven, "evaluation_log.txt"),
+      open
+        .slice(
+          0,
+          open.findIndex((l) => l.includes("Evaluation Complete!")),
+        )
+        .join("\n") + "\n",
+    );
     await waitFor(() => !store.index.runs.get(seven)?.finished, 30_000, "the run unfinished again");
     const again = notifier([`${base}/down`]);
     again.start();

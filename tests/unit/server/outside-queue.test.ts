@@ -49,7 +49,12 @@ describe("scenario folders outside the queue", () => {
     expect(empty.outside_queue).toContain("no result");
     expect(empty.problems.map((p) => p.file)).toContain("metrics.json");
     // The queued rows carry no mark.
-    expect(all.rows.filter((r) => !r.outside_queue).map((r) => r.name).sort()).toEqual([...queued].sort());
+    expect(
+      all.rows
+        .filter((r) => !r.outside_queue)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([...queued].sort());
   });
 
   it("leave the rates and the recomputed all_summary.txt exactly the harness's", async () => {

@@ -93,10 +93,15 @@ describe("a run that did not finish", () => {
       const quietAt = Date.now() + 8_000;
       await age(join(copy, STALLED), QUIET_MS - 8_000);
       // One process (tsx as a loader, not its CLI, which relays signals to a child of its own).
-      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "tests", "helpers", "store-process.ts"), copy, state], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "tests", "helpers", "store-process.ts"), copy, state], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on("exit", (code, signal) => resolve({ code, signal })),
+      );
       await within(
         (async () => {
           while (!out.includes("settled")) await new Promise((r) => setTimeout(r, 20));

@@ -66,7 +66,12 @@ describe("a run's recordings", () => {
     const run = (await store.openRun(RUN))!;
     const audio = await runAudioFindings(run);
     expect(audio.recordings).toBe(2);
-    expect(audio.findings.map((f) => [f.scenario, f.kind])).toEqual(expect.arrayContaining([["tau2_airline__12", "clipping"], ["tau2_airline__34", "unreadable"]]));
+    expect(audio.findings.map((f) => [f.scenario, f.kind])).toEqual(
+      expect.arrayContaining([
+        ["tau2_airline__12", "clipping"],
+        ["tau2_airline__34", "unreadable"],
+      ]),
+    );
     const service = timingService(store.index);
     await service.idle();
     const text = runReportText(run.id, runAnalysis(run), new Map(), await service.runTiming(run), audio);

@@ -10,7 +10,11 @@ import { runsList } from "@/lib/server/views/runs-list";
 import { tempDir } from "../../helpers/run-builder";
 
 const HARNESS = join(__dirname, "../../fixtures/harness");
-const RUNS = [join("stalls", "run", "eval_20260804_144300"), join("judge-only", "run", "eval_20260803_223300"), join("small-2-domains", "run", "eval_20260810_031700")];
+const RUNS = [
+  join("stalls", "run", "eval_20260804_144300"),
+  join("judge-only", "run", "eval_20260803_223300"),
+  join("small-2-domains", "run", "eval_20260810_031700"),
+];
 
 let store: Store;
 

@@ -71,7 +71,8 @@ describe("scenario detail cache", () => {
   });
 
   it("the API's serialized answer follows a rewrite too", async () => {
-    const api = async () => (await (await runRoute(store, new Request(`http://localhost/api/runs/${RUN}/scenarios/${NAME}`))).json()) as { judge: { reason?: string } | null };
+    const api = async () =>
+      (await (await runRoute(store, new Request(`http://localhost/api/runs/${RUN}/scenarios/${NAME}`))).json()) as { judge: { reason?: string } | null };
     const judgePath = join(dir, "judge_result.json");
     await writeFile(judgePath, JSON.stringify({ score: 0.9, passed: true, reason: "first", nl_assertion_verdicts: [] }));
     expect((await api()).judge?.reason).toBe("first");
@@ -97,7 +98,13 @@ describe("scenario detail cache", () => {
     await writeFile(path, JSON.stringify(m));
     try {
       const d = await detail();
-      expect(d.problems.map((p) => p.message)).toEqual(expect.arrayContaining(["turns[1] is not an object: left out of the transcript", 'turns[2] has no role "user" or "agent": left out of the transcript', "turns[3] has a text that is not a string: shown without words"]));
+      expect(d.problems.map((p) => p.message)).toEqual(
+        expect.arrayContaining([
+          "turns[1] is not an object: left out of the transcript",
+          'turns[2] has no role "user" or "agent": left out of the transcript',
+          "turns[3] has a text that is not a string: shown without words",
+        ]),
+      );
     } finally {
       await writeFile(path, original);
     }

@@ -23,7 +23,12 @@ let results = "";
 let store: Store;
 
 function cli(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", VOICE_EVAL_DATABASE: "" } });
+  const out = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 120_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", VOICE_EVAL_DATABASE: "" },
+  });
   return { code: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -62,7 +67,18 @@ describe("secrets in the API", () => {
     expect(leakedSecret(body)).toBeNull();
     const d = JSON.parse(body) as SetupDiff;
     const byName = new Map(d.args.map((a) => [a.name, a]));
-    for (const name of ["judge_url", "callback_url", "extra_headers", "hf_auth", "aws_access_key_id", "trace", "llm", "db_passwd", "client_secret", "session_cookie"]) {
+    for (const name of [
+      "judge_url",
+      "callback_url",
+      "extra_headers",
+      "hf_auth",
+      "aws_access_key_id",
+      "trace",
+      "llm",
+      "db_passwd",
+      "client_secret",
+      "session_cookie",
+    ]) {
       expect(byName.get(name), name).toMatchObject({ redacted: true });
     }
     expect(byName.get("db_passwd")).toEqual({ name: "db_passwd", base: "<redacted>", other: "changed (redacted)", redacted: true });
@@ -97,7 +113,12 @@ describe("secrets in the CLI", () => {
     const parsed = JSON.parse(json.stdout) as { setupDiff: SetupDiff; base: Record<string, unknown>; run: Record<string, unknown> };
     expect(json.stdout).not.toContain("parsed_args");
     expect(parsed.base.args).toBeUndefined();
-    expect(parsed.setupDiff.args.find((a) => a.name === "client_secret")).toEqual({ name: "client_secret", base: "<redacted>", other: "changed (redacted)", redacted: true });
+    expect(parsed.setupDiff.args.find((a) => a.name === "client_secret")).toEqual({
+      name: "client_secret",
+      base: "<redacted>",
+      other: "changed (redacted)",
+      redacted: true,
+    });
   }, 120_000);
 
   it("export (every file, with the comparison) and report show none", async () => {

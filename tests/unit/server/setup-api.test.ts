@@ -24,10 +24,27 @@ function scenario(name: string, prompt: string, tools: string[]): ScenarioSpec {
 
 beforeAll(async () => {
   const root = await tempDir("ved-setup-");
-  const inv = (model: string) => [{ started_at: "2026-11-01T08:00:00", argv: ["run_evaluation.py"], parsed_args: { judge_model: model, judge_threshold: 0.9, min_agent_turns: 3 }, resolved_scenario_count: 3, resolved_scenario_names: NAMES }];
-  await writeRun(join(root, "eval_20261101_080000"), { invocations: inv("judge-a"), scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nConfirm before cancelling.", ["cancel_order", "get_order"])])) });
-  await writeRun(join(root, "eval_20261102_080000"), { invocations: inv("judge-b"), scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nAlways confirm before cancelling.", ["get_order", "refund_order"])])) });
-  await writeRun(join(root, "eval_20261103_080000"), { noRunArgs: true, scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nConfirm before cancelling.", ["cancel_order", "get_order"])])) });
+  const inv = (model: string) => [
+    {
+      started_at: "2026-11-01T08:00:00",
+      argv: ["run_evaluation.py"],
+      parsed_args: { judge_model: model, judge_threshold: 0.9, min_agent_turns: 3 },
+      resolved_scenario_count: 3,
+      resolved_scenario_names: NAMES,
+    },
+  ];
+  await writeRun(join(root, "eval_20261101_080000"), {
+    invocations: inv("judge-a"),
+    scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nConfirm before cancelling.", ["cancel_order", "get_order"])])),
+  });
+  await writeRun(join(root, "eval_20261102_080000"), {
+    invocations: inv("judge-b"),
+    scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nAlways confirm before cancelling.", ["get_order", "refund_order"])])),
+  });
+  await writeRun(join(root, "eval_20261103_080000"), {
+    noRunArgs: true,
+    scenarios: Object.fromEntries(NAMES.map((n) => [n, scenario(n, "Greet.\nConfirm before cancelling.", ["cancel_order", "get_order"])])),
+  });
   // A malformed tools file in one scenario of the second run.
   await writeFile(join(root, "eval_20261102_080000", "retail__3", "scenario_config", "agent_tools.json"), "{ not json");
   store = createStore(root, { watch: false });
@@ -44,7 +61,10 @@ describe("/api/setup", () => {
     const d = (await res.json()) as SetupDiff;
     expect(d.judge.model).toEqual({ name: "judge_model", base: "judge-a", other: "judge-b" });
     expect(d.prompts.map((p) => [p.file, p.changed, p.of, p.edits.length])).toEqual([["agent_prompt.txt", 3, 3, 1]]);
-    expect(d.tools.map((t) => [t.tool, t.change, t.scenarios])).toEqual([["refund_order", "added", 2], ["cancel_order", "removed", 2]]);
+    expect(d.tools.map((t) => [t.tool, t.change, t.scenarios])).toEqual([
+      ["refund_order", "added", 2],
+      ["cancel_order", "removed", 2],
+    ]);
     expect(d.problems.join("\n")).toMatch(/other retail__3: agent_tools.json/);
     expect(d.same).toBe(false);
   });

@@ -17,7 +17,16 @@ beforeAll(async () => {
   root = await tempDir("ved-themes-");
   const a = forceAll(N, "success" as const, { 0: "timeout", 1: "timeout", 2: "timeout", 3: "timeout", 4: "inaction", 5: "inaction", 6: "inaction" });
   // B: the timeouts stay, inaction is gone, tool errors are new.
-  const b = forceAll(N, "success" as const, { 0: "timeout", 1: "timeout", 2: "timeout", 3: "timeout", 10: "tool_error", 11: "tool_error", 12: "tool_error", 13: "tool_error" });
+  const b = forceAll(N, "success" as const, {
+    0: "timeout",
+    1: "timeout",
+    2: "timeout",
+    3: "timeout",
+    10: "tool_error",
+    11: "tool_error",
+    12: "tool_error",
+    13: "tool_error",
+  });
   await writeGenerated(root, {
     seed: 5,
     runs: [
@@ -53,7 +62,11 @@ describe("GET /api/themes", () => {
     expect(body.reasons).toBeGreaterThanOrEqual(7);
     expect(body.unthemed.withoutWords).toBe(0);
     expect(body.themes.reduce((n, t) => n + t.count, 0) + body.unthemed.reasons).toBe(body.reasons);
-    const diff = (await (await get(`run=${B}&base=${A}`)).json()) as { changes: ThemeDiffDTO[]; counts: Record<string, number>; unthemed: { base: { reasons: number }; other: { reasons: number } } };
+    const diff = (await (await get(`run=${B}&base=${A}`)).json()) as {
+      changes: ThemeDiffDTO[];
+      counts: Record<string, number>;
+      unthemed: { base: { reasons: number }; other: { reasons: number } };
+    };
     expect(Object.values(diff.counts).reduce((a, b) => a + b, 0)).toBe(diff.changes.length);
     expect(diff.counts.new).toBe(diff.changes.filter((c) => c.change === "new").length);
     expect(diff.unthemed.base.reasons).toBe(0);

@@ -30,8 +30,31 @@ const settled = () => waitFor(async () => ((await timing()).pending === 0 ? timi
 describe("timing API", () => {
   it("has the issue's shape, and pending reaches 0 once every scenario is read", async () => {
     const t = await settled();
-    for (const k of ["scenarios", "pending", "turns", "budget", "ttfb", "calls_per_turn", "tokens", "interaction", "stop_reasons", "judge_scores", "wall_clock_s", "scenario_duration_s", "patterns"]) expect(t, k).toHaveProperty(k);
-    expect(Object.keys(t.budget).sort()).toEqual(["agent_latency_s", "agent_playback_s", "duration_s", "other_s", "overlap_s", "user_latency_s", "user_playback_s"]);
+    for (const k of [
+      "scenarios",
+      "pending",
+      "turns",
+      "budget",
+      "ttfb",
+      "calls_per_turn",
+      "tokens",
+      "interaction",
+      "stop_reasons",
+      "judge_scores",
+      "wall_clock_s",
+      "scenario_duration_s",
+      "patterns",
+    ])
+      expect(t, k).toHaveProperty(k);
+    expect(Object.keys(t.budget).sort()).toEqual([
+      "agent_latency_s",
+      "agent_playback_s",
+      "duration_s",
+      "other_s",
+      "overlap_s",
+      "user_latency_s",
+      "user_playback_s",
+    ]);
     expect(Object.keys(t.turns.agent!).sort()).toEqual(["max", "mean", "n", "p50", "p90", "p95", "sum"]);
     expect(t.scenarios).toBe(store.index.runs.get(RUN)!.scenarios.size);
   });
@@ -64,10 +87,14 @@ describe("timing API", () => {
     const text = await readFile(file, "utf8");
     // One more agent turn before the end block.
     await writeFile(file, text.replace("\n\n\n====", "\n[ 90.000s -  91.000s] (1.000s) AGENT: One more thing.\n\n\n===="));
-    const after = await waitFor(async () => {
-      const t = await timing();
-      return t.pending === 0 && t.turns.agent!.n !== before.turns.agent!.n ? t : null;
-    }, 20_000, "the changed transcript to be counted");
+    const after = await waitFor(
+      async () => {
+        const t = await timing();
+        return t.pending === 0 && t.turns.agent!.n !== before.turns.agent!.n ? t : null;
+      },
+      20_000,
+      "the changed transcript to be counted",
+    );
     expect(after.turns.agent!.n).toBe(before.turns.agent!.n + 1);
   });
 
@@ -81,11 +108,17 @@ describe("timing API", () => {
     await symlink(outside, path);
     const d = (await (await get(`/api/runs/${RUN}/scenarios/${name}`)).json()) as ScenarioDetail;
     expect(d.timing?.ttfb).toEqual([]);
-    const after = await waitFor(async () => {
-      const t = await timing();
-      return t.pending === 0 && t.calls_per_turn.agent.llm_calls < before.calls_per_turn.agent.llm_calls ? t : null;
-    }, 20_000, "the linked bridge log to be dropped");
-    expect(after.ttfb.find((g) => g.side === "agent" && g.processor.includes("LLM"))!.n).toBeLessThan(before.ttfb.find((g) => g.side === "agent" && g.processor.includes("LLM"))!.n);
+    const after = await waitFor(
+      async () => {
+        const t = await timing();
+        return t.pending === 0 && t.calls_per_turn.agent.llm_calls < before.calls_per_turn.agent.llm_calls ? t : null;
+      },
+      20_000,
+      "the linked bridge log to be dropped",
+    );
+    expect(after.ttfb.find((g) => g.side === "agent" && g.processor.includes("LLM"))!.n).toBeLessThan(
+      before.ttfb.find((g) => g.side === "agent" && g.processor.includes("LLM"))!.n,
+    );
   });
 
   it("serves both reports as Markdown downloads", async () => {

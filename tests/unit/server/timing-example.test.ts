@@ -38,10 +38,14 @@ describe("the timing showcase of the bundled example", () => {
   });
 
   it("the run rollup sees fabrications in both scenarios as a pattern", async () => {
-    const t = await waitFor(async () => {
-      const x = (await (await get(`/api/runs/${RUN}/timing`)).json()) as RunTiming;
-      return x.pending === 0 ? x : null;
-    }, 20_000, "timing pending 0");
+    const t = await waitFor(
+      async () => {
+        const x = (await (await get(`/api/runs/${RUN}/timing`)).json()) as RunTiming;
+        return x.pending === 0 ? x : null;
+      },
+      20_000,
+      "timing pending 0",
+    );
     expect(t.patterns.find((p) => p.kind === "fabrication")?.scenarios).toEqual(["timing_showcase__1", "timing_showcase__2"]);
   });
 });

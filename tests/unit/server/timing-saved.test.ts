@@ -31,7 +31,10 @@ afterAll(async () => {
 
 /** A store's timing once its background reading is done: the rollup, how many scenarios were read, whether the run's states stayed in the cache. */
 async function settled(withState: boolean): Promise<{ timing: RunTiming; reads: number; stored: boolean }> {
-  const store: Store = createStore(root, { watch: false, ...(withState ? { timingDir: join(stateDir, "timing"), cacheFile: join(stateDir, "index-cache.sqlite") } : {}) });
+  const store: Store = createStore(root, {
+    watch: false,
+    ...(withState ? { timingDir: join(stateDir, "timing"), cacheFile: join(stateDir, "index-cache.sqlite") } : {}),
+  });
   try {
     await store.scanned;
     await store.scan?.settled;
@@ -59,10 +62,14 @@ describe("a live change of metrics.json", () => {
       await writeFile(metrics, (await readFile(metrics, "utf8")).replace('"judge_score": 0.625', '"judge_score": 1.0'));
       // The index follows (as the watcher's audit would); a request re-checks the files at most every second.
       await auditRun(store.index, run, { contents: true });
-      const after = await waitFor(async () => {
-        const t = await service.runTiming(run);
-        return service.reads > reads && t.pending === 0 ? t : null;
-      }, 10_000, "a request to re-check the run and read the changed scenario again");
+      const after = await waitFor(
+        async () => {
+          const t = await service.runTiming(run);
+          return service.reads > reads && t.pending === 0 ? t : null;
+        },
+        10_000,
+        "a request to re-check the run and read the changed scenario again",
+      );
       expect(service.reads - reads, "that scenario alone").toBe(1);
       expect(after.judge_scores.one).toBe(before.judge_scores.one + 1);
     } finally {

@@ -57,7 +57,10 @@ describe("trend facts kept across restarts", () => {
     try {
       expect(again.scan?.cachedRuns, "every run from the index cache").toBe(again.index.runs.size);
       const data = buildTrends(again.index, { range: "all" });
-      expect([...again.index.runs.values()].filter((r) => r.inMemory).map((r) => r.id), "no run's states loaded").toEqual([]);
+      expect(
+        [...again.index.runs.values()].filter((r) => r.inMemory).map((r) => r.id),
+        "no run's states loaded",
+      ).toEqual([]);
       expect(data).toEqual(made);
       expect(data).toEqual(await truth());
     } finally {
@@ -73,7 +76,10 @@ describe("trend facts kept across restarts", () => {
       try {
         const list = runsList(again.index);
         const data = buildTrends(again.index, { range: "all" });
-        expect([...again.index.runs.values()].filter((r) => r.inMemory).map((r) => r.id), "no run's states loaded").toEqual([]);
+        expect(
+          [...again.index.runs.values()].filter((r) => r.inMemory).map((r) => r.id),
+          "no run's states loaded",
+        ).toEqual([]);
         expect(list.runs).toHaveLength(again.index.runs.size);
         expect(data).toEqual(await truth());
       } finally {
@@ -88,7 +94,10 @@ describe("trend facts kept across restarts", () => {
     const run = join(root, "nightly", "eval_20261130_020000");
     const metrics = join(run, "qa__largest_ocean", "metrics.json");
     const text = await readFile(metrics, "utf8");
-    await writeFile(metrics, text.replace(/"is_successful": (true|false)/, (_, v: string) => `"is_successful": ${v === "true" ? "false" : "true"}`));
+    await writeFile(
+      metrics,
+      text.replace(/"is_successful": (true|false)/, (_, v: string) => `"is_successful": ${v === "true" ? "false" : "true"}`),
+    );
     const store = await started(true);
     try {
       const data = buildTrends(store.index, { range: "all" });

@@ -136,7 +136,12 @@ describe("the trends range", () => {
     const all = buildTrends(store.index, { range: "all" });
     expect(all.range).toEqual({ value: "all", shown: 20, total: 20 });
     // The suite's runs start on Nov 1..20: all inside 30 days of the newest; moved to August, five fall outside 90 days.
-    expect(rangeStart(all.runs.map((r) => r.startedAt), "30")).toBe(0);
+    expect(
+      rangeStart(
+        all.runs.map((r) => r.startedAt),
+        "30",
+      ),
+    ).toBe(0);
     const starts = all.runs.map((r) => r.startedAt);
     const shifted = starts.map((s, i) => (i < 5 ? s!.replace("2026-11", "2026-08") : s));
     expect(rangeStart(shifted, "30")).toBe(5);

@@ -16,7 +16,7 @@ describe("the one CSV writer", () => {
 
   it("reads back exactly what it wrote, a text starting with a quote mark included", () => {
     const rows = [
-      ["=HYPERLINK(\"http://x\",\"y\")", "'quoted", "''twice", "line\nbreak, and \"quotes\""],
+      ['=HYPERLINK("http://x","y")', "'quoted", "''twice", 'line\nbreak, and "quotes"'],
       ["-5", "@me", "", "ok"],
     ];
     const text = toCsvText(["a", "b", "c", "d"], rows, { bom: true });
@@ -29,7 +29,31 @@ describe("the one CSV writer", () => {
   });
 
   it("is what the scenario and compare exports write", () => {
-    const row = { name: "=cmd|' /C calc'!A0", domain: "@d", verdict: false, task_verdict: null, success_breakdown: { failed: [], passed: [], not_applicable: [], excluded: [] }, stop_reason: "+x", judge_error: null, judge_score: -1, judge_passed: null, nl_assertion_pass_rate: null, db_state_assertion_pass_rate: null, db_state_match: null, is_action_match: null, latency_p50_ms: null, latency_p95_ms: null, latency_count: 0, turns: 1, duration_seconds: 1, tokens: { agent: 1, user: 2 }, stalled: false, retries: null, retry_reasons: [], problems: [] };
+    const row = {
+      name: "=cmd|' /C calc'!A0",
+      domain: "@d",
+      verdict: false,
+      task_verdict: null,
+      success_breakdown: { failed: [], passed: [], not_applicable: [], excluded: [] },
+      stop_reason: "+x",
+      judge_error: null,
+      judge_score: -1,
+      judge_passed: null,
+      nl_assertion_pass_rate: null,
+      db_state_assertion_pass_rate: null,
+      db_state_match: null,
+      is_action_match: null,
+      latency_p50_ms: null,
+      latency_p95_ms: null,
+      latency_count: 0,
+      turns: 1,
+      duration_seconds: 1,
+      tokens: { agent: 1, user: 2 },
+      stalled: false,
+      retries: null,
+      retry_reasons: [],
+      problems: [],
+    };
     const csv = toCsv([row as never]);
     const [, body] = parseCsv(csv);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);

@@ -68,11 +68,29 @@ describe("sort=failed_signals", () => {
 
 describe("sort=stalled", () => {
   it("ascending puts stalled rows last, each group in summary order", () => {
-    expect(sorted("sort=stalled&dir=asc")).toEqual(["z__one_judge", "y__clean", "x__two", "u__one_judge_again", "t__clean_again", "w__one_action", "v__clean_stalled", "s__two_again"]);
+    expect(sorted("sort=stalled&dir=asc")).toEqual([
+      "z__one_judge",
+      "y__clean",
+      "x__two",
+      "u__one_judge_again",
+      "t__clean_again",
+      "w__one_action",
+      "v__clean_stalled",
+      "s__two_again",
+    ]);
   });
 
   it("descending puts stalled rows first, each group still in summary order", () => {
-    expect(sorted("sort=stalled&dir=desc")).toEqual(["w__one_action", "v__clean_stalled", "s__two_again", "z__one_judge", "y__clean", "x__two", "u__one_judge_again", "t__clean_again"]);
+    expect(sorted("sort=stalled&dir=desc")).toEqual([
+      "w__one_action",
+      "v__clean_stalled",
+      "s__two_again",
+      "z__one_judge",
+      "y__clean",
+      "x__two",
+      "u__one_judge_again",
+      "t__clean_again",
+    ]);
   });
 });
 
@@ -84,7 +102,16 @@ describe("sort keys", () => {
   });
 
   it("an existing key still breaks ties in summary order (name, then order)", () => {
-    expect(sorted("sort=name&dir=asc")).toEqual(["s__two_again", "t__clean_again", "u__one_judge_again", "v__clean_stalled", "w__one_action", "x__two", "y__clean", "z__one_judge"]);
+    expect(sorted("sort=name&dir=asc")).toEqual([
+      "s__two_again",
+      "t__clean_again",
+      "u__one_judge_again",
+      "v__clean_stalled",
+      "w__one_action",
+      "x__two",
+      "y__clean",
+      "z__one_judge",
+    ]);
     expect(sorted("sort=turns&dir=desc")).toEqual(items.map((i) => i.row.name));
   });
 });

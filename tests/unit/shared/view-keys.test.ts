@@ -11,8 +11,12 @@ describe("view keys", () => {
   });
 
   it("normalise a query string as before: known view keys only, in a fixed order, empty values and paging dropped", () => {
-    const source = new URLSearchParams("dir=desc&offset=200&sort=judge_score&foo=1&latencyMax=2000&q=air line&quick=failed,stalled&domain=&limit=5&judgeMin=0.5&bucket=judge:failed&signal=clean_exit&t=12");
-    expect(viewParams(source).toString()).toBe("q=air+line&quick=failed%2Cstalled&signal=clean_exit&bucket=judge%3Afailed&judgeMin=0.5&latencyMax=2000&sort=judge_score&dir=desc");
+    const source = new URLSearchParams(
+      "dir=desc&offset=200&sort=judge_score&foo=1&latencyMax=2000&q=air line&quick=failed,stalled&domain=&limit=5&judgeMin=0.5&bucket=judge:failed&signal=clean_exit&t=12",
+    );
+    expect(viewParams(source).toString()).toBe(
+      "q=air+line&quick=failed%2Cstalled&signal=clean_exit&bucket=judge%3Afailed&judgeMin=0.5&latencyMax=2000&sort=judge_score&dir=desc",
+    );
   });
 
   it("a normalised view parses with the server's schema", () => {

@@ -52,8 +52,11 @@ function verdict(v: ScenarioRow["verdict"]): string {
 function nextSteps(x: RunReportInput): string[] {
   const t = x.timing;
   const steps: string[] = [];
-  for (const p of t.patterns) if (p.kind !== "misheard" && p.kind !== "fabrication") steps.push(`Fix the framework first: ${p.text} (${p.scenarios.slice(0, 5).join(", ")}${p.scenarios.length > 5 ? ", …" : ""}).`);
-  if (x.summary.stalled.length) steps.push(`Re-run the ${x.summary.stalled.length} stalled scenario(s) (infrastructure, not agent quality): ${x.summary.stalled.join(", ")}.`);
+  for (const p of t.patterns)
+    if (p.kind !== "misheard" && p.kind !== "fabrication")
+      steps.push(`Fix the framework first: ${p.text} (${p.scenarios.slice(0, 5).join(", ")}${p.scenarios.length > 5 ? ", …" : ""}).`);
+  if (x.summary.stalled.length)
+    steps.push(`Re-run the ${x.summary.stalled.length} stalled scenario(s) (infrastructure, not agent quality): ${x.summary.stalled.join(", ")}.`);
   if (t.flow.fabrication.length) steps.push(`Review fabricated action claims in: ${t.flow.fabrication.join(", ")}.`);
   if (t.flow.loop.length) steps.push(`Look for loops (often behind [TIMEOUT]) in: ${t.flow.loop.join(", ")}.`);
   if (t.flow["skipped-confirmation"].length) steps.push(`Check writes made without a confirmation in: ${t.flow["skipped-confirmation"].join(", ")}.`);
@@ -61,9 +64,11 @@ function nextSteps(x: RunReportInput): string[] {
   for (const p of t.patterns.filter((p) => p.kind === "misheard").slice(0, 3)) steps.push(`Recurring mistranscription: ${p.text} (${p.scenarios.join(", ")}).`);
   if (t.over_60s.length) steps.push(`Investigate ${t.over_60s.length} turn(s) over 60 s: ${[...new Set(t.over_60s.map((o) => o.scenario))].join(", ")}.`);
   const cpt = t.calls_per_turn.agent;
-  if (cpt.ratio !== null && cpt.ratio > 1.5 && (cpt.gap_s ?? 0) > 5) steps.push("Agent latency is dominated by tool-call chains: reduce chained calls per turn.");
+  if (cpt.ratio !== null && cpt.ratio > 1.5 && (cpt.gap_s ?? 0) > 5)
+    steps.push("Agent latency is dominated by tool-call chains: reduce chained calls per turn.");
   const heard = x.audio?.findings ?? [];
-  if (heard.length) steps.push(`Listen to the recordings where the audio and the logs disagree: ${[...new Set(heard.map((f) => f.scenario))].slice(0, 10).join(", ")}.`);
+  if (heard.length)
+    steps.push(`Listen to the recordings where the audio and the logs disagree: ${[...new Set(heard.map((f) => f.scenario))].slice(0, 10).join(", ")}.`);
   if (!steps.length) steps.push("No systematic issue found: read the failing scenarios' own reports.");
   return steps;
 }
@@ -76,23 +81,47 @@ export function runReport(x: RunReportInput): string {
   if (s.partial) out.push(`**PARTIAL RUN: ${s.completed_count}/${s.intended_count} analyzed; run state: ${s.state}.**\n\n`);
   if (t.pending > 0) out.push(`**Timing: ${t.pending} scenario(s) not read yet; the latency figures cover ${t.scenarios}.**\n\n`);
   out.push("## Aggregate signals\n\n");
-  out.push(table(["Signal", "Value (numerator/denominator)"], RATE_NAMES.map((name) => [name, rateText(s.rates[name])])));
+  out.push(
+    table(
+      ["Signal", "Value (numerator/denominator)"],
+      RATE_NAMES.map((name) => [name, rateText(s.rates[name])]),
+    ),
+  );
   const j = t.judge_scores;
   out.push(`\n- Judge scores: = 1.0: ${j.one}; [0.8, 1): ${j.from_0_8}; [0.5, 0.8): ${j.from_0_5}; < 0.5: ${j.below_0_5}; judge errors and NaN: ${j.errors}\n`);
-  out.push(`- Stop reasons: ${Object.entries(t.stop_reasons).map(([k, v]) => `${mdInline(k)} ${v}`).join(", ") || "none"}\n`);
+  out.push(
+    `- Stop reasons: ${
+      Object.entries(t.stop_reasons)
+        .map(([k, v]) => `${mdInline(k)} ${v}`)
+        .join(", ") || "none"
+    }\n`,
+  );
   const overhead = t.wall_clock_s !== null ? t.wall_clock_s - t.scenario_duration_s : null;
   const secs = (v: number | null) => (v === null ? NO_LOGS : `${num(v)} s`);
-  out.push(`- Wall clock: ${secs(t.wall_clock_s)} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${secs(overhead)}\n`);
+  out.push(
+    `- Wall clock: ${secs(t.wall_clock_s)} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${secs(overhead)}\n`,
+  );
   if (x.tokens) {
     const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
-    out.push(`- Tokens (metrics.json token_usage): ${all.toLocaleString("en-US")} total; agent ${x.tokens.agent.n_calls.toLocaleString("en-US")} LLM calls, user ${x.tokens.user.n_calls.toLocaleString("en-US")}\n`);
+    out.push(
+      `- Tokens (metrics.json token_usage): ${all.toLocaleString("en-US")} total; agent ${x.tokens.agent.n_calls.toLocaleString("en-US")} LLM calls, user ${x.tokens.user.n_calls.toLocaleString("en-US")}\n`,
+    );
   }
   out.push(`- Stalled: ${s.stalled.length ? s.stalled.map((n) => mdInline(n)).join(", ") : "none"}\n\n`);
   out.push("## Per-scenario status\n\n");
   out.push(
     table(
       ["Scenario", "Domain", "Verdict", "Stop reason", "Judge", "Turns", "Duration s", "Failed signals"],
-      x.rows.map((r) => [mdInline(r.name), mdInline(r.domain), verdict(r.verdict) + (r.stalled ? " (stalled)" : ""), r.stop_reason === null ? "—" : mdInline(r.stop_reason), num(r.judge_score, 2), String(r.turns), num(r.duration_seconds, 1), r.success_breakdown.failed.map((f) => mdInline(f)).join(", ") || "—"]),
+      x.rows.map((r) => [
+        mdInline(r.name),
+        mdInline(r.domain),
+        verdict(r.verdict) + (r.stalled ? " (stalled)" : ""),
+        r.stop_reason === null ? "—" : mdInline(r.stop_reason),
+        num(r.judge_score, 2),
+        String(r.turns),
+        num(r.duration_seconds, 1),
+        r.success_breakdown.failed.map((f) => mdInline(f)).join(", ") || "—",
+      ]),
     ),
   );
   if (x.failures) {
@@ -100,7 +129,11 @@ export function runReport(x: RunReportInput): string {
     out.push(
       table(
         ["Scenario", "Failing signals", `Judge's reason (first ${REPORT_REASON_CHARS} characters)`],
-        x.failures.map((f) => [mdInline(f.name), f.signals.map((s) => `${mdInline(s.signal)}: ${mdInline(s.value)}`).join("; ") || "—", f.reason === null ? "_no judge reason (no judge_result.json, or no reason in it)_" : mdInline(f.reason, REPORT_REASON_CHARS) || "_(empty)_"]),
+        x.failures.map((f) => [
+          mdInline(f.name),
+          f.signals.map((s) => `${mdInline(s.signal)}: ${mdInline(s.value)}`).join("; ") || "—",
+          f.reason === null ? "_no judge reason (no judge_result.json, or no reason in it)_" : mdInline(f.reason, REPORT_REASON_CHARS) || "_(empty)_",
+        ]),
       ),
     );
   }
@@ -111,22 +144,47 @@ export function runReport(x: RunReportInput): string {
   out.push(latencySections(t, "###", x.tokens ?? null));
   out.push("\n### Turns over 60 s\n\n");
   if (!t.turns.agent && !t.turns.user) out.push(`_${NO_LOGS}: no turn was timed._\n`);
-  else out.push(table(["Scenario", "Turn", "Side", "Latency s", "LLM calls", "Text"], t.over_60s.map((o) => [mdInline(o.scenario), String(o.turn), o.role, num(o.latency_s), o.llm_calls === null ? "—" : String(o.llm_calls), mdInline(o.text, 80)])));
+  else
+    out.push(
+      table(
+        ["Scenario", "Turn", "Side", "Latency s", "LLM calls", "Text"],
+        t.over_60s.map((o) => [
+          mdInline(o.scenario),
+          String(o.turn),
+          o.role,
+          num(o.latency_s),
+          o.llm_calls === null ? "—" : String(o.llm_calls),
+          mdInline(o.text, 80),
+        ]),
+      ),
+    );
   if (x.audio && x.audio.recordings > 0) {
     out.push("\n## Audio findings\n\n");
     out.push(`Measured on ${x.audio.recordings} recording(s) (conversation_log.wav): where what was heard and what was logged disagree.\n\n`);
     out.push(
       x.audio.findings.length
-        ? table(["Scenario", "Finding", "Side", "Start s", "End s", "What"], x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]))
+        ? table(
+            ["Scenario", "Finding", "Side", "Start s", "End s", "What"],
+            x.audio.findings.map((f) => [mdInline(f.scenario), f.kind, f.side, num(f.start, 1), num(f.end, 1), mdInline(f.message, 200)]),
+          )
         : "_none_\n",
     );
     if (x.audio.interaction) {
       out.push("\n### Interaction (τ-voice panel, on the recordings)\n\n");
-      out.push(table(["Metric", "Value", "Events"], interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)])));
+      out.push(
+        table(
+          ["Metric", "Value", "Events"],
+          interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)]),
+        ),
+      );
     }
   }
   out.push(retriesReportSection(x.retries));
   out.push("\n## Next steps\n\n");
-  out.push(nextSteps(x).map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`).join(""));
+  out.push(
+    nextSteps(x)
+      .map((step, i) => `${i + 1}. ${mdInline(step, 4000)}\n`)
+      .join(""),
+  );
   return out.join("");
 }

@@ -55,7 +55,10 @@ function headline(x: ScenarioReportInput): string {
       ["Failed signals", r.success_breakdown.failed.map((f) => mdInline(f)).join(", ") || "—"],
       ["Stop reason", r.stop_reason === null ? "—" : mdInline(r.stop_reason)],
       ["Judge score", num(r.judge_score, 2)],
-      ["DB match", `${v(r.db_state_match)} (actual ${mdInline(m.db_state_actual_hash ?? "null", 20)} vs expected ${mdInline(m.db_state_expected_hash ?? "null", 20)})`],
+      [
+        "DB match",
+        `${v(r.db_state_match)} (actual ${mdInline(m.db_state_actual_hash ?? "null", 20)} vs expected ${mdInline(m.db_state_expected_hash ?? "null", 20)})`,
+      ],
       ["DB assertions", pct(r.db_state_assertion_pass_rate)],
       ["NL assertions", pct(r.nl_assertion_pass_rate)],
       ["Turns", String(r.turns)],
@@ -78,7 +81,8 @@ function tokensText(m: Record<string, unknown>): string {
 function whySection(w: ScenarioWhy): string {
   const out: string[] = [];
   for (const s of w.signals) out.push(`- **${mdInline(s.signal)}**: ${mdInline(s.value)}\n`);
-  if (w.reason !== null) out.push(`- Judge's reason${w.judgeNote ? ` (${w.judgeNote})` : ""}: ${w.reason ? `"${mdInline(w.reason, REPORT_REASON_CHARS)}"` : "_(empty)_"}\n`);
+  if (w.reason !== null)
+    out.push(`- Judge's reason${w.judgeNote ? ` (${w.judgeNote})` : ""}: ${w.reason ? `"${mdInline(w.reason, REPORT_REASON_CHARS)}"` : "_(empty)_"}\n`);
   else out.push("- Judge's reason: _no judge_result.json_\n");
   if (w.causes.wentWrongAt) out.push(`- Where it went wrong: turn ${w.causes.wentWrongAt.turn} (${mdInline(w.causes.wentWrongAt.why, 200)})\n`);
   return out.join("");
@@ -89,11 +93,20 @@ const REPORT_TURNS = 400;
 
 function transcriptSection(w: ScenarioWhy): string {
   const t = w.transcript;
-  const out: string[] = [`${t.turns.length} turn(s) from ${t.source ?? "nowhere (no file holds a turn)"}.${w.sourcesNote ? ` ${mdInline(w.sourcesNote)}` : ""}\n\n`];
+  const out: string[] = [
+    `${t.turns.length} turn(s) from ${t.source ?? "nowhere (no file holds a turn)"}.${w.sourcesNote ? ` ${mdInline(w.sourcesNote)}` : ""}\n\n`,
+  ];
   for (const p of t.problems) out.push(`- Problem: ${mdInline(p.message, 300)}\n`);
   if (t.problems.length) out.push("\n");
   const when = (x: (typeof t.turns)[number]) => (x.start !== null ? num(x.start, 1) : x.at !== null ? `+${num(x.at, 1)}` : "—");
-  out.push(table(["#", "Time s", "Side", "Latency ms", "Text"], t.turns.slice(0, REPORT_TURNS).map((x, i) => [String(i), when(x), x.role, x.latencyMs === null ? "—" : num(x.latencyMs, 0), mdInline(x.text, 300) || "_(no words)_"])));
+  out.push(
+    table(
+      ["#", "Time s", "Side", "Latency ms", "Text"],
+      t.turns
+        .slice(0, REPORT_TURNS)
+        .map((x, i) => [String(i), when(x), x.role, x.latencyMs === null ? "—" : num(x.latencyMs, 0), mdInline(x.text, 300) || "_(no words)_"]),
+    ),
+  );
   if (t.turns.length > REPORT_TURNS) out.push(`\n_${t.turns.length - REPORT_TURNS} more turn(s) in the files._\n`);
   return out.join("");
 }
@@ -101,12 +114,29 @@ function transcriptSection(w: ScenarioWhy): string {
 function toolTrace(x: ScenarioReportInput): string {
   const out: string[] = [];
   if (x.toolCalls === null) out.push("_Agent context missing or empty: tool calls unknown (not zero)._\n");
-  else out.push(table(["Message", "Tool", "Arguments", "Result", "Write"], x.toolCalls.map((c) => [String(c.messageIndex), mdInline(c.name), mdInline(JSON.stringify(c.arguments), 80), mdInline(c.result ?? "—", 80), c.mutating ? "yes" : ""])));
+  else
+    out.push(
+      table(
+        ["Message", "Tool", "Arguments", "Result", "Write"],
+        x.toolCalls.map((c) => [
+          String(c.messageIndex),
+          mdInline(c.name),
+          mdInline(JSON.stringify(c.arguments), 80),
+          mdInline(c.result ?? "—", 80),
+          c.mutating ? "yes" : "",
+        ]),
+      ),
+    );
   const a = x.actions;
   if (a && a.comparable) {
-    out.push(`\nAgainst the reference: ${a.matched.length} matched, ${a.missing.length} missing, ${a.wrongArgs.length} wrong arguments, ${a.extra.length} extra.\n`);
+    out.push(
+      `\nAgainst the reference: ${a.matched.length} matched, ${a.missing.length} missing, ${a.wrongArgs.length} wrong arguments, ${a.extra.length} extra.\n`,
+    );
     for (const w of a.missing) out.push(`- missing: ${mdInline(w.name)}\n`);
-    for (const w of a.wrongArgs) out.push(`- wrong arguments: ${mdInline(w.name)} (${w.differences.map((d) => `${mdInline(d.key)}: expected ${mdInline(JSON.stringify(d.expected), 40)}, got ${mdInline(JSON.stringify(d.actual), 40)}`).join("; ")})\n`);
+    for (const w of a.wrongArgs)
+      out.push(
+        `- wrong arguments: ${mdInline(w.name)} (${w.differences.map((d) => `${mdInline(d.key)}: expected ${mdInline(JSON.stringify(d.expected), 40)}, got ${mdInline(JSON.stringify(d.actual), 40)}`).join("; ")})\n`,
+      );
     for (const w of a.extra) out.push(`- extra: ${mdInline(w.name)}\n`);
   } else out.push("\n_No comparable reference action list._\n");
   return out.join("");
@@ -138,7 +168,18 @@ export function scenarioReport(x: ScenarioReportInput): string {
   if (t) {
     out.push(`Alignment: ${t.alignment_text}. Metrics source: ${t.metrics_source}.\n\n`, latencySections(t));
     out.push("\n### Slowest turns\n\n");
-    out.push(table(["Side", "Turn", "Latency s", "LLM calls", "Text"], [...t.slowest.agent, ...t.slowest.user].map((s) => [s.role, String(s.turn), num(s.latency_s), s.llm_calls === null ? "—" : String(s.llm_calls), mdInline(s.text, 80)])));
+    out.push(
+      table(
+        ["Side", "Turn", "Latency s", "LLM calls", "Text"],
+        [...t.slowest.agent, ...t.slowest.user].map((s) => [
+          s.role,
+          String(s.turn),
+          num(s.latency_s),
+          s.llm_calls === null ? "—" : String(s.llm_calls),
+          mdInline(s.text, 80),
+        ]),
+      ),
+    );
     out.push(`\nTurns over 60 s: ${t.over_60s.length ? t.over_60s.map((o) => `turn ${o.turn} (${num(o.latency_s)} s)`).join(", ") : "none"}.\n`);
     out.push("\n### Waterfall per agent turn\n\n");
     out.push(
@@ -146,7 +187,17 @@ export function scenarioReport(x: ScenarioReportInput): string {
         ["Turn", "Gap s", "LLM calls (TTFB s)", "TTS s", "Other s", "Remainder s"],
         t.waterfall.map((w) => {
           const sum = (k: string) => w.parts.filter((p) => p.kind === k).reduce((a, p) => a + p.seconds, 0);
-          return [String(w.turn), num(w.gap_s), w.parts.filter((p) => p.kind === "llm").map((p) => num(p.seconds)).join(" + ") || "—", num(sum("tts")), num(sum("other")), num(sum("remainder")) + (w.overrun ? " (overrun)" : "")];
+          return [
+            String(w.turn),
+            num(w.gap_s),
+            w.parts
+              .filter((p) => p.kind === "llm")
+              .map((p) => num(p.seconds))
+              .join(" + ") || "—",
+            num(sum("tts")),
+            num(sum("other")),
+            num(sum("remainder")) + (w.overrun ? " (overrun)" : ""),
+          ];
         }),
       ),
     );
@@ -154,23 +205,48 @@ export function scenarioReport(x: ScenarioReportInput): string {
     const ls = m.latency_stats as Record<string, unknown> | undefined;
     const stat = (k: string) => (typeof ls?.[k] === "number" ? num((ls[k] as number) / 1000) : "?");
     out.push(`Stages, turn-taking, budget and waterfall: ${NO_LOGS} (no conversation_log.txt, segLST or bridge_log.txt).\n\n`);
-    out.push(typeof ls?.count === "number" && ls.count > 0 ? `Agent response latency (metrics.json latency_stats, s): n=${ls.count}, mean ${stat("mean_ms")}, p50 ${stat("p50_ms")}, p95 ${stat("p95_ms")}, max ${stat("max_ms")}; per turn in the transcript above.\n` : "metrics.json holds no latency measurement.\n");
+    out.push(
+      typeof ls?.count === "number" && ls.count > 0
+        ? `Agent response latency (metrics.json latency_stats, s): n=${ls.count}, mean ${stat("mean_ms")}, p50 ${stat("p50_ms")}, p95 ${stat("p95_ms")}, max ${stat("max_ms")}; per turn in the transcript above.\n`
+        : "metrics.json holds no latency measurement.\n",
+    );
   }
   out.push("\n## Tool-call trace against the reference\n\n", toolTrace(x));
   out.push("\n## ASR diff\n\n", asrSection(x.asr));
   out.push("\n## Flow issues\n\n");
   if (t) {
-    out.push(t.flow.findings.length ? t.flow.findings.map((f) => `- ${f.kind} (${f.message !== null ? `message ${f.message}` : `turn ${f.turns.join(", ")}`}): ${mdInline(f.detail, 300)} Quote: "${mdInline(f.quote, 120)}"\n`).join("") : "_none found_\n");
+    out.push(
+      t.flow.findings.length
+        ? t.flow.findings
+            .map(
+              (f) =>
+                `- ${f.kind} (${f.message !== null ? `message ${f.message}` : `turn ${f.turns.join(", ")}`}): ${mdInline(f.detail, 300)} Quote: "${mdInline(f.quote, 120)}"\n`,
+            )
+            .join("")
+        : "_none found_\n",
+    );
     for (const s of t.flow.skipped) out.push(`- ${s.kind} not checked: ${s.reason}\n`);
   } else out.push(`_Not checked: ${NO_LOGS}._\n`);
   out.push("\n## Gold-replay cross-check\n\n");
-  out.push(`- Expected DB hash (reference replayed): ${mdInline(m.db_state_expected_hash ?? "none", 70)}\n- Actual DB hash: ${mdInline(m.db_state_actual_hash ?? "none (the bot reported none)", 70)}\n- Match: ${m.db_state_match === true ? "yes" : m.db_state_match === false ? "no" : "N/A"}\n`);
-  if (x.actions?.comparable) out.push(`- Recorded actions against the reference: ${x.actions.matched.length}/${x.actions.matched.length + x.actions.missing.length + x.actions.wrongArgs.length} matched\n`);
+  out.push(
+    `- Expected DB hash (reference replayed): ${mdInline(m.db_state_expected_hash ?? "none", 70)}\n- Actual DB hash: ${mdInline(m.db_state_actual_hash ?? "none (the bot reported none)", 70)}\n- Match: ${m.db_state_match === true ? "yes" : m.db_state_match === false ? "no" : "N/A"}\n`,
+  );
+  if (x.actions?.comparable)
+    out.push(
+      `- Recorded actions against the reference: ${x.actions.matched.length}/${x.actions.matched.length + x.actions.missing.length + x.actions.wrongArgs.length} matched\n`,
+    );
   out.push("\n## Root-cause attribution\n\n");
   const causes = x.why.causes.causes;
-  out.push(table(["Finding", "Primary", "Secondary", "Evidence"], causes.map((c) => [mdInline(c.message, 200), c.owner, c.secondary ?? "—", `${c.evidence ? `${mdInline(c.evidence, 80)} ` : ""}#${c.anchor}`])));
+  out.push(
+    table(
+      ["Finding", "Primary", "Secondary", "Evidence"],
+      causes.map((c) => [mdInline(c.message, 200), c.owner, c.secondary ?? "—", `${c.evidence ? `${mdInline(c.evidence, 80)} ` : ""}#${c.anchor}`]),
+    ),
+  );
   out.push("\n## Recommended actions\n\n");
   const owners = [...new Set(causes.map((c) => c.owner))];
-  out.push(owners.length ? owners.map((o, i) => `${i + 1}. ${ACTION[o]}\n`).join("") : "1. No likely cause found: compare with a passing run of the same scenario.\n");
+  out.push(
+    owners.length ? owners.map((o, i) => `${i + 1}. ${ACTION[o]}\n`).join("") : "1. No likely cause found: compare with a passing run of the same scenario.\n",
+  );
   return out.join("");
 }

@@ -60,7 +60,11 @@ describe("themes within bounds", () => {
 
   it("counts the reasons with no word the themes read (another script, figures only) as in no theme", () => {
     const latin = themeItems(100, 36);
-    const other: ThemeItem[] = Array.from({ length: 300 }, (_, i) => ({ scenario: `x_${i}`, source: "judge", text: i % 3 === 0 ? "Агент не подтвердил отмену заказа." : i % 3 === 1 ? "代理没有确认就取消了订单。" : `#${i} 42.5` }));
+    const other: ThemeItem[] = Array.from({ length: 300 }, (_, i) => ({
+      scenario: `x_${i}`,
+      source: "judge",
+      text: i % 3 === 0 ? "Агент не подтвердил отмену заказа." : i % 3 === 1 ? "代理没有确认就取消了订单。" : `#${i} 42.5`,
+    }));
     const set = themeSet([...latin, ...other]);
     expect(set.reasons).toBe(400);
     expect(set.unthemed.withoutWords).toBe(300);

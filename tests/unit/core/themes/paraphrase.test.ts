@@ -10,7 +10,8 @@ import { CANCEL_WITHOUT_CONFIRMING, IDENTITY_NOT_VERIFIED, NOISE, WRONG_REFUND_A
 const GROUPS = { cancel: CANCEL_WITHOUT_CONFIRMING, refund: WRONG_REFUND_AMOUNT, identity: IDENTITY_NOT_VERIFIED } as const;
 type Group = keyof typeof GROUPS;
 
-const items = (run: string, group: Group | "noise", texts: readonly string[]): ThemeItem[] => texts.map((text, i) => ({ scenario: `${run}_${group}_${i}`, source: "judge", text }));
+const items = (run: string, group: Group | "noise", texts: readonly string[]): ThemeItem[] =>
+  texts.map((text, i) => ({ scenario: `${run}_${group}_${i}`, source: "judge", text }));
 const groupOf = (scenario: string) => scenario.split("_")[1] as Group | "noise";
 
 /** The theme holding most of `group`, with the share of the group it holds and the share of it that is foreign. */
@@ -22,7 +23,12 @@ function best(themes: readonly Theme[], group: Group) {
 }
 
 describe("paraphrase themes", () => {
-  const themes = buildThemes([...items("a", "cancel", GROUPS.cancel), ...items("a", "refund", GROUPS.refund), ...items("a", "identity", GROUPS.identity), ...items("a", "noise", NOISE)]);
+  const themes = buildThemes([
+    ...items("a", "cancel", GROUPS.cancel),
+    ...items("a", "refund", GROUPS.refund),
+    ...items("a", "identity", GROUPS.identity),
+    ...items("a", "noise", NOISE),
+  ]);
 
   for (const group of Object.keys(GROUPS) as Group[]) {
     it(`puts ≥ 90% of the "${group}" paraphrases in one theme with ≤ 10% foreign`, () => {
@@ -62,7 +68,9 @@ describe("paraphrase themes", () => {
     expect(kept[0]!.change).not.toBe("gone");
     expect(kept[0]!.change).not.toBe("new");
     // No group theme is reported as gone or new beyond those two.
-    const alarms = diffs.filter((d) => (d.change === "gone" || d.change === "new") && (d.base ?? d.other)!.scenarios.filter((s) => groupOf(s) !== "noise").length >= 2);
+    const alarms = diffs.filter(
+      (d) => (d.change === "gone" || d.change === "new") && (d.base ?? d.other)!.scenarios.filter((s) => groupOf(s) !== "noise").length >= 2,
+    );
     expect(alarms).toHaveLength(2);
   });
 });

@@ -86,7 +86,10 @@ describe("themes at scale", () => {
   it("is deterministic at scale: 2,000 reasons in another order give the same themes", () => {
     const items = themeItems(2000, 5, { blur: true });
     const r = rng(9);
-    const shuffled = items.map((item) => ({ item, key: r() })).sort((a, b) => a.key - b.key).map((x) => x.item);
+    const shuffled = items
+      .map((item) => ({ item, key: r() }))
+      .sort((a, b) => a.key - b.key)
+      .map((x) => x.item);
     expect(buildThemes(shuffled)).toEqual(buildThemes(items));
   });
 });

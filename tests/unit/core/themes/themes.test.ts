@@ -50,7 +50,9 @@ describe("buildThemes", () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const precision = mean(scores.map((s) => s.precision));
     const recall = mean(scores.map((s) => s.recall));
-    console.log(`themes: ${themes.length} for ${Object.keys(sizes).length} planted groups; mean precision ${precision.toFixed(3)}, mean recall ${recall.toFixed(3)}; min precision ${Math.min(...scores.map((s) => s.precision)).toFixed(3)}, min recall ${Math.min(...scores.map((s) => s.recall)).toFixed(3)}`);
+    console.log(
+      `themes: ${themes.length} for ${Object.keys(sizes).length} planted groups; mean precision ${precision.toFixed(3)}, mean recall ${recall.toFixed(3)}; min precision ${Math.min(...scores.map((s) => s.precision)).toFixed(3)}, min recall ${Math.min(...scores.map((s) => s.recall)).toFixed(3)}`,
+    );
     // Each group's best theme is its own (no two groups share a best theme).
     expect(new Set(scores.map((s) => s.theme)).size).toBe(scores.length);
     for (const s of scores) {
@@ -75,7 +77,9 @@ describe("buildThemes", () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const precision = mean(scores.map((s) => s.precision));
     const recall = mean(scores.map((s) => s.recall));
-    console.log(`themes (hard): ${found.length} themes for 6 planted groups + 6 one-offs; mean precision ${precision.toFixed(3)}, mean recall ${recall.toFixed(3)}; min precision ${Math.min(...scores.map((s) => s.precision)).toFixed(3)}, min recall ${Math.min(...scores.map((s) => s.recall)).toFixed(3)}`);
+    console.log(
+      `themes (hard): ${found.length} themes for 6 planted groups + 6 one-offs; mean precision ${precision.toFixed(3)}, mean recall ${recall.toFixed(3)}; min precision ${Math.min(...scores.map((s) => s.precision)).toFixed(3)}, min recall ${Math.min(...scores.map((s) => s.recall)).toFixed(3)}`,
+    );
     expect(new Set(scores.map((s) => s.theme)).size).toBe(scores.length);
     expect(precision).toBeGreaterThanOrEqual(0.85);
     expect(recall).toBeGreaterThanOrEqual(0.85);
@@ -89,7 +93,13 @@ describe("buildThemes", () => {
   it("takes judge reasons, failed NL-assertion reasons and extra findings", () => {
     const items = themeItemsOf(
       "x",
-      { reason: "bad", nl_assertion_verdicts: [{ passed: true, reason: "fine" }, { passed: false, reason: "missing" }] },
+      {
+        reason: "bad",
+        nl_assertion_verdicts: [
+          { passed: true, reason: "fine" },
+          { passed: false, reason: "missing" },
+        ],
+      },
       ["flow: long pause"],
     );
     expect(items.map((i) => [i.source, i.text])).toEqual([
@@ -134,7 +144,10 @@ describe("diffThemes", () => {
       const other = toItems(plantedReasons(4, { wrong_id: 10, no_goodbye: 10, [g]: 10 }, "b"));
       const fresh = diffThemes(base, other).filter((d) => d.change === "new");
       expect(fresh.length, `new themes when ${g} is planted`).toBeGreaterThanOrEqual(1);
-      expect(fresh.every((d) => d.other!.scenarios.every((s) => s.includes(`_${g}_`))), `only ${g} is new`).toBe(true);
+      expect(
+        fresh.every((d) => d.other!.scenarios.every((s) => s.includes(`_${g}_`))),
+        `only ${g} is new`,
+      ).toBe(true);
     }
   });
 });

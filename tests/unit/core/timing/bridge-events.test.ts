@@ -17,7 +17,9 @@ describe("bridge log timing events", () => {
     const b = parseBridgeEvents(text);
     expect(b.source).toBe("tagged");
     expect(b.routingStartMs).toBe(Date.UTC(2026, 5, 18, 7, 23, 30));
-    expect(b.events.filter((e) => e.kind === "ttfb")).toEqual([{ kind: "ttfb", t: Date.UTC(2026, 5, 18, 7, 23, 31, 208), side: "agent", processor: "OpenAILLMService#0", value: 0.512 }]);
+    expect(b.events.filter((e) => e.kind === "ttfb")).toEqual([
+      { kind: "ttfb", t: Date.UTC(2026, 5, 18, 7, 23, 31, 208), side: "agent", processor: "OpenAILLMService#0", value: 0.512 },
+    ]);
     expect(b.events.filter((e) => e.kind === "tokens").map((e) => e.kind === "tokens" && [e.side, e.prompt, e.completion])).toEqual([
       ["agent", 5207, 110],
       ["user", null, 12],
@@ -33,11 +35,16 @@ describe("bridge log timing events", () => {
     ].join("\n");
     const b = parseBridgeEvents(text);
     expect(b.source).toBe("legacy");
-    expect(b.events.map((e) => (e.kind === "ttfb" ? `${e.processor}=${e.value}@${e.side}` : e.kind === "tokens" ? `${e.prompt}/${e.completion}` : e.kind))).toEqual(["OpenAILLMService#0=0.75@null", "900/null", "CartesiaTTSService#0=0.2@null"]);
+    expect(
+      b.events.map((e) => (e.kind === "ttfb" ? `${e.processor}=${e.value}@${e.side}` : e.kind === "tokens" ? `${e.prompt}/${e.completion}` : e.kind)),
+    ).toEqual(["OpenAILLMService#0=0.75@null", "900/null", "CartesiaTTSService#0=0.2@null"]);
   });
 
   it("ignores dumps when tagged lines exist, and an empty log has nothing", () => {
-    const text = [line("07:23:31.000", "{'ttfb': [{'processor': 'X', 'value': 9}]}"), line("07:23:31.208", "[AGENT METRICS] ttfb processor=NvidiaLLMService#0 value=1.000s")].join("\n");
+    const text = [
+      line("07:23:31.000", "{'ttfb': [{'processor': 'X', 'value': 9}]}"),
+      line("07:23:31.208", "[AGENT METRICS] ttfb processor=NvidiaLLMService#0 value=1.000s"),
+    ].join("\n");
     expect(parseBridgeEvents(text).events).toHaveLength(1);
     expect(parseBridgeEvents("")).toEqual({ events: [], source: "none", routingStartMs: null });
   });

@@ -43,7 +43,11 @@ describe("flow audit", () => {
       { role: "user" as const, text: "I'd be happy to help you with that.", interrupted: false },
       { role: "user" as const, text: "My order is late.", interrupted: false },
     ];
-    expect(flowAudit(turns, null).findings.filter((x) => x.kind === "echo").map((x) => x.turns)).toEqual([[1]]);
+    expect(
+      flowAudit(turns, null)
+        .findings.filter((x) => x.kind === "echo")
+        .map((x) => x.turns),
+    ).toEqual([[1]]);
   });
 
   it("skipped confirmation: a question before a write answered without yes/no/confirm", () => {
@@ -64,7 +68,10 @@ describe("flow audit", () => {
   });
 
   it("hints: owners per §7.12; a stalled scenario drops agent-owned flow hints", () => {
-    const audit = flowAudit([{ role: "user", text: "How can I help you today?", interrupted: false }], [{ role: "assistant", content: "I've cancelled your order." }]);
+    const audit = flowAudit(
+      [{ role: "user", text: "How can I help you today?", interrupted: false }],
+      [{ role: "assistant", content: "I've cancelled your order." }],
+    );
     const h = flowHints(audit, false);
     expect(h.map((x) => [x.kind, x.owner])).toEqual([
       ["echo", "framework"],

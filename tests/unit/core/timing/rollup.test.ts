@@ -36,7 +36,10 @@ describe("run rollup", () => {
 
   it("wall clock is latest end minus earliest start; Σ scenario_duration alongside", () => {
     const r = runTiming(
-      [item("a__1", [1], { wall: { start_ms: 1000, end_ms: 50_000 }, scenarioDuration: 40 }), item("b__1", [1], { wall: { start_ms: 60_000, end_ms: 101_000 }, stopReason: "[TIMEOUT]", scenarioDuration: 30 })],
+      [
+        item("a__1", [1], { wall: { start_ms: 1000, end_ms: 50_000 }, scenarioDuration: 40 }),
+        item("b__1", [1], { wall: { start_ms: 60_000, end_ms: 101_000 }, stopReason: "[TIMEOUT]", scenarioDuration: 30 }),
+      ],
       3,
     );
     expect(r.wall_clock_s).toBe(100);

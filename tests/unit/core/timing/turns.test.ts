@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { budgetOf, turnLatencies, type TurnLike } from "@/lib/core/timing";
 
-const t = (role: "agent" | "user", start: number, end: number, text = "x"): TurnLike => ({ role, start, end, duration: Math.round((end - start) * 1000) / 1000, text, interrupted: text === "[INTERRUPTED]" });
+const t = (role: "agent" | "user", start: number, end: number, text = "x"): TurnLike => ({
+  role,
+  start,
+  end,
+  duration: Math.round((end - start) * 1000) / 1000,
+  text,
+  interrupted: text === "[INTERRUPTED]",
+});
 
 describe("per-turn latency", () => {
-  const turns = [t("agent", 1.912, 3.405), t("user", 4.88, 7.021), t("agent", 8.553, 10.31), t("user", 11.296, 12.5), t("agent", 13.487, 14.102, "[INTERRUPTED]")];
+  const turns = [
+    t("agent", 1.912, 3.405),
+    t("user", 4.88, 7.021),
+    t("agent", 8.553, 10.31),
+    t("user", 11.296, 12.5),
+    t("agent", 13.487, 14.102, "[INTERRUPTED]"),
+  ];
 
   it("is the start minus the end of the latest earlier turn by the other role; the first turn's is its start", () => {
     expect(turnLatencies(turns).map((x) => x.latency_s)).toEqual([1.912, 1.475, 1.532, 0.986, 0.987]);

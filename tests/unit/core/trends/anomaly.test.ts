@@ -38,7 +38,13 @@ const run = (id: string, cells: Record<string, Cell>) => ({ id, startedAt: `2026
 
 describe("failure marks", () => {
   it("new, still failing since, flaky; stable needs K passes with a verdict", () => {
-    const runs = [run("1", { a: "P", b: "P", c: "P", d: "F" }), run("2", { a: "P", b: "F", c: "N", d: "F" }), run("3", { a: "P", b: "P", c: "P", d: "S" }), run("4", { a: "P", b: "P", c: "P", d: "F" }), run("5", { a: "F", b: "F", c: "F", d: "F" })];
+    const runs = [
+      run("1", { a: "P", b: "P", c: "P", d: "F" }),
+      run("2", { a: "P", b: "F", c: "N", d: "F" }),
+      run("3", { a: "P", b: "P", c: "P", d: "S" }),
+      run("4", { a: "P", b: "P", c: "P", d: "F" }),
+      run("5", { a: "F", b: "F", c: "F", d: "F" }),
+    ];
     expect(failureMark(runs, 4, "a")).toEqual({ kind: "new" });
     expect(failureMark(runs, 4, "b")).toEqual({ kind: "flaky", flips: 2, passes: 3, of: 4 });
     expect(failureMark(runs, 4, "d")).toEqual({ kind: "still_failing", since: "2026-11-21T02:00:00", sinceRun: "1", runs: 5 });
