@@ -103,6 +103,10 @@ const scanOnce = (dir: string, snapshot?: string) =>
  * lands on whichever measurement comes first. Every figure here is a warm-cache figure.
  */
 const warm = (dir: string) => void runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]);
+/** `floor.mjs`'s mode on `dir`, in ms. */
+const floorRun = (dir: string, mode: "sync" | "async" | "keep") => runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, mode]).ms as number;
+/** The floor: the faster of the plain synchronous read and the plain pooled one, measured now. */
+const floorMs = (dir: string) => Math.min(floorRun(dir, "sync"), floorRun(dir, "async"));
 const range = (xs: number[], unit = " ms") =>
   `${Math.round(median(xs))}${unit} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} over ${xs.length})`;
 
@@ -448,9 +452,7 @@ async function userClockFigures(label: string, dir: string): Promise<UserClockRo
   try {
     for (let i = 0; i < REPEAT; i++) {
       warm(dir);
-      const sync = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]).ms as number;
-      const pool = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number;
-      floors.push(Math.min(sync, pool));
+      floors.push(floorMs(dir));
       const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
       try {
         // The boot, as a first start (a new state folder: the ledger is made) and as a restart (the same one).
@@ -548,10 +550,8 @@ async function storeFigures(label: string, dir: string, pages: boolean): Promise
   try {
     for (let i = 0; i < REPEAT; i++) {
       warm(dir);
-      const sync = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "sync"]).ms as number;
-      const pool = runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "async"]).ms as number;
-      floors.push(Math.min(sync, pool));
-      keeps.push(runJson(process.execPath, [join(ROOT, "bench", "floor.mjs"), dir, "keep"]).ms as number);
+      floors.push(floorMs(dir));
+      keeps.push(floorRun(dir, "keep"));
       const state = mkdtempSync(join(tmpdir(), "ved-bench-state-"));
       try {
         boots.push((await timeToIndexed(empty, state)).ms);
