@@ -1,4 +1,4 @@
-// Bundles lib/cli/main.ts (the CLI) and lib/server/work/worker.ts (the work pool's thread) into ESM files with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's) into ESM files with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
@@ -39,9 +39,20 @@ export function compiledWorkWorker() {
   return compiled(path.join(ROOT, "lib", "server", "work", "worker.ts"), path.join(CACHE, "work-worker.mjs"), {});
 }
 
-async function compiled(entry, out, options) {
+/**
+ * Returns the path of an up-to-date bundle of the command's scan into the index cache
+ * (lib/server/live/prescan-worker.ts), run on a worker thread while Next boots. Packages bundled
+ * in but the native SQLite binding.
+ */
+export function compiledPrescanWorker() {
+  return compiled(path.join(ROOT, "lib", "server", "live", "prescan-worker.ts"), path.join(CACHE, "prescan-worker.mjs"), { external: ["better-sqlite3"] });
+}
+
+/** The newest source's mtime, walked once per process (the command checks two or three bundles at start). */
+let newestSource = null;
+function sourcesMtime() {
   // The export renders the app's components (components/export): they are sources of the CLI too.
-  const sources = Math.max(
+  newestSource ??= Math.max(
     newest(path.join(ROOT, "lib")),
     newest(path.join(ROOT, "components")),
     mtime(path.join(ROOT, "tsconfig.json")),
@@ -49,7 +60,11 @@ async function compiled(entry, out, options) {
     mtime(path.join(ROOT, "package-lock.json")),
     mtime(fileURLToPath(import.meta.url)),
   );
-  if (mtime(out) >= sources) return out;
+  return newestSource;
+}
+
+async function compiled(entry, out, options) {
+  if (mtime(out) >= sourcesMtime()) return out;
   const { build } = await import("esbuild");
   mkdirSync(path.dirname(out), { recursive: true });
   // Built beside and renamed: a reader (a starting CLI) never loads half a file.

@@ -12,6 +12,7 @@ import path from "node:path";
 import { constants, userInfo } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { PRESCAN_FD, startPrescan } from "./prescan.mjs";
 
 // Scans are bound by many small file reads, which go through libuv's thread pool (4 threads by default).
 process.env.UV_THREADPOOL_SIZE ??= "16";
@@ -121,6 +122,16 @@ async function setWorkWorker(compiledWorkWorker, env) {
   }
 }
 
+/** The first scan on a worker thread of this command (see bin/prescan.mjs), or `null` (the server then reads the folder itself). */
+async function startPrescanOf(compiledPrescanWorker, resultsDir, env) {
+  try {
+    return startPrescan(await compiledPrescanWorker(), resultsDir, env);
+  } catch (err) {
+    console.error(`voice-eval-dashboard: the first scan's worker could not be built (${err.message}); the server reads the folder itself`);
+    return null;
+  }
+}
+
 function parseServeArgs(argv) {
   try {
     return parseArgs({
@@ -189,8 +200,6 @@ async function serve(argv) {
   const resultsDir = resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-  await ensureBuild({ ...env, NODE_ENV: "production" });
-
   const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
   if (!isLoopback(host) && !token) {
     fail(`binding ${host} exposes your results to the network: set an access token with --token or VOICE_EVAL_TOKEN`);
@@ -216,11 +225,16 @@ async function serve(argv) {
   }
   if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
   if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
-  const { compiledWorkWorker } = await import("./compile-cli.mjs");
-  await setWorkWorker(compiledWorkWorker, childEnv);
+  const { compiledWorkWorker, compiledPrescanWorker } = await import("./compile-cli.mjs");
   // /mcp's label_scenario writes the ledger only when asked for.
   if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
   else delete childEnv.VOICE_EVAL_MCP_WRITES;
+  // The first scan runs here, on a worker thread, while the build is checked and Next boots (see bin/prescan.mjs).
+  const prescan = await startPrescanOf(compiledPrescanWorker, resultsDir, childEnv);
+  if (prescan) childEnv.VOICE_EVAL_PRESCAN_FD = String(PRESCAN_FD);
+  else delete childEnv.VOICE_EVAL_PRESCAN_FD;
+  await setWorkWorker(compiledWorkWorker, childEnv);
+  await ensureBuild({ ...env, NODE_ENV: "production" });
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);
@@ -228,13 +242,15 @@ async function serve(argv) {
 
   const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", host], {
     cwd: ROOT,
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "inherit", prescan ? "pipe" : "ignore"],
     env: childEnv,
   });
+  if (prescan) prescan.attach(child.stdio[PRESCAN_FD]);
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.on(sig, () => child.kill(sig));
   }
   child.on("exit", (code, signal) => {
+    prescan?.stop();
     process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
   });
 }

@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 
 /** Liveness and a few gauges for scripts and load tests. */
 export function GET() {
-  const { index, live, sync, scan, cache, caches, notifier } = getStore();
+  const { index, live, sync, scan, cache, caches, notifier, prescan } = getStore();
   const scenarios = index.scenarioCount;
   const memory = process.memoryUsage();
   return Response.json(
@@ -38,6 +38,12 @@ export function GET() {
             savedAt: scan.savedAt,
           }
         : null,
+      /**
+       * The command's scan into the index cache while the server started (issue 46): whether it
+       * filled the cache (else the server read the folder itself, and why not), the scenario folders
+       * it read and found in the cache, its time; null when the server was not started by the command.
+       */
+      prescan: prescan && { ok: prescan.ok, problem: prescan.problem, read: prescan.read, reused: prescan.reused, ms: prescan.ms },
       /** Finished runs' scenarios whose states are in memory (the others are in the index cache until a page needs them). */
       loadedScenarios: index.loaded.scenarios,
       /**
@@ -53,7 +59,13 @@ export function GET() {
             problem: cache.problem,
             rejected: cache.rejected,
             build: cache.build,
-            otherBuild: { ...cache.otherBuild, timingFiles: timingService(index).otherBuildFiles },
+            // Another build's rows were recomputed by the command's scan before the server opened the cache, or by the server.
+            otherBuild: {
+              runs: cache.otherBuild.runs + (prescan?.otherBuild.runs ?? 0),
+              listItems: cache.otherBuild.listItems + (prescan?.otherBuild.listItems ?? 0),
+              trendFacts: cache.otherBuild.trendFacts + (prescan?.otherBuild.trendFacts ?? 0),
+              timingFiles: timingService(index).otherBuildFiles,
+            },
           }
         : null,
       /** The work pool's worker threads (expensive views off the main thread): threads, jobs running and waiting, done, failed, timed out, refused. */

@@ -40,8 +40,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   index.indexing = progress;
   const stats: ScanStats = { read: 0, reused: 0, cachedRuns: 0, settled: Promise.resolve(), audit: null, savedAt: null };
   let reported = 0;
-  const tick = (n: number) => {
+  // `quiet`: runs from the index cache count without a line each (a restart logs only its total).
+  const tick = (n: number, quiet = false) => {
     progress.done += n;
+    if (quiet) return;
     if (options.onProgress && (progress.done - reported >= 500 || progress.done === progress.total)) {
       reported = progress.done;
       options.onProgress(progress);
@@ -58,7 +60,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       stats.cachedRuns++;
       stats.reused += cached.scenarioCount;
       index.addRun(cached);
-      tick(cached.scenarioCount);
+      tick(cached.scenarioCount, true);
       return;
     }
     const listing = listingOf(f.entries);

@@ -19,6 +19,7 @@ import { runListItem } from "../views/run-views";
 import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { saveTrendFacts } from "../views/trend-facts";
 import { onGracefulStop } from "./graceful-stop";
+import { waitForPrescan, type PrescanReport } from "./prescan";
 import { IndexSync } from "./sync";
 import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
 import { notifyFileOf } from "../notify/notify-state";
@@ -48,6 +49,8 @@ export interface Store {
   caches: ProcessCaches;
   /** `--notify`: pings when a run finishes (its status is shown by `/api/health`); `null` without a URL. */
   notifier: Notifier | null;
+  /** The command's scan into the index cache while the server booted (see `prescan`), once it is done; `null` without one. */
+  prescan: PrescanReport | null;
   /** Forgets what the store writes at a graceful stop (at close). */
   forgetStopWriter: () => void;
 }
@@ -61,7 +64,12 @@ export function getStore(): Store {
   if (existing) return existing;
   const root = serverEnv().resultsDir;
   const stateDir = indexStateDir(root);
-  const store = createStore(root, { log: true, timingDir: stateDir && timingDirOf(stateDir, root), cacheFile: stateDir && cacheFileOf(stateDir) });
+  const store = createStore(root, {
+    log: true,
+    timingDir: stateDir && timingDirOf(stateDir, root),
+    cacheFile: stateDir && cacheFileOf(stateDir),
+    waitFor: prescanFromEnv(),
+  });
   const urls = notifyUrlsFromEnv();
   if (urls.length && stateDir) {
     const bind = process.env.VOICE_EVAL_BIND ?? "127.0.0.1:3210";
@@ -84,13 +92,29 @@ export function getStore(): Store {
  * The persisted index lives in the state folder (beside the ledger), never in the results folder,
  * whatever the ledger's backend: the state folder is resolved as for a SQLite ledger (`database: ""`).
  */
-function indexStateDir(root: string): string | null {
+export function indexStateDir(root: string): string | null {
   try {
     const config = ledgerConfig({ database: "", resultsDir: root });
     return config.kind === "sqlite" ? config.stateDir : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The command's scan into the index cache (see `prescan`), when the command started one: the store
+ * waits for it, showing its progress, and then reads the cache.
+ */
+function prescanFromEnv(): ((store: Store) => Promise<void>) | undefined {
+  const fd = Number(process.env.VOICE_EVAL_PRESCAN_FD);
+  if (!Number.isInteger(fd) || fd < 3) return undefined;
+  return async (store) => {
+    store.index.indexing = { done: 0, total: 0 };
+    store.prescan = await waitForPrescan(fd, (p) => void (store.index.indexing = { ...p }));
+    const report = store.prescan;
+    if (!report) console.log("[voice-eval-dashboard] the command's scan ended without a report: reading the folder here");
+    else if (!report.ok) console.log(`[voice-eval-dashboard] the command's scan did not fill the index cache (${report.problem}): reading the folder here`);
+  };
 }
 
 /** The saved timing items of one results folder, inside the state folder. */
@@ -107,6 +131,15 @@ export interface StoreOptions {
   cacheFile?: string | null;
   /** Ignored: the first scan reads on the main thread (kept so that older callers still type-check). */
   bundle?: string | null;
+  /** What the first scan waits for (the command's scan into the index cache, see `prescan`); none by default. */
+  waitFor?: (store: Store) => Promise<void>;
+  /** Told the first scan's progress (the command's scan passes it on to the server). */
+  onProgress?: (p: { done: number; total: number }) => void;
+  /**
+   * Whether runs from the index cache are audited after the scan (without a watcher; with one they
+   * always are). The command's scan leaves that to the server, whose audit follows its watcher's start.
+   */
+  auditCached?: boolean;
 }
 
 export function createStore(root: string, options: StoreOptions = {}): Store {
@@ -114,17 +147,6 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   const index = new ResultsIndex(root);
   index.timingDir = options.timingDir ?? null;
   const log = options.log ? (line: string) => console.log(`[voice-eval-dashboard] ${line}`) : () => {};
-  const cache = options.cacheFile ? new IndexCache(options.cacheFile, root, { onProblem: log }) : null;
-  const listItems = cache ? new SavedListItems(index, cache) : null;
-  index.savedListItems = listItems;
-  const facts = cache ? attachSavedTrendFacts(index, cache) : null;
-  // Before a finished run's states may leave memory, its list item and trend facts are made from
-  // them: the runs list and /trends then never load them back from the cache.
-  const beforeWrite = (run: RunModel) => {
-    index.savedListItems?.put(run, runListItem(run));
-    if (facts) saveTrendFacts(run, facts);
-  };
-  const saved = cache?.usable ? new SavedRuns(index, cache, beforeWrite) : null;
   const sync = new IndexSync(index);
   // States the cache could not give back are signed `?`: an audit of their run reads them again.
   index.loaded.onLost = (run) => sync.scheduleAudit(run, true);
@@ -136,18 +158,28 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     live: false,
     watcher: null,
     scan: null,
-    cache,
-    saved,
-    listItems,
+    cache: null,
+    saved: null,
+    listItems: null,
     caches: processCaches(),
     notifier: null,
+    prescan: null,
     openRun: (id) => sync.openRun(id),
     forgetStopWriter: () => {},
   };
-  const scanned = scanRoot(index, {
-    onProgress: (p) => log(`indexing ${p.done}/${p.total} scenarios`),
-    fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined,
-  }).then((stats) => {
+  // The first scan starts once what it waits for is done (the command's scan into the index cache,
+  // see `prescan`): the cache is opened then, so that it holds what that scan wrote.
+  const begin = () => {
+    const saved = openCache(store, options.cacheFile ?? null, log);
+    return scanRoot(index, {
+      onProgress: (p) => {
+        log(`indexing ${p.done}/${p.total} scenarios`);
+        options.onProgress?.(p);
+      },
+      fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined,
+    });
+  };
+  const scanned = (options.waitFor ? options.waitFor(store).then(begin) : begin()).then((stats) => {
     // From the store's creation: a restart's read of the index cache's rows is part of its scan.
     index.scanMs = performance.now() - created;
     store.scan = stats;
@@ -164,7 +196,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     if (watch) {
       store.watcher = startWatcher(sync, index.runs.values());
       await store.watcher.ready;
-    } else if (stats.cachedRuns === 0) return;
+    } else if (stats.cachedRuns === 0 || options.auditCached === false) return;
     const started = performance.now();
     const repaired = await sync.auditAll();
     await sync.idle();
@@ -173,6 +205,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   });
   // The index cache is written once the index equals the disk, and again after each change.
   const settled = audited.then(async () => {
+    const saved = store.saved;
     if (!saved) return;
     await saved.save();
     (store.scan as ScanStats).savedAt = Date.now();
@@ -180,8 +213,6 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     // A stalled run changes nothing when it turns quiet: looked for now and then.
     saved.watchQuiet();
   });
-  // Ctrl-C or SIGTERM: what waits to be written is written first (see `graceful-stop`).
-  store.forgetStopWriter = cache ? onGracefulStop(() => writePending(store)) : () => {};
   store.scanned = scanned.then(() => void ((store.scan as ScanStats).settled = settled));
   if (watch) {
     store.watching = audited.then(() => {
@@ -191,6 +222,31 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     });
   }
   return store;
+}
+
+/**
+ * Opens the index cache and what is kept in it (the runs, the runs list's items, the trend facts),
+ * attached to the store; returns the saved runs (`null` without a usable cache).
+ */
+function openCache(store: Store, cacheFile: string | null, log: (line: string) => void): SavedRuns | null {
+  if (!cacheFile) return null;
+  const { index } = store;
+  const cache = new IndexCache(cacheFile, index.root, { onProblem: log });
+  const listItems = new SavedListItems(index, cache);
+  index.savedListItems = listItems;
+  const facts = attachSavedTrendFacts(index, cache);
+  // Before a finished run's states may leave memory, its list item and trend facts are made from
+  // them: the runs list and /trends then never load them back from the cache.
+  const beforeWrite = (run: RunModel) => {
+    listItems.put(run, runListItem(run));
+    saveTrendFacts(run, facts);
+  };
+  store.cache = cache;
+  store.listItems = listItems;
+  store.saved = cache.usable ? new SavedRuns(index, cache, beforeWrite) : null;
+  // Ctrl-C or SIGTERM: what waits to be written is written first (see `graceful-stop`).
+  store.forgetStopWriter = onGracefulStop(() => writePending(store));
+  return store.saved;
 }
 
 /**

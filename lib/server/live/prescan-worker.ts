@@ -1,0 +1,44 @@
+/**
+ * The command's scan into the index cache, on a worker thread of the command (see `prescan`): the
+ * store's own first scan, without a watcher, written to the cache and closed. Compiled by
+ * `bin/compile-cli.mjs` (`compiledPrescanWorker`); `workerData` is the results folder (a real path).
+ * Posts `PrescanMessage`s.
+ */
+import "server-only";
+import { parentPort, workerData } from "node:worker_threads";
+import { cacheFileOf } from "../cache/index-cache";
+import { prescanReport, type PrescanMessage } from "./prescan";
+import { closeStore, createStore, indexStateDir } from "./store";
+
+async function prescan(root: string, post: (m: PrescanMessage) => void): Promise<void> {
+  const started = performance.now();
+  const stateDir = indexStateDir(root);
+  if (!stateDir) {
+    post({ report: prescanReport(null, "no state folder for the index cache", 0) });
+    return;
+  }
+  const store = createStore(root, {
+    log: false,
+    watch: false,
+    cacheFile: cacheFileOf(stateDir),
+    onProgress: (progress) => post({ progress }),
+    // What the cache held is audited by the server once its watcher is up.
+    auditCached: false,
+  });
+  let problem: string | null;
+  try {
+    await store.scanned;
+    await store.scan?.settled;
+    problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
+  } finally {
+    await closeStore(store);
+  }
+  post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });
+}
+
+const port = parentPort;
+if (port) {
+  prescan(String(workerData), (m) => port.postMessage(m)).catch((error: unknown) =>
+    port.postMessage({ report: prescanReport(null, error instanceof Error ? error.message : String(error), 0) } satisfies PrescanMessage),
+  );
+}

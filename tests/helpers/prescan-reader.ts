@@ -1,0 +1,11 @@
+/**
+ * The server's side of the command's scan, in a process of its own with the pipe at fd 3 (as
+ * `bin/voice-eval-dashboard.mjs` starts Next):
+ *   node --import tsx --conditions=react-server tests/helpers/prescan-reader.ts
+ * Prints one JSON line per progress step it was told, then `{"report": …}` (null when the pipe
+ * ended without one).
+ */
+import { waitForPrescan } from "@/lib/server/live/prescan";
+
+const report = await waitForPrescan(3, (progress) => console.log(JSON.stringify({ progress })));
+console.log(JSON.stringify({ report }));

@@ -1,0 +1,149 @@
+/**
+ * The first scan ahead of the server (issue 46): the command's worker thread reads the results folder
+ * into the index cache while Next boots, and tells the server over a pipe. Here: the worker as the
+ * command runs it (the compiled bundle, a real thread), what it leaves in the cache (a store started
+ * on it reads no folder and lists the same runs as a store that read them itself), a state folder it
+ * cannot use (a named problem, the pipe still ends), and the server's end of a real pipe at fd 3.
+ */
+import { spawn } from "node:child_process";
+import { cp, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { PassThrough, type Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cacheFileOf } from "@/lib/server/cache/index-cache";
+import type { PrescanMessage } from "@/lib/server/live/prescan";
+import { closeStore, createStore } from "@/lib/server/live/store";
+import { runsList } from "@/lib/server/views/runs-list";
+import { tempDir } from "../../helpers/run-builder";
+import { within } from "../../helpers/wait";
+
+const ROOT = join(__dirname, "../../..");
+const NIGHTLY = join(ROOT, "examples/results/nightly");
+const RUNS = ["eval_20261117_020000", "eval_20261118_020000", "eval_20261119_020000"];
+
+interface Prescan {
+  attach(pipe: Writable): void;
+  stop(): void;
+}
+// @ts-expect-error: plain .mjs modules of the command, without types
+const command = (await import("../../../bin/prescan.mjs")) as { startPrescan: (script: string, root: string, env: NodeJS.ProcessEnv) => Prescan | null };
+// @ts-expect-error: as above
+const bundles = (await import("../../../bin/compile-cli.mjs")) as { compiledPrescanWorker: () => Promise<string> };
+
+let root: string;
+let script: string;
+beforeAll(async () => {
+  root = await tempDir("ved-prescan-");
+  for (const run of RUNS) await cp(join(NIGHTLY, run), join(root, run), { recursive: true });
+  script = await bundles.compiledPrescanWorker();
+}, 120_000);
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Runs the command's scan of `root` into `stateDir` and returns every line it sent down the pipe. */
+async function prescan(stateDir: string): Promise<PrescanMessage[]> {
+  const started = command.startPrescan(script, root, { ...process.env, VOICE_EVAL_STATE_DIR: stateDir, VOICE_EVAL_DATABASE: "" });
+  if (!started) throw new Error("the worker did not start");
+  const pipe = new PassThrough();
+  let text = "";
+  pipe.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  const ended = new Promise<void>((resolve) => pipe.on("end", resolve));
+  started.attach(pipe);
+  await within(ended, 60_000, "the command's scan to end its pipe");
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as PrescanMessage);
+}
+
+async function listOf(stateDir: string | null) {
+  const store = createStore(root, { watch: false, cacheFile: stateDir && cacheFileOf(stateDir) });
+  try {
+    await within(store.scanned, 30_000, "the scan");
+    await within(store.scan!.settled, 30_000, "the audit and the cache's write");
+    return {
+      scan: { read: store.scan!.read, reused: store.scan!.reused, cachedRuns: store.scan!.cachedRuns },
+      list: JSON.stringify(runsList(store.index).runs),
+    };
+  } finally {
+    await closeStore(store);
+  }
+}
+
+describe("the command's scan into the index cache", () => {
+  it("reads every scenario on its thread, reports its progress, and leaves a cache a server starts from without reading a folder", async () => {
+    const state = await tempDir("ved-prescan-state-");
+    try {
+      const messages = await prescan(state);
+      const report = messages.at(-1);
+      const direct = await listOf(null);
+      const scenarios = direct.scan.read;
+      expect(scenarios).toBeGreaterThan(30);
+      expect(report, "the last line is the report").toEqual({ report: expect.objectContaining({ ok: true, problem: null, read: scenarios, reused: 0 }) });
+      const progress = messages.flatMap((m) => ("progress" in m ? [m.progress] : []));
+      expect(progress.at(-1), "progress up to the whole folder").toEqual({ done: scenarios, total: scenarios });
+      expect(progress.every((p, i) => i === 0 || p.done >= progress[i - 1]!.done)).toBe(true);
+
+      const served = await listOf(state);
+      expect(served.scan, "the server reads no folder: every run comes from the cache").toEqual({ read: 0, reused: scenarios, cachedRuns: RUNS.length });
+      expect(served.list, "and lists exactly what a server that read the folder itself lists").toBe(direct.list);
+
+      // A restart: the command's scan now takes every run from the cache and audits it.
+      const again = (await prescan(state)).at(-1);
+      expect(again).toEqual({ report: expect.objectContaining({ ok: true, read: 0, reused: scenarios }) });
+    } finally {
+      await rm(state, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("names what stopped it when the state folder cannot hold a cache, and still ends the pipe", async () => {
+    const parent = await tempDir("ved-prescan-bad-state-");
+    const notAFolder = join(parent, "state");
+    await writeFile(notAFolder, "a file where the state folder should be");
+    try {
+      const report = (await prescan(notAFolder)).at(-1);
+      expect(report).toEqual({ report: expect.objectContaining({ ok: false, problem: expect.any(String) }) });
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("the server's end of the pipe (fd 3)", () => {
+  /** The reader in a process of its own, told `lines`, then the pipe closed; its output lines. */
+  async function read(lines: string[]): Promise<unknown[]> {
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "tests/helpers/prescan-reader.ts")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit", "pipe"],
+    });
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const pipe = child.stdio[3] as Writable;
+    for (const line of lines) pipe.write(line);
+    pipe.end();
+    expect(await within(exited, 30_000, "the reader to exit")).toBe(0);
+    return out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as unknown);
+  }
+
+  it("passes progress on and resolves with the report; skips lines that are not messages", async () => {
+    const report = { ok: true, problem: null, read: 12, reused: 3, ms: 40, otherBuild: { runs: 2, listItems: 2, trendFacts: 1 } };
+    const out = await read([
+      `${JSON.stringify({ progress: { done: 5, total: 15 } })}\n`,
+      "not json\n",
+      `${JSON.stringify({ report: { ok: "yes" } })}\n`,
+      // A line may arrive in pieces.
+      `${JSON.stringify({ progress: { done: 15, total: 15 } })}\n${JSON.stringify({ report }).slice(0, 10)}`,
+      `${JSON.stringify({ report }).slice(10)}\n`,
+    ]);
+    expect(out).toEqual([{ progress: { done: 5, total: 15 } }, { progress: { done: 15, total: 15 } }, { report }]);
+  }, 40_000);
+
+  it("resolves with null when the pipe ends without a report (the command died): the server reads the folder itself", async () => {
+    expect(await read([`${JSON.stringify({ progress: { done: 1, total: 9 } })}\n`])).toEqual([{ progress: { done: 1, total: 9 } }, { report: null }]);
+  }, 40_000);
+});
