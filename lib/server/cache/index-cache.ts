@@ -24,7 +24,7 @@ export const PROJECT_VERSION: string = pkg.version;
 
 /** The tables, one row per run of a results folder each. */
 const TABLES = [
-  "CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (root, run_dir))",
+  "CREATE TABLE IF NOT EXISTS list_items (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, item TEXT NOT NULL, changes TEXT, PRIMARY KEY (root, run_dir))",
   "CREATE TABLE IF NOT EXISTS trend_facts (root TEXT NOT NULL, run_dir TEXT NOT NULL, key TEXT NOT NULL, facts BLOB NOT NULL, PRIMARY KEY (root, run_dir))",
   "CREATE TABLE IF NOT EXISTS runs (key INTEGER PRIMARY KEY, root TEXT NOT NULL, run_dir TEXT NOT NULL, version TEXT NOT NULL, level_signature TEXT NOT NULL, head BLOB NOT NULL, bulk BLOB NOT NULL, listing TEXT NOT NULL, activity REAL, run_order TEXT, names TEXT NOT NULL, signatures TEXT NOT NULL, states BLOB NOT NULL, UNIQUE (root, run_dir))",
 ];
@@ -75,6 +75,8 @@ type RunRow = {
 export interface CachedItem<T> {
   key: string;
   item: T;
+  /** What was derived from the item and its neighbours (the runs list's change column), if saved; of any shape: the caller checks it. */
+  changes?: unknown;
 }
 
 export interface IndexCacheOptions {
@@ -153,14 +155,19 @@ export class IndexCache {
     const items = new Map<string, CachedItem<T>>();
     if (!this.#db) return items;
     try {
-      const rows = this.#db.prepare("SELECT run_dir, key, item FROM list_items WHERE root = ?").all(this.root) as Array<{
+      const rows = this.#db.prepare("SELECT run_dir, key, item, changes FROM list_items WHERE root = ?").all(this.root) as Array<{
         run_dir: string;
         key: string;
         item: string;
+        changes: string | null;
       }>;
       for (const row of rows) {
         try {
-          items.set(row.run_dir, { key: row.key, item: JSON.parse(row.item) as T });
+          items.set(row.run_dir, {
+            key: row.key,
+            item: JSON.parse(row.item) as T,
+            ...(row.changes === null ? {} : { changes: JSON.parse(row.changes) as unknown }),
+          });
         } catch (error) {
           this.reject("list_items", row.run_dir, (error as Error).message);
         }
@@ -178,11 +185,12 @@ export class IndexCache {
     if (!db) return false;
     try {
       const upsert = db.prepare(
-        "INSERT INTO list_items (root, run_dir, key, item) VALUES (?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, item = excluded.item WHERE list_items.key <> excluded.key",
+        "INSERT INTO list_items (root, run_dir, key, item, changes) VALUES (?, ?, ?, ?, ?) ON CONFLICT (root, run_dir) DO UPDATE SET key = excluded.key, item = excluded.item, changes = excluded.changes WHERE list_items.key <> excluded.key OR list_items.changes IS NOT excluded.changes",
       );
       const drop = db.prepare("DELETE FROM list_items WHERE root = ? AND run_dir = ?");
       db.transaction(() => {
-        for (const [dir, saved] of items) upsert.run(this.root, dir, saved.key, JSON.stringify(saved.item));
+        for (const [dir, saved] of items)
+          upsert.run(this.root, dir, saved.key, JSON.stringify(saved.item), saved.changes === undefined ? null : JSON.stringify(saved.changes));
         const stored = db.prepare("SELECT run_dir FROM list_items WHERE root = ?").pluck().all(this.root) as string[];
         for (const dir of stored) if (!keep(dir)) drop.run(this.root, dir);
       }).immediate();

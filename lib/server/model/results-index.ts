@@ -15,6 +15,9 @@ export type Listener = (event: ChangeEvent) => void;
 export interface SavedItems {
   get(run: RunModel): RunListItem | null;
   put(run: RunModel, item: RunListItem): void;
+  /** The run's count of new failures against its suite's runs before it, saved under `key` (theirs and its own list item keys), or `null`. */
+  newFailures(run: RunModel, key: string): number | null;
+  putNewFailures(run: RunModel, key: string, count: number): void;
 }
 
 /** A place under the results folder the index does not show, and why (a run nested too deep). */

@@ -8,7 +8,8 @@
  * finished runs), so no run's scenario states are loaded for another run's page.
  */
 import "server-only";
-import { changesVsPrevious, type SuiteRunCells } from "@/lib/core/run-changes";
+import { createHash } from "node:crypto";
+import { changesVsPrevious, FLAKY_WINDOW, type SuiteRunCells } from "@/lib/core/run-changes";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ListChange, RunChanges, ScenarioAcrossRuns } from "@/lib/shared/run-changes";
 import type { RunListItem } from "@/lib/shared/dto";
@@ -16,6 +17,7 @@ import type { ResultsIndex } from "../model/results-index";
 import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
 import { queueKeyOf } from "./run-views";
+import { listItemKey } from "./saved-list-items";
 import { savedTrendFactsOf } from "./saved-trend-facts";
 import { trendFacts, type TrendFacts } from "./trend-facts";
 
@@ -100,16 +102,16 @@ export function withNewFailures(index: ResultsIndex, run: RunModel, query: Scena
  */
 export function listChanges(index: ResultsIndex, items: readonly RunListItem[], nowMs = Date.now()): Map<string, ListChange> {
   // The same list for the index's version (and, as unfinished runs' items move with it, a 10 s clock bucket).
-  const key = `${index.root}\0${index.version}\0${Math.floor(nowMs / 10_000)}\0${index.indexing ? "indexing" : "done"}\0${items.length}`;
-  const hit = listCache().get(key);
-  if (hit) return hit;
+  const key = `${index.version}\0${Math.floor(nowMs / 10_000)}\0${index.indexing ? "indexing" : "done"}\0${items.length}`;
+  const hit = listCache().get(index);
+  if (hit?.key === key) return hit.made;
   const made = makeListChanges(index, items, nowMs);
-  listCache().set(key, made);
+  listCache().set(index, { key, made });
   return made;
 }
 
-/** The runs list's change column, for the last few index versions (365 runs: 15-50 ms to make on this machine, 0 to reuse). */
-const listCache = () => processCaches().lru<Map<string, ListChange>>("runs-list-changes", { maxEntries: 4 });
+/** The runs list's change column, for the index's last version (365 runs: 15-50 ms to make on this machine, 0 to reuse); one per index, as two stores of a folder may live in one process (tests). */
+const listCache = () => processCaches().weak<ResultsIndex, { key: string; made: Map<string, ListChange> }>("runs-list-changes");
 
 function makeListChanges(index: ResultsIndex, items: readonly RunListItem[], nowMs: number): Map<string, ListChange> {
   const suites = new Map<string, RunListItem[]>();
@@ -120,27 +122,44 @@ function makeListChanges(index: ResultsIndex, items: readonly RunListItem[], now
     suites.set(item.queueKey, list);
   }
   const saved = savedTrendFactsOf(index);
+  const savedItems = index.savedListItems;
   const out = new Map<string, ListChange>();
   for (const list of suites.values()) {
     if (list.length < 2) continue;
     list.sort(byStart);
-    const cells: SuiteRunCells[] | null = index.indexing
-      ? null
-      : list.map((item) => {
-          const run = index.runs.get(item.id)!;
-          const f = trendFacts(run, nowMs, saved);
-          return { id: item.id, startedAt: item.startedAt, cells: f.cells };
-        });
+    const runs = list.map((item) => index.runs.get(item.id)!);
+    // Every run's trend facts, made only when a count is not saved (a restart needs none of them).
+    let cells: SuiteRunCells[] | undefined;
+    const cellsOf = () => (cells ??= list.map((item, j) => ({ id: item.id, startedAt: item.startedAt, cells: trendFacts(runs[j]!, nowMs, saved).cells })));
     for (let i = 1; i < list.length; i++) {
       const item = list[i]!;
       const prev = list[i - 1]!;
       const a = prev.rates.success_rate.value;
       const b = item.rates.success_rate.value;
-      const newFailures = cells ? changesVsPrevious(cells, i, cells[i]!.cells.keys()).newFailures.length : null;
+      let newFailures: number | null = null;
+      if (!index.indexing) {
+        const key = countKey(runs, i);
+        newFailures = savedItems?.newFailures(runs[i]!, key) ?? null;
+        if (newFailures === null) {
+          newFailures = changesVsPrevious(cellsOf(), i, cellsOf()[i]!.cells.keys()).newFailures.length;
+          savedItems?.putNewFailures(runs[i]!, key, newFailures);
+        }
+      }
       out.set(item.id, { previous: prev.id, delta: a !== null && b !== null ? b - a : null, newFailures });
     }
   }
   return out;
+}
+
+/**
+ * What run `at`'s count of new failures is made from: its list item key and those of the suite's
+ * runs it looks back on (the previous run, and the flaky window before it). A run found later that
+ * sorts between them, or any of them changed, makes another key.
+ */
+function countKey(runs: readonly RunModel[], at: number): string {
+  const hash = createHash("sha1");
+  for (let j = Math.max(0, at - FLAKY_WINDOW); j <= at; j++) hash.update(`${runs[j]!.id}\0${listItemKey(runs[j]!)}\0`);
+  return hash.digest("hex");
 }
 
 /** One scenario across its suite's runs (the newest `SCENARIO_STRIP_RUNS`, up to and including the newest run). */

@@ -26,6 +26,11 @@ const SAVE_DELAY_MS = 1000;
 interface Saved {
   key: string;
   item: RunListItem;
+  /**
+   * The runs list's new failures against the suite's runs before it (`views/run-changes`), under the
+   * key of the list items they were counted from: a restart lists them without any run's trend facts.
+   */
+  changes?: { key: string; newFailures: number };
 }
 
 /** A run's key, kept for its revision: about 0.3 ms per 2,000 scenarios, 15 ms a runs list at 100,000 if made every time. */
@@ -80,6 +85,19 @@ export class SavedListItems implements SavedItems {
     return saved && saved.item.id === run.id && saved.key === listItemKey(run) ? saved.item : null;
   }
 
+  newFailures(run: RunModel, key: string): number | null {
+    const saved = this.#byDir.get(run.dir);
+    return saved?.changes?.key === key && saved.key === listItemKey(run) ? saved.changes.newFailures : null;
+  }
+
+  putNewFailures(run: RunModel, key: string, newFailures: number): void {
+    const saved = this.#byDir.get(run.dir);
+    if (!saved || saved.key !== listItemKey(run) || (saved.changes?.key === key && saved.changes.newFailures === newFailures)) return;
+    saved.changes = { key, newFailures };
+    this.#dirty.add(run.dir);
+    this.#write.soon();
+  }
+
   put(run: RunModel, item: RunListItem): void {
     if (!settled(run) || (!run.finished && item.state !== "killed" && item.state !== "aborted")) return;
     const key = listItemKey(run);
@@ -112,8 +130,9 @@ function settled(run: RunModel, nowMs = Date.now()): boolean {
 
 /** A row is never trusted past its shape and its key: what the runs list and its page read of an item. */
 function isSaved(x: unknown): x is Saved {
-  const saved = x as { key?: unknown; item?: unknown } | null;
+  const saved = x as { key?: unknown; item?: unknown; changes?: { key?: unknown; newFailures?: unknown } } | null;
   if (!saved || typeof saved.key !== "string" || !saved.item || typeof saved.item !== "object") return false;
+  if (saved.changes !== undefined && (typeof saved.changes?.key !== "string" || !Number.isInteger(saved.changes.newFailures))) return false;
   const i = saved.item as Record<string, unknown>;
   const str = (v: unknown) => typeof v === "string";
   const num = (v: unknown) => typeof v === "number";
