@@ -11,6 +11,7 @@ import type { RunModel } from "../model/run-model";
 import { discoverRuns, rootProblemsOf } from "../ingest/discover";
 import { classifyInRun, MAX_RUN_DEPTH, watchedInRun } from "../ingest/layout";
 import { auditRun, loadOrder, loadRun, loadSearchTexts, readLevelOf, refreshRunLevel, refreshActivity, refreshScenario } from "../ingest/load-run";
+import { cacheable } from "../cache/saved-runs";
 import { runListItem } from "../views/run-views";
 import { KeyedScheduler } from "./scheduler";
 
@@ -27,6 +28,8 @@ export class IndexSync {
   private fullAuditTimer: NodeJS.Timeout | null = null;
   private stateTimer: NodeJS.Timeout | null = null;
   private readonly states = new Map<string, string>();
+  /** Runs that did not finish, watched by themselves as finished ones are, for they were quiet when the watcher met them (see `watchedNatively`). */
+  private readonly quiet = new WeakSet<RunModel>();
   private closed = false;
   /** Called when a run turns live or finished: the watcher re-walks it with the rule that now applies. */
   onLivenessChange: ((run: RunModel) => void) | null = null;
@@ -87,10 +90,24 @@ export class IndexSync {
 
   /**
    * A finished run's folder is left out of chokidar's walk and watched by itself (see `watcher`),
-   * except when the results folder is the run: the walk starts there.
+   * except when the results folder is the run: the walk starts there. So is a run that did not
+   * finish but was quiet (stalled, killed: `cacheable`) when the watcher met it: a 10,000-scenario
+   * killed run was otherwise walked at every start. Its folder's own watch reports its log moving
+   * or a scenario folder appearing (a resume): it is then walked as a live run (`refreshRun`); a
+   * file written into one of its scenario folders without either is found by the audits.
    */
   watchedNatively(run: RunModel): boolean {
-    return run.finished && run.dir !== this.root;
+    return run.dir !== this.root && (run.finished || this.quiet.has(run));
+  }
+
+  /** The watcher meets a run: one quiet now is watched by itself until it moves. */
+  meet(run: RunModel): void {
+    if (!run.finished && cacheable(run)) this.quiet.add(run);
+  }
+
+  /** After a run's run-level files were read again: a quiet run that moved is quiet no more. */
+  private moved(run: RunModel): void {
+    if (this.quiet.has(run) && !run.finished && !cacheable(run)) this.quiet.delete(run);
   }
 
   /** Routes one file-system event (absolute path) to the smallest re-read that covers it. */
@@ -133,8 +150,10 @@ export class IndexSync {
   private async refreshRun(run: RunModel): Promise<void> {
     if (!this.isIndexed(run)) return;
     const wasFinished = run.finished;
+    const wasNative = this.watchedNatively(run);
     await refreshRunLevel(this.index, run);
-    if (this.isIndexed(run) && wasFinished !== run.finished) {
+    this.moved(run);
+    if (this.isIndexed(run) && (wasFinished !== run.finished || wasNative !== this.watchedNatively(run))) {
       this.onLivenessChange?.(run);
       // Events between the watcher letting go and taking hold again are caught by an audit.
       this.scheduleAudit(run, true);
@@ -201,8 +220,10 @@ export class IndexSync {
         continue;
       }
       const wasFinished = known.finished;
+      const wasNative = this.watchedNatively(known);
       repaired += await auditRun(this.index, known, { contents: true });
-      if (wasFinished !== known.finished) this.onLivenessChange?.(known);
+      this.moved(known);
+      if (wasFinished !== known.finished || wasNative !== this.watchedNatively(known)) this.onLivenessChange?.(known);
       else if (this.isIndexed(known)) this.onAudited?.(known);
     }
     const durationMs = performance.now() - started;

@@ -1,7 +1,7 @@
 /**
  * The one watcher over the results folder. Chokidar watches what `IndexSync.ignores` lets through:
  * the folders where runs may appear, and each live run with its run-level files and scenario
- * folders. A finished run's folder is not walked by chokidar (which lists and `lstat`s every entry
+ * folders. A finished run's folder (or a quiet one's, see `IndexSync.watchedNatively`) is not walked by chokidar (which lists and `lstat`s every entry
  * of every folder it watches: 5 s at start for 100,000 scenarios); it gets one native watch of the
  * folder itself instead, which costs no listing and still reports a run-level file that changes
  * (a resume) and a scenario folder that appears or vanishes. Whatever a watch misses, the audits
@@ -28,6 +28,9 @@ export interface Watcher {
 }
 
 export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher {
+  const known = [...runs];
+  // Quiet runs are told apart before the walk asks about their folders.
+  for (const run of known) sync.meet(run);
   const tree = watch(sync.root, {
     ignoreInitial: true,
     followSymlinks: false,
@@ -45,7 +48,7 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
     folders.get(dir)?.close();
     folders.delete(dir);
   };
-  const watchFinished = (run: RunModel) => {
+  const watchNatively = (run: RunModel) => {
     if (folders.has(run.dir) || !sync.watchedNatively(run)) return;
     try {
       const watch = watchFolder(run.dir, { persistent: false }, (_event, file) => {
@@ -56,7 +59,7 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
           // folder made again under the same name is another one). Watched again at once if it is
           // back already, else by the next audit of the whole folder.
           release(run.dir);
-          watchFinished(run);
+          watchNatively(run);
         }
         sync.handleEvent("change", name ? join(run.dir, name) : run.dir);
       });
@@ -72,12 +75,12 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
     release(run.dir);
     // Re-walk the run with the ignore rule that now applies to it.
     tree.unwatch(run.dir);
-    if (sync.watchedNatively(run)) watchFinished(run);
+    if (sync.watchedNatively(run)) watchNatively(run);
     else tree.add(run.dir);
   };
   // Every audit of the whole folder checks that each finished run has its watch: made again if it went.
-  sync.onAudited = (run) => watchFinished(run);
-  for (const run of runs) watchFinished(run);
+  sync.onAudited = (run) => watchNatively(run);
+  for (const run of known) watchNatively(run);
   const ready = new Promise<void>((resolve) => tree.once("ready", () => resolve()));
   return {
     ready,

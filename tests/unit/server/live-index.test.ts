@@ -1,5 +1,5 @@
 /** The real watcher on temp folders: a run copied in scenario by scenario, half-written files, removals. */
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { runAnalysis } from "@/lib/server/views/run-views";
 import { afterEach, describe, expect, it } from "vitest";
@@ -174,5 +174,37 @@ describe("watching a finished run", () => {
     expect(store.watcher!.nativeWatchesMade, "a new watch for the new folder").toBeGreaterThan(made);
     await cp(join(runDir, "tau2_airline__12"), join(runDir, "tau2_airline__77"), { recursive: true });
     await waitFor(() => store!.index.runs.get(RUN)?.scenarios.get("tau2_airline__77")?.record, 5000, "a scenario folder copied into the new folder");
+  });
+});
+
+describe("watching a quiet run that did not finish (issue 46)", () => {
+  const logLine = (message: string) => `${new Date().toISOString().slice(0, 19).replace("T", " ")} | run_evaluation.py:main:455 | [INFO]: ${message}\n`;
+
+  it("watches a stalled run's folder by itself, as a finished one's, and walks it once it moves again", async () => {
+    const root = await tempDir();
+    const runDir = join(root, RUN);
+    await cp(join(FIXTURE, "run", RUN), runDir, { recursive: true });
+    // Quiet for an hour by its files' own times (its log's lines are older still).
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(runDir, "evaluation_log.txt"), hourAgo, hourAgo);
+    store = createStore(root);
+    await store.watching;
+    const run = () => store!.index.runs.get(RUN);
+    expect(run()?.finished).toBe(false);
+    expect(
+      store.watcher!.walkedFolders().filter((dir) => dir === runDir || dir.startsWith(runDir + "/")),
+      "not walked",
+    ).toEqual([]);
+    expect(store.watcher!.watchesNatively(runDir)).toBe(true);
+
+    // The harness goes on: its log moves and a new scenario folder is written.
+    await writeFile(
+      join(runDir, "evaluation_log.txt"),
+      (await readFile(join(runDir, "evaluation_log.txt"), "utf8")) + logLine("Running scenario tau2_airline__99"),
+    );
+    await waitFor(() => store!.watcher!.walkedFolders().includes(runDir), 5000, "chokidar to walk the run that moved");
+    expect(store.watcher!.watchesNatively(runDir)).toBe(false);
+    await cp(join(runDir, "tau2_airline__12"), join(runDir, "tau2_airline__99"), { recursive: true });
+    await waitFor(() => run()?.scenarios.get("tau2_airline__99")?.record, 5000, "the new scenario of the run that moved");
   });
 });
