@@ -8,6 +8,7 @@ import "server-only";
 import { parentPort, workerData } from "node:worker_threads";
 import { cacheFileOf } from "../cache/index-cache";
 import { prescanReport, type PrescanMessage } from "./prescan";
+import { runsList } from "../views/runs-list";
 import { closeStore, createStore, indexStateDir } from "./store";
 
 async function prescan(root: string, post: (m: PrescanMessage) => void): Promise<void> {
@@ -29,6 +30,9 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
   try {
     await store.scanned;
     await store.scan?.settled;
+    // The runs list once, while every run's trend facts are at hand: its change column is saved with
+    // the items (see `views/run-changes`), and the server's first list reads no run's facts.
+    runsList(store.index);
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
   } finally {
     await closeStore(store);

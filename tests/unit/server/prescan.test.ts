@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { cp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough, type Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cacheFileOf } from "@/lib/server/cache/index-cache";
 import type { PrescanMessage } from "@/lib/server/live/prescan";
 import { closeStore, createStore } from "@/lib/server/live/store";
@@ -62,9 +62,12 @@ async function listOf(stateDir: string | null) {
   try {
     await within(store.scanned, 30_000, "the scan");
     await within(store.scan!.settled, 30_000, "the audit and the cache's write");
+    const factsReads = store.cache ? vi.spyOn(store.cache, "trendFacts") : null;
+    const list = JSON.stringify(runsList(store.index).runs);
     return {
       scan: { read: store.scan!.read, reused: store.scan!.reused, cachedRuns: store.scan!.cachedRuns },
-      list: JSON.stringify(runsList(store.index).runs),
+      list,
+      factsRead: factsReads?.mock.calls.length ?? 0,
     };
   } finally {
     await closeStore(store);
@@ -88,6 +91,7 @@ describe("the command's scan into the index cache", () => {
       const served = await listOf(state);
       expect(served.scan, "the server reads no folder: every run comes from the cache").toEqual({ read: 0, reused: scenarios, cachedRuns: RUNS.length });
       expect(served.list, "and lists exactly what a server that read the folder itself lists").toBe(direct.list);
+      expect(served.factsRead, "its change column saved too: no run's trend facts read").toBe(0);
 
       // A restart: the command's scan now takes every run from the cache and audits it.
       const again = (await prescan(state)).at(-1);
