@@ -25,6 +25,7 @@ test.beforeAll(async () => {
     runs: Array.from({ length: RUNS }, (_, i) => ({
       name: `nightly/eval_202611${String(i + 1).padStart(2, "0")}_020000`,
       scenarios: SCENARIOS,
+      domains: ["tau2_retail", "qa"],
       lean: true,
       audio: false,
     })),
