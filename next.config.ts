@@ -21,9 +21,6 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   turbopack: { root },
   outputFileTracingRoot: root,
-  // Each page's code loads when it is first asked for, not every page's at start: from the command to
-  // the bundled example's runs page shown, 770–920 ms against 925–966 ms with the preload (issue 46).
-  experimental: { preloadEntriesOnStart: false },
   // Sample results and test fixtures are data read at run time, never code.
   outputFileTracingExcludes: {
     "*": ["examples/**", "tests/**", "test-output/**", "bench/**"],
