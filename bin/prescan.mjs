@@ -1,7 +1,8 @@
 // The first scan, ahead of the server (issue 46; see lib/server/live/prescan.ts): while Next boots,
 // a worker thread of this command reads what the index cache lacks into it; its progress and its
 // report go to the server over a pipe (fd 3 of the server's process), and the server starts from the
-// cache. Whatever goes wrong here, the pipe closes and the server reads the folder itself.
+// cache. The worker then writes the runs' states and ends. Whatever goes wrong here, the pipe closes
+// and the server reads the folder itself.
 import { Worker } from "node:worker_threads";
 
 /** The file descriptor the pipe has in the server's process (its stdio's fourth entry). */
@@ -25,19 +26,23 @@ export function startPrescan(script, resultsDir, env) {
   }
   const started = performance.now();
   let printed = 0;
-  let reported = false;
   let pipe = null;
   let ended = false;
   const lines = [];
   const send = (message) => {
+    if (ended) return;
     const line = `${JSON.stringify(message)}\n`;
     if (pipe) pipe.write(line);
     else lines.push(line);
   };
+  /** The server's end: nothing more to tell it. */
   const end = () => {
     if (ended) return;
     ended = true;
     pipe?.end();
+  };
+  const stop = () => {
+    end();
     void worker.terminate();
   };
   worker.on("message", (message) => {
@@ -49,9 +54,8 @@ export function startPrescan(script, resultsDir, env) {
         printed = done;
         log(`indexing ${done}/${total} scenarios`);
       }
-    } else if ("report" in message) {
+    } else if ("report" in message && !ended) {
       const { report } = message;
-      reported = true;
       if (report.ok)
         log(
           `read ${report.read} scenario folder(s) into the index cache in ${Math.round(performance.now() - started)} ms while the server started (${report.reused} were in it)`,
@@ -59,16 +63,18 @@ export function startPrescan(script, resultsDir, env) {
       else log(`the first scan could not fill the index cache (${report.problem}): the server reads the folder itself`);
       send(message);
       end();
-    }
+    } else if ("done" in message) stop();
   });
   worker.on("error", (err) => {
-    if (ended) return;
-    console.error(`voice-eval-dashboard: the first scan failed here (${err.message}); the server reads the folder itself`);
-    end();
+    if (!ended) console.error(`voice-eval-dashboard: the first scan failed here (${err.message}); the server reads the folder itself`);
+    stop();
   });
   // A worker that ends without its report (it could not load): the server reads the folder itself.
-  worker.on("exit", () => reported || end());
+  worker.on("exit", end);
+  const exited = new Promise((resolve) => worker.once("exit", () => resolve()));
   return {
+    /** Resolves once the worker is gone (the states written, or given up). */
+    exited,
     attach(serverEnd) {
       pipe = serverEnd;
       // The server may be gone (a failed start): nothing to tell it.
@@ -76,6 +82,6 @@ export function startPrescan(script, resultsDir, env) {
       for (const line of lines.splice(0)) pipe.write(line);
       if (ended) pipe.end();
     },
-    stop: end,
+    stop,
   };
 }

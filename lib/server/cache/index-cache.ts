@@ -19,6 +19,8 @@ import pkg from "@/package.json";
 import { CODE_HASH } from "./code-identity";
 
 export const CACHE_FILE = "index-cache.sqlite";
+/** A run's states not written yet (see `saveStates`). */
+const EMPTY = Buffer.alloc(0);
 /** The project's version as released (the MCP server's name for itself); never what decides whether a row is used (`CODE_HASH`). */
 export const PROJECT_VERSION: string = pkg.version;
 
@@ -310,7 +312,8 @@ export class IndexCache {
    */
   runStates<State extends { name: string }>(runDir: string, valid: (state: unknown) => state is State): Map<string, State> | null {
     const blob = this.#blob("states", runDir);
-    if (!blob) return null;
+    // Empty: written later by the command's first scan (`saveStates`), not yet; the run is read again meanwhile.
+    if (!blob || blob.length === 0) return null;
     return this.#value("runs", runDir, blob, (list) => {
       if (!Array.isArray(list)) return this.#rejectNull("runs", runDir, "the states are not a list");
       const states = new Map<string, State>();
@@ -359,8 +362,15 @@ export class IndexCache {
     this.#name(`index cache ${this.file}: a damaged row of ${table} for ${runDir} (${why})`);
   }
 
-  /** Writes these runs whole (with their `states`) and forgets this folder's runs not in `keep`, in one transaction. */
-  saveRuns<Level, State>(runs: ReadonlyArray<CachedRun<Level, State> & { states: State[]; bulk: unknown }>, keep: (runDir: string) => boolean): boolean {
+  /**
+   * Writes these runs whole and forgets this folder's runs not in `keep`, in one transaction. A run
+   * with `states: null` is written with an empty value for them, filled by `saveStates` (the command's
+   * first scan tells the server before it writes the states, the largest part).
+   */
+  saveRuns<Level, State>(
+    runs: ReadonlyArray<Omit<CachedRun<Level, State>, "states"> & { states: State[] | null; bulk: unknown }>,
+    keep: (runDir: string) => boolean,
+  ): boolean {
     const db = this.#db;
     if (!db) return false;
     try {
@@ -384,7 +394,7 @@ export class IndexCache {
             run.order === null ? null : JSON.stringify(run.order),
             run.names.join("\0"),
             run.signatures.join("\0"),
-            serialize(run.states),
+            run.states === null ? EMPTY : serialize(run.states),
           );
         for (const [key, dir] of this.#statement("SELECT key, run_dir FROM runs WHERE root = ?").raw().all(this.root) as Array<[number, string]>) {
           if (!keep(dir)) drop.run(key);
@@ -393,6 +403,25 @@ export class IndexCache {
       // A good write ends a write fault (a notice of a rebuild stays until the runs list's next save).
       if (this.#writeFault) this.problem = null;
       this.#writeFault = false;
+      return true;
+    } catch (error) {
+      this.#fault("writing", error);
+      return false;
+    }
+  }
+
+  /**
+   * Fills the states `saveRuns` left empty, each only while its row is still the one written then
+   * (same build, same signatures, states still empty): a server that wrote the run since keeps its own.
+   */
+  saveStates<State>(runs: ReadonlyArray<{ dir: string; version: string; signatures: string[]; states: State[] }>): boolean {
+    const db = this.#db;
+    if (!db) return false;
+    try {
+      const fill = this.#statement("UPDATE runs SET states = ? WHERE root = ? AND run_dir = ? AND version = ? AND signatures = ? AND length(states) = 0");
+      db.transaction(() => {
+        for (const run of runs) fill.run(serialize(run.states), this.root, run.dir, run.version, run.signatures.join("\0"));
+      }).immediate();
       return true;
     } catch (error) {
       this.#fault("writing", error);

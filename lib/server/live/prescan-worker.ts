@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { cacheFileOf } from "../cache/index-cache";
 import { prescanReport, type PrescanMessage } from "./prescan";
 import { runsList } from "../views/runs-list";
+import { savedTrendFactsOf } from "../views/saved-trend-facts";
 import { closeStore, createStore, indexStateDir } from "./store";
 
 async function prescan(root: string, post: (m: PrescanMessage) => void): Promise<void> {
@@ -28,21 +29,29 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
   });
   let problem: string | null;
   try {
+    // The runs' states, the largest part of what is written, are written after the report.
     await store.scanned;
+    store.saved?.deferStates();
     await store.scan?.settled;
     // The runs list once, while every run's trend facts are at hand: its change column is saved with
     // the items (see `views/run-changes`), and the server's first list reads no run's facts.
     runsList(store.index);
+    store.listItems?.save();
+    savedTrendFactsOf(store.index)?.save();
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
+    post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });
+    // Until these are written, a page that needs a run's states reads the run again (`IndexCache.runStates`).
+    if (problem === null) store.saved?.writeDeferredStates();
   } finally {
     await closeStore(store);
   }
-  post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });
+  post({ done: true });
 }
 
 const port = parentPort;
 if (port) {
-  prescan(String(workerData), (m) => port.postMessage(m)).catch((error: unknown) =>
-    port.postMessage({ report: prescanReport(null, error instanceof Error ? error.message : String(error), 0) } satisfies PrescanMessage),
-  );
+  prescan(String(workerData), (m) => port.postMessage(m)).catch((error: unknown) => {
+    port.postMessage({ report: prescanReport(null, error instanceof Error ? error.message : String(error), 0) } satisfies PrescanMessage);
+    port.postMessage({ done: true });
+  });
 }

@@ -33,8 +33,8 @@ export interface PrescanReport {
   otherBuild: { runs: number; listItems: number; trendFacts: number };
 }
 
-/** One line on the pipe. */
-export type PrescanMessage = { progress: { done: number; total: number } } | { report: PrescanReport };
+/** One line on the pipe (and `done`, the worker's last message to the command: the states are written). */
+export type PrescanMessage = { progress: { done: number; total: number } } | { report: PrescanReport } | { done: true };
 
 /** The report of a scan's stats. */
 export function prescanReport(stats: ScanStats | null, problem: string | null, ms: number, otherBuild: PrescanReport["otherBuild"] = NO_ROWS): PrescanReport {

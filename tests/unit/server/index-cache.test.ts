@@ -266,3 +266,51 @@ describe("the runs list from the cache", () => {
     }
   });
 });
+
+describe("states written after their runs (the command's first scan, issue 46)", () => {
+  const row = (signatures: string[], states: Array<{ name: string; n: number }> | null) => ({
+    dir: join(root, FINISHED),
+    version: "build-a",
+    levelSignature: "",
+    level: {},
+    bulk: {},
+    killed: [],
+    linked: [],
+    lastActivityMs: null,
+    order: null,
+    names: ["a", "b"],
+    signatures,
+    states,
+  });
+  const valid = (s: unknown): s is { name: string; n: number } => typeof (s as { name?: unknown })?.name === "string";
+
+  it("gives no states while they are not written (the row kept), fills them, and never over a row written since", async () => {
+    const dir = await tempDir("ved-cache-states-later-");
+    const cache = new IndexCache(join(dir, "index-cache.sqlite"), root);
+    try {
+      const states = [
+        { name: "a", n: 1 },
+        { name: "b", n: 2 },
+      ];
+      expect(cache.saveRuns([row(["a:1@1", "b:1@1"], null)], () => true)).toBe(true);
+      expect(cache.runStates(join(root, FINISHED), valid), "not written yet").toBeNull();
+      expect(cache.rejected.count, "an empty value is not a damaged row").toBe(0);
+      expect(cache.runs().has(join(root, FINISHED)), "the row stays").toBe(true);
+
+      expect(cache.saveStates([{ dir: join(root, FINISHED), version: "build-a", signatures: ["a:1@1", "b:1@1"], states }])).toBe(true);
+      expect([...(cache.runStates(join(root, FINISHED), valid)?.values() ?? [])]).toEqual(states);
+
+      // A server wrote the run again (a scenario changed) before a late fill of the old states: its row stays its own.
+      const newer = [
+        { name: "a", n: 1 },
+        { name: "b", n: 3 },
+      ];
+      expect(cache.saveRuns([row(["a:1@1", "b:2@2"], newer)], () => true)).toBe(true);
+      expect(cache.saveStates([{ dir: join(root, FINISHED), version: "build-a", signatures: ["a:1@1", "b:1@1"], states }])).toBe(true);
+      expect([...(cache.runStates(join(root, FINISHED), valid)?.values() ?? [])]).toEqual(newer);
+    } finally {
+      cache.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cacheFileOf } from "@/lib/server/cache/index-cache";
 import type { PrescanMessage } from "@/lib/server/live/prescan";
 import { closeStore, createStore } from "@/lib/server/live/store";
+import { runAnalysis } from "@/lib/server/views/run-views";
 import { runsList } from "@/lib/server/views/runs-list";
 import { tempDir } from "../../helpers/run-builder";
 import { within } from "../../helpers/wait";
@@ -24,6 +25,7 @@ const RUNS = ["eval_20261117_020000", "eval_20261118_020000", "eval_20261119_020
 interface Prescan {
   attach(pipe: Writable): void;
   stop(): void;
+  exited: Promise<void>;
 }
 // @ts-expect-error: plain .mjs modules of the command, without types
 const command = (await import("../../../bin/prescan.mjs")) as { startPrescan: (script: string, root: string, env: NodeJS.ProcessEnv) => Prescan | null };
@@ -41,8 +43,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Runs the command's scan of `root` into `stateDir` and returns every line it sent down the pipe. */
-async function prescan(stateDir: string): Promise<PrescanMessage[]> {
+/** Runs the command's scan of `root` into `stateDir`: every line it sent down the pipe, and when its worker ended (the states written). */
+async function prescan(stateDir: string): Promise<{ messages: PrescanMessage[]; exited: Promise<void> }> {
   const started = command.startPrescan(script, root, { ...process.env, VOICE_EVAL_STATE_DIR: stateDir, VOICE_EVAL_DATABASE: "" });
   if (!started) throw new Error("the worker did not start");
   const pipe = new PassThrough();
@@ -51,23 +53,28 @@ async function prescan(stateDir: string): Promise<PrescanMessage[]> {
   const ended = new Promise<void>((resolve) => pipe.on("end", resolve));
   started.attach(pipe);
   await within(ended, 60_000, "the command's scan to end its pipe");
-  return text
+  const messages = text
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as PrescanMessage);
+  return { messages, exited: within(started.exited, 60_000, "the command's worker to write the states and end") };
 }
 
-async function listOf(stateDir: string | null) {
+async function listOf(stateDir: string | null, statesOf?: string) {
   const store = createStore(root, { watch: false, cacheFile: stateDir && cacheFileOf(stateDir) });
   try {
     await within(store.scanned, 30_000, "the scan");
     await within(store.scan!.settled, 30_000, "the audit and the cache's write");
     const factsReads = store.cache ? vi.spyOn(store.cache, "trendFacts") : null;
     const list = JSON.stringify(runsList(store.index).runs);
+    // One run's states, from the cache as it holds them (a state it could not give back is read again, and the run is no longer as cached).
+    const run = statesOf ? store.index.runs.get(statesOf) : undefined;
+    const states = run ? { scenarios: runAnalysis(run).records.length, asCached: run.cachedAsIs } : null;
     return {
       scan: { read: store.scan!.read, reused: store.scan!.reused, cachedRuns: store.scan!.cachedRuns },
       list,
       factsRead: factsReads?.mock.calls.length ?? 0,
+      states,
     };
   } finally {
     await closeStore(store);
@@ -78,7 +85,7 @@ describe("the command's scan into the index cache", () => {
   it("reads every scenario on its thread, reports its progress, and leaves a cache a server starts from without reading a folder", async () => {
     const state = await tempDir("ved-prescan-state-");
     try {
-      const messages = await prescan(state);
+      const { messages, exited } = await prescan(state);
       const report = messages.at(-1);
       const direct = await listOf(null);
       const scenarios = direct.scan.read;
@@ -93,8 +100,13 @@ describe("the command's scan into the index cache", () => {
       expect(served.list, "and lists exactly what a server that read the folder itself lists").toBe(direct.list);
       expect(served.factsRead, "its change column saved too: no run's trend facts read").toBe(0);
 
+      // The states are written after the report, once the worker ends: a run's page then finds them in the cache.
+      await exited;
+      const withStates = await listOf(state, RUNS[1]);
+      expect(withStates.states, "every scenario's state given back by the cache").toEqual({ scenarios: 12, asCached: true });
+
       // A restart: the command's scan now takes every run from the cache and audits it.
-      const again = (await prescan(state)).at(-1);
+      const again = (await prescan(state)).messages.at(-1);
       expect(again).toEqual({ report: expect.objectContaining({ ok: true, read: 0, reused: scenarios }) });
     } finally {
       await rm(state, { recursive: true, force: true });
@@ -106,7 +118,7 @@ describe("the command's scan into the index cache", () => {
     const notAFolder = join(parent, "state");
     await writeFile(notAFolder, "a file where the state folder should be");
     try {
-      const report = (await prescan(notAFolder)).at(-1);
+      const report = (await prescan(notAFolder)).messages.at(-1);
       expect(report).toEqual({ report: expect.objectContaining({ ok: false, problem: expect.any(String) }) });
     } finally {
       await rm(parent, { recursive: true, force: true });
