@@ -1,11 +1,12 @@
 /**
  * The server's side of the command's scan, in a process of its own with the pipe at fd 3 (as
  * `bin/voice-eval-dashboard.mjs` starts Next):
- *   node --import tsx --conditions=react-server tests/helpers/prescan-reader.ts
+ *   node --import tsx --conditions=react-server tests/helpers/prescan-reader.ts [silence-ms]
  * Prints one JSON line per progress step it was told, then `{"report": …}` (null when the pipe
  * ended without one).
  */
 import { waitForPrescan } from "@/lib/server/live/prescan";
 
-const report = await waitForPrescan(3, (progress) => console.log(JSON.stringify({ progress })));
+const silenceMs = process.argv[2] ? Number(process.argv[2]) : undefined;
+const report = await waitForPrescan(3, (progress) => console.log(JSON.stringify({ progress })), silenceMs);
 console.log(JSON.stringify({ report }));

@@ -42,11 +42,19 @@ export function prescanReport(stats: ScanStats | null, problem: string | null, m
 }
 const NO_ROWS = { runs: 0, listItems: 0, trendFacts: 0 };
 
+/** The command's scan says something at least this often (progress every 500 scenarios); silent longer, it is given up on. */
+export const PRESCAN_SILENCE_MS = 60_000;
+
 /**
  * The server's side: resolves with the command's report once it comes (progress meanwhile), or with
- * `null` when the pipe ends without one. Never rejects: at worst the server reads the folder itself.
+ * `null` when the pipe ends without one or stays silent for `silenceMs`. Never rejects: at worst the
+ * server reads the folder itself.
  */
-export function waitForPrescan(fd: number, onProgress: (p: { done: number; total: number }) => void): Promise<PrescanReport | null> {
+export function waitForPrescan(
+  fd: number,
+  onProgress: (p: { done: number; total: number }) => void,
+  silenceMs = PRESCAN_SILENCE_MS,
+): Promise<PrescanReport | null> {
   return new Promise((resolve) => {
     let socket: Socket;
     try {
@@ -57,14 +65,23 @@ export function waitForPrescan(fd: number, onProgress: (p: { done: number; total
     }
     let buffer = "";
     let done = false;
+    let silence: NodeJS.Timeout | undefined;
     const finish = (report: PrescanReport | null) => {
       if (done) return;
       done = true;
+      clearTimeout(silence);
       socket.destroy();
       resolve(report);
     };
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => finish(null), silenceMs);
+      silence.unref?.();
+    };
+    heard();
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
+      heard();
       buffer += chunk;
       for (let nl = buffer.indexOf("\n"); nl !== -1 && !done; nl = buffer.indexOf("\n")) {
         const message = parseMessage(buffer.slice(0, nl));

@@ -112,7 +112,7 @@ function prescanFromEnv(): ((store: Store) => Promise<void>) | undefined {
     store.index.indexing = { done: 0, total: 0 };
     store.prescan = await waitForPrescan(fd, (p) => void (store.index.indexing = { ...p }));
     const report = store.prescan;
-    if (!report) console.log("[voice-eval-dashboard] the command's scan ended without a report: reading the folder here");
+    if (!report) console.log("[voice-eval-dashboard] the command's scan ended or went silent without a report: reading the folder here");
     else if (!report.ok) console.log(`[voice-eval-dashboard] the command's scan did not fill the index cache (${report.problem}): reading the folder here`);
   };
 }

@@ -127,9 +127,10 @@ describe("the command's scan into the index cache", () => {
 });
 
 describe("the server's end of the pipe (fd 3)", () => {
-  /** The reader in a process of its own, told `lines`, then the pipe closed; its output lines. */
-  async function read(lines: string[]): Promise<unknown[]> {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "tests/helpers/prescan-reader.ts")], {
+  /** The reader in a process of its own, told `lines`, then the pipe closed (`keepOpen`: left open, silent); its output lines. */
+  async function read(lines: string[], { keepOpen = false, silenceMs }: { keepOpen?: boolean; silenceMs?: number } = {}): Promise<unknown[]> {
+    const args = ["--import", "tsx", "--conditions=react-server", join(ROOT, "tests/helpers/prescan-reader.ts"), ...(silenceMs ? [String(silenceMs)] : [])];
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "inherit", "pipe"],
     });
@@ -138,8 +139,9 @@ describe("the server's end of the pipe (fd 3)", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     const pipe = child.stdio[3] as Writable;
     for (const line of lines) pipe.write(line);
-    pipe.end();
+    if (!keepOpen) pipe.end();
     expect(await within(exited, 30_000, "the reader to exit")).toBe(0);
+    pipe.destroy();
     return out
       .trim()
       .split("\n")
@@ -157,6 +159,13 @@ describe("the server's end of the pipe (fd 3)", () => {
       `${JSON.stringify({ report }).slice(10)}\n`,
     ]);
     expect(out).toEqual([{ progress: { done: 5, total: 15 } }, { progress: { done: 15, total: 15 } }, { report }]);
+  }, 40_000);
+
+  it("resolves with null when the command's scan goes silent with the pipe open: the server does not wait for ever", async () => {
+    const started = Date.now();
+    const out = await read([`${JSON.stringify({ progress: { done: 2, total: 9 } })}\n`], { keepOpen: true, silenceMs: 1_500 });
+    expect(out).toEqual([{ progress: { done: 2, total: 9 } }, { report: null }]);
+    expect(Date.now() - started, "given up on after the silence, not before").toBeGreaterThanOrEqual(1_500);
   }, 40_000);
 
   it("resolves with null when the pipe ends without a report (the command died): the server reads the folder itself", async () => {
