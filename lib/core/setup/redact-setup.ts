@@ -4,7 +4,7 @@
  * lose any secret-shaped value. Applied by `setupDiff` itself, so every output of it is redacted.
  */
 import { redactProse, redactValue } from "../redact";
-import type { ArgChange, SetupDiff } from "./diff";
+import type { ArgChange, SetupDiff } from "./shapes";
 
 /** One changed argument, shown redacted; `raw` values compared by the caller already differ. */
 export function redactedArgChange(name: string, base: unknown, other: unknown, show: (value: unknown) => string): ArgChange {
