@@ -7,8 +7,8 @@
  * scan reads only what the cache lacks. The worker's memory is the command's, given back when it ends.
  *
  * One thread, not one per core: two threads (or two processes) splitting the runs finished a year of
- * nightly runs only 15–25% sooner on this 2-core machine, and two writers met SQLite's lock as the
- * file was made.
+ * nightly runs only 15–25% sooner on this 2-core machine, and once one of two writers could not
+ * open the cache as the file was being made.
  *
  * The two talk over a pipe the command gives the server as a file descriptor
  * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step, then the report. If the pipe closes

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { plainLevel } from "@/lib/server/ingest/read-run-level";
 import { runRoute } from "@/lib/server/http/api";
-import { closeStore, createStore, type Store } from "@/lib/server/live/store";
+import { closeStore, type Store } from "@/lib/server/live/store";
+import { settledStore } from "../../helpers/settled-store";
 import { runsList } from "@/lib/server/views/runs-list";
 import { buildTrends } from "@/lib/server/views/trends";
 import { tempDir } from "../../helpers/run-builder";
@@ -26,12 +27,7 @@ const VICTIM = RUNS[1] as string;
 let root: string;
 let truth: { contents: unknown; list: unknown; trends: unknown };
 
-async function started(state: string | null): Promise<Store> {
-  const store = createStore(root, { watch: false, cacheFile: state && join(state, "index-cache.sqlite") });
-  await within(store.scanned, 30_000, "the scan");
-  await within(store.scan!.settled, 30_000, "the audit and the cache's write");
-  return store;
-}
+const started = (state: string | null): Promise<Store> => settledStore(root, state);
 
 function contents(store: Store): unknown {
   return [...store.index.runs.values()]

@@ -8,10 +8,10 @@ import { readdirSync } from "node:fs";
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeStore, createStore, type Store } from "@/lib/server/live/store";
+import { closeStore, type Store } from "@/lib/server/live/store";
 import { runsList } from "@/lib/server/views/runs-list";
 import { tempDir } from "../../helpers/run-builder";
-import { within } from "../../helpers/wait";
+import { settledStore } from "../../helpers/settled-store";
 
 const NIGHTLY = join(__dirname, "../../../examples/results/nightly");
 
@@ -27,12 +27,8 @@ afterAll(async () => {
   await rm(state, { recursive: true, force: true });
 });
 
-async function started(cacheFile: string | null = join(state, "index-cache.sqlite")): Promise<Store> {
-  const store = createStore(root, { watch: false, cacheFile });
-  await within(store.scanned, 30_000, "the scan");
-  await within(store.scan!.settled, 30_000, "the audit and the cache's write");
-  return store;
-}
+/** A store on `root`, its index cache in `stateDir` (`null`: none). */
+const started = (stateDir: string | null = state): Promise<Store> => settledStore(root, stateDir);
 
 /** The list's change column, and how many times the index cache was asked for a run's trend facts meanwhile. */
 function changesOf(store: Store) {

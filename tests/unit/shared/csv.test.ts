@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvCell, parseCsv, toCsvText } from "@/lib/shared/csv";
 import { compareCsv } from "@/components/compare/csv";
 import { toCsv } from "@/components/scenarios/scenario-export";
+import { testRow } from "../../helpers/scenario-row";
 
 describe("the one CSV writer", () => {
   it("neutralises every formula start in text, and leaves numbers as numbers", () => {
@@ -29,32 +30,17 @@ describe("the one CSV writer", () => {
   });
 
   it("is what the scenario and compare exports write", () => {
-    const row = {
-      name: "=cmd|' /C calc'!A0",
+    const row = testRow("=cmd|' /C calc'!A0", {
       domain: "@d",
       verdict: false,
-      task_verdict: null,
-      success_breakdown: { failed: [], passed: [], not_applicable: [], excluded: [] },
       stop_reason: "+x",
-      judge_error: null,
       judge_score: -1,
-      judge_passed: null,
-      nl_assertion_pass_rate: null,
-      db_state_assertion_pass_rate: null,
-      db_state_match: null,
-      is_action_match: null,
-      latency_p50_ms: null,
-      latency_p95_ms: null,
-      latency_count: 0,
       turns: 1,
       duration_seconds: 1,
       tokens: { agent: 1, user: 2 },
-      stalled: false,
       retries: null,
-      retry_reasons: [],
-      problems: [],
-    };
-    const csv = toCsv([row as never]);
+    });
+    const csv = toCsv([row]);
     const [, body] = parseCsv(csv);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(csv).toContain(`"'@d"`);
