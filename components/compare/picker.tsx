@@ -7,7 +7,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { compareHref } from "./labels";
-import { buttonClass } from "./ui";
+import { primaryButtonClass } from "./ui";
 import type { PickerRun } from "@/lib/shared/compare";
 
 export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[]; base: string | null; others: string[]; open: boolean }) {
@@ -104,10 +104,7 @@ export function ComparePicker({ runs, base, others, open }: { runs: PickerRun[];
           </ul>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
-          <button
-            type="submit"
-            className={`${buttonClass} border-sky-600 bg-sky-600 text-white hover:bg-sky-700 dark:border-sky-500 dark:bg-sky-600 dark:hover:bg-sky-500`}
-          >
+          <button type="submit" className={primaryButtonClass}>
             Compare
           </button>
           <span className="text-xs text-zinc-600 dark:text-zinc-400">

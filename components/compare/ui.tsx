@@ -167,7 +167,9 @@ export function ShowMore({ shown, total, onAll, more }: { shown: number; total: 
 export const tableClass =
   "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_tbody_th]:border-t [&_tbody_th]:border-zinc-200 dark:[&_tbody_th]:border-zinc-800 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
 
-export const buttonClass =
-  "rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+const buttonShape = "rounded-md border px-2.5 py-1 text-xs font-medium disabled:opacity-50";
+export const buttonClass = `${buttonShape} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`;
+/** A form's one action, in colour: never `buttonClass` with colours added (its `bg-white` won, and the white label was invisible). */
+export const primaryButtonClass = `${buttonShape} border-sky-600 bg-sky-600 text-white hover:bg-sky-700 dark:border-sky-500 dark:bg-sky-600 dark:hover:bg-sky-500`;
 
 export const linkClass = "text-sky-700 hover:underline dark:text-sky-400";

@@ -149,7 +149,11 @@ test("the picker builds the compare URL with encoded run ids", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Compare runs" })).toBeVisible();
   await page.getByLabel("Baseline", { exact: true }).selectOption(BASE);
   await page.getByRole("checkbox", { name: new RegExp(OTHER) }).check();
-  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const button = page.getByRole("button", { name: "Compare", exact: true });
+  // Its label can be read: white on the accent colour (it was once white on white).
+  const colours = await button.evaluate((b) => ({ label: getComputedStyle(b).color, background: getComputedStyle(b).backgroundColor }));
+  expect(colours.background, "the Compare button's background is not its label's colour").not.toBe(colours.label);
+  await button.click();
   await expect(page).toHaveURL(/\/compare\?base=baseline%2Feval_20260810_031700&runs=candidate%2Feval_20260810_031700$/);
   await expect(bucketCount(page, "regressed")).toHaveText("2");
 });
