@@ -1,6 +1,10 @@
 /** Starts the index, watcher and ledger when the server boots, so indexing progress shows in the terminal at once. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // It ends with the command that started it.
+  const { commandPidFromEnv, endWithCommand } = await import("@/lib/server/live/command-lifeline");
+  const commandPid = commandPidFromEnv();
+  if (commandPid !== null) endWithCommand(commandPid);
   if (!process.env.RESULTS_DIR) return;
   const { getStore } = await import("@/lib/server/live/store");
   const store = getStore();

@@ -1,8 +1,9 @@
 // The first scan, ahead of the server (issue 46; see lib/server/live/prescan.ts): while Next boots,
 // a worker thread of this command reads what the index cache lacks into it; its progress and its
 // report go to the server over a pipe (fd 3 of the server's process), and the server starts from the
-// cache. The worker then writes the runs' states and ends. Whatever goes wrong here, the pipe closes
-// and the server reads the folder itself.
+// cache. The worker then writes the trend facts and the runs' states, says `done` down the pipe (the
+// server's background work that needs them waits for it) and ends. Whatever goes wrong here, the pipe
+// closes and the server reads the folder itself.
 import { Worker } from "node:worker_threads";
 
 /** The file descriptor the pipe has in the server's process (its stdio's fourth entry). */
@@ -28,6 +29,7 @@ export function startPrescan(script, resultsDir, env) {
   let printed = 0;
   let pipe = null;
   let ended = false;
+  let reported = false;
   const lines = [];
   const send = (message) => {
     if (ended) return;
@@ -54,7 +56,8 @@ export function startPrescan(script, resultsDir, env) {
         printed = done;
         log(`indexing ${done}/${total} scenarios`);
       }
-    } else if ("report" in message && !ended) {
+    } else if ("report" in message && !reported) {
+      reported = true;
       const { report } = message;
       if (report.ok)
         log(
@@ -62,8 +65,10 @@ export function startPrescan(script, resultsDir, env) {
         );
       else log(`the first scan could not fill the index cache (${report.problem}): the server reads the folder itself`);
       send(message);
-      end();
-    } else if ("done" in message) stop();
+    } else if ("done" in message) {
+      send(message);
+      stop();
+    }
   });
   worker.on("error", (err) => {
     if (!ended) console.error(`voice-eval-dashboard: the first scan failed here (${err.message}); the server reads the folder itself`);

@@ -12,6 +12,7 @@ import path from "node:path";
 import { constants, userInfo } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import "./ignore-closed-output.cjs";
 import { PRESCAN_FD, startPrescan } from "./prescan.mjs";
 
 // Scans are bound by many small file reads, which go through libuv's thread pool (4 threads by default).
@@ -215,6 +216,8 @@ async function serve(argv) {
   if (stateDir) childEnv.VOICE_EVAL_STATE_DIR = path.resolve(stateDir);
   childEnv.VOICE_EVAL_USER = values.user ?? process.env.VOICE_EVAL_USER ?? osUser();
   childEnv.VOICE_EVAL_BIND = `${host}:${port}`;
+  // The server stops once this process is gone, however it ended (lib/server/live/command-lifeline.ts).
+  childEnv.VOICE_EVAL_COMMAND_PID = String(process.pid);
   // `--notify URL` (repeatable): a POST of each run's summary when it finishes.
   for (const url of values.notify ?? []) {
     let ok = false;
@@ -240,7 +243,7 @@ async function serve(argv) {
   console.log(`voice-eval-dashboard: serving ${resultsDir}`);
   console.log(`voice-eval-dashboard: http://${urlHost}:${port}/`);
 
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", host], {
+  const child = spawn(process.execPath, ["--require", path.join(ROOT, "bin", "ignore-closed-output.cjs"), NEXT_BIN, "start", "-p", String(port), "-H", host], {
     cwd: ROOT,
     stdio: ["inherit", "inherit", "inherit", prescan ? "pipe" : "ignore"],
     env: childEnv,

@@ -3,10 +3,12 @@
  * `bin/voice-eval-dashboard.mjs` starts Next):
  *   node --import tsx --conditions=react-server tests/helpers/prescan-reader.ts [silence-ms]
  * Prints one JSON line per progress step it was told, then `{"report": …}` (null when the pipe
- * ended without one).
+ * ended without one), then `{"filled": true}` once the worker said `done` or the pipe ended.
  */
-import { waitForPrescan } from "@/lib/server/live/prescan";
+import { listenToPrescan } from "@/lib/server/live/prescan";
 
 const silenceMs = process.argv[2] ? Number(process.argv[2]) : undefined;
-const report = await waitForPrescan(3, (progress) => console.log(JSON.stringify({ progress })), silenceMs);
-console.log(JSON.stringify({ report }));
+const pipe = listenToPrescan(3, (progress) => console.log(JSON.stringify({ progress })), silenceMs);
+console.log(JSON.stringify({ report: await pipe.report }));
+await pipe.filled;
+console.log(JSON.stringify({ filled: true }));

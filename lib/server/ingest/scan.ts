@@ -8,7 +8,7 @@
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
-import { discoverRuns, rootProblemsOf, runIdOf, type FoundRun } from "./discover";
+import { discoverRuns, rootProblemsOf, runIdOf, type Discovery, type FoundRun } from "./discover";
 import { listingOf } from "./list-run";
 import { loadRun, readLevelOf } from "./load-run";
 
@@ -16,6 +16,8 @@ export interface ScanOptions {
   onProgress?: (p: { done: number; total: number }) => void;
   /** The run of this folder as the index cache holds it, or `null` (read it). */
   fromCache?: (found: FoundRun, id: string) => RunModel | null;
+  /** The walk of the folder, when it was started earlier (it needs nothing the scan waits for): its runs are taken in the order found. */
+  discovery?: Promise<Discovery>;
 }
 
 /** What the first scan did, for `/api/health` and the bench. */
@@ -52,7 +54,7 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   // Runs are read one after the other as the walk finds them: the reads are synchronous, so
   // reading two at once would gain nothing.
   let queue = Promise.resolve();
-  const found = await discoverRuns(index.root, index.root, (f) => {
+  const onRun = (f: FoundRun) => {
     const id = runIdOf(index.root, f.dir);
     const cached = options.fromCache?.(f, id) ?? null;
     if (cached) {
@@ -69,7 +71,8 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
       index.addRun(await loadRun(index.root, f, await readLevelOf(f), () => tick(1)));
       stats.read += listing.scenarios.length;
     });
-  });
+  };
+  const found = options.discovery ? replay(await options.discovery, onRun) : await discoverRuns(index.root, index.root, onRun);
   await queue;
   index.setRootProblems(rootProblemsOf(found));
   index.indexing = null;
@@ -77,4 +80,10 @@ export async function scanRoot(index: ResultsIndex, options: ScanOptions = {}): 
   index.scannedAt = Date.now();
   index.announce({ runs: [...index.runs.keys()] });
   return stats;
+}
+
+/** A walk made earlier, told run by run as if it were under way. */
+function replay(found: Discovery, onRun: (f: FoundRun) => void): Discovery {
+  for (const f of found.runs) onRun(f);
+  return found;
 }

@@ -37,10 +37,12 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
     // the items (see `views/run-changes`), and the server's first list reads no run's facts.
     runsList(store.index);
     store.listItems?.save();
-    savedTrendFactsOf(store.index)?.save();
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
     post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });
-    // Until these are written, a page that needs a run's states reads the run again (`IndexCache.runStates`).
+    // What the runs list does not need is written after the report: the trend facts (/trends), then
+    // the states (run pages). Until then the server waits to use them (`Store.cacheFilled`); a page
+    // that needs a run's states meanwhile reads the run again (`IndexCache.runStates`).
+    savedTrendFactsOf(store.index)?.save();
     if (problem === null) store.saved?.writeDeferredStates();
   } finally {
     await closeStore(store);

@@ -11,8 +11,9 @@
  * open the cache as the file was being made.
  *
  * The two talk over a pipe the command gives the server as a file descriptor
- * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step, then the report. If the pipe closes
- * without one (the command died, the worker failed), the server reads the folder itself.
+ * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step, then the report, then `done` once the
+ * worker wrote what the runs list does not need (the trend facts and the runs' states). If the pipe
+ * closes without a report (the command died, the worker failed), the server reads the folder itself.
  */
 import "server-only";
 import { Socket } from "node:net";
@@ -33,7 +34,7 @@ export interface PrescanReport {
   otherBuild: { runs: number; listItems: number; trendFacts: number };
 }
 
-/** One line on the pipe (and `done`, the worker's last message to the command: the states are written). */
+/** One line on the pipe (`done`, the worker's last message: the trend facts and the states are written). */
 export type PrescanMessage = { progress: { done: number; total: number } } | { report: PrescanReport } | { done: true };
 
 /** The report of a scan's stats. */
@@ -45,55 +46,68 @@ const NO_ROWS = { runs: 0, listItems: 0, trendFacts: 0 };
 /** The command's scan says something at least this often (progress every 500 scenarios); silent longer, it is given up on. */
 export const PRESCAN_SILENCE_MS = 60_000;
 
+/** The server's side of the pipe: the command's report, and when the cache is filled. */
+export interface PrescanListener {
+  /** The report once it comes, or `null` when the pipe ends without one or stays silent for the silence bound. Never rejects. */
+  report: Promise<PrescanReport | null>;
+  /** Resolves once the worker wrote what it writes after its report (or the pipe ended, or went silent): never rejects. */
+  filled: Promise<void>;
+}
+
 /**
- * The server's side: resolves with the command's report once it comes (progress meanwhile), or with
- * `null` when the pipe ends without one or stays silent for `silenceMs`. Never rejects: at worst the
- * server reads the folder itself.
+ * Listens on the pipe at `fd`: progress meanwhile, then the report, then `done`. At worst the server
+ * reads the folder itself (no report), or uses the cache before the worker filled it (a run's
+ * states it lacks are read again from the run's folder).
  */
-export function waitForPrescan(
-  fd: number,
-  onProgress: (p: { done: number; total: number }) => void,
-  silenceMs = PRESCAN_SILENCE_MS,
-): Promise<PrescanReport | null> {
-  return new Promise((resolve) => {
-    let socket: Socket;
-    try {
-      socket = new Socket({ fd, readable: true, writable: false });
-    } catch {
-      resolve(null);
-      return;
-    }
-    let buffer = "";
-    let done = false;
-    let silence: NodeJS.Timeout | undefined;
-    const finish = (report: PrescanReport | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(silence);
-      socket.destroy();
-      resolve(report);
-    };
-    const heard = () => {
-      clearTimeout(silence);
-      silence = setTimeout(() => finish(null), silenceMs);
-      silence.unref?.();
-    };
+export function listenToPrescan(fd: number, onProgress: (p: { done: number; total: number }) => void, silenceMs = PRESCAN_SILENCE_MS): PrescanListener {
+  let report!: (r: PrescanReport | null) => void;
+  let filled!: () => void;
+  const listener: PrescanListener = {
+    report: new Promise((resolve) => (report = resolve)),
+    filled: new Promise((resolve) => (filled = resolve)),
+  };
+  let socket: Socket;
+  try {
+    socket = new Socket({ fd, readable: true, writable: false });
+  } catch {
+    report(null);
+    filled();
+    return listener;
+  }
+  let buffer = "";
+  let ended = false;
+  let silence: NodeJS.Timeout | undefined;
+  // Later calls of `report` do nothing: the first (the report, or its absence) stands.
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(silence);
+    socket.destroy();
+    report(null);
+    filled();
+  };
+  const heard = () => {
+    clearTimeout(silence);
+    silence = setTimeout(finish, silenceMs);
+    silence.unref?.();
+  };
+  heard();
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
     heard();
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      heard();
-      buffer += chunk;
-      for (let nl = buffer.indexOf("\n"); nl !== -1 && !done; nl = buffer.indexOf("\n")) {
-        const message = parseMessage(buffer.slice(0, nl));
-        buffer = buffer.slice(nl + 1);
-        if (message && "progress" in message) onProgress(message.progress);
-        else if (message && "report" in message) finish(message.report);
-      }
-    });
-    socket.on("end", () => finish(null));
-    socket.on("close", () => finish(null));
-    socket.on("error", () => finish(null));
+    buffer += chunk;
+    for (let nl = buffer.indexOf("\n"); nl !== -1 && !ended; nl = buffer.indexOf("\n")) {
+      const message = parseMessage(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+      if (message && "progress" in message) onProgress(message.progress);
+      else if (message && "report" in message) report(message.report);
+      else if (message && "done" in message) finish();
+    }
   });
+  socket.on("end", finish);
+  socket.on("close", finish);
+  socket.on("error", finish);
+  return listener;
 }
 
 function parseMessage(line: string): PrescanMessage | null {
@@ -103,6 +117,7 @@ function parseMessage(line: string): PrescanMessage | null {
     const m = value as Record<string, unknown>;
     const p = m.progress as Record<string, unknown> | undefined;
     if (p && typeof p.done === "number" && typeof p.total === "number") return { progress: { done: p.done, total: p.total } };
+    if (m.done === true) return { done: true };
     const r = m.report as Record<string, unknown> | undefined;
     if (r && typeof r.ok === "boolean" && typeof r.read === "number" && typeof r.reused === "number" && typeof r.ms === "number") {
       const o = (r.otherBuild ?? {}) as Record<string, unknown>;

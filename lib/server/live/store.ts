@@ -10,6 +10,7 @@ import { cacheFileOf, IndexCache } from "../cache/index-cache";
 import { SavedRuns } from "../cache/saved-runs";
 import { serverEnv } from "../env";
 import { processCaches, type ProcessCaches } from "../process-caches";
+import { discoverRuns } from "../ingest/discover";
 import { scanRoot, type ScanStats } from "../ingest/scan";
 import { ledgerConfig } from "../ledger/config";
 import { ResultsIndex } from "../model/results-index";
@@ -19,7 +20,7 @@ import { runListItem } from "../views/run-views";
 import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { saveTrendFacts } from "../views/trend-facts";
 import { onGracefulStop } from "./graceful-stop";
-import { waitForPrescan, type PrescanReport } from "./prescan";
+import { listenToPrescan, type PrescanReport } from "./prescan";
 import { IndexSync } from "./sync";
 import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
 import { notifyFileOf } from "../notify/notify-state";
@@ -110,7 +111,9 @@ function prescanFromEnv(): ((store: Store) => Promise<void>) | undefined {
   if (!Number.isInteger(fd) || fd < 3) return undefined;
   return async (store) => {
     store.index.indexing = { done: 0, total: 0 };
-    store.prescan = await waitForPrescan(fd, (p) => void (store.index.indexing = { ...p }));
+    const pipe = listenToPrescan(fd, (p) => void (store.index.indexing = { ...p }));
+    store.index.cacheFilled = pipe.filled;
+    store.prescan = await pipe.report;
     const report = store.prescan;
     if (!report) console.log("[voice-eval-dashboard] the command's scan ended or went silent without a report: reading the folder here");
     else if (!report.ok) console.log(`[voice-eval-dashboard] the command's scan did not fill the index cache (${report.problem}): reading the folder here`);
@@ -168,7 +171,11 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     forgetStopWriter: () => {},
   };
   // The first scan starts once what it waits for is done (the command's scan into the index cache,
-  // see `prescan`): the cache is opened then, so that it holds what that scan wrote.
+  // see `prescan`): the cache is opened then, so that it holds what that scan wrote. The walk of the
+  // folder needs nothing from the cache: it is made while the store waits. What changes after it is
+  // found by the audit that follows, as for any walk.
+  const discovery = options.waitFor ? discoverRuns(root) : undefined;
+  discovery?.catch(() => {}); // its failure is the scan's, awaited there
   const begin = () => {
     const saved = openCache(store, options.cacheFile ?? null, log);
     return scanRoot(index, {
@@ -177,6 +184,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
         options.onProgress?.(p);
       },
       fromCache: saved ? (f, id) => saved.modelOf(f, id) : undefined,
+      discovery,
     });
   };
   const scanned = (options.waitFor ? options.waitFor(store).then(begin) : begin()).then((stats) => {

@@ -43,6 +43,12 @@ export class ResultsIndex {
   timingDir: string | null = null;
   /** Set when the index has a cache. */
   savedListItems: SavedItems | null = null;
+  /**
+   * Resolves once the index cache holds the runs' states and trend facts as well as what the first
+   * scan read from it: the command's scan writes those after its report (see `live/prescan`).
+   * Background work that would load every run's states (the timing pass) waits for it.
+   */
+  cacheFilled: Promise<void> = Promise.resolve();
   /** Told of every change event (the index cache saves the runs it names), before the listeners. */
   onChange: ((event: ChangeEvent) => void) | null = null;
   /** Finished runs whose states are in memory, bounded (see `LoadedRuns`). */

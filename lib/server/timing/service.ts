@@ -76,22 +76,26 @@ export class TimingService {
     private readonly maxResident = RESIDENT_TIMING_SCENARIOS,
     private readonly eagerScenarios = EAGER_TIMING_SCENARIOS,
   ) {
-    this.ready = whenScanned(index).then(async () => {
-      // One run's saved items at a time (a 2,000-scenario run's file takes a few ms to decode);
-      // requests meanwhile answer what is loaded, and check nothing yet.
-      let budget = this.eagerScenarios;
-      for (const run of newestFirst(index.runs.values())) {
-        if (index.runs.get(run.id) !== run) continue;
-        if (run.finished && budget < run.scenarioCount && budget < this.eagerScenarios) {
-          this.deferred.add(run.id);
-          continue;
+    // After the first scan, and once the cache holds the runs' states (else each run it reads would
+    // be read again from its folder: see `ResultsIndex.cacheFilled`).
+    this.ready = whenScanned(index)
+      .then(() => index.cacheFilled)
+      .then(async () => {
+        // One run's saved items at a time (a 2,000-scenario run's file takes a few ms to decode);
+        // requests meanwhile answer what is loaded, and check nothing yet.
+        let budget = this.eagerScenarios;
+        for (const run of newestFirst(index.runs.values())) {
+          if (index.runs.get(run.id) !== run) continue;
+          if (run.finished && budget < run.scenarioCount && budget < this.eagerScenarios) {
+            this.deferred.add(run.id);
+            continue;
+          }
+          budget -= run.finished ? run.scenarioCount : 0;
+          this.startRun(run);
+          await yieldToLoop();
         }
-        budget -= run.finished ? run.scenarioCount : 0;
-        this.startRun(run);
-        await yieldToLoop();
-      }
-      this.started = true;
-    });
+        this.started = true;
+      });
   }
 
   /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */

@@ -24,6 +24,8 @@ export interface Health {
 
 export interface Dashboard {
   url: string;
+  /** The command's process (its `next start` child is in the same process group). */
+  pid: number;
   stop(): Promise<void>;
   health(): Promise<Health>;
   /** Everything the process printed so far. */
@@ -90,7 +92,7 @@ export async function startDashboard(resultsDir: string, env: Record<string, str
     try {
       const res = await fetch(url);
       // With an access token set, the server answers 401 until one is given.
-      if (res.status === 200 || (env.VOICE_EVAL_TOKEN && res.status === 401)) return { url, stop, health, output: () => output };
+      if (res.status === 200 || (env.VOICE_EVAL_TOKEN && res.status === 401)) return { url, pid: child.pid!, stop, health, output: () => output };
     } catch {
       // not listening yet
     }

@@ -84,11 +84,13 @@ describe("the command's scan into the index cache", () => {
     const state = await tempDir("ved-prescan-state-");
     try {
       const { messages, exited } = await prescan(state);
-      const report = messages.at(-1);
+      const report = messages.find((m) => "report" in m);
       const direct = await listOf(null, RUNS[1]);
       const scenarios = direct.scan.read;
       expect(scenarios).toBeGreaterThan(30);
-      expect(report, "the last line is the report").toEqual({ report: expect.objectContaining({ ok: true, problem: null, read: scenarios, reused: 0 }) });
+      expect(report).toEqual({ report: expect.objectContaining({ ok: true, problem: null, read: scenarios, reused: 0 }) });
+      expect(messages.at(-1), "the last line says the states are written, after the report").toEqual({ done: true });
+      expect(messages.indexOf(report!)).toBe(messages.length - 2);
       const progress = messages.flatMap((m) => ("progress" in m ? [m.progress] : []));
       expect(progress.at(-1), "progress up to the whole folder").toEqual({ done: scenarios, total: scenarios });
       expect(progress.every((p, i) => i === 0 || p.done >= progress[i - 1]!.done)).toBe(true);
@@ -105,7 +107,7 @@ describe("the command's scan into the index cache", () => {
       expect(direct.states!.scenarios).toBeGreaterThan(0);
 
       // A restart: the command's scan now takes every run from the cache and audits it.
-      const again = (await prescan(state)).messages.at(-1);
+      const again = (await prescan(state)).messages.find((m) => "report" in m);
       expect(again).toEqual({ report: expect.objectContaining({ ok: true, read: 0, reused: scenarios }) });
     } finally {
       await rm(state, { recursive: true, force: true });
@@ -117,8 +119,9 @@ describe("the command's scan into the index cache", () => {
     const notAFolder = join(parent, "state");
     await writeFile(notAFolder, "a file where the state folder should be");
     try {
-      const report = (await prescan(notAFolder)).messages.at(-1);
-      expect(report).toEqual({ report: expect.objectContaining({ ok: false, problem: expect.any(String) }) });
+      const { messages } = await prescan(notAFolder);
+      expect(messages.find((m) => "report" in m)).toEqual({ report: expect.objectContaining({ ok: false, problem: expect.any(String) }) });
+      expect(messages.at(-1)).toEqual({ done: true });
     } finally {
       await rm(parent, { recursive: true, force: true });
     }
@@ -157,17 +160,29 @@ describe("the server's end of the pipe (fd 3)", () => {
       `${JSON.stringify({ progress: { done: 15, total: 15 } })}\n${JSON.stringify({ report }).slice(0, 10)}`,
       `${JSON.stringify({ report }).slice(10)}\n`,
     ]);
-    expect(out).toEqual([{ progress: { done: 5, total: 15 } }, { progress: { done: 15, total: 15 } }, { report }]);
+    expect(out).toEqual([{ progress: { done: 5, total: 15 } }, { progress: { done: 15, total: 15 } }, { report }, { filled: true }]);
+  }, 40_000);
+
+  it("knows the cache is filled when the command says done, with the pipe still open", async () => {
+    const report = { ok: true, problem: null, read: 4, reused: 0, ms: 9, otherBuild: { runs: 0, listItems: 0, trendFacts: 0 } };
+    const started = Date.now();
+    const out = await read([`${JSON.stringify({ report })}\n`, `${JSON.stringify({ done: true })}\n`], { keepOpen: true, silenceMs: 25_000 });
+    expect(out).toEqual([{ report }, { filled: true }]);
+    expect(Date.now() - started, "told, not given up on after the silence").toBeLessThan(20_000);
   }, 40_000);
 
   it("resolves with null when the command's scan goes silent with the pipe open: the server does not wait for ever", async () => {
     const started = Date.now();
     const out = await read([`${JSON.stringify({ progress: { done: 2, total: 9 } })}\n`], { keepOpen: true, silenceMs: 1_500 });
-    expect(out).toEqual([{ progress: { done: 2, total: 9 } }, { report: null }]);
+    expect(out).toEqual([{ progress: { done: 2, total: 9 } }, { report: null }, { filled: true }]);
     expect(Date.now() - started, "given up on after the silence, not before").toBeGreaterThanOrEqual(1_500);
   }, 40_000);
 
   it("resolves with null when the pipe ends without a report (the command died): the server reads the folder itself", async () => {
-    expect(await read([`${JSON.stringify({ progress: { done: 1, total: 9 } })}\n`])).toEqual([{ progress: { done: 1, total: 9 } }, { report: null }]);
+    expect(await read([`${JSON.stringify({ progress: { done: 1, total: 9 } })}\n`])).toEqual([
+      { progress: { done: 1, total: 9 } },
+      { report: null },
+      { filled: true },
+    ]);
   }, 40_000);
 });

@@ -124,4 +124,22 @@ describe("the background pass's budget", () => {
       await rm(state, { recursive: true, force: true });
     }
   });
+
+  it("starts its background pass only once the index cache is filled (the command's scan writes the states after its report)", async () => {
+    const store: Store = createStore(root, { watch: false });
+    try {
+      await store.scanned;
+      let fill!: () => void;
+      store.index.cacheFilled = new Promise((resolve) => (fill = resolve));
+      const service = new TimingService(store.index, Infinity);
+      const early = await Promise.race([service.ready.then(() => "started"), new Promise((r) => setTimeout(() => r("waiting"), 300))]);
+      expect(early, "no run's states asked for while the cache is being filled").toBe("waiting");
+      expect(service.reads).toBe(0);
+      fill();
+      await service.idle();
+      expect(service.reads, "then every scenario's logs are read").toBe(store.index.scenarioCount);
+    } finally {
+      await closeStore(store);
+    }
+  });
 });
