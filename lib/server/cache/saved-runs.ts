@@ -136,17 +136,18 @@ export class SavedRuns {
     this.#deferred ??= [];
   }
 
-  /** Writes the states held back since `deferStates`, a few thousand scenarios per transaction; returns whether all were written. */
+  /**
+   * Writes the states held back since `deferStates`, a few thousand scenarios per transaction; returns
+   * whether all were written. Each batch is let go once written: holding every state to the end kept
+   * the command's process at 600 MB at 100,000 scenarios.
+   */
   writeDeferredStates(): boolean {
     const pending = this.#deferred ?? [];
     this.#deferred = null;
-    for (let i = 0; i < pending.length;) {
-      const batch: typeof pending = [];
-      for (let scenarios = 0; i < pending.length && scenarios < SAVE_BATCH; i++) {
-        batch.push(pending[i]!);
-        scenarios += pending[i]!.states.length;
-      }
-      if (!this.cache.saveStates(batch)) return false;
+    while (pending.length > 0) {
+      let count = 0;
+      for (let scenarios = 0; count < pending.length && scenarios < SAVE_BATCH; count++) scenarios += pending[count]!.states.length;
+      if (!this.cache.saveStates(pending.splice(0, count))) return false;
     }
     return true;
   }
