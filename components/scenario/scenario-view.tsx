@@ -36,6 +36,7 @@ export function ScenarioView({
   triage,
   audioSrc,
   audioFindings = null,
+  divergence = null,
   across,
 }: {
   data: ScenarioData;
@@ -46,6 +47,8 @@ export function ScenarioView({
   audioSrc?: string | null;
   /** What the recording says where it and the logs disagree, when the page measured it. */
   audioFindings?: LikelyCausesInput["audio"];
+  /** Where the call first differs from the last run in which the scenario passed, when the page compared them. */
+  divergence?: LikelyCausesInput["divergence"];
   /** The same scenario across its suite's runs (components/changes/scenario-strip). */
   across?: ReactNode;
 }) {
@@ -66,6 +69,7 @@ export function ScenarioView({
     runP95Ms: run.latencyP95Ms,
     agentTurnCount: run.agentTurnCount,
     audio: audioFindings,
+    divergence,
   });
   const transcript = why.transcript;
   const { turns, source } = transcript;

@@ -81,6 +81,11 @@ export function Why({
                   {c.message}
                   {c.evidence && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">({c.evidence})</span>}
                 </span>
+                {c.href && (
+                  <a href={c.href} className="text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400">
+                    side by side →
+                  </a>
+                )}
                 <a href={`#${c.anchor}`} className="text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400">
                   {c.turn !== null ? `turn ${c.turn} ↓` : "evidence ↓"}
                 </a>

@@ -39,7 +39,7 @@ async function sideOf(run: RunModel, name: string, role: SideView["role"]): Prom
     judge: null,
     audioUrl: null,
     runScenarioHref: scenarioHref(run.id, name),
-    transcript: { exchanges: [], source: null, note: null },
+    transcript: { exchanges: [], source: null, note: null, toolsKnown: false },
     sourcesNote: null,
     turns: 0,
     durationSeconds: null,
@@ -122,7 +122,11 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
     { args: argsOf(base), scenarios: new Map([[name, baseSetup]]) },
     { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) },
   );
-  const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges) : null;
+  // Tool calls are compared only when both sides' are known (one side without its agent's LLM context has none to compare).
+  const divergence =
+    b.present && o.present
+      ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges, undefined, b.transcript.toolsKnown && o.transcript.toolsKnown)
+      : null;
 
   return (
     <section className="space-y-4" aria-labelledby="scenario-heading">

@@ -21,6 +21,7 @@ import { REVIEW_PARAM, Triage } from "./triage";
 import { ScenarioStrip } from "@/components/changes/scenario-strip";
 import { scenarioAcrossRuns } from "@/lib/server/views/run-changes";
 import { audioAnalysis } from "@/lib/server/audio/analysis";
+import { divergenceFromLastPass } from "@/lib/server/views/divergence";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -79,6 +80,8 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
   // The likely causes see what the recording says (measured once per file signature, kept for the lanes' request too).
   const hasWav = data.files.some((f) => f.path === "conversation_log.wav" && f.present);
   const audio = hasWav ? await audioAnalysis(run, name) : null;
+  // A failure: where the call first went differently from the last run in which it passed.
+  const divergence = data.row?.verdict === false ? await divergenceFromLastPass(getStore().index, run, name) : null;
   return (
     <ScenarioView
       data={data}
@@ -87,6 +90,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
       across={<ScenarioStrip runId={run.id} name={name} strip={scenarioAcrossRuns(getStore().index, run, name)} />}
       audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}
+      divergence={divergence}
       triage={
         <Triage
           index={getStore().index}

@@ -23,6 +23,8 @@ export interface LikelyCause {
   anchor: string;
   /** The transcript turn it points at, when one is known. */
   turn: number | null;
+  /** A page that shows the evidence side by side (the two calls of a divergence), when there is one. */
+  href?: string;
 }
 
 export interface LikelyCauses {
@@ -57,6 +59,22 @@ export interface LikelyCausesInput {
   judgeScored: boolean;
   /** What the recording says where it and the logs disagree, when it was measured. */
   audio?: ReadonlyArray<{ kind: string; side: string; start: number; end: number; message: string }> | null;
+  /** Where this call first differs from the newest earlier run of its suite in which the scenario passed, when one was compared. */
+  divergence?: DivergenceFromPass | null;
+}
+
+/**
+ * The first difference from the last passing run: by exchange (the agent's k-th reply, from 0), with
+ * the reason and the two calls side by side. `byActions`: the tool calls (or where the calls end)
+ * differ there, not only the words; `wordsFrom`: an earlier reply where only the words differ.
+ */
+export interface DivergenceFromPass {
+  run: string;
+  exchange: number;
+  reason: string;
+  byActions: boolean;
+  wordsFrom: number | null;
+  href: string;
 }
 
 /** A turn slower than this, or than the run's p95 × SLOW_P95_FACTOR, is a cause. */
@@ -173,7 +191,28 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     byKind.set(f.kind, list);
   }
   for (const list of byKind.values()) causes.push(...capped(list));
-  const pointed = causes.filter((c) => c.turn !== null);
+  // A difference in words alone is where it went wrong only when nothing else points at a turn.
+  const pointedBefore = causes.some((c) => c.turn !== null);
+  if (x.divergence) causes.push(divergenceCause(x.divergence, x.turns));
+  const pointed = causes.filter((c) => c.turn !== null && (c.kind !== "divergence" || x.divergence?.byActions || !pointedBefore));
   const first = pointed.reduce<LikelyCause | null>((best, c) => (best === null || (c.turn as number) < (best.turn as number) ? c : best), null);
   return { causes, wentWrongAt: first ? { turn: first.turn as number, why: first.message } : null };
+}
+
+/** The divergence's exchange as a turn of the page's transcript: the agent's k-th reply (its last turn when the call ends before it). */
+function divergenceCause(d: DivergenceFromPass, turns: readonly CauseTurn[]): LikelyCause {
+  const agentTurns = [...turns.entries()].filter(([, t]) => t.role === "agent").map(([i]) => i);
+  const turn = agentTurns[d.exchange] ?? (turns.length > 0 ? turns.length - 1 : null);
+  return {
+    kind: "divergence",
+    owner: "agent",
+    tone: "info",
+    message:
+      `First difference ${d.byActions ? "in what the agent did " : ""}from ${d.run}, where this scenario passed: ${d.reason} (the agent's reply ${d.exchange + 1})` +
+      (d.wordsFrom !== null ? `; its words differ from reply ${d.wordsFrom + 1}.` : "."),
+    evidence: null,
+    anchor: turn === null ? "transcript" : `turn-${turn}`,
+    turn,
+    href: d.href,
+  };
 }

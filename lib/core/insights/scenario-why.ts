@@ -32,6 +32,7 @@ export interface ScenarioWhyInput {
   /** The stall rule's agent LLM call count, when token_usage does not say. */
   agentTurnCount: number | null;
   audio?: LikelyCausesInput["audio"];
+  divergence?: LikelyCausesInput["divergence"];
 }
 
 export interface ScenarioWhy {
@@ -63,6 +64,7 @@ export function scenarioWhy(x: ScenarioWhyInput): ScenarioWhy {
     agentLlmCalls: typeof n === "number" && Number.isFinite(n) ? n : x.agentTurnCount,
     judgeScored: typeof judge?.score === "number" || typeof x.metrics?.judge_score === "number",
     audio: x.audio ?? null,
+    divergence: x.divergence ?? null,
   });
   const phantomJudge = causes.causes.some((c) => c.kind === "phantom-judge");
   const judgeFailed = judge !== null && (judgeErrorToken(judge.score) !== null || isJudgeErrorReason(reason));

@@ -36,6 +36,8 @@ export interface AlignedTranscript {
   source: TurnSource | null;
   /** Set when tool calls could only be placed approximately. */
   note: string | null;
+  /** Whether the tool calls are known (the agent's LLM context was read): without it an exchange's empty `tools` says nothing. */
+  toolsKnown: boolean;
 }
 
 export interface Divergence {
@@ -125,7 +127,7 @@ export function alignedTranscript(
   if (steps && source !== "bot_logs_agent/llm_context.json" && steps.replies.length !== k) {
     note = `tool calls are placed by the order of the agent's replies in its LLM context (${steps.replies.length} replies there, ${k} agent turns in the ${source === "metrics.json" ? "metrics" : "conversation log"})`;
   }
-  return { exchanges, source, note };
+  return { exchanges, source, note, toolsKnown: steps !== null };
 }
 
 /** Agent words compared case- and punctuation-insensitively (ASR and TTS add their own punctuation). */
@@ -137,33 +139,65 @@ export function comparableWords(text: string): string {
     .trim();
 }
 
-function describeTools(a: readonly ExchangeToolCall[], b: readonly ExchangeToolCall[]): string | null {
+/** What the two sides are called in a divergence's reason. */
+export interface SideNames {
+  base: string;
+  other: string;
+}
+const COMPARE_SIDES: SideNames = { base: "the baseline", other: "the other run" };
+
+function describeTools(a: readonly ExchangeToolCall[], b: readonly ExchangeToolCall[], names: SideNames): string | null {
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a[i];
     const y = b[i];
-    if (!x) return `the other run makes an extra tool call (${y!.name})`;
-    if (!y) return `the baseline makes an extra tool call (${x.name})`;
+    if (!x) return `${names.other} makes an extra tool call (${y!.name})`;
+    if (!y) return `${names.base} makes an extra tool call (${x.name})`;
     if (x.name !== y.name) return `different tool call: ${x.name} vs ${y.name}`;
     if (x.canonical !== y.canonical) return `different arguments to ${x.name}`;
   }
   return null;
 }
 
-/** The first exchange where the two runs differ in agent words or tool calls; `null` when they never do. */
-export function firstDivergence(base: readonly Exchange[], other: readonly Exchange[]): Divergence | null {
+/**
+ * The first exchange where the two runs differ in agent words or tool calls; `null` when they never
+ * do. `names`: what the reason calls each side; `tools: false` when one side's tool calls are not
+ * known (`AlignedTranscript.toolsKnown`): its empty lists would read as calls the other run added.
+ */
+export function firstDivergence(base: readonly Exchange[], other: readonly Exchange[], names: SideNames = COMPARE_SIDES, tools = true): Divergence | null {
   const n = Math.max(base.length, other.length);
   for (let i = 0; i < n; i++) {
     const a = base[i];
     const b = other[i];
-    if (!a || !b) return { index: i, reason: a ? "the other run's conversation ends before this turn" : "the baseline's conversation ends before this turn" };
-    const tools = describeTools(a.tools, b.tools);
-    if (tools) return { index: i, reason: tools };
+    if (!a || !b) return { index: i, reason: `${a ? names.other : names.base}'s conversation ends before this turn` };
+    const toolReason = tools ? describeTools(a.tools, b.tools, names) : null;
+    if (toolReason) return { index: i, reason: toolReason };
     const wa = a.agent ? comparableWords(a.agent.text) : null;
     const wb = b.agent ? comparableWords(b.agent.text) : null;
     if (wa !== wb) return { index: i, reason: wa === null || wb === null ? "only one run has an agent reply here" : "different agent words" };
   }
   return null;
+}
+
+/**
+ * `firstDivergence`, passing over a difference the next exchange undoes: a reply reworded (a new
+ * greeting) and then the same again is not where the two calls parted.
+ */
+export function firstLastingDivergence(
+  base: readonly Exchange[],
+  other: readonly Exchange[],
+  names: SideNames = COMPARE_SIDES,
+  tools = true,
+): Divergence | null {
+  for (let from = 0; ;) {
+    const d = firstDivergence(base.slice(from), other.slice(from), names, tools);
+    if (!d) return null;
+    const at = from + d.index;
+    const rejoined =
+      base.length > at + 1 && other.length > at + 1 && firstDivergence(base.slice(at + 1, at + 2), other.slice(at + 1, at + 2), names, tools) === null;
+    if (!rejoined) return { index: at, reason: d.reason };
+    from = at + 1;
+  }
 }
 
 /** Which tool calls of an exchange differ from the other side's at the same position. */

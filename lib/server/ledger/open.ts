@@ -2,7 +2,8 @@
 import "server-only";
 import type { LedgerConfig } from "./config";
 import { migrate } from "./migrations";
-import { openPostgres, redactUrl } from "./postgres";
+import { redactProse } from "@/lib/core/redact";
+import { openPostgres } from "./postgres";
 import { openSqlite } from "./sqlite";
 import { SqlLedger, type LedgerStore } from "./store";
 
@@ -16,7 +17,7 @@ export async function openLedger(config: LedgerConfig, opts: { create?: boolean 
       await db.close().catch(() => {});
       throw err;
     }
-    return new SqlLedger(db, redactUrl(config.url));
+    return new SqlLedger(db, ledgerWhere(config.url));
   }
   const { db, file } = openSqlite(config.stateDir, opts);
   try {
@@ -26,4 +27,13 @@ export async function openLedger(config: LedgerConfig, opts: { create?: boolean 
     throw err;
   }
   return new SqlLedger(db, file);
+}
+
+/**
+ * Where a PostgreSQL ledger is, as logs and `/api/health` say it: the URL with its secrets out, by
+ * the same rules as every other text (`lib/core/redact`): the userinfo, and a password or key given
+ * as a query parameter (libpq takes `?password=`).
+ */
+export function ledgerWhere(url: string): string {
+  return redactProse(url);
 }

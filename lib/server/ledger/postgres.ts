@@ -49,17 +49,6 @@ class PgDb implements SqlDb {
   }
 }
 
-/** The URL without its password, for logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return "postgres://(unparsable URL)";
-  }
-}
-
 export function openPostgres(url: string): SqlDb {
   const pool = new pg.Pool({ connectionString: url, max: 5, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection must not crash the server; the next query reconnects.

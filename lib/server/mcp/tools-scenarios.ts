@@ -17,6 +17,7 @@ import { runChanges, scenarioAcrossRuns } from "../views/run-changes";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
 import { whyOfDetail } from "../views/scenario-why";
+import { divergenceFromLastPass } from "../views/divergence";
 import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
@@ -259,7 +260,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
   const present = (p: string) => detail.files.some((f) => f.path === p && f.present);
   // As the scenario page: the likely causes see what the recording says (measured once per file signature).
   const audio = present("conversation_log.wav") ? await audioAnalysis(run, name) : null;
-  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null);
+  const divergence = detail.row?.verdict === false ? await divergenceFromLastPass(ctx.store.index, run, name) : null;
+  const why = whyOfDetail(detail, runFactsOf(run, name), audio?.status === 200 ? audio.analysis.findings : null, divergence);
   const out: ScenarioView = {
     run: run.id,
     name,

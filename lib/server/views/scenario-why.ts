@@ -9,6 +9,7 @@ export function whyOfDetail(
   detail: ScenarioDetail,
   facts: Pick<RunFacts, "judgeThreshold" | "latencyP95Ms" | "agentTurnCount">,
   audio: LikelyCausesInput["audio"] = null,
+  divergence: LikelyCausesInput["divergence"] = null,
 ): ScenarioWhy {
   return scenarioWhy({
     row: detail.row,
@@ -23,5 +24,6 @@ export function whyOfDetail(
     runP95Ms: facts.latencyP95Ms,
     agentTurnCount: facts.agentTurnCount,
     audio,
+    divergence,
   });
 }

@@ -67,6 +67,45 @@ describe("likelyCauses", () => {
   });
 });
 
+describe("likelyCauses: the first difference from the last passing run", () => {
+  const d = {
+    run: "nightly/eval_20261124_020000",
+    exchange: 1,
+    reason: "different agent words",
+    byActions: false,
+    wordsFrom: null,
+    href: "/compare/scenario?x",
+  };
+  it("points at the agent's reply of that exchange, links the two calls, and is where it went wrong when nothing earlier is", () => {
+    const turns = [
+      turn("user", "hi"),
+      turn("agent", "hello"),
+      turn("user", "order W1"),
+      turn("user", "please"),
+      turn("agent", "done"),
+      turn("agent", "bye", 61_000),
+    ];
+    const r = likelyCauses({ ...base, turns, divergence: d });
+    const cause = r.causes.find((c) => c.kind === "divergence");
+    expect(cause).toMatchObject({ turn: 4, anchor: "turn-4", href: d.href, owner: "agent", tone: "info" });
+    expect(cause?.message).toContain("nightly/eval_20261124_020000");
+    expect(cause?.message).toContain("the agent's reply 2");
+    expect(r.wentWrongAt?.turn, "a difference in words alone does not outrank the slow turn 5").toBe(5);
+    expect(likelyCauses({ ...base, turns, divergence: { ...d, byActions: true } }).wentWrongAt?.turn, "a difference in what the agent did, earlier, does").toBe(
+      4,
+    );
+    expect(likelyCauses({ ...base, turns: turns.slice(0, 5), divergence: d }).wentWrongAt?.turn, "nor does it need to when nothing else points").toBe(4);
+    expect(likelyCauses({ ...base, turns, divergence: { ...d, byActions: true, wordsFrom: 0 } }).causes.at(-1)?.message).toContain(
+      "its words differ from reply 1",
+    );
+  });
+  it("falls back to the last turn when this call ends before that exchange, and says nothing without one", () => {
+    const turns = [turn("user", "hi"), turn("agent", "hello"), turn("user", "bye")];
+    expect(likelyCauses({ ...base, turns, divergence: { ...d, exchange: 3 } }).causes.find((c) => c.kind === "divergence")?.turn).toBe(2);
+    expect(likelyCauses({ ...base, turns, divergence: null }).causes.some((c) => c.kind === "divergence")).toBe(false);
+  });
+});
+
 describe("failingSignals", () => {
   const row = {
     success_breakdown: { passed: [], failed: ["db_state_match", "judge_passed", "nl_assertion", "clean_exit"], not_applicable: [], excluded: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignedTranscript, buildTurns, firstDivergence, shownTurns } from "@/lib/core/transcript";
+import { alignedTranscript, buildTurns, firstDivergence, firstLastingDivergence, shownTurns } from "@/lib/core/transcript";
 import type { ConversationTurn } from "@/lib/core/conversation-log";
 
 const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({
@@ -59,5 +59,36 @@ describe("alignedTranscript", () => {
     const b = alignedTranscript(null, [...context.slice(0, 2), { role: "assistant", content: "Done!" }], null).exchanges;
     expect(firstDivergence(a, b)).toBeNull();
     expect(firstDivergence(a, [])?.reason).toBe("the other run's conversation ends before this turn");
+  });
+  it("compares tool calls only when both sides' are known, and names the sides as asked", () => {
+    const withTools = alignedTranscript(null, context, null);
+    const wordsOnly = alignedTranscript(null, null, {
+      turns: [
+        { role: "user", text: "book it" },
+        { role: "agent", text: "done" },
+      ],
+    });
+    expect([withTools.toolsKnown, wordsOnly.toolsKnown]).toEqual([true, false]);
+    expect(firstDivergence(wordsOnly.exchanges, withTools.exchanges, { base: "the passing run", other: "this run" })?.reason).toBe(
+      "this run makes an extra tool call (book)",
+    );
+    expect(firstDivergence(wordsOnly.exchanges, withTools.exchanges, undefined, false)).toBeNull();
+  });
+  it("passes over a reply reworded and then the same again: the calls part where they stop agreeing", () => {
+    const call = (...agent: string[]) =>
+      alignedTranscript(null, null, {
+        turns: agent.flatMap((text) => [
+          { role: "user", text: "u" },
+          { role: "agent", text },
+        ]),
+      }).exchanges;
+    const passing = call("Hi, thanks for contacting us.", "Your name?", "Order W1 found.", "Cancelled W1.");
+    const failing = call("Thank you for calling.", "Your name?", "Order E1 found.", "Cancelled E1.");
+    expect(firstDivergence(passing, failing)?.index, "the greeting").toBe(0);
+    expect(firstLastingDivergence(passing, failing)?.index, "where they part").toBe(2);
+    expect(firstLastingDivergence(passing, call("Hi, thanks for contacting us.", "Your name?", "Order W1 found.")), "one call ends early").toMatchObject({
+      index: 3,
+    });
+    expect(firstLastingDivergence(passing, passing)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { defaultStateDir, ledgerConfig, LedgerConfigError, triager } from "@/lib/server/ledger/config";
 import { allowedHosts, refuseWrite } from "@/lib/server/ledger/guard";
 import { migrate, MIGRATIONS } from "@/lib/server/ledger/migrations";
+import { ledgerWhere } from "@/lib/server/ledger/open";
 import { openSqlite } from "@/lib/server/ledger/sqlite";
 
 describe("ledger configuration", () => {
@@ -25,6 +26,13 @@ describe("ledger configuration", () => {
       url: "postgres://u@h/db",
     });
     expect(() => ledgerConfig({ database: "mysql://x" }, {})).toThrow(LedgerConfigError);
+  });
+
+  it("says where a PostgreSQL ledger is without its password, in the userinfo or in the query", () => {
+    const where = ledgerWhere("postgres://triage:hunter2-pw@db.internal:5432/ledger?sslmode=require&password=s3cret-in-query");
+    expect(where).not.toContain("hunter2-pw");
+    expect(where).not.toContain("s3cret-in-query");
+    expect(where, "the host, database and harmless parameters stay").toContain("db.internal:5432/ledger?sslmode=require");
   });
 
   it("never opens a missing SQLite ledger for a reading command, and makes a new one 0600", async () => {
