@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Panel, linkClass } from "@/components/compare/ui";
 import { Suspense } from "react";
-import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { ThemePanelFallback } from "@/app/_themes/theme-panel";
+import { RangeThemePanel } from "@/app/_themes/range-theme-panel";
 import { PageFrame } from "@/components/ui/page-frame";
 import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
 import { TrendRunsTable } from "@/components/trends/runs-table";
@@ -177,7 +178,7 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           </Panel>
           {newest && against && (
             <Suspense fallback={<ThemePanelFallback />}>
-              <ThemePanel baseId={against} otherId={newest} />
+              <RangeThemePanel runIds={runIds.slice(runIds.indexOf(against))} />
             </Suspense>
           )}
         </>

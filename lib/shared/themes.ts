@@ -41,3 +41,26 @@ export interface ThemeChangeSetDTO {
   counts: Record<ThemeChangeKind, number>;
   unthemed: { base: UnthemedDTO; other: UnthemedDTO };
 }
+
+/** How a theme went over a range of nights (lib/core/themes `RangeTrend`). */
+export type RangeTrendKind = "new" | "rising" | "passing" | "gone" | "fading" | "steady";
+
+/** One theme over the range: its reasons per night (oldest first) and its first and last night, by run id. */
+export interface RangeThemeDTO {
+  trend: RangeTrendKind;
+  theme: ThemeDTO;
+  perNight: number[];
+  firstRun: string;
+  lastRun: string;
+}
+
+/** The failure themes of a trends range: the themes that need a look first (at most 50), how many of each trend, the nights (run ids, oldest first), and the reasons in none listed. */
+export interface RangeThemeSetDTO {
+  themes: RangeThemeDTO[];
+  counts: Record<RangeTrendKind, number>;
+  nights: string[];
+  /** The range had more nights than are read: the newest ones only. */
+  cut: number;
+  reasons: number;
+  unthemed: UnthemedDTO;
+}

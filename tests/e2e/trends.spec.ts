@@ -93,10 +93,17 @@ test("sorting by flips puts the flaky scenario first; pinning a baseline compare
   await expect(page.locator(`tr[data-run="${suiteRunName(2)}"]`).getByText("pinned"), "the baseline is pinned").toBeVisible({ timeout: 10_000 });
   // Every run from the planted one on is a significant drop against the baseline.
   await expect(page.getByTestId("trend-runs").getByTestId("drop"), "drops vs previous (1) and vs baseline (7)").toHaveCount(8, { timeout: 10_000 });
-  await expect(
-    page.getByTestId("theme-changes").locator('[data-theme-change="new"]').first(),
-    "a new failure theme in the newest run against the baseline",
-  ).toBeVisible({ timeout: 10_000 });
+  // Themes over the range (from the pinned baseline to the newest run): the planted failure is new, first seen in the planted run.
+  const planted = page.getByTestId("theme-range").locator('[data-theme-trend="new"]').filter({ hasText: "No conversation took place" });
+  await expect(planted, "the planted failure is a new theme over the range").toHaveCount(1, { timeout: 15_000 });
+  await expect(planted.getByTestId("theme-first"), "first seen in the planted run").toHaveText(PLANTED_RUN);
+  await expect(planted.getByTestId("theme-last"), "and still in the newest").toHaveText(suiteRunName(19));
+  const perNight = (await planted.locator("[data-per-night]").getAttribute("data-per-night"))!.split(",").map(Number);
+  expect(
+    perNight.slice(0, 13 - 2).every((c) => c === 0),
+    "no reason of it before the planted run",
+  ).toBe(true);
+  expect(perNight[13 - 2], "the planted scenarios' reasons in the planted run").toBe(PLANTED.length);
 });
 
 test("the sort survives pinning", async ({ page }) => {

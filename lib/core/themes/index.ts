@@ -4,6 +4,8 @@ export {
   diffThemes,
   themeChangeSet,
   themeSet,
+  themesOverNights,
+  RANGE_TREND_ORDER,
   THEME_BOUNDS,
   THEME_THRESHOLD,
   UNBOUNDED,
@@ -11,6 +13,9 @@ export {
   type ThemeChangeSet,
   type ThemeSet,
   type Unthemed,
+  type RangeTheme,
+  type RangeThemeSet,
+  type RangeTrend,
 } from "./themes";
 export type { Theme, ThemeItem, ThemeSource } from "./theme";
 export { countChange, signatureSimilarity, type ThemeChange, type ThemeDiff } from "./match";

@@ -365,3 +365,76 @@ export function themeChangeSet(
 export function diffThemes(base: readonly ThemeItem[], other: readonly ThemeItem[], threshold = THEME_THRESHOLD): ThemeDiff[] {
   return themeChangeSet(base, other, UNBOUNDED, threshold).changes;
 }
+
+/**
+ * How a theme went over a range of nights: `new` (not in its first night, in its newest), `gone` (in
+ * its first night, not in its newest), `passing` (came and went within it), else by its count in the
+ * first and the newest night (`countChange`): `rising`, `fading` or `steady`.
+ */
+export type RangeTrend = "new" | "rising" | "passing" | "gone" | "fading" | "steady";
+
+/** Order of a range's themes: what needs a look first. */
+export const RANGE_TREND_ORDER: Record<RangeTrend, number> = { new: 0, rising: 1, passing: 2, gone: 3, fading: 4, steady: 5 };
+
+/** One theme over the nights of a range, oldest night first: its items per night, its first and last night (indexes). */
+export interface RangeTheme {
+  trend: RangeTrend;
+  theme: Theme;
+  perNight: number[];
+  first: number;
+  last: number;
+}
+
+export interface RangeThemeSet {
+  themes: RangeTheme[];
+  /** Themes of each trend, returned or not. */
+  counts: Record<RangeTrend, number>;
+  /** Reasons over the range, and those in no theme returned. */
+  reasons: number;
+  unthemed: Unthemed;
+}
+
+/** Width of the night tag put before each item's scenario (base 36: 1.6 million nights). */
+const NIGHT_TAG = 4;
+
+/**
+ * The failure themes of a range of nights (each night's items, oldest first), made once over every
+ * night's items together, as `themeChangeSet` does for two: each theme's items counted per night, so
+ * its first and last night are where its reasons are, not where two clusterings were matched. Within
+ * `bounds`: at most `maxThemes` themes, new and rising first.
+ */
+export function themesOverNights(nights: readonly (readonly ThemeItem[])[], bounds: ThemeBounds = THEME_BOUNDS, threshold = THEME_THRESHOLD): RangeThemeSet {
+  const n = nights.length;
+  const tagged = nights.flatMap((items, k) => items.map((item) => ({ ...item, scenario: `${k.toString(36).padStart(NIGHT_TAG, "0")}${item.scenario}` })));
+  const nightOf = (item: ThemeItem) => parseInt(item.scenario.slice(0, NIGHT_TAG), 36);
+  const untag = (item: ThemeItem): ThemeItem => ({ ...item, scenario: item.scenario.slice(NIGHT_TAG) });
+  const { groups, withoutWords } = themesOf(tagged, threshold, bounds, (item) => item.scenario.slice(NIGHT_TAG));
+  const counts: Record<RangeTrend, number> = { new: 0, rising: 0, passing: 0, gone: 0, fading: 0, steady: 0 };
+  const kinds = groups.map((g, at) => {
+    const perNight = new Array<number>(n).fill(0);
+    for (const d of g.group) for (const it of d.items) perNight[nightOf(it)]!++;
+    const first = perNight.findIndex((c) => c > 0);
+    const last = n - 1 - [...perNight].reverse().findIndex((c) => c > 0);
+    const inFirst = first === 0;
+    const inNewest = last === n - 1;
+    const change = countChange(perNight[0]!, perNight[n - 1]!);
+    const trend: RangeTrend =
+      inFirst && inNewest ? (change === "grown" ? "rising" : change === "shrunk" ? "fading" : "steady") : inNewest ? "new" : inFirst ? "gone" : "passing";
+    counts[trend]++;
+    return { ...g, at, perNight, first, last, trend, size: perNight.reduce((a, b) => a + b, 0) };
+  });
+  const chosen = kinds.sort((x, y) => RANGE_TREND_ORDER[x.trend] - RANGE_TREND_ORDER[y.trend] || y.size - x.size || x.at - y.at).slice(0, bounds.maxThemes);
+  const themes = chosen.map(({ group, vectors, perNight, first, last, trend }) => ({
+    trend,
+    theme: buildTheme(
+      group.map((d) => ({ ...d, items: d.items.map(untag) })),
+      vectors,
+    ),
+    perNight,
+    first,
+    last,
+  }));
+  const reasons = tagged.length;
+  const themed = themes.reduce((s, t) => s + t.theme.count, 0);
+  return { themes, counts, reasons, unthemed: { reasons: reasons - themed, withoutWords: withoutWords.length } };
+}

@@ -5,12 +5,12 @@
  * 503 when the themes could not be made in time (the work pool's `WorkError`, named).
  */
 import type { Theme, ThemeDiff } from "@/lib/core/themes";
-import type { ThemeChangeSetDTO, ThemeDTO, ThemeDiffDTO, ThemeSetDTO } from "@/lib/shared/themes";
+import type { RangeThemeSetDTO, ThemeChangeSetDTO, ThemeDTO, ThemeDiffDTO, ThemeSetDTO } from "@/lib/shared/themes";
 import "server-only";
 import { yieldToLoop } from "../ingest/pool";
 import type { Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
-import { runThemeChangeSet, runThemeChanges, runThemeSet, runThemes, type ThemeRun } from "../views/run-themes";
+import { runRangeThemes, runThemeChangeSet, runThemeChanges, runThemeSet, runThemes, type ThemeRun } from "../views/run-themes";
 import { WorkError } from "../work/pool";
 import { runAnalysis } from "../views/run-views";
 import { savedTrendFactsOf } from "../views/saved-trend-facts";
@@ -85,6 +85,27 @@ export async function themeChangeSetFor(base: RunModel, other: RunModel, store: 
   const saved = store && savedTrendFactsOf(store.index);
   const set = await runThemeChangeSet(await openThemeRun(base, saved), await openThemeRun(other, saved));
   return { changes: set.changes.map(diffDTO), counts: set.counts, unthemed: set.unthemed };
+}
+
+/** At most this many nights of a range are read for its themes (the newest): a year of judge files is read in a few seconds the first time. */
+export const RANGE_THEME_NIGHTS = 120;
+
+/** The failure themes over a range of runs (oldest first): each theme's nights, its first and last, and whether it is new, rising, gone or came and went. */
+export async function rangeThemesFor(runs: readonly RunModel[], store: Store | null = null): Promise<RangeThemeSetDTO> {
+  const saved = store && savedTrendFactsOf(store.index);
+  const read = runs.slice(-RANGE_THEME_NIGHTS);
+  const nights: ThemeRun[] = [];
+  for (const run of read) nights.push(await openThemeRun(run, saved));
+  const set = await runRangeThemes(nights);
+  const ids = read.map((r) => r.id);
+  return {
+    themes: set.themes.map((t) => ({ trend: t.trend, theme: themeDTO(t.theme), perNight: t.perNight, firstRun: ids[t.first]!, lastRun: ids[t.last]! })),
+    counts: set.counts,
+    nights: ids,
+    cut: runs.length - read.length,
+    reasons: set.reasons,
+    unthemed: set.unthemed,
+  };
 }
 
 export async function themesRoute(store: Store, request: Request): Promise<Response> {

@@ -7,7 +7,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { readJudgeResult } from "@/lib/core";
-import { themeItemsOf, type Theme, type ThemeChangeSet, type ThemeDiff, type ThemeItem, type ThemeSet } from "@/lib/core/themes";
+import { themeItemsOf, type RangeThemeSet, type Theme, type ThemeChangeSet, type ThemeDiff, type ThemeItem, type ThemeSet } from "@/lib/core/themes";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import { processCaches } from "../process-caches";
@@ -28,6 +28,7 @@ export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | 
 
 const runCache = () => processCaches().lru<{ signature: string; themes: Promise<ThemeSet> }>("themes-runs", { maxEntries: 64 });
 const pairCache = () => processCaches().lru<{ signature: string; diffs: Promise<ThemeChangeSet> }>("themes-pairs", { maxEntries: 16 });
+const rangeCache = () => processCaches().lru<{ signature: string; set: Promise<RangeThemeSet> }>("themes-ranges", { maxEntries: 8 });
 const itemCache = () => processCaches().lru<{ stamp: string | null; items: ThemeItem[] }>("themes-items", { maxEntries: 200_000 });
 
 async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
@@ -92,4 +93,16 @@ export function runThemeChangeSet(base: ThemeRun, other: ThemeRun): Promise<Them
 /** What changed in the failure themes from `base` to `other`: the changes that need a look first (`runThemeChangeSet` counts them all). */
 export async function runThemeChanges(base: ThemeRun, other: ThemeRun): Promise<ThemeDiff[]> {
   return (await runThemeChangeSet(base, other)).changes;
+}
+
+/** The failure themes over a range of nights (oldest first), cached per range while no night's failing scenarios change. */
+export function runRangeThemes(nights: readonly ThemeRun[]): Promise<RangeThemeSet> {
+  const key = nights.map((r) => r.dir).join("\0");
+  const signature = nights.map(signatureOf).join(":");
+  const hit = rangeCache().get(key);
+  if (hit && hit.signature === signature) return hit.set;
+  const set = Promise.all(nights.map((r) => runItems(r))).then((items) => offThread("themesOverNights", items, { timeoutMs: THEMES_JOB_MS }));
+  rangeCache().set(key, { signature, set });
+  set.catch(() => rangeCache().delete(key));
+  return set;
 }

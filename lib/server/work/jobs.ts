@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { lineDiffs } from "@/lib/core/setup/diff";
-import { themeChangeSet, themeSet, type ThemeItem } from "@/lib/core/themes";
+import { themeChangeSet, themeSet, themesOverNights, type ThemeItem } from "@/lib/core/themes";
 
 export const JOBS = {
   /** The setup diff's distinct (before, after) text pairs, each diffed once (`lib/core/setup/diff.ts`). */
@@ -16,6 +16,8 @@ export const JOBS = {
   themeSet: (items: ThemeItem[]) => themeSet(items),
   /** The change of failure themes between two runs, within the server's bounds. */
   themeChangeSet: ({ base, other }: { base: ThemeItem[]; other: ThemeItem[] }) => themeChangeSet(base, other),
+  /** Failure themes over a range of nights (each night's items, oldest first), within the server's bounds. */
+  themesOverNights: (nights: ThemeItem[][]) => themesOverNights(nights),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type JobName = keyof typeof JOBS;
