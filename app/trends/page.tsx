@@ -3,6 +3,7 @@ import { Panel, linkClass } from "@/components/compare/ui";
 import { Suspense } from "react";
 import { ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { RangeThemePanel } from "@/app/_themes/range-theme-panel";
+import { NightInteractionPanel } from "./interaction-panel";
 import { PageFrame } from "@/components/ui/page-frame";
 import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
 import { TrendRunsTable } from "@/components/trends/runs-table";
@@ -175,6 +176,11 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
             </TrendRunsProvider>
+          </Panel>
+          <Panel id="interaction" title="Interaction per night (τ-voice panel)">
+            <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Measuring the recordings…</p>}>
+              <NightInteractionPanel runIds={runIds} />
+            </Suspense>
           </Panel>
           {newest && against && (
             <Suspense fallback={<ThemePanelFallback />}>
