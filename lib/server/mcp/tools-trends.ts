@@ -1,7 +1,9 @@
 /**
  * `get_trends`: a suite's runs over time as the trends page builds them (`buildTrends`): each run's
  * rates with k/n and their Wilson band, the paired test against the previous run (a significant
- * drop or rise is an anomaly), setup changes, and a page of the scenario × run strip.
+ * drop or rise is an anomaly), setup changes, and a page of the scenario × run strip. Asked for
+ * (`include`), the failure themes over the range (`rangeThemesFor`) and the τ-voice interaction panel
+ * per night (`interactionPerNight`), as the trends page shows them.
  */
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -9,6 +11,10 @@ import { z } from "zod";
 import { TREND_RANGES } from "@/lib/core/trends/range";
 import { STRIP_SORTS } from "@/lib/core/trends/strip";
 import type { Band, PairedDrop, TrendRun } from "@/lib/shared/trends";
+import { interactionRows } from "@/lib/core/audio/interaction";
+import { rangeThemesFor } from "../http/themes";
+import type { RunModel } from "../model/run-model";
+import { interactionPerNight } from "../views/trend-interaction";
 import { buildTrends } from "../views/trends";
 import type { McpContext } from "./context";
 import { hostileName, ToolError } from "./lookup";
@@ -64,6 +70,26 @@ function runOut(r: TrendRun) {
 
 const pct = (v: number | null) => (v === null ? "unknown" : `${(v * 100).toFixed(1)}%`);
 
+/** Themes listed at most. */
+const MAX_THEMES = 20;
+
+const ThemeOut = z.object({
+  trend: z.enum(["new", "rising", "passing", "gone", "fading", "steady"]),
+  label: z.string(),
+  quote: z.string(),
+  count: z.number(),
+  scenarioCount: z.number(),
+  firstRun: z.string(),
+  lastRun: z.string(),
+  perNight: z.array(z.number()),
+});
+const InteractionOut = z.object({
+  run: z.string(),
+  recordings: z.number(),
+  /** Each figure's text as the trends page shows it ("hidden (n events, under 10)" for a rate backed by too few). */
+  figures: z.array(z.object({ key: z.string(), label: z.string(), text: z.string(), value: z.number().nullable(), events: z.number() })),
+});
+
 export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
   server.registerTool(
     "get_trends",
@@ -75,6 +101,13 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         range: z.enum(TREND_RANGES).optional().describe("days back from the suite's newest run (default 90)"),
         sort: z.enum(STRIP_SORTS).optional().describe("strip order (default first_failed)"),
         strip_page: z.number().int().min(0).default(0),
+        include: z
+          .array(z.enum(["themes", "interaction"]))
+          .max(2)
+          .optional()
+          .describe(
+            "themes: the failure themes over the range (each theme's first and last night, its reasons per night, new / rising / came and went / gone / fading); interaction: the τ-voice interaction panel per night with recordings. Both read files the first time (judge results, recordings).",
+          ),
       },
       outputSchema: {
         suites: z.array(z.object({ id: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
@@ -113,11 +146,13 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
             z.object({ name: z.string(), domain: z.string(), cells: z.string(), firstFailed: z.number().nullable(), flips: z.number(), streak: z.number() }),
           ),
         }),
+        themes: z.array(ThemeOut).nullable(),
+        interaction: z.array(InteractionOut).nullable(),
         more: More,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ suite, range, sort, strip_page }) => {
+    async ({ suite, range, sort, strip_page, include }) => {
       if (suite !== undefined && hostileName(suite, "run")) throw new ToolError(`refused ${hostileName(suite, "run")}: ${q(suite, 120)}`);
       await ctx.store.scanned;
       const data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
@@ -149,6 +184,27 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })),
       };
       const pages = Math.ceil(strip.total / strip.pageSize);
+      const rangeRuns = data.runs.map((r) => ctx.store.index.runs.get(r.id)).filter((r): r is RunModel => r !== undefined);
+      const themeSet = include?.includes("themes") && rangeRuns.length > 1 ? await rangeThemesFor(rangeRuns, ctx.store) : null;
+      const themes = themeSet
+        ? themeSet.themes.slice(0, MAX_THEMES).map((t) => ({
+            trend: t.trend,
+            label: t.theme.label,
+            quote: t.theme.quote,
+            count: t.theme.count,
+            scenarioCount: t.theme.scenarioCount,
+            firstRun: t.firstRun,
+            lastRun: t.lastRun,
+            perNight: t.perNight,
+          }))
+        : null;
+      const interaction = include?.includes("interaction")
+        ? (await interactionPerNight(rangeRuns)).map((n) => ({
+            run: n.runId,
+            recordings: n.recordings,
+            figures: interactionRows(n.interaction).map((r) => ({ key: r.key, label: r.label, text: r.text, value: num(r.value), events: r.events })),
+          }))
+        : null;
       const notes = [
         ...(all.length > runs.length ? [`${all.length - runs.length} older run(s) of the range are not listed (a shorter range lists fewer)`] : []),
         ...(strip.page + 1 < pages ? [`strip page ${strip.page + 1} of ${pages}: call get_trends with strip_page=${strip.page + 1}`] : []),
@@ -166,6 +222,18 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
         ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),
+        ...(themes
+          ? [
+              `Failure themes over the range (${themeSet!.nights.length} night(s)${themeSet!.cut ? `, the ${themeSet!.cut} oldest not read` : ""}):`,
+              ...themes.map((t) => `  ${t.trend}: ${q(t.label, 200)} (${t.count} reason(s); first ${q(t.firstRun)}, last ${q(t.lastRun)})`),
+            ]
+          : []),
+        ...(interaction
+          ? [
+              `Interaction per night (${interaction.length} night(s) with recordings):`,
+              ...interaction.map((n) => `  ${q(n.run)} (${n.recordings} recording(s)): ${n.figures.map((f) => `${f.key} ${f.text}`).join("; ")}`),
+            ]
+          : []),
         ...(more ? [more] : []),
       ].join("\n");
       return answer(
@@ -176,6 +244,8 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
           runs,
           anomalies,
           strip,
+          themes,
+          interaction,
           more,
         },
         text,
