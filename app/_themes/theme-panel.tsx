@@ -11,22 +11,27 @@ export async function ThemePanel({ baseId, otherId }: { baseId: string; otherId:
   const store = getStore();
   const [base, other] = await Promise.all([store.openRun(baseId), store.openRun(otherId)]);
   if (!base || !other) return null;
-  // Out of time or refused (the work pool's bound): the rest of the page stands, the panel says why.
-  const set = await themeChangeSetFor(base, other, store).catch((err: unknown) => {
+  const set = await orWorkError(themeChangeSetFor(base, other, store));
+  return set instanceof WorkError ? <ThemesUnavailable error={set} /> : <ThemeChanges set={set} baseId={baseId} otherId={otherId} />;
+}
+
+/** Out of time or refused (the work pool's bound): the rest of the page stands, the panel says why. */
+export function orWorkError<T>(made: Promise<T>): Promise<T | WorkError> {
+  return made.catch((err: unknown) => {
     if (err instanceof WorkError) return err;
     throw err;
   });
-  if (set instanceof WorkError) {
-    return (
-      <p
-        className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300"
-        data-testid="theme-changes-unavailable"
-      >
-        The failure themes could not be made: {set.message}.
-      </p>
-    );
-  }
-  return <ThemeChanges set={set} baseId={baseId} otherId={otherId} />;
+}
+
+export function ThemesUnavailable({ error }: { error: WorkError }) {
+  return (
+    <p
+      className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300"
+      data-testid="theme-changes-unavailable"
+    >
+      The failure themes could not be made: {error.message}.
+    </p>
+  );
 }
 
 export function ThemePanelFallback() {
