@@ -7,25 +7,12 @@ import { getStore } from "@/lib/server/live/store";
 import { rangeThemesFor } from "@/lib/server/http/themes";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { WorkError } from "@/lib/server/work/pool";
+import { orWorkError, ThemesUnavailable } from "./theme-panel";
 
 export async function RangeThemePanel({ runIds }: { runIds: readonly string[] }) {
   const store = getStore();
   const runs = (await Promise.all(runIds.map((id) => store.openRun(id)))).filter((r): r is RunModel => r !== undefined);
   if (runs.length < 2) return null;
-  // Out of time or refused (the work pool's bound): the rest of the page stands, the panel says why.
-  const set = await rangeThemesFor(runs, store).catch((err: unknown) => {
-    if (err instanceof WorkError) return err;
-    throw err;
-  });
-  if (set instanceof WorkError) {
-    return (
-      <p
-        className="rounded-lg border border-amber-300 p-4 text-sm text-amber-800 dark:border-amber-800 dark:text-amber-300"
-        data-testid="theme-changes-unavailable"
-      >
-        The failure themes could not be made: {set.message}.
-      </p>
-    );
-  }
-  return <RangeThemes set={set} />;
+  const set = await orWorkError(rangeThemesFor(runs, store));
+  return set instanceof WorkError ? <ThemesUnavailable error={set} /> : <RangeThemes set={set} />;
 }
