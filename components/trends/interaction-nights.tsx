@@ -18,14 +18,16 @@ export interface NightInteractionRow {
 
 export function InteractionNights({ nights, maxNights, perNight }: { nights: readonly NightInteractionRow[]; maxNights: number; perNight: number }) {
   if (nights.length === 0) {
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No night of the range has recordings (conversation_log.wav).</p>;
+    return (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">None of the range&rsquo;s newest {maxNights} nights has recordings (conversation_log.wav).</p>
+    );
   }
   const labels = interactionRows(nights[0]!.interaction).map((r) => r.label);
   return (
     <div className="overflow-x-auto" data-testid="interaction-nights">
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" title={INTERACTION_HINT}>
-        The newest {maxNights} nights with recordings at most, {perNight} recordings a night at most (failures first), measured from the recordings as on each
-        run&rsquo;s Audio tab. A rate backed by fewer than 10 events is hidden.
+        The nights with recordings among the range&rsquo;s newest {maxNights}, {perNight} recordings a night at most (failures first), measured from the
+        recordings as on each run&rsquo;s Audio tab. A rate backed by fewer than 10 events is hidden.
       </p>
       <table className="w-full text-left text-xs tabular-nums">
         <thead className="text-zinc-600 dark:text-zinc-400">

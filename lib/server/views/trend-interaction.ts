@@ -1,15 +1,18 @@
 /**
  * The τ-voice interaction panel per night of a trends range (issue 47's gap): each night's recordings
  * measured as its run's Audio tab measures them (`runAudio`: failures first, each recording once per
- * file signature), pooled per night. Bounded: the newest nights with recordings, and a number of
- * recordings per night, both said on the page.
+ * file signature), pooled per night. Bounded: the newest nights of the range, and a number of
+ * recordings per night, both said on the page. A night without a recording is passed over by a few
+ * `lstat`s: its states are not loaded nor its table made (a year of nights without audio costs
+ * nothing).
  */
 import "server-only";
+import { lstatInsideSync } from "../ingest/fs-sync";
 import type { RunInteraction } from "@/lib/shared/audio";
 import type { RunModel } from "../model/run-model";
 import { runAudio } from "./run-audio";
 
-/** At most this many nights are measured: the newest with recordings. */
+/** At most this many nights are looked at: the newest of the range. */
 export const INTERACTION_NIGHTS = 14;
 /** Recordings measured per night (failures first): about 10–100 ms each the first time. */
 export const INTERACTION_RECORDINGS = 50;
@@ -22,13 +25,19 @@ export interface NightInteraction {
   interaction: RunInteraction;
 }
 
-/** The interaction panel of each of the newest nights (of `runs`, oldest first) that have recordings, oldest first. */
+/** The interaction panel of each of the newest `INTERACTION_NIGHTS` nights of `runs` (oldest first) that have recordings, oldest first. */
 export async function interactionPerNight(runs: readonly RunModel[]): Promise<NightInteraction[]> {
   const out: NightInteraction[] = [];
-  for (let i = runs.length - 1; i >= 0 && out.length < INTERACTION_NIGHTS; i--) {
-    const audio = await runAudio(runs[i]!, INTERACTION_RECORDINGS);
+  for (const run of runs.slice(-INTERACTION_NIGHTS)) {
+    if (!hasRecording(run)) continue;
+    const audio = await runAudio(run, INTERACTION_RECORDINGS);
     if (audio.recordings === 0) continue;
     out.push({ runId: audio.runId, recordings: audio.recordings, truncated: audio.truncated, interaction: audio.interaction });
   }
-  return out.reverse();
+  return out;
+}
+
+function hasRecording(run: RunModel): boolean {
+  for (const name of run.scenarioNames()) if (lstatInsideSync(run.dir, `${name}/conversation_log.wav`).kind === "file") return true;
+  return false;
 }
