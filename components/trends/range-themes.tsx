@@ -4,7 +4,7 @@
  */
 import Link from "next/link";
 import { runHref } from "@/lib/shared/routes";
-import type { RangeThemeSetDTO, RangeTrendKind } from "@/lib/shared/themes";
+import { RANGE_THEME_FAILURES, RANGE_THEME_NIGHTS, type RangeThemeSetDTO, type RangeTrendKind } from "@/lib/shared/themes";
 
 const TONE: Record<RangeTrendKind, string> = {
   new: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300",
@@ -45,7 +45,8 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
         Judge and NL-assertion reasons of failing scenarios over {n} night(s), grouped by content (one set of themes over every night): each theme&rsquo;s first
         and last night, and its reasons per night. <em>New</em>: not in the range&rsquo;s first night, in its newest; <em>gone</em>: the other way round;{" "}
         <em>came and went</em>: in neither; rising and fading compare the first night with the newest. {set.counts.steady} theme(s) steady.
-        {set.cut > 0 && ` The ${set.cut.toLocaleString("en-US")} oldest night(s) of the range are not read (at most ${n} are).`}
+        {set.cut > 0 &&
+          ` The ${set.cut.toLocaleString("en-US")} oldest night(s) of the range are not read (at most ${RANGE_THEME_NIGHTS} nights and ${RANGE_THEME_FAILURES.toLocaleString("en-US")} failing scenarios are, the newest first).`}
       </p>
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, rising, gone, fading or came and went over the range.</p>

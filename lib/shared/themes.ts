@@ -42,6 +42,11 @@ export interface ThemeChangeSetDTO {
   unthemed: { base: UnthemedDTO; other: UnthemedDTO };
 }
 
+/** At most this many nights of a range are read for its themes (the newest): a year of judge files is read in a few seconds the first time. */
+export const RANGE_THEME_NIGHTS = 120;
+/** And at most this many failing scenarios over them (the newest nights first; two nights always): as many as the two-run change reads at 10,000 scenarios a run. */
+export const RANGE_THEME_FAILURES = 20_000;
+
 /** How a theme went over a range of nights (lib/core/themes `RangeTrend`). */
 export type RangeTrendKind = "new" | "rising" | "passing" | "gone" | "fading" | "steady";
 

@@ -5,7 +5,15 @@
  * 503 when the themes could not be made in time (the work pool's `WorkError`, named).
  */
 import type { Theme, ThemeDiff } from "@/lib/core/themes";
-import type { RangeThemeSetDTO, ThemeChangeSetDTO, ThemeDTO, ThemeDiffDTO, ThemeSetDTO } from "@/lib/shared/themes";
+import {
+  RANGE_THEME_FAILURES,
+  RANGE_THEME_NIGHTS,
+  type RangeThemeSetDTO,
+  type ThemeChangeSetDTO,
+  type ThemeDTO,
+  type ThemeDiffDTO,
+  type ThemeSetDTO,
+} from "@/lib/shared/themes";
 import "server-only";
 import { yieldToLoop } from "../ingest/pool";
 import type { Store } from "../live/store";
@@ -87,15 +95,22 @@ export async function themeChangeSetFor(base: RunModel, other: RunModel, store: 
   return { changes: set.changes.map(diffDTO), counts: set.counts, unthemed: set.unthemed };
 }
 
-/** At most this many nights of a range are read for its themes (the newest): a year of judge files is read in a few seconds the first time. */
-export const RANGE_THEME_NIGHTS = 120;
-
 /** The failure themes over a range of runs (oldest first): each theme's nights, its first and last, and whether it is new, rising, gone or came and went. */
-export async function rangeThemesFor(runs: readonly RunModel[], store: Store | null = null): Promise<RangeThemeSetDTO> {
+export async function rangeThemesFor(
+  runs: readonly RunModel[],
+  store: Store | null = null,
+  limits = { nights: RANGE_THEME_NIGHTS, failures: RANGE_THEME_FAILURES },
+): Promise<RangeThemeSetDTO> {
   const saved = store && savedTrendFactsOf(store.index);
-  const read = runs.slice(-RANGE_THEME_NIGHTS);
   const nights: ThemeRun[] = [];
-  for (const run of read) nights.push(await openThemeRun(run, saved));
+  let failures = 0;
+  for (const run of runs.slice(-limits.nights).reverse()) {
+    const night = await openThemeRun(run, saved);
+    if (nights.length >= 2 && failures + night.failing.length > limits.failures) break;
+    failures += night.failing.length;
+    nights.unshift(night);
+  }
+  const read = runs.slice(runs.length - nights.length);
   const set = await runRangeThemes(nights);
   const ids = read.map((r) => r.id);
   return {

@@ -1,7 +1,8 @@
 /**
  * `get_trends` with `include`: the failure themes over the range and the interaction panel per night,
  * as /trends shows them, on the bundled example's nightly suite (the newest night's two recordings
- * copied into the two nights before it). Without `include`, neither is read.
+ * copied into the two nights before it). Without `include`, neither is read. And the bounds of the
+ * range's themes (`rangeThemesFor`): the newest nights only, up to a number of nights and of failures.
  */
 import { copyFile, cp, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { openLedger } from "@/lib/server/ledger/open";
 import type { LedgerStore } from "@/lib/server/ledger/store";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { mcpRoute } from "@/lib/server/mcp/http";
+import { rangeThemesFor, themeRunOf } from "@/lib/server/http/themes";
 import { runAudio } from "@/lib/server/views/run-audio";
 import { ok } from "../../helpers/mcp-checks";
 import { tempDir } from "../../helpers/run-builder";
@@ -78,5 +80,17 @@ describe("get_trends include", () => {
       expect(n.recordings).toBe(2);
       expect(n.figures.find((f) => f.key === "responseRate")!.events, n.run).toBe(own.counts.responseTotal);
     }
+  });
+
+  it("reads the newest nights of the range only, up to its bounds in nights and in failing scenarios, and says how many it left", async () => {
+    const runs = [...store.index.runs.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(runs).toHaveLength(14);
+    const fewNights = await rangeThemesFor(runs, store, { nights: 5, failures: Infinity });
+    expect(fewNights.nights).toEqual(runs.slice(-5).map((r) => r.id));
+    expect(fewNights.cut).toBe(9);
+    const newestThree = runs.slice(-3).reduce((n, r) => n + themeRunOf(r).failing.length, 0);
+    const fewFailures = await rangeThemesFor(runs, store, { nights: 120, failures: newestThree });
+    expect(fewFailures.nights, "the nights whose failures fit").toEqual(runs.slice(-3).map((r) => r.id));
+    expect((await rangeThemesFor(runs, store, { nights: 120, failures: 0 })).nights, "two nights always").toHaveLength(2);
   });
 });
