@@ -8,6 +8,7 @@
  */
 import "server-only";
 import { lstatInsideSync } from "../ingest/fs-sync";
+import { processCaches } from "../process-caches";
 import type { RunInteraction } from "@/lib/shared/audio";
 import type { RunModel } from "../model/run-model";
 import { runAudio } from "./run-audio";
@@ -37,7 +38,18 @@ export async function interactionPerNight(runs: readonly RunModel[]): Promise<Ni
   return out;
 }
 
+/** Whether any scenario of the run has a recording: looked up once per revision of a finished run (a night of 2,000 scenarios is 2,000 `lstat`s), at each view of a live one. */
 function hasRecording(run: RunModel): boolean {
-  for (const name of run.scenarioNames()) if (lstatInsideSync(run.dir, `${name}/conversation_log.wav`).kind === "file") return true;
-  return false;
+  const seen = processCaches().weak<RunModel, { revision: number; has: boolean }>("trend-recordings");
+  const hit = seen.get(run);
+  if (hit && hit.revision === run.revision && run.finished) return hit.has;
+  let has = false;
+  for (const name of run.scenarioNames()) {
+    if (lstatInsideSync(run.dir, `${name}/conversation_log.wav`).kind === "file") {
+      has = true;
+      break;
+    }
+  }
+  seen.set(run, { revision: run.revision, has });
+  return has;
 }
