@@ -5,13 +5,13 @@
 import { RangeThemes } from "@/components/trends/range-themes";
 import { getStore } from "@/lib/server/live/store";
 import { rangeThemesFor } from "@/lib/server/http/themes";
-import type { RunModel } from "@/lib/server/model/run-model";
+import { trendRuns } from "@/lib/server/views/trends";
 import { WorkError } from "@/lib/server/work/pool";
 import { orWorkError, ThemesUnavailable } from "./theme-panel";
 
 export async function RangeThemePanel({ runIds }: { runIds: readonly string[] }) {
   const store = getStore();
-  const runs = (await Promise.all(runIds.map((id) => store.openRun(id)))).filter((r): r is RunModel => r !== undefined);
+  const runs = trendRuns(store.index, runIds);
   if (runs.length < 2) return null;
   const set = await orWorkError(rangeThemesFor(runs, store));
   return set instanceof WorkError ? <ThemesUnavailable error={set} /> : <RangeThemes set={set} />;

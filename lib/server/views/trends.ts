@@ -24,6 +24,7 @@ import {
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
+import type { RunModel } from "../model/run-model";
 import { savedTrendFactsOf } from "./saved-trend-facts";
 import { trendFacts, type TrendFacts } from "./trend-facts";
 
@@ -97,6 +98,16 @@ export interface TrendsQuery {
   page?: string;
   /** Days back from the suite's newest run: 30, 90, 365 or all. */
   range?: string;
+}
+
+/**
+ * The runs of a trends range, by id, as the index holds them: not through `IndexSync.openRun`, whose
+ * read of each finished run's `all_metrics.json` order (and the rows it saves again) neither the
+ * range's themes nor its recordings need. Over 91 nights of 2,000 scenarios that read held the
+ * server's thread for seconds.
+ */
+export function trendRuns(index: ResultsIndex, ids: readonly string[]): RunModel[] {
+  return ids.map((id) => index.runs.get(id)).filter((r): r is RunModel => r !== undefined);
 }
 
 export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
