@@ -19,8 +19,7 @@ export function wilson(k: number, n: number, z = Z95): Interval | null {
   return { low: p === 0 ? 0 : Math.max(0, centre - half), high: p === 1 ? 1 : Math.min(1, centre + half) };
 }
 
-/** log(n choose k), exact enough for n up to millions. */
-/** log C(n, k). */
+/** log C(n, k), exact enough for n up to millions. */
 export function logChoose(n: number, k: number): number {
   let s = 0;
   const m = Math.min(k, n - k);
@@ -35,10 +34,22 @@ export function logChoose(n: number, k: number): number {
 export function mcnemarExact(b: number, c: number): number {
   const n = b + c;
   if (n === 0) return 1;
-  const k = Math.min(b, c);
-  let tail = 0;
-  for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
-  return Math.min(1, 2 * tail);
+  return Math.min(1, 2 * binomialLowerTail(Math.min(b, c), n, -Math.LN2, -Math.LN2));
+}
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, p), given log p and log(1 − p): each term's log C(n, i) is grown from
+ * the one before, so the sum is O(k). (A fresh `logChoose` per term made it O(k²): at 2,000 scenarios
+ * a run, /trends' anomaly nights held the server's thread for 1.4 s over 100 runs.)
+ */
+export function binomialLowerTail(k: number, n: number, logP: number, logQ: number): number {
+  let logC = 0;
+  let sum = 0;
+  for (let i = 0; i <= k; i++) {
+    if (i > 0) logC += Math.log((n - i + 1) / i);
+    sum += Math.exp(logC + i * logP + (n - i) * logQ);
+  }
+  return sum;
 }
 
 /**

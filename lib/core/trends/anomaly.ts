@@ -9,7 +9,7 @@
  * flagged again while the trailing band catches up. Pure.
  */
 
-import { logChoose } from "../stats";
+import { binomialLowerTail } from "../stats";
 
 export const ANOMALY_TRAILING = 10;
 export const ANOMALY_MIN_TRAILING = 3;
@@ -34,11 +34,7 @@ export interface Anomaly {
 export function binomialCdf(k: number, n: number, p: number): number {
   if (k < 0) return 0;
   if (k >= n) return 1;
-  const lp = Math.log(p);
-  const lq = Math.log1p(-p);
-  let s = 0;
-  for (let i = 0; i <= k; i++) s += Math.exp(logChoose(n, i) + i * lp + (n - i) * lq);
-  return Math.min(1, s);
+  return Math.min(1, binomialLowerTail(k, n, Math.log(p), Math.log1p(-p)));
 }
 
 /** Each run's anomaly against the runs before it (oldest first); `null` where there is none or too little history. */

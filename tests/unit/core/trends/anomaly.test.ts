@@ -1,6 +1,7 @@
 /** Anomaly nights against the suite's trailing runs (exact binomial tails, smoothed pooled rate). */
 import { describe, expect, it } from "vitest";
 import { anomalies, binomialCdf } from "@/lib/core/trends";
+import { logChoose } from "@/lib/core/stats";
 import { changesVsPrevious, failureMark, isStable } from "@/lib/core/run-changes";
 import type { Cell } from "@/lib/core/trends";
 
@@ -9,6 +10,22 @@ describe("anomalies", () => {
     expect(binomialCdf(0, 2, 0.5)).toBeCloseTo(0.25, 12);
     expect(binomialCdf(1, 2, 0.5)).toBeCloseTo(0.75, 12);
     expect(binomialCdf(5, 5, 0.3)).toBe(1);
+  });
+
+  it("sums the tail of a run of thousands of scenarios as a term-by-term sum does (to 1e-9: each sum rounds its logs its own way)", () => {
+    const termByTerm = (k: number, n: number, p: number) => {
+      let s = 0;
+      for (let i = 0; i <= k; i++) s += Math.exp(logChoose(n, i) + i * Math.log(p) + (n - i) * Math.log1p(-p));
+      return Math.min(1, s);
+    };
+    for (const [k, n, p] of [
+      [1480, 2000, 0.76],
+      [1560, 2000, 0.76],
+      [9000, 20000, 0.44],
+      [3, 12, 0.9],
+    ] as const) {
+      expect(binomialCdf(k, n, p), `${k}/${n} at ${p}`).toBeCloseTo(termByTerm(k, n, p), 9);
+    }
   });
 
   it("flags a collapse, not one failure on a small suite, and needs three earlier runs", () => {
