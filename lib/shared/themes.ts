@@ -1,4 +1,5 @@
 /** Failure themes as they cross to the browser (lib/server/themes-api.ts builds them). */
+import type { RangeTrend } from "@/lib/core/themes";
 export type ThemeChangeKind = "new" | "gone" | "grown" | "shrunk" | "steady";
 
 export interface ThemeDTO {
@@ -51,8 +52,8 @@ export const RANGE_THEME_NIGHTS = 120;
  */
 export const RANGE_THEME_FAILURES = 5_000;
 
-/** How a theme went over a range of nights (lib/core/themes `RangeTrend`). */
-export type RangeTrendKind = "new" | "rising" | "passing" | "gone" | "fading" | "steady";
+/** How a theme went over a range of nights. */
+export type RangeTrendKind = RangeTrend;
 
 /** One theme over the range: its reasons per night (oldest first) and its first and last night, by run id. */
 export interface RangeThemeDTO {

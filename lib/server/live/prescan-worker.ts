@@ -40,7 +40,7 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
     post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });
     // What the runs list does not need is written after the report: the trend facts (/trends), then
-    // the states (run pages). Until then the server waits to use them (`Store.cacheFilled`); a page
+    // the states (run pages). Until then the server's timing pass waits for them (`ResultsIndex.cacheFilled`); a page
     // that needs a run's states meanwhile reads the run again (`IndexCache.runStates`).
     savedTrendFactsOf(store.index)?.save();
     if (problem === null) store.saved?.writeDeferredStates();

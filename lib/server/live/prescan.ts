@@ -8,7 +8,8 @@
  *
  * One thread, not one per core: two threads (or two processes) splitting the runs finished a year of
  * nightly runs only 15–25% sooner on this 2-core machine, and once one of two writers could not
- * open the cache as the file was being made.
+ * open the cache as the file was being made; two workers each scanning half a year into a cache of
+ * its own report in 800 ms against 820 for one scanning it all (one already uses 1.2 cores).
  *
  * The two talk over a pipe the command gives the server as a file descriptor
  * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step, then the report, then `done` once the

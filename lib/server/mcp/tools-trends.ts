@@ -12,10 +12,10 @@ import { TREND_RANGES } from "@/lib/core/trends/range";
 import { STRIP_SORTS } from "@/lib/core/trends/strip";
 import type { Band, PairedDrop, TrendRun } from "@/lib/shared/trends";
 import { interactionRows } from "@/lib/core/audio/interaction";
+import { RANGE_TREND_ORDER, type RangeTrend } from "@/lib/core/themes";
 import { rangeThemesFor } from "../http/themes";
-import type { RunModel } from "../model/run-model";
 import { interactionPerNight } from "../views/trend-interaction";
-import { buildTrends } from "../views/trends";
+import { buildTrends, trendRuns } from "../views/trends";
 import type { McpContext } from "./context";
 import { hostileName, ToolError } from "./lookup";
 import { answer, DATA_NOTE } from "./result";
@@ -74,7 +74,7 @@ const pct = (v: number | null) => (v === null ? "unknown" : `${(v * 100).toFixed
 const MAX_THEMES = 20;
 
 const ThemeOut = z.object({
-  trend: z.enum(["new", "rising", "passing", "gone", "fading", "steady"]),
+  trend: z.enum(Object.keys(RANGE_TREND_ORDER) as [RangeTrend, ...RangeTrend[]]),
   label: z.string(),
   quote: z.string(),
   count: z.number(),
@@ -184,7 +184,10 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })),
       };
       const pages = Math.ceil(strip.total / strip.pageSize);
-      const rangeRuns = data.runs.map((r) => ctx.store.index.runs.get(r.id)).filter((r): r is RunModel => r !== undefined);
+      const rangeRuns = trendRuns(
+        ctx.store.index,
+        data.runs.map((r) => r.id),
+      );
       const themeSet = include?.includes("themes") && rangeRuns.length > 1 ? await rangeThemesFor(rangeRuns, ctx.store) : null;
       const themes = themeSet
         ? themeSet.themes.slice(0, MAX_THEMES).map((t) => ({
