@@ -1,5 +1,6 @@
 // The first scan, ahead of the server (issue 46; see lib/server/live/prescan.ts): while Next boots,
-// a worker thread of this command reads what the index cache lacks into it; its progress and its
+// a worker thread of this command reads what the index cache lacks into it; its progress, its runs
+// list (sent before the cache is written: the server shows it while it loads the index) and its
 // report go to the server over a pipe (fd 3 of the server's process), and the server starts from the
 // cache. The worker then writes the trend facts and the runs' states, says `done` down the pipe (the
 // server's background work that needs them waits for it) and ends. Whatever goes wrong here, the pipe
@@ -56,6 +57,9 @@ export function startPrescan(script, resultsDir, env) {
         printed = done;
         log(`indexing ${done}/${total} scenarios`);
       }
+    } else if ("list" in message && !reported) {
+      // The runs list, every run read: the server shows it while it loads the index.
+      send(message);
     } else if ("report" in message && !reported) {
       reported = true;
       const { report } = message;

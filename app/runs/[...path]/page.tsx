@@ -63,6 +63,7 @@ export default async function RunRoute({ params, searchParams }: Props) {
   const segments = routeSegments((await params).path);
   if (!segments || segments.length === 0) notFound();
   const store = getStore();
+  await store.listed();
   const route = parseRunPath(segments, (id) => store.index.runs.has(id));
   const run = route.kind === "error" ? undefined : await store.openRun(route.run);
   if (run && route.kind === "run") {

@@ -37,6 +37,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   const url = new URL(request.url);
   const decoded = decodeSegments(url.pathname, "/api/runs/");
   if (!decoded.ok) return error(400, decoded.reason);
+  await store.listed();
   const route = parseRunPath(decoded.segments, (id) => store.index.runs.has(id));
   if (route.kind === "error") return error(route.status, route.reason);
   const run = await store.openRun(route.run);

@@ -32,10 +32,13 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
     // The runs' states, the largest part of what is written, are written after the report.
     await store.scanned;
     store.saved?.deferStates();
+    // The runs list once every run is read, before anything is written: the server shows it while it
+    // loads the index from the cache (a year of nightly runs: the cache's writing and loading are a
+    // third of the first start). Made while every run's trend facts are at hand: its change column is
+    // saved with the items (see `views/run-changes`), and the server's first list reads no run's facts.
+    const { runs, problems } = runsList(store.index);
+    post({ list: { runs, problems } });
     await store.scan?.settled;
-    // The runs list once, while every run's trend facts are at hand: its change column is saved with
-    // the items (see `views/run-changes`), and the server's first list reads no run's facts.
-    runsList(store.index);
     store.listItems?.save();
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";
     post({ report: prescanReport(store.scan, problem, performance.now() - started, store.cache?.otherBuild) });

@@ -12,12 +12,16 @@
  * its own report in 800 ms against 820 for one scanning it all (one already uses 1.2 cores).
  *
  * The two talk over a pipe the command gives the server as a file descriptor
- * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step, then the report, then `done` once the
- * worker wrote what the runs list does not need (the trend facts and the runs' states). If the pipe
- * closes without a report (the command died, the worker failed), the server reads the folder itself.
+ * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step; then the runs list, once every run is
+ * read and before anything is written (the server shows it while it loads the index from the cache:
+ * a user waits for the list, not for the cache); then the report, once the cache is written; then
+ * `done` once the worker wrote what the runs list does not need (the trend facts and the runs'
+ * states). If the pipe closes without a report (the command died, the worker failed), the server
+ * reads the folder itself.
  */
 import "server-only";
 import { Socket } from "node:net";
+import type { RunsResponse } from "@/lib/shared/dto";
 import type { ScanStats } from "../ingest/scan";
 
 /** What the command's scan did, for the log and `/api/health`. */
@@ -35,8 +39,11 @@ export interface PrescanReport {
   otherBuild: { runs: number; listItems: number; trendFacts: number };
 }
 
+/** The runs list as the command's scan made it, every run read (the index's version is the server's). */
+export type FirstList = Pick<RunsResponse, "runs" | "problems">;
+
 /** One line on the pipe (`done`, the worker's last message: the trend facts and the states are written). */
-export type PrescanMessage = { progress: { done: number; total: number } } | { report: PrescanReport } | { done: true };
+export type PrescanMessage = { progress: { done: number; total: number } } | { list: FirstList } | { report: PrescanReport } | { done: true };
 
 /** The report of a scan's stats. */
 export function prescanReport(stats: ScanStats | null, problem: string | null, ms: number, otherBuild: PrescanReport["otherBuild"] = NO_ROWS): PrescanReport {
@@ -55,12 +62,18 @@ export interface PrescanListener {
   filled: Promise<void>;
 }
 
+/** What the server is told before the report: the scan's progress, then its runs list. */
+export interface PrescanHandlers {
+  onProgress(p: { done: number; total: number }): void;
+  onList?(list: FirstList): void;
+}
+
 /**
- * Listens on the pipe at `fd`: progress meanwhile, then the report, then `done`. At worst the server
- * reads the folder itself (no report), or uses the cache before the worker filled it (a run's
- * states it lacks are read again from the run's folder).
+ * Listens on the pipe at `fd`: progress meanwhile, the runs list, then the report, then `done`. At
+ * worst the server reads the folder itself (no report), or uses the cache before the worker filled
+ * it (a run's states it lacks are read again from the run's folder).
  */
-export function listenToPrescan(fd: number, onProgress: (p: { done: number; total: number }) => void, silenceMs = PRESCAN_SILENCE_MS): PrescanListener {
+export function listenToPrescan(fd: number, handlers: PrescanHandlers, silenceMs = PRESCAN_SILENCE_MS): PrescanListener {
   let report!: (r: PrescanReport | null) => void;
   let filled!: () => void;
   const listener: PrescanListener = {
@@ -100,7 +113,8 @@ export function listenToPrescan(fd: number, onProgress: (p: { done: number; tota
     for (let nl = buffer.indexOf("\n"); nl !== -1 && !ended; nl = buffer.indexOf("\n")) {
       const message = parseMessage(buffer.slice(0, nl));
       buffer = buffer.slice(nl + 1);
-      if (message && "progress" in message) onProgress(message.progress);
+      if (message && "progress" in message) handlers.onProgress(message.progress);
+      else if (message && "list" in message) handlers.onList?.(message.list);
       else if (message && "report" in message) report(message.report);
       else if (message && "done" in message) finish();
     }
@@ -119,6 +133,10 @@ function parseMessage(line: string): PrescanMessage | null {
     const p = m.progress as Record<string, unknown> | undefined;
     if (p && typeof p.done === "number" && typeof p.total === "number") return { progress: { done: p.done, total: p.total } };
     if (m.done === true) return { done: true };
+    const l = m.list as Record<string, unknown> | undefined;
+    // Our own worker's output on a private descriptor: its shape is checked, its items are the list's own.
+    if (l && Array.isArray(l.runs) && Array.isArray(l.problems))
+      return { list: { runs: l.runs as FirstList["runs"], problems: l.problems as FirstList["problems"] } };
     const r = m.report as Record<string, unknown> | undefined;
     if (r && typeof r.ok === "boolean" && typeof r.read === "number" && typeof r.reused === "number" && typeof r.ms === "number") {
       const o = (r.otherBuild ?? {}) as Record<string, unknown>;

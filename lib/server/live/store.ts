@@ -42,6 +42,12 @@ export interface Store {
   cache: IndexCache | null;
   /** The run with this id, ready to show (see `IndexSync.openRun`). */
   openRun(id: string): Promise<RunModel | undefined>;
+  /**
+   * Resolves once the index holds the runs the runs list shows: at once, but while the index loads
+   * what the command's scan read (`ResultsIndex.firstList`), when that is done (at most `boundMs`):
+   * a run clicked in that list then opens instead of saying it is being indexed.
+   */
+  listed(boundMs?: number): Promise<void>;
   /** The finished runs in the index cache (none without a usable cache). */
   saved: SavedRuns | null;
   /** The runs list's items in the index cache. */
@@ -111,7 +117,10 @@ function prescanFromEnv(): ((store: Store) => Promise<void>) | undefined {
   if (!Number.isInteger(fd) || fd < 3) return undefined;
   return async (store) => {
     store.index.indexing = { done: 0, total: 0 };
-    const pipe = listenToPrescan(fd, (p) => void (store.index.indexing = { ...p }));
+    const pipe = listenToPrescan(fd, {
+      onProgress: (p) => void (store.index.indexing = { ...p }),
+      onList: (list) => void (store.index.firstList = list),
+    });
     store.index.cacheFilled = pipe.filled;
     store.prescan = await pipe.report;
     const report = store.prescan;
@@ -145,6 +154,21 @@ export interface StoreOptions {
   auditCached?: boolean;
 }
 
+/** How long a run's page waits for the index to hold the runs the list shows (a year of nightly runs: about 100 ms). */
+const LISTED_BOUND_MS = 10_000;
+
+/** `promise` settled, or `ms` passed: never rejects. */
+function boundedWait(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
+
 export function createStore(root: string, options: StoreOptions = {}): Store {
   const created = performance.now();
   const index = new ResultsIndex(root);
@@ -168,6 +192,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
     notifier: null,
     prescan: null,
     openRun: (id) => sync.openRun(id),
+    listed: (boundMs = LISTED_BOUND_MS) => (index.firstList ? boundedWait(store.scanned, boundMs) : Promise.resolve()),
     forgetStopWriter: () => {},
   };
   // The first scan starts once what it waits for is done (the command's scan into the index cache,
@@ -190,6 +215,7 @@ export function createStore(root: string, options: StoreOptions = {}): Store {
   const scanned = (options.waitFor ? options.waitFor(store).then(begin) : begin()).then((stats) => {
     // From the store's creation: a restart's read of the index cache's rows is part of its scan.
     index.scanMs = performance.now() - created;
+    index.firstList = null;
     store.scan = stats;
     log(
       `indexed ${index.runs.size} run(s), ${index.scenarioCount} scenario folder(s) in ${Math.round(index.scanMs ?? 0)} ms: ${stats.read} read, ${stats.reused} from the index cache (${stats.cachedRuns} runs, audited next)`,

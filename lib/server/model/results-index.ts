@@ -5,7 +5,7 @@
  * and the runs' revisions.
  */
 import "server-only";
-import type { ChangeEvent, RunListItem } from "@/lib/shared/dto";
+import type { ChangeEvent, RunListItem, RunsResponse } from "@/lib/shared/dto";
 import { LoadedRuns } from "./loaded-runs";
 import type { RunChange, RunModel } from "./run-model";
 
@@ -41,6 +41,11 @@ export class ResultsIndex {
   rootProblems: readonly RootProblem[] = [];
   /** Where the timing items persist, in the state folder (`null`: nothing persists). */
   timingDir: string | null = null;
+  /**
+   * The runs list the command's scan made of the folder, every run read (see `live/prescan`): the
+   * runs list while this index loads what that scan wrote to the cache, `null` once it has.
+   */
+  firstList: Pick<RunsResponse, "runs" | "problems"> | null = null;
   /** Set when the index has a cache. */
   savedListItems: SavedItems | null = null;
   /**

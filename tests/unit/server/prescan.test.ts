@@ -91,6 +91,10 @@ describe("the command's scan into the index cache", () => {
       expect(report).toEqual({ report: expect.objectContaining({ ok: true, problem: null, read: scenarios, reused: 0 }) });
       expect(messages.at(-1), "the last line says the states are written, after the report").toEqual({ done: true });
       expect(messages.indexOf(report!)).toBe(messages.length - 2);
+      // The runs list comes before the report (before anything is written), exactly as a server that read the folder lists it.
+      const list = messages.find((m) => "list" in m);
+      expect(list && "list" in list && JSON.stringify(list.list.runs), "the command's runs list").toBe(direct.list);
+      expect(messages.indexOf(list!)).toBe(messages.length - 3);
       const progress = messages.flatMap((m) => ("progress" in m ? [m.progress] : []));
       expect(progress.at(-1), "progress up to the whole folder").toEqual({ done: scenarios, total: scenarios });
       expect(progress.every((p, i) => i === 0 || p.done >= progress[i - 1]!.done)).toBe(true);
@@ -150,17 +154,25 @@ describe("the server's end of the pipe (fd 3)", () => {
       .map((l) => JSON.parse(l) as unknown);
   }
 
-  it("passes progress on and resolves with the report; skips lines that are not messages", async () => {
+  it("passes progress and the runs list on and resolves with the report; skips lines that are not messages", async () => {
     const report = { ok: true, problem: null, read: 12, reused: 3, ms: 40, otherBuild: { runs: 2, listItems: 2, trendFacts: 1 } };
+    const list = { runs: [{ id: "eval_1" }, { id: "eval_2" }], problems: [] };
     const out = await read([
       `${JSON.stringify({ progress: { done: 5, total: 15 } })}\n`,
       "not json\n",
       `${JSON.stringify({ report: { ok: "yes" } })}\n`,
+      `${JSON.stringify({ list: { runs: "not a list", problems: [] } })}\n`,
       // A line may arrive in pieces.
-      `${JSON.stringify({ progress: { done: 15, total: 15 } })}\n${JSON.stringify({ report }).slice(0, 10)}`,
-      `${JSON.stringify({ report }).slice(10)}\n`,
+      `${JSON.stringify({ progress: { done: 15, total: 15 } })}\n${JSON.stringify({ list }).slice(0, 10)}`,
+      `${JSON.stringify({ list }).slice(10)}\n${JSON.stringify({ report })}\n`,
     ]);
-    expect(out).toEqual([{ progress: { done: 5, total: 15 } }, { progress: { done: 15, total: 15 } }, { report }, { filled: true }]);
+    expect(out).toEqual([
+      { progress: { done: 5, total: 15 } },
+      { progress: { done: 15, total: 15 } },
+      { list: { ids: ["eval_1", "eval_2"], problems: 0 } },
+      { report },
+      { filled: true },
+    ]);
   }, 40_000);
 
   it("knows the cache is filled when the command says done, with the pipe still open", async () => {

@@ -1,6 +1,7 @@
 /**
  * The runs list while the first scan runs: a request makes at least one run's analysis and then stops
- * at its budget, naming how many runs wait; once the scan is done every run is listed.
+ * at its budget, naming how many runs wait; once the scan is done every run is listed. A server whose
+ * command scanned the folder first shows the command's list while it loads the index (issue 46).
  */
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { runsList } from "@/lib/server/views/runs-list";
 import { tempDir } from "../../helpers/run-builder";
+import { within } from "../../helpers/wait";
 
 const HARNESS = join(__dirname, "../../fixtures/harness");
 const RUNS = [
@@ -48,5 +50,44 @@ describe("runs list during the first scan", () => {
     const done = runsList(store.index, Date.now(), 0);
     expect(done.runs.map((r) => r.id).sort()).toEqual(ids);
     expect(done.indexing).toBeUndefined();
+  });
+});
+
+describe("runs list while the index loads what the command's scan read", () => {
+  it("is the command's list, complete and with the server's version, until the index holds the runs; then the index's own", async () => {
+    const made = runsList(store.index);
+    expect(made.runs).toHaveLength(3);
+    const told = { runs: made.runs.slice(0, 2), problems: [{ path: "deep/er", message: "a run nested too deep" }] };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const second = createStore(store.index.root, {
+      watch: false,
+      waitFor: async (s) => {
+        s.index.firstList = told;
+        await gate;
+      },
+    });
+    try {
+      const during = runsList(second.index);
+      expect(during, "the command's list as told, no indexing block: it lists every run it read").toEqual({ ...told, version: second.index.version });
+      expect(second.index.runs.size, "while the index itself holds none yet").toBe(0);
+      // A run's page waits for the index to hold what the list shows (bounded).
+      let listed = false;
+      const whenListed = second.listed().then(() => (listed = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(listed, "not before the index holds the runs").toBe(false);
+      release();
+      await within(whenListed, 30_000, "the runs listed in the index");
+      expect(second.index.runs.size).toBe(3);
+      await within(second.scanned, 30_000, "the second store's scan");
+      expect(second.index.firstList, "dropped once the index holds the runs").toBeNull();
+      const after = runsList(second.index);
+      expect(after.runs.map((r) => r.id)).toEqual(made.runs.map((r) => r.id));
+      expect(after.problems).toEqual([]);
+      expect(after.indexing).toBeUndefined();
+    } finally {
+      release();
+      await closeStore(second);
+    }
   });
 });
