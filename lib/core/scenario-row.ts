@@ -102,14 +102,19 @@ function tokensOf(m: Record<string, unknown>, side: "agent" | "user"): number {
 }
 
 /** `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named. */
+/** A scenario's verdict as its row states it (a stall fails), without the rest of the row (the trend facts' cells). */
+export function scenarioVerdict(record: ScenarioRecord, minAgentTurns: number): { verdict: Verdict; stalled: boolean } {
+  const stalled = recordIsStalled(record, minAgentTurns);
+  const composite: Verdict = typeof record.metrics.is_successful === "boolean" ? record.metrics.is_successful : "N/A";
+  return { verdict: stalled ? false : composite, stalled };
+}
+
 export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
   const m = record.metrics;
   const retry = retryFields(m);
   const retryProblems = [...retry.problems, ...(attempts ? folderProblems(retry, attempts) : [])];
-  const stalled = recordIsStalled(record, minAgentTurns);
-  const composite: Verdict = typeof m.is_successful === "boolean" ? m.is_successful : "N/A";
-  const verdict: Verdict = stalled ? false : composite;
-  const task: Verdict = stalled ? false : composite === "N/A" ? "N/A" : taskVerdictFromBreakdown(m);
+  const { verdict, stalled } = scenarioVerdict(record, minAgentTurns);
+  const task: Verdict = stalled ? false : verdict === "N/A" ? "N/A" : taskVerdictFromBreakdown(m);
   const breakdown = (m.success_breakdown ?? {}) as Record<string, unknown>;
   const stats = storedLatencyStats(m);
   return {

@@ -37,7 +37,8 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
     // third of the first start). Made while every run's trend facts are at hand: its change column is
     // saved with the items (see `views/run-changes`), and the server's first list reads no run's facts.
     const { runs, problems } = runsList(store.index);
-    post({ list: { runs, problems } });
+    // A restart's scan read nothing: the server loads the cache sooner than it would parse the list.
+    if (store.scan?.read) post({ list: { runs, problems } });
     await store.scan?.settled;
     store.listItems?.save();
     problem = !store.cache?.usable ? (store.cache?.problem ?? "the index cache is not usable") : store.scan?.savedAt ? null : "the index cache was not written";

@@ -13,8 +13,8 @@
  *
  * The two talk over a pipe the command gives the server as a file descriptor
  * (`VOICE_EVAL_PRESCAN_FD`): one JSON line per progress step; then the runs list, once every run is
- * read and before anything is written (the server shows it while it loads the index from the cache:
- * a user waits for the list, not for the cache); then the report, once the cache is written; then
+ * read and before anything is written, when it read any (the server shows it while it loads the
+ * index from the cache: a user waits for the list, not for the cache); then the report, once the cache is written; then
  * `done` once the worker wrote what the runs list does not need (the trend facts and the runs'
  * states). If the pipe closes without a report (the command died, the worker failed), the server
  * reads the folder itself.

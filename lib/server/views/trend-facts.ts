@@ -1,5 +1,5 @@
 /** What the trends page needs of one run, kept for the run's revision. */
-import { scenarioRow, type RunAggregates, type RunState, type Verdict } from "@/lib/core";
+import { scenarioVerdict, type RunAggregates, type RunState, type Verdict } from "@/lib/core";
 import { retryTrend, type RetryTrend } from "@/lib/core/trends/retries";
 import { judgeMeanNote, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { Cell } from "@/lib/core/trends";
@@ -66,9 +66,9 @@ function factsOf(run: RunModel, nowMs: number): TrendFacts {
   const verdicts = new Map<string, Verdict>();
   const cells = new Map<string, Cell>();
   for (const r of analysis.records) {
-    const row = scenarioRow(r, analysis.plan.minAgentTurns);
-    verdicts.set(row.name, row.verdict);
-    cells.set(row.name, row.stalled ? "S" : row.verdict === true ? "P" : row.verdict === false ? "F" : "N");
+    const { verdict, stalled } = scenarioVerdict(r, analysis.plan.minAgentTurns);
+    verdicts.set(r.name, verdict);
+    cells.set(r.name, stalled ? "S" : verdict === true ? "P" : verdict === false ? "F" : "N");
   }
   const level = run.runLevel;
   return {

@@ -111,8 +111,12 @@ describe("the command's scan into the index cache", () => {
       expect(direct.states!.scenarios).toBeGreaterThan(0);
 
       // A restart: the command's scan now takes every run from the cache and audits it.
-      const again = (await prescan(state)).messages.find((m) => "report" in m);
-      expect(again).toEqual({ report: expect.objectContaining({ ok: true, read: 0, reused: scenarios }) });
+      const restart = (await prescan(state)).messages;
+      expect(restart.find((m) => "report" in m)).toEqual({ report: expect.objectContaining({ ok: true, read: 0, reused: scenarios }) });
+      expect(
+        restart.some((m) => "list" in m),
+        "having read nothing, it sends no list: the server loads the cache sooner",
+      ).toBe(false);
     } finally {
       await rm(state, { recursive: true, force: true });
     }
