@@ -7,6 +7,7 @@ import {
   comparableWords,
   toolDiffers,
   type AlignedTranscript,
+  type CallsPart,
   type Divergence,
   type Exchange,
   type ExchangeToolCall,
@@ -277,7 +278,18 @@ function ExchangeCell({ ex, against, agentDiffers }: { ex: Exchange | undefined;
   );
 }
 
-export function AlignedTranscripts({ base, other, divergence }: { base: SideView; other: SideView; divergence: Divergence | null }) {
+export function AlignedTranscripts({
+  base,
+  other,
+  divergence,
+  part = null,
+}: {
+  base: SideView;
+  other: SideView;
+  divergence: Divergence | null;
+  /** Where the calls part (`whereCallsPart`), when after `divergence` (a reworded reply differed first). */
+  part?: CallsPart | null;
+}) {
   const a = base.transcript.exchanges;
   const b = other.transcript.exchanges;
   const n = Math.max(a.length, b.length);
@@ -342,6 +354,7 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                 const x = a[i];
                 const y = b[i];
                 const isDiv = divergence?.index === i;
+                const isPart = part?.at.index === i;
                 const after = divergence !== null && i > divergence.index;
                 const agentDiffers = !!x?.agent && !!y?.agent && comparableWords(x.agent.text) !== comparableWords(y.agent.text);
                 return (
@@ -350,7 +363,8 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                     id={`turn-${i + 1}`}
                     data-turn={i + 1}
                     data-divergence={isDiv ? "true" : undefined}
-                    className={`scroll-mt-4 align-top ${isDiv ? "bg-amber-50 outline-2 -outline-offset-2 outline-amber-500 dark:bg-amber-950/30 dark:outline-amber-600" : after ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""}`}
+                    data-calls-part={isPart ? "true" : undefined}
+                    className={`scroll-mt-4 align-top ${isDiv || isPart ? "bg-amber-50 outline-2 -outline-offset-2 outline-amber-500 dark:bg-amber-950/30 dark:outline-amber-600" : after ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""}`}
                   >
                     <th scope="row" className="border-t border-zinc-200 px-2 py-2 text-left text-xs font-semibold tabular-nums dark:border-zinc-800">
                       {i + 1}
@@ -360,6 +374,14 @@ export function AlignedTranscripts({ base, other, divergence }: { base: SideView
                           title={divergence!.reason}
                         >
                           diverges
+                        </span>
+                      )}
+                      {isPart && (
+                        <span
+                          className="mt-1 block rounded bg-amber-500 px-1 py-0.5 text-[10px] font-bold text-white uppercase dark:bg-amber-600"
+                          title={part!.at.reason}
+                        >
+                          {part!.byActions ? "actions differ" : "parts here"}
                         </span>
                       )}
                     </th>

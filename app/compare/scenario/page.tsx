@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
-import { absentSourcesLine, alignedTranscript, firstDivergence } from "@/lib/core/transcript";
+import { absentSourcesLine, alignedTranscript, firstDivergence, whereCallsPart } from "@/lib/core/transcript";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
@@ -123,10 +123,12 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
     { args: argsOf(other), scenarios: new Map([[name, otherSetup]]) },
   );
   // Tool calls are compared only when both sides' are known (one side without its agent's LLM context has none to compare).
-  const divergence =
-    b.present && o.present
-      ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges, undefined, b.transcript.toolsKnown && o.transcript.toolsKnown)
-      : null;
+  const toolsKnown = b.transcript.toolsKnown && o.transcript.toolsKnown;
+  const divergence = b.present && o.present ? firstDivergence(b.transcript.exchanges, o.transcript.exchanges, undefined, toolsKnown) : null;
+  // Where the calls part, when later than the first difference (a reworded greeting): what the
+  // scenario page's likely cause names, and what its "side by side" link points at.
+  const part = divergence ? whereCallsPart(b.transcript.exchanges, o.transcript.exchanges, undefined, toolsKnown) : null;
+  const partsLater = part && divergence && part.at.index > divergence.index ? part : null;
 
   return (
     <section className="space-y-4" aria-labelledby="scenario-heading">
@@ -151,12 +153,21 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
             The conversations first diverge at turn {divergence.index + 1}
           </a>
           : {divergence.reason}.
+          {partsLater && (
+            <>
+              {" "}
+              <a href={`#turn-${partsLater.at.index + 1}`} className={linkClass} data-testid="calls-part-link">
+                {partsLater.byActions ? "What the agent did first differs" : "They part for good"} at turn {partsLater.at.index + 1}
+              </a>
+              : {partsLater.at.reason}.
+            </>
+          )}
         </p>
       )}
       <SideBySide base={b} other={o} name={name} />
       <NlAssertions base={b.judge} other={o.judge} />
       <SetupSection diff={setup} baseId={base.id} otherId={other.id} />
-      <AlignedTranscripts base={b} other={o} divergence={divergence} />
+      <AlignedTranscripts base={b} other={o} divergence={divergence} part={partsLater} />
     </section>
   );
 }

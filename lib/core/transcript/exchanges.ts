@@ -200,6 +200,33 @@ export function firstLastingDivergence(
   }
 }
 
+/** Where two calls of a scenario part (issue 43): the scenario page's likely cause and the compare page's second mark. */
+export interface CallsPart {
+  at: Divergence;
+  /** `at` is where the agent's tool calls first differ (else where its words part for good). */
+  byActions: boolean;
+  /** Where its words parted for good, when before `at`. */
+  wordsFrom: number | null;
+}
+
+/**
+ * Where two calls part: the first exchange where what the agent did differs (its tool calls, or where
+ * one call ends) when both sides' calls are known (`tools`), else where its words part for good
+ * (`firstLastingDivergence`). Not the first reworded reply: a greeting changed by a prompt change
+ * differs at the first reply of every call, and what a task's outcome turns on is what the agent did.
+ * `null` when the two never differ.
+ */
+export function whereCallsPart(base: readonly Exchange[], other: readonly Exchange[], names: SideNames = COMPARE_SIDES, tools = true): CallsPart | null {
+  const words = firstLastingDivergence(base, other, names, tools);
+  if (!words) return null;
+  const acts = tools ? firstDivergence(wordless(base), wordless(other), names) : null;
+  return { at: acts ?? words, byActions: acts !== null, wordsFrom: acts !== null && words.index < acts.index ? words.index : null };
+}
+
+function wordless(exchanges: readonly Exchange[]): Exchange[] {
+  return exchanges.map((e) => (e.agent ? { ...e, agent: { ...e.agent, text: "" } } : e));
+}
+
 /** Which tool calls of an exchange differ from the other side's at the same position. */
 export function toolDiffers(mine: readonly ExchangeToolCall[], theirs: readonly ExchangeToolCall[], i: number): boolean {
   const x = mine[i];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignedTranscript, buildTurns, firstDivergence, firstLastingDivergence, shownTurns } from "@/lib/core/transcript";
+import { alignedTranscript, buildTurns, firstDivergence, firstLastingDivergence, shownTurns, whereCallsPart, type Exchange } from "@/lib/core/transcript";
 import type { ConversationTurn } from "@/lib/core/conversation-log";
 
 const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({
@@ -90,5 +90,31 @@ describe("alignedTranscript", () => {
       index: 3,
     });
     expect(firstLastingDivergence(passing, passing)).toBeNull();
+  });
+  it("says where two calls part: what the agent did when both sides' calls are known, else where the words part for good", () => {
+    const line = (text: string) => ({ text, start: null, end: null, interrupted: false, responseLatencyMs: null });
+    const tool = (name: string, args: string) => ({ name, arguments: args, canonical: args });
+    const ex = (agent: string, ...tools: Exchange["tools"]): Exchange => ({ user: [line("u")], tools, agent: line(agent) });
+    const passing = [ex("Hi, thanks for calling."), ex("Your order?"), ex("Found it.", tool("find", '{"id":1}')), ex("Cancelled.", tool("cancel", '{"id":1}'))];
+    // A reworded greeting, the same question, then other words over the same call, then another call.
+    const failing = [
+      ex("Thank you for calling."),
+      ex("Your order?"),
+      ex("I found your order.", tool("find", '{"id":1}')),
+      ex("Cancelled order 2.", tool("cancel", '{"id":2}')),
+    ];
+    expect(firstDivergence(passing, failing)?.index, "the first difference: the greeting").toBe(0);
+    const part = whereCallsPart(passing, failing);
+    expect(part, "the calls part where the agent's actions do").toMatchObject({
+      at: { index: 3, reason: "different arguments to cancel" },
+      byActions: true,
+      wordsFrom: 2,
+    });
+    expect(whereCallsPart(passing, failing, undefined, false), "calls unknown: where its words part for good").toMatchObject({
+      at: { index: 2, reason: "different agent words" },
+      byActions: false,
+      wordsFrom: null,
+    });
+    expect(whereCallsPart(passing, passing)).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ describe("the first difference from the last passing run", () => {
     const run = store.index.runs.get(NEWEST)!;
     const d = await divergenceFromLastPass(store.index, run, REGRESSED);
     expect(d).toMatchObject({ run: LAST_PASS, href: expect.stringContaining("/compare/scenario?") });
+    expect(d!.href, "the side-by-side link opens at the exchange it names").toMatch(new RegExp(`#turn-${d!.exchange + 1}$`));
     const mine = await exchanges(NEWEST);
     const theirs = await exchanges(LAST_PASS);
     const words = (x: (typeof mine)[number] | undefined) => (x?.agent ? comparableWords(x.agent.text) : null);
