@@ -109,15 +109,19 @@ export function listenToPrescan(fd: number, handlers: PrescanHandlers, silenceMs
   socket.setEncoding("utf8");
   socket.on("data", (chunk: string) => {
     heard();
-    buffer += chunk;
-    for (let nl = buffer.indexOf("\n"); nl !== -1 && !ended; nl = buffer.indexOf("\n")) {
-      const message = parseMessage(buffer.slice(0, nl));
-      buffer = buffer.slice(nl + 1);
+    // Only the new chunk is searched for the line's end: the runs list is one line of 1.4 KB a run,
+    // and searching all of it again at each chunk would be quadratic.
+    let from = 0;
+    for (let nl = chunk.indexOf("\n"); nl !== -1 && !ended; nl = chunk.indexOf("\n", from)) {
+      const message = parseMessage(buffer + chunk.slice(from, nl));
+      buffer = "";
+      from = nl + 1;
       if (message && "progress" in message) handlers.onProgress(message.progress);
       else if (message && "list" in message) handlers.onList?.(message.list);
       else if (message && "report" in message) report(message.report);
       else if (message && "done" in message) finish();
     }
+    if (!ended) buffer += chunk.slice(from);
   });
   socket.on("end", finish);
   socket.on("close", finish);

@@ -179,6 +179,15 @@ describe("the server's end of the pipe (fd 3)", () => {
     ]);
   }, 40_000);
 
+  it("reads a runs list of thousands of runs arriving in many pieces", async () => {
+    const runs = Array.from({ length: 5000 }, (_, i) => ({ id: `nightly/eval_${String(i).padStart(5, "0")}`, note: "x".repeat(200) }));
+    const line = `${JSON.stringify({ list: { runs, problems: [] } })}\n`;
+    const pieces = Array.from({ length: Math.ceil(line.length / 4096) }, (_, k) => line.slice(k * 4096, (k + 1) * 4096));
+    expect(pieces.length).toBeGreaterThan(200);
+    const out = await read(pieces);
+    expect(out[0]).toEqual({ list: { ids: runs.map((r) => r.id), problems: 0 } });
+  }, 40_000);
+
   it("knows the cache is filled when the command says done, with the pipe still open", async () => {
     const report = { ok: true, problem: null, read: 4, reused: 0, ms: 9, otherBuild: { runs: 0, listItems: 0, trendFacts: 0 } };
     const started = Date.now();
