@@ -1,6 +1,6 @@
-// Bundles lib/cli/main.ts (the CLI), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's) into ESM files with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's, CommonJS) with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
-import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { derivedDataHash } from "../scripts/source-hash.mjs";
@@ -42,10 +42,14 @@ export function compiledWorkWorker() {
 /**
  * Returns the path of an up-to-date bundle of the command's scan into the index cache
  * (lib/server/live/prescan-worker.ts), run on a worker thread while Next boots. Packages bundled
- * in but the native SQLite binding.
+ * in but the native SQLite binding. CommonJS: `bin/prescan-thread.cjs` loads it through `vm.Script`
+ * with V8's code cache (`<bundle>.v8cache`, made again once the bundle changes).
  */
 export function compiledPrescanWorker() {
-  return compiled(path.join(ROOT, "lib", "server", "live", "prescan-worker.ts"), path.join(CACHE, "prescan-worker.mjs"), { external: ["better-sqlite3"] });
+  return compiled(path.join(ROOT, "lib", "server", "live", "prescan-worker.ts"), path.join(CACHE, "prescan-worker.cjs"), {
+    external: ["better-sqlite3"],
+    format: "cjs",
+  });
 }
 
 /** The newest source's mtime, walked once per process (the command checks two or three bundles at start). */
@@ -102,5 +106,7 @@ async function compiled(entry, out, options) {
     ],
   });
   renameSync(tmp, out);
+  // The code caches of the bundle it replaces (see bin/prescan-thread.cjs): named by their source, never used again.
+  for (const name of readdirSync(path.dirname(out))) if (name.startsWith(`${path.basename(out)}.`) && name.endsWith(".v8cache")) rmSync(path.join(path.dirname(out), name), { force: true });
   return out;
 }

@@ -5,7 +5,11 @@
 // cache. The worker then writes the trend facts and the runs' states, says `done` down the pipe (the
 // server's background work that needs them waits for it) and ends. Whatever goes wrong here, the pipe
 // closes and the server reads the folder itself.
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+
+/** The thread's entry: it loads the compiled scan with V8's code cache, runs it and says `done`. */
+const THREAD = fileURLToPath(new URL("./prescan-thread.cjs", import.meta.url));
 
 /** The file descriptor the pipe has in the server's process (its stdio's fourth entry). */
 export const PRESCAN_FD = 3;
@@ -21,7 +25,7 @@ const log = (line) => console.log(`[voice-eval-dashboard] ${line}`);
 export function startPrescan(script, resultsDir, env) {
   let worker;
   try {
-    worker = new Worker(script, { workerData: resultsDir, env, stdout: false, stderr: false });
+    worker = new Worker(THREAD, { workerData: { bundle: script, root: resultsDir }, env, stdout: false, stderr: false });
   } catch (err) {
     console.error(`voice-eval-dashboard: the first scan could not start here (${err.message}); the server reads the folder itself`);
     return null;

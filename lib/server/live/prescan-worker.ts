@@ -1,16 +1,27 @@
 /**
  * The command's scan into the index cache, on a worker thread of the command (see `prescan`): the
  * store's own first scan, without a watcher, written to the cache and closed. Compiled by
- * `bin/compile-cli.mjs` (`compiledPrescanWorker`); `workerData` is the results folder (a real path).
- * Posts `PrescanMessage`s.
+ * `bin/compile-cli.mjs` (`compiledPrescanWorker`) into a CommonJS bundle that `bin/prescan-thread.cjs`
+ * loads with V8's code cache and runs (`prescanThread`), then says `done`. Posts `PrescanMessage`s.
  */
 import "server-only";
-import { parentPort, workerData } from "node:worker_threads";
 import { cacheFileOf } from "../cache/index-cache";
 import { prescanReport, type PrescanMessage } from "./prescan";
 import { runsList } from "../views/runs-list";
 import { savedTrendFactsOf } from "../views/saved-trend-facts";
 import { closeStore, createStore, indexStateDir } from "./store";
+
+/**
+ * Scans `root` (a real path) into the index cache, posting progress, the runs list and the report;
+ * resolves once everything is written (the loader then says `done`). Never rejects: a failure is the report.
+ */
+export async function prescanThread(root: string, post: (m: PrescanMessage) => void): Promise<void> {
+  try {
+    await prescan(root, post);
+  } catch (error) {
+    post({ report: prescanReport(null, error instanceof Error ? error.message : String(error), 0) });
+  }
+}
 
 async function prescan(root: string, post: (m: PrescanMessage) => void): Promise<void> {
   const started = performance.now();
@@ -51,13 +62,4 @@ async function prescan(root: string, post: (m: PrescanMessage) => void): Promise
   } finally {
     await closeStore(store);
   }
-  post({ done: true });
-}
-
-const port = parentPort;
-if (port) {
-  prescan(String(workerData), (m) => port.postMessage(m)).catch((error: unknown) => {
-    port.postMessage({ report: prescanReport(null, error instanceof Error ? error.message : String(error), 0) } satisfies PrescanMessage);
-    port.postMessage({ done: true });
-  });
 }

@@ -6,8 +6,9 @@
  * cannot use (a named problem, the pipe still ends), and the server's end of a real pipe at fd 3.
  */
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cp, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { PassThrough, type Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrescanMessage } from "@/lib/server/live/prescan";
@@ -117,6 +118,30 @@ describe("the command's scan into the index cache", () => {
         restart.some((m) => "list" in m),
         "having read nothing, it sends no list: the server loads the cache sooner",
       ).toBe(false);
+    } finally {
+      await rm(state, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("keeps the compiled scan's code in a V8 code cache named by its source, and makes it again when it is unusable", async () => {
+    const folder = dirname(script);
+    const caches = () => readdirSync(folder).filter((f) => f.startsWith(`${basename(script)}.`) && f.endsWith(".v8cache"));
+    const state = await tempDir("ved-prescan-cache-");
+    try {
+      await (
+        await prescan(state)
+      ).exited;
+      expect(caches(), "one cache, named by the bundle's source").toHaveLength(1);
+      const file = join(folder, caches()[0]!);
+      expect(caches()[0]).toMatch(/\.[0-9a-f]{16}\.v8cache$/);
+      // A cache V8 cannot use (a truncated write, another Node) is rejected, the scan still runs, and the cache is made again.
+      writeFileSync(file, "not a code cache");
+      await rm(state, { recursive: true, force: true });
+      const again = await prescan(state);
+      expect(again.messages.find((m) => "report" in m)).toEqual({ report: expect.objectContaining({ ok: true, read: expect.any(Number) }) });
+      await again.exited;
+      expect(readFileSync(file).toString("latin1")).not.toBe("not a code cache");
+      expect(readFileSync(file).length).toBeGreaterThan(10_000);
     } finally {
       await rm(state, { recursive: true, force: true });
     }
