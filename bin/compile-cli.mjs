@@ -107,6 +107,7 @@ async function compiled(entry, out, options) {
   });
   renameSync(tmp, out);
   // The code caches of the bundle it replaces (see bin/prescan-thread.cjs): named by their source, never used again.
-  for (const name of readdirSync(path.dirname(out))) if (name.startsWith(`${path.basename(out)}.`) && name.endsWith(".v8cache")) rmSync(path.join(path.dirname(out), name), { force: true });
+  for (const name of readdirSync(path.dirname(out)))
+    if (name.startsWith(`${path.basename(out)}.`) && name.endsWith(".v8cache")) rmSync(path.join(path.dirname(out), name), { force: true });
   return out;
 }
