@@ -43,28 +43,13 @@ function saveCodeCache(script, cacheFile) {
   }
 }
 
+// A bundle that cannot load throws here: the thread's `error`, which the command hears (the server
+// then reads the folder itself).
 if (parentPort) {
   const post = (message) => parentPort.postMessage(message);
-  let loaded = null;
-  try {
-    loaded = load();
-  } catch (error) {
-    post({
-      report: {
-        ok: false,
-        problem: `the scan could not load (${error.message})`,
-        read: 0,
-        reused: 0,
-        ms: 0,
-        otherBuild: { runs: 0, listItems: 0, trendFacts: 0 },
-      },
-    });
+  const loaded = load();
+  loaded.scan.prescanThread(root, post).then(() => {
+    if (!loaded.cached) saveCodeCache(loaded.script, loaded.cacheFile);
     post({ done: true });
-  }
-  if (loaded) {
-    loaded.scan.prescanThread(root, post).then(() => {
-      if (!loaded.cached) saveCodeCache(loaded.script, loaded.cacheFile);
-      post({ done: true });
-    });
-  }
+  });
 }

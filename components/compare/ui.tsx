@@ -9,18 +9,21 @@ export function Panel({
   children,
   actions,
   description,
+  testId,
 }: {
   id: string;
   title: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
   description?: ReactNode;
+  testId?: string;
 }) {
   return (
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
       className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+      data-testid={testId}
     >
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>

@@ -2,6 +2,7 @@
  * Failure themes over a trends range (issue 44): each theme's first and last night, its reasons per
  * night, and whether it is new, rising, gone or came and went (server component; inert text).
  */
+import { Panel } from "@/components/compare/ui";
 import Link from "next/link";
 import { runHref } from "@/lib/shared/routes";
 import { RANGE_THEME_FAILURES, RANGE_THEME_NIGHTS, type RangeThemeSetDTO, type RangeTrendKind } from "@/lib/shared/themes";
@@ -32,22 +33,20 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
   const movingCount = set.counts.new + set.counts.rising + set.counts.passing + set.counts.gone + set.counts.fading;
   const n = set.nights.length;
   return (
-    <section
+    <Panel
       id="themes"
-      aria-labelledby="themes-heading"
-      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
-      data-testid="theme-range"
+      testId="theme-range"
+      title="Failure themes over the range"
+      description={
+        <>
+          Judge and NL-assertion reasons of failing scenarios over {n} night(s), grouped by content (one set of themes over every night): each theme&rsquo;s
+          first and last night, and its reasons per night. <em>New</em>: not in the range&rsquo;s first night, in its newest; <em>gone</em>: the other way
+          round; <em>came and went</em>: in neither; rising and fading compare the first night with the newest. {set.counts.steady} theme(s) steady.
+          {set.cut > 0 &&
+            ` The ${set.cut.toLocaleString("en-US")} oldest night(s) of the range are not read (at most ${RANGE_THEME_NIGHTS} nights and ${RANGE_THEME_FAILURES.toLocaleString("en-US")} failing scenarios are, the newest first).`}
+        </>
+      }
     >
-      <h2 id="themes-heading" className="text-base font-semibold tracking-tight">
-        Failure themes over the range
-      </h2>
-      <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Judge and NL-assertion reasons of failing scenarios over {n} night(s), grouped by content (one set of themes over every night): each theme&rsquo;s first
-        and last night, and its reasons per night. <em>New</em>: not in the range&rsquo;s first night, in its newest; <em>gone</em>: the other way round;{" "}
-        <em>came and went</em>: in neither; rising and fading compare the first night with the newest. {set.counts.steady} theme(s) steady.
-        {set.cut > 0 &&
-          ` The ${set.cut.toLocaleString("en-US")} oldest night(s) of the range are not read (at most ${RANGE_THEME_NIGHTS} nights and ${RANGE_THEME_FAILURES.toLocaleString("en-US")} failing scenarios are, the newest first).`}
-      </p>
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, rising, gone, fading or came and went over the range.</p>
       ) : (
@@ -101,6 +100,6 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
           .
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

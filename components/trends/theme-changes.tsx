@@ -1,4 +1,5 @@
 /** Failure themes that are new, gone, grown or shrunk between two runs (server component; inert text). */
+import { Panel } from "@/components/compare/ui";
 import type { ThemeChangeSetDTO, ThemeDiffDTO, UnthemedDTO } from "@/lib/shared/themes";
 
 const TONE: Record<ThemeDiffDTO["change"], string> = {
@@ -26,19 +27,17 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
   const movingCount = counts.new + counts.grown + counts.gone + counts.shrunk;
   const notes = [unthemedNote(set.unthemed.other, otherId), unthemedNote(set.unthemed.base, baseId)].filter((n): n is string => n !== null);
   return (
-    <section
+    <Panel
       id="themes"
-      aria-labelledby="themes-heading"
-      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
-      data-testid="theme-changes"
+      testId="theme-changes"
+      title="Failure themes"
+      description={
+        <>
+          Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs);{" "}
+          <span className="font-mono">{otherId}</span> against <span className="font-mono">{baseId}</span>. {counts.steady} theme(s) unchanged.
+        </>
+      }
     >
-      <h2 id="themes-heading" className="text-base font-semibold tracking-tight">
-        Failure themes
-      </h2>
-      <p className="mt-0.5 mb-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Judge and NL-assertion reasons of failing scenarios, grouped by content (words, synonyms folded, fixed threshold; one set of themes over both runs);{" "}
-        <span className="font-mono">{otherId}</span> against <span className="font-mono">{baseId}</span>. {counts.steady} theme(s) unchanged.
-      </p>
       {shown.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No theme is new, gone, grown or shrunk.</p>
       ) : (
@@ -71,6 +70,6 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
           {notes.join("; ")}.
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -101,7 +101,6 @@ function tokensOf(m: Record<string, unknown>, side: "agent" | "user"): number {
   return p + c;
 }
 
-/** `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named. */
 /** A scenario's verdict as its row states it (a stall fails), without the rest of the row (the trend facts' cells). */
 export function scenarioVerdict(record: ScenarioRecord, minAgentTurns: number): { verdict: Verdict; stalled: boolean } {
   const stalled = recordIsStalled(record, minAgentTurns);
@@ -109,6 +108,7 @@ export function scenarioVerdict(record: ScenarioRecord, minAgentTurns: number): 
   return { verdict: stalled ? false : composite, stalled };
 }
 
+/** `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named. */
 export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
   const m = record.metrics;
   const retry = retryFields(m);

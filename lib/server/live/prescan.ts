@@ -21,8 +21,8 @@
  */
 import "server-only";
 import { Socket } from "node:net";
-import type { RunsResponse } from "@/lib/shared/dto";
 import type { ScanStats } from "../ingest/scan";
+import type { ResultsIndex } from "../model/results-index";
 
 /** What the command's scan did, for the log and `/api/health`. */
 export interface PrescanReport {
@@ -40,7 +40,7 @@ export interface PrescanReport {
 }
 
 /** The runs list as the command's scan made it, every run read (the index's version is the server's). */
-export type FirstList = Pick<RunsResponse, "runs" | "problems">;
+export type FirstList = NonNullable<ResultsIndex["firstList"]>;
 
 /** One line on the pipe (`done`, the worker's last message: the trend facts and the states are written). */
 export type PrescanMessage = { progress: { done: number; total: number } } | { list: FirstList } | { report: PrescanReport } | { done: true };
