@@ -112,7 +112,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
-          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          `- ${q(r.id)} ${r.state}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
             ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
@@ -353,7 +353,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
 
 function runText(r: RunOut): string {
   const lines = [
-    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt ?? "unknown"}.`,
+    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}.`,
     DATA_NOTE,
     `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
   ];
@@ -367,7 +367,7 @@ function runText(r: RunOut): string {
       lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
   }
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
-  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
+  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${q(s.signal, 80)} ${s.failed}`).join(", ")}.`);
   if (r.themes.length)
     lines.push(
       `Failure themes: ${r.themes

@@ -44,9 +44,9 @@ function rowLine(r: ScenarioRow): string {
   const failed = r.success_breakdown.failed;
   return (
     `- ${q(r.name, 200)}: ${verdictText(r.verdict)}` +
-    (failed.length ? `, failed ${failed.join(", ")}` : "") +
+    (failed.length ? `, failed ${failed.map((f) => q(f, 80)).join(", ")}` : "") +
     (r.stalled ? ", stalled" : "") +
-    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${r.judge_error}` : "") +
+    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${q(r.judge_error, 120)}` : "") +
     (r.stop_reason ? `, stop ${q(r.stop_reason, 60)}` : "") +
     (r.problems.length ? `, ${r.problems.length} problem(s)` : "") +
     (r.outside_queue ? ", outside the queue (not counted)" : "")
@@ -411,7 +411,7 @@ function scenarioText(s: ScenarioView): string {
     `Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`,
     DATA_NOTE,
   ];
-  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${q(f.signal, 80)} (${q(f.value, 120)})`).join(", ")}.`);
   if (s.judge) {
     lines.push(
       `Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`,
@@ -441,7 +441,7 @@ function scenarioText(s: ScenarioView): string {
       .map(([k]) => k);
     if (unseen.length || s.judgeSeen.flags.length)
       lines.push(
-        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`,
+        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.map((f) => q(f, 80)).join(", ")}` : ""}.`,
       );
   }
   for (const c of s.likelyCauses)
@@ -455,7 +455,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Problems: ${s.problems
         .slice(0, 5)
-        .map((p) => `${p.file}: ${q(p.message, 200)}`)
+        .map((p) => `${q(p.file, 100)}: ${q(p.message, 200)}`)
         .join("; ")}.`,
     );
   if (s.transcript) {
@@ -499,7 +499,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Files: ${s.files
         .filter((f) => f.present)
-        .map((f) => f.path)
+        .map((f) => q(f.path, 200))
         .join(", ")}.`,
     );
   return lines.join("\n");
