@@ -6,6 +6,7 @@ import { domainOf } from "./domain";
 import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 import { folderProblems, retryFields, type AttemptFolder } from "./retries";
+import { redactProse } from "./redact";
 
 export type Verdict = boolean | "N/A";
 
@@ -129,7 +130,8 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
       not_applicable: list(breakdown.not_applicable),
       excluded: list(breakdown.excluded),
     },
-    stop_reason: typeof m.stop_reason === "string" ? m.stop_reason : null,
+    // A harness writes a traceback here: it may quote a key.
+    stop_reason: typeof m.stop_reason === "string" ? redactProse(m.stop_reason) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
