@@ -220,11 +220,14 @@ async function serve(argv) {
   childEnv.VOICE_EVAL_COMMAND_PID = String(process.pid);
   // `--notify URL` (repeatable): a POST of each run's summary when it finishes.
   for (const url of values.notify ?? []) {
-    let ok = false;
+    let u = null;
     try {
-      ok = /^https?:$/.test(new URL(url).protocol);
+      u = new URL(url);
     } catch {}
-    if (!ok) fail("--notify needs an http:// or https:// URL");
+    if (!u || !/^https?:$/.test(u.protocol)) fail("--notify needs an http:// or https:// URL");
+    // Credentials in a URL never work (fetch refuses them); the message names the host only.
+    if (u.username || u.password)
+      fail(`--notify ${u.protocol}//${u.host}/…: a URL with credentials (user:password@) cannot be used; put a token in its path or query`);
   }
   if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
   if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];

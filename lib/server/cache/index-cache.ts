@@ -11,7 +11,8 @@
 import "server-only";
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { ownerOnlySqlite } from "../owner-only";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Problem } from "@/lib/core";
@@ -471,11 +472,8 @@ export class IndexCache {
   }
 
   #connect(): Db {
-    mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
-    // Readable by its owner only, as the ledger: it holds what the results say (SQLite makes its
-    // -wal and -shm files with the main file's mode).
-    closeSync(openSync(this.file, "a", 0o600));
-    chmodSync(this.file, 0o600);
+    // Readable by its owner only, as the ledger: it holds what the results say.
+    ownerOnlySqlite(this.file, join(this.file, ".."));
     const db = new Database(this.file);
     try {
       db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 2000}`);
