@@ -110,6 +110,8 @@ export function cacheFileOf(stateDir: string): string {
 
 export class IndexCache {
   #db: Db | null = null;
+  /** Whether a file found damaged in use was made again already (once per process: a second fault is only named). */
+  #rebuilt = false;
   /** The last fault (opening, reading or writing), named; `null` while all is well. */
   problem: string | null = null;
   /** Whether `problem` names a failed write. */
@@ -513,6 +515,12 @@ export class IndexCache {
   #fault(doing: string, error: unknown): void {
     this.#writeFault = doing === "writing";
     const code = (error as { code?: string }).code;
+    // Damaged inside its pages (the header and the small tables read at the start are intact): made
+    // again now, or every start would find the same damage and read the whole folder again.
+    if ((code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") && !this.#rebuilt && this.#db) {
+      this.#rebuild(doing, code);
+      return;
+    }
     const what =
       code === "SQLITE_FULL"
         ? "the disk is full"
@@ -526,6 +534,19 @@ export class IndexCache {
     this.#name(
       `index cache ${this.file}: ${doing} ${what} (${code ?? "error"}: ${(error as Error).message}); ${doing === "writing" ? "kept in memory only" : "the results folder is read instead"}`,
     );
+  }
+
+  /** Deletes the damaged file and makes an empty one: what it held is read from the results folder and saved again. */
+  #rebuild(doing: string, code: string): void {
+    this.#rebuilt = true;
+    this.close();
+    this.#name(`index cache ${this.file}: damaged inside (${code}, found ${doing}), rebuilt from the results folder`);
+    try {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
+      this.#db = this.#connect();
+    } catch (again) {
+      this.#fault("rebuilding", again);
+    }
   }
 
   #name(problem: string): void {
