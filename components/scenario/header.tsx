@@ -250,6 +250,7 @@ function NavLink({
       prefetch={false}
       title={target.name}
       data-testid={testId}
+      data-key={keyName}
       className={`${cls} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
     >
       {rel === "prev" ? "‹ " : ""}

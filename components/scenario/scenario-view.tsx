@@ -112,7 +112,8 @@ export function ScenarioView({
 
   return (
     <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
-      <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
+      {/* Play buttons only where a recording plays (an export without --audio has none). */}
+      <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio && !!audioHref}>
         <OpenOnHash />
         <div className="space-y-5" data-testid="scenario-page">
           <ScenarioHeader

@@ -83,7 +83,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">By domain</h3>
-            <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
+            <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Scenarios", "Agent p50 s", "Agent p90 s", "Agent LLM calls / turn", "Agent LLM TTFB mean s", "Over 60 s"].map((h) => (
@@ -123,7 +123,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="run-turn-taking">
           <TurnTaking i={t.interaction} />
           <div className="space-y-3 text-xs">
-            <table className="w-full max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
+            <table className="w-full max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Response rate", "Agent interruptions", "Caller interruptions", "Gaps over 3 s"].map((h) => (

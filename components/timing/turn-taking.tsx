@@ -48,7 +48,7 @@ export function TurnTaking({ i }: { i: InteractionFigures }) {
     ],
   ];
   return (
-    <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">
+    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">
       <tbody>
         {rows.map(([label, value, id]) => (
           <tr key={id} data-fact={id} className="border-b border-zinc-100 dark:border-zinc-800">

@@ -21,7 +21,7 @@ const FIXTURES = join(__dirname, "../../fixtures/harness");
 const folders = [
   join(ROOT, "examples/results/eval_20261118_140000"),
   join(ROOT, "examples/results/eval_20261124_091500"),
-  join(ROOT, "examples/results/eval_20261130_093000"),
+  join(ROOT, "examples/results/eval_20261129_093000"),
   ...readdirSync(FIXTURES, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => join(FIXTURES, d.name, "run", readdirSync(join(FIXTURES, d.name, "run"))[0] as string)),
