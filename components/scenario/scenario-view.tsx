@@ -70,6 +70,7 @@ export function ScenarioView({
     agentTurnCount: run.agentTurnCount,
     audio: audioFindings,
     divergence,
+    asr: data.insights.asr,
   });
   const transcript = why.transcript;
   const { turns, source } = transcript;
@@ -210,7 +211,7 @@ export function ScenarioView({
               />
             </Card>
             <Card id="asr" title="Heard vs meant" className="min-w-0">
-              <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
+              <HeardVsMeant asr={data.insights.asr} why={asrWhy} turns={why.asrTurns} />
             </Card>
           </div>
           <Card id="context" title="Context and files">

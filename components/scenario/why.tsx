@@ -80,6 +80,11 @@ export function Why({
                 <span className="min-w-0 flex-1 break-words">
                   {c.message}
                   {c.evidence && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">({c.evidence})</span>}
+                  {c.also?.map((a) => (
+                    <span key={a} className="block text-xs text-zinc-600 dark:text-zinc-400" data-testid="cause-also">
+                      also: {a}
+                    </span>
+                  ))}
                 </span>
                 {c.href && (
                   <a href={c.href} className="text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400">

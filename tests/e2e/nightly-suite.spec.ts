@@ -49,8 +49,10 @@ test("a regressed scenario names the last run it passed in, where the calls part
   const turn = Number(/turn (\d+)/.exec((await turnLink.textContent()) ?? "")?.[1]);
   expect(turn, "a transcript turn after the greeting").toBeGreaterThan(1);
   await expect(page.locator(`#turn-${turn}`), "the turn it points at is on the page").toHaveCount(1);
-  // The compare page's rows are the agent's replies: the cause names its reply by that number.
-  const reply = Number(/the agent's reply (\d+)/.exec((await cause.textContent()) ?? "")?.[1]);
+  // One turn numbering: the cause names the transcript's turn; the compare page's rows are the agent's replies, opened at that reply.
+  await expect(cause).toContainText(`at turn ${turn}`);
+  const side = cause.getByRole("link", { name: "side by side →" });
+  const reply = Number(/#turn-(\d+)$/.exec((await side.getAttribute("href")) ?? "")?.[1]);
   expect(reply, "a reply after the reworded greeting").toBeGreaterThan(1);
   await cause.getByRole("link", { name: "side by side →" }).click();
   await expect(page).toHaveURL(/\/compare\/scenario\?/, WAIT);
@@ -61,7 +63,7 @@ test("a regressed scenario names the last run it passed in, where the calls part
   expect(new URL(page.url()).hash).toBe(`#turn-${reply}`);
   await expect(page.locator('[data-divergence="true"]')).toHaveAttribute("id", "turn-1");
   await expect(page.locator('[data-calls-part="true"]')).toHaveAttribute("id", `turn-${reply}`);
-  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at turn ${reply}`);
+  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at reply ${reply}`);
 });
 
 test("a passing scenario, and a failing one with no earlier pass, say nothing of the kind", async ({ page }) => {
