@@ -19,6 +19,7 @@ import { JudgeEvidence } from "./judge";
 import { JudgeSeenList } from "./judge-seen";
 import { RetriedNotice, RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
+import { StickyOffset } from "./sticky-offset";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
 import { Why } from "./why";
@@ -115,6 +116,7 @@ export function ScenarioView({
     <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
       <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
         <OpenOnHash />
+        {hasAudio && <StickyOffset targetId="audio" />}
         <div className="space-y-5" data-testid="scenario-page">
           <ScenarioHeader
             name={data.name}

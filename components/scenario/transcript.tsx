@@ -138,7 +138,7 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
   const agent = turn.role === "agent";
   const barge = turn.latencyMs !== null && turn.latencyMs < 0;
   const base =
-    "group scroll-mt-24 rounded-md border px-3 py-2 text-sm transition-colors target:ring-2 target:ring-sky-500 " +
+    "group rounded-md border px-3 py-2 text-sm transition-colors target:ring-2 target:ring-sky-500 " +
     "data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-amber-400 data-[highlighted=true]:bg-amber-50 dark:data-[highlighted=true]:bg-amber-950/50 " +
     "data-[playing=true]:border-sky-500 data-[playing=true]:shadow-[inset_4px_0_0_var(--color-sky-500)] ";
   const tone = agent ? "border-sky-200 bg-sky-50/60 dark:border-sky-900 dark:bg-sky-950/30" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
