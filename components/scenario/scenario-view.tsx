@@ -22,6 +22,7 @@ import { OpenOnHash } from "./open-on-hash";
 import { StickyOffset } from "./sticky-offset";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
+import { durationSourcesLine, harnessDuration, harnessLatency, latencySourcesLine } from "@/lib/core/insights/figure-sources";
 import { Why } from "./why";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
@@ -38,8 +39,11 @@ export function ScenarioView({
   audioSrc,
   audioFindings = null,
   divergence = null,
+  recording = null,
   across,
 }: {
+  /** The recording's length and response gaps, when the page measured it (the header's sources line). */
+  recording?: { durationS: number; gapsMs: number[] } | null;
   data: ScenarioData;
   run: RunFacts;
   nav: ScenarioNav;
@@ -74,6 +78,19 @@ export function ScenarioView({
     asr: data.insights.asr,
   });
   const transcript = why.transcript;
+  // The header shows the harness's figures; where the log or the recording says otherwise, one line each says why.
+  const sourceLines = [
+    latencySourcesLine({
+      harness: harnessLatency(data.metrics),
+      log: data.timing?.turns.agent ? { n: data.timing.turns.agent.n, p50: data.timing.turns.agent.p50 } : null,
+      recordingGapsMs: recording?.gapsMs ?? null,
+    }),
+    durationSourcesLine({
+      scenarioDurationS: harnessDuration(data.metrics),
+      logEndS: data.timing && data.timing.budget.duration_s > 0 ? data.timing.budget.duration_s : null,
+      recordingS: recording?.durationS ?? null,
+    }),
+  ].filter((l): l is string => l !== null);
   const { turns, source } = transcript;
   const apiHref = apiScenarioPath(data.run, data.name);
   const audioHref = audioSrc === undefined ? apiAudioHref(data.run, data.name) : audioSrc;
@@ -128,6 +145,7 @@ export function ScenarioView({
             transcriptTurns={{ count: turns.length, source }}
             toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
             stopReasonFromLog={data.conversation?.stopReason ?? null}
+            sourceLines={sourceLines}
           />
           {across}
           <RetriedNotice retries={data.retries} />
@@ -194,7 +212,12 @@ export function ScenarioView({
           {triage}
           {data.timing && (
             <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
-              <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />
+              <ScenarioTimingSection
+                timing={data.timing}
+                reportHref={apiScenarioReportHref(data.run, data.name)}
+                metrics={data.metrics}
+                markedInterrupted={turns.filter((t) => t.interrupted).length}
+              />
             </Card>
           )}
           <div className="grid items-start gap-5 lg:grid-cols-2">

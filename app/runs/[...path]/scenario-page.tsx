@@ -97,6 +97,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
         />
       }
       audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}
+      recording={audio && audio.status === 200 ? { durationS: audio.analysis.durationSeconds, gapsMs: audio.analysis.responseGaps.map((g) => g.gapMs) } : null}
       divergence={divergence}
       triage={
         <Triage
