@@ -102,3 +102,46 @@ test("/trends shows the interaction panel of each night with recordings, oldest 
     expect(own, `${k}: as on the run's Audio tab`).toBe(`${value} · ${events} event${events === "1" ? "" : "s"}`);
   }
 });
+
+test("the scenario page says how a failure stands in words, by the run page's rule, and each turn link lands its turn in view", async ({ page }) => {
+  const changes = (await (await page.request.get(`${dashboard.url}api/runs/${encodeURIComponent(NEWEST)}/changes`)).json()) as {
+    marks: Record<string, { kind: string; since?: string; runs?: number }>;
+  };
+  const mark = changes.marks.tau2_retail__43;
+  expect(mark?.kind, "the run page's mark for the worst failure").toBe("still_failing");
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(scenarioUrl(NEWEST, "tau2_retail__43"));
+    // In words, not only in the strip cells' hover titles.
+    const words = page.getByTestId("failure-words");
+    await expect(words).toBeVisible(WAIT);
+    await expect(words).toContainText(`Failing since ${mark!.since!.slice(0, 10)} (${mark!.runs} runs)`);
+    // "Where it went wrong" is the first likely cause as listed.
+    const wentWrong = await page.getByTestId("went-wrong").locator("a").getAttribute("href");
+    await expect(page.locator('[data-testid="hints"] > li').first().locator(`a[href="${wentWrong}"]`)).toHaveCount(1);
+    // Every "turn N ↓" link of the first card lands its turn below the sticky audio panel, in view.
+    const links = page.locator('#why a[href^="#turn-"]');
+    const count = await links.count();
+    expect(count, "the causes link turns").toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const href = (await links.nth(i).getAttribute("href")) as string;
+      await links.nth(i).click();
+      const turn = page.locator(href);
+      await expect(turn, `${href} at ${viewport.width} px`).toBeInViewport();
+      await expect
+        .poll(
+          async () => {
+            const panel = await page.locator("#audio").boundingBox();
+            const box = await turn.boundingBox();
+            return panel && box ? box.y - (panel.y + panel.height) : -1;
+          },
+          { message: `${href} is not under the sticky audio panel at ${viewport.width} px`, timeout: 5_000 },
+        )
+        .toBeGreaterThanOrEqual(-1);
+    }
+  }
+});
