@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { RATE_NAMES, type Rate } from "@/lib/core";
-import type { RunTiming, Stats } from "@/lib/core/timing";
+import { loggedOf, type RunTiming, type Stats } from "@/lib/core/timing";
 import { runRoute } from "@/lib/server/http/api";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { waitFor } from "../../helpers/wait";
@@ -81,7 +81,10 @@ describe.each(folders)("report on %s", (folder) => {
     expect(report).toContain(
       `| ${[b.duration_s, b.agent_playback_s, b.user_playback_s, b.agent_latency_s, b.user_latency_s, b.other_s].map(f3).join(" | ")} |`,
     );
-    expect(report).toContain(`Wall clock: ${f3(t.wall_clock_s)} s`);
+    // The run's span only when every scenario's log spans it; else unknown, and never a negative overhead.
+    expect(report).toContain(t.wall_clock_s === null ? `Wall clock: unknown (${loggedOf(t)})` : `Wall clock: ${f3(t.wall_clock_s)} s`);
+    expect(report).not.toMatch(/overhead: -/);
+    expect(report).toContain(`Pooled over the scenarios with logs: ${loggedOf(t)}`);
     expect(report).toContain(`Σ scenario_duration: ${f3(t.scenario_duration_s)} s`);
     const j = t.judge_scores;
     expect(report).toContain(`= 1.0: ${j.one}; [0.8, 1): ${j.from_0_8}; [0.5, 0.8): ${j.from_0_5}; < 0.5: ${j.below_0_5}; judge errors and NaN: ${j.errors}`);
