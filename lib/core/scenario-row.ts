@@ -6,7 +6,7 @@ import { domainOf } from "./domain";
 import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 import { folderProblems, retryFields, type AttemptFolder } from "./retries";
-import { COMPACT_ROW_BOUNDS, jsonBytes, ROW_BOUNDS, ROW_BYTES, RowCuts, type RowBounds } from "./bounded-text";
+import { COMPACT_ROW_BOUNDS, jsonBytes, ROW_BOUNDS, ROW_BYTES, RowCuts, surelyWithin, type RowBounds } from "./bounded-text";
 
 export type Verdict = boolean | "N/A";
 
@@ -134,7 +134,7 @@ export function scenarioVerdict(record: ScenarioRecord, minAgentTurns: number): 
  */
 export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
   const row = boundedRow(record, minAgentTurns, problems, attempts, ROW_BOUNDS);
-  return jsonBytes(row) <= ROW_BYTES ? row : boundedRow(record, minAgentTurns, problems, attempts, COMPACT_ROW_BOUNDS);
+  return surelyWithin(row, ROW_BYTES) || jsonBytes(row) <= ROW_BYTES ? row : boundedRow(record, minAgentTurns, problems, attempts, COMPACT_ROW_BOUNDS);
 }
 
 function boundedRow(

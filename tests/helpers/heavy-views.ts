@@ -85,3 +85,22 @@ export async function writeCompareRuns(root: string, n: number): Promise<void> {
     });
   }
 }
+
+export const LONG_TEXTS_RUN = "eval_20261106_080000";
+export const LONG_TEXT_BYTES = 1024 * 1024;
+
+/** A traceback's worth of text, `LONG_TEXT_BYTES`, every line different (a harness may write one into `stop_reason`). */
+export function longStopReason(i: number): string {
+  const line = (k: number) => `Traceback line ${i}.${k}: "quoted" \\ and a tab\t`.padEnd(63, ".") + "\n";
+  return Array.from({ length: LONG_TEXT_BYTES / 64 }, (_, k) => line(k)).join("");
+}
+
+/** A finished run of `n` scenarios whose metrics.json each hold a 1 MB `stop_reason` (issue 54). */
+export async function writeLongTextsRun(root: string, n = 60): Promise<void> {
+  const names = Array.from({ length: n }, (_, i) => `tau2_retail__${i}`);
+  const log = logLine(`Queued ${n} scenario(s): [${names.map((s) => `'${s}'`).join(", ")}]`) + FINISHED;
+  await writeRun(join(root, LONG_TEXTS_RUN), {
+    log,
+    scenarios: Object.fromEntries(names.map((name, i) => [name, { metrics: metrics(name, { stop_reason: longStopReason(i) }), bridgeLog: null }])),
+  });
+}
