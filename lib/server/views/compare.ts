@@ -43,21 +43,23 @@ function judgeOn(run: RunModel): boolean {
 
 /**
  * A scenario's success_signals whitelist (metadata.json). The runner writes scenario_config/ before a
- * conversation starts and never again, so it is kept with the scenario's indexed state: a new state
- * (a rewritten or replaced folder) reads it again.
+ * conversation starts and never again, so it is kept under the scenario's signature (the files its
+ * state was read from): a rewritten or replaced folder reads it again, and a run whose states left
+ * memory and came back from the index cache (same signatures) does not read 10,000 files again.
  */
-const WHITELISTS = () => processCaches().weak<ScenarioState, string | null>("compare-whitelists");
+const WHITELISTS = () => processCaches().lru<{ signature: string; value: string | null }>("compare-whitelists", { maxEntries: 100_000 });
 
 async function whitelist(run: RunModel, states: ReadonlyMap<string, ScenarioState>, name: string): Promise<string | null> {
   const state = states.get(name);
   if (!state) return null;
-  const cached = WHITELISTS().get(state);
-  if (cached !== undefined) return cached;
+  const key = `${run.dir}\0${name}`;
+  const cached = WHITELISTS().get(key);
+  if (cached && cached.signature === state.signature && state.signature !== "?") return cached.value;
   const read = await readInside(run.dir, `${name}/scenario_config/metadata.json`, "scenario_config/metadata.json");
   const signals = read.text === null ? undefined : readMetadata(read.text).value?.success_signals;
   const value = signals ? [...signals].sort().join(",") : null;
   // A missing file may still appear (a run in progress): only remember what was read.
-  if (read.text !== null) WHITELISTS().set(state, value);
+  if (read.text !== null && state.signature !== "?") WHITELISTS().set(key, { signature: state.signature, value });
   return value;
 }
 
