@@ -76,6 +76,6 @@ export function durationSourcesLine(x: DurationSourcesInput): string | null {
 export function llmCallsLine(side: "agent" | "user", metricsCalls: number | null, logCalls: number | null): string | null {
   if (metricsCalls === null || logCalls === null || metricsCalls === logCalls) return null;
   return logCalls < metricsCalls
-    ? `${side}: the bridge log has ${logCalls} of the ${metricsCalls} LLM calls metrics.json counts (token_usage): the per-turn figures below use the ${logCalls} it times.`
+    ? `${side}: the bridge log has ${logCalls} of the ${metricsCalls} LLM calls metrics.json counts (token_usage): the figures above use the ${logCalls} it times.`
     : `${side}: the bridge log times ${logCalls} LLM calls where metrics.json counts ${metricsCalls} (token_usage).`;
 }
