@@ -146,7 +146,12 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
             .join(" · ")}
         </p>
       )}
-      {a.interaction && <InteractionFigures panel={a.interaction} testId="audio-interaction" />}
+      {a.interaction && (
+        <>
+          <p className="text-zinc-600 dark:text-zinc-400">Turn-taking on the recording (τ-voice figures; the log&apos;s are in the timing section):</p>
+          <InteractionFigures panel={a.interaction} testId="audio-interaction" />
+        </>
+      )}
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">
           {a.findings.map((f, i) => (
