@@ -131,7 +131,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         ))}
       </div>
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
-        Response gap on the audio:{" "}
+        Response gap on the recording:{" "}
         {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} ·{" "}
         {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>

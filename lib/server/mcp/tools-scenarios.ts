@@ -150,10 +150,12 @@ export const ScenarioOut = {
       secondary: z.string().nullable(),
       message: z.string(),
       evidence: z.string().nullable(),
+      /** Other evidence of the same event (one cause per event). */
+      also: z.array(z.string()),
       turn: z.number().nullable(),
     }),
   ),
-  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  /** The first likely cause's turn (the causes are in call order): where the call went wrong, when it points at one. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
   /** How this failure stands in its suite (views/run-changes): new since the previous run, now stalled, still failing since a run, or flaky; null when it passed or has no suite history. */
@@ -273,6 +275,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       secondary: c.secondary ?? null,
       message: c.message,
       evidence: c.evidence,
+      also: c.also ?? [],
       turn: c.turn,
     })),
     wentWrongAt: why.causes.wentWrongAt,
@@ -448,7 +451,7 @@ function scenarioText(s: ScenarioView): string {
   }
   for (const c of s.likelyCauses)
     lines.push(
-      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`,
+      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}${c.also.map((a) => `; also ${q(a, 200)}`).join("")}`,
     );
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
