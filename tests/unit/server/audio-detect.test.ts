@@ -65,4 +65,30 @@ describe("speech detection on a real line", () => {
     expect(zero.line.user.noiseFloorDb).toBeNull();
     expect(zero.speech.agent).toHaveLength(1);
   }, 60_000);
+
+  it("a clean line whose pauses are exact zeros and whose speech is steady in level: every turn found, the floor the digital silence (issue 57)", async () => {
+    const a = await analysed({ rate: 8000, ...calls, steady: true, seed: 6 });
+    for (const side of ["user", "agent"] as const) {
+      expect(a.line[side].speech, side).toBe(true);
+      expect(a.line[side].noiseFloorDb, side).toBeNull();
+      const score = scoreSpurts(a.speech[side], a.truth[side], 0.05);
+      expect(score.within, `${side}: ${JSON.stringify(a.speech[side])}`).toBe(1);
+      expect(score.invented).toBe(0);
+    }
+    // Every user turn answered: the panel reads the conversation a person hears.
+    expect(a.interaction.responseRate).toBe(1);
+  }, 60_000);
+
+  it("a noisy line whose stream died once keeps its noise floor: zeros in one stretch are not the channel's background", async () => {
+    const a = await analysed({ rate: 8000, ...calls, lines: { user: { snrDb: 20, zeros: [[0, 8]] }, agent: { snrDb: 20 } }, seed: 6 });
+    expect(a.line.user.noiseFloorDb).not.toBeNull();
+    const late = a.truth.user.filter(([s]) => s > 8.5);
+    expect(
+      scoreSpurts(
+        a.speech.user.filter(([s]) => s > 8.5),
+        late,
+        0.2,
+      ).within,
+    ).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
 });
