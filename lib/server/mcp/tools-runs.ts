@@ -187,6 +187,10 @@ export const GetRunOut = {
       audioP50: z.number().nullable(),
       audioP95: z.number().nullable(),
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air over the recordings measured (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
     })
     .nullable(),
   /** Automatic retries (issue 45): provenance, the retried scenarios, reasons counted, the success rate as if each retried scenario had failed. */
@@ -321,6 +325,8 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
             audioP50: num(audio.audioP50),
             audioP95: num(audio.audioP95),
             interaction: audio.interaction ? asJson({ ...audio.interaction }) : null,
+            deadAir: audio.deadAir ? asJson({ ...audio.deadAir }) : null,
+            responseLatencyByTurn: audio.responseLatencyByTurn ? asJson({ ...audio.responseLatencyByTurn }) : null,
           }
         : null,
     retries: {

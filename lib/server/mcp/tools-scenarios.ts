@@ -233,6 +233,10 @@ export const ScenarioOut = {
       findingCount: z.number(),
       /** The τ-voice interaction panel of the call (issue 47): response and yield rates and latencies, agent interruptions. */
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air of the call (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
       /** Each channel's noise floor and SNR. */
       line: z.record(z.string(), z.unknown()).nullable(),
     })
@@ -398,6 +402,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
             })),
             findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
             interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
+            deadAir: a.analysis.deadAir ? asJson({ ...a.analysis.deadAir }) : null,
+            responseLatencyByTurn: a.analysis.responseLatencyByTurn ? asJson({ ...a.analysis.responseLatencyByTurn }) : null,
             line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
           }
         : { status: a.status, reason: a.reason, durationSeconds: null, findings: [], findingCount: 0, interaction: null, line: null };

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyseAudio } from "@/lib/core/audio/analyse";
+import { deadAirOf } from "@/lib/core/audio/interaction-facts";
 import { readWavFrames } from "@/lib/server/audio/wav-frames";
 import { scoreSpurts, turnTaking, writePlantedCall, type PlantedCall } from "../../helpers/speech";
 
@@ -90,5 +91,36 @@ describe("speech detection on a real line", () => {
         0.2,
       ).within,
     ).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+
+  it("dead air on a planted call, measured on the recording, within 0.5 s of the truth (total), 0.3 s (longest) and ±1 (gaps of 3 s or more) (issue 57)", async () => {
+    // Hand-offs of 0.7–1.4 s, two silences of 3.5 s and 6 s, one of 2.8 s (not long), and a talk-over.
+    const user: Array<[number, number]> = [
+      [1, 4],
+      [9.5, 12],
+      [18, 20.2],
+      [26, 28.5],
+    ];
+    const agent: Array<[number, number]> = [
+      [4.8, 8],
+      [12.7, 14.5],
+      [23, 25],
+      [28, 31],
+      [37, 40],
+    ];
+    for (const [label, lines] of [
+      ["a clean line", undefined],
+      ["20 dB SNR", { user: { snrDb: 20 }, agent: { snrDb: 20 } }],
+    ] as const) {
+      const a = await analysed({ rate: 8000, seconds: 42, user, agent, lines, seed: 21 });
+      const truth = deadAirOf(a.truth.user, a.truth.agent);
+      expect(truth.longGaps, label).toBe(2);
+      expect(Math.abs(a.deadAir.totalSeconds! - truth.totalSeconds!), `${label}: ${JSON.stringify(a.deadAir)} vs ${JSON.stringify(truth)}`).toBeLessThanOrEqual(
+        0.5,
+      );
+      expect(Math.abs(a.deadAir.maxGapSeconds! - truth.maxGapSeconds!), label).toBeLessThanOrEqual(0.3);
+      expect(Math.abs(a.deadAir.longGaps! - truth.longGaps!), label).toBeLessThanOrEqual(1);
+      expect(a.deadAir.fraction, label).toBeCloseTo(a.deadAir.totalSeconds! / a.deadAir.spanSeconds!, 2);
+    }
   }, 60_000);
 });
