@@ -23,6 +23,7 @@ import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
 import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
+import { endSettingsChanges, endSettingsNote, endSettingsOf, type EndSettings } from "@/lib/core/call-end";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
@@ -33,6 +34,14 @@ const MAX_NL_DIFFS = 500;
 function parsedArgs(run: RunModel): Record<string, unknown> {
   const inv = run.runLevel.invocations;
   return inv[inv.length - 1]?.parsed_args ?? {};
+}
+
+/** How the run's calls end: its conversation-end policy and inactivity timeout (issue 57). */
+export function runEndSettings(run: RunModel): EndSettings {
+  return endSettingsOf(
+    parsedArgs(run),
+    runAnalysis(run).records.map((r) => r.metrics),
+  );
 }
 
 function judgeOn(run: RunModel): boolean {
@@ -86,6 +95,9 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   if (ja && jb && ta !== undefined && tb !== undefined && ta !== tb) {
     out.push({ kind: "judge_threshold", message: `different judge thresholds: ${String(ta)} in ${base.id}, ${String(tb)} in ${other.id}` });
   }
+  // Calls ended under another conversation-end policy or inactivity timeout (issue 57).
+  const endNote = endSettingsNote(endSettingsChanges(runEndSettings(base), runEndSettings(other)));
+  if (endNote) out.push({ kind: "end_policy", message: endNote });
   const common = comparison.scenarios.filter((s) => s.base !== null && s.other !== null).map((s) => s.name);
   const differing = (await mapLimit(common, 32, async (name) => ((await whitelist(base, name)) !== (await whitelist(other, name)) ? name : null))).filter(
     (n): n is string => n !== null,
