@@ -12,6 +12,7 @@ import type { RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
 import { interactionRows, type PooledPanel } from "../../audio/interaction";
+import { STOP_REASON_LABEL } from "../../call-end";
 import { deadAirRows, latencySplitRows, type DeadAir, type ResponseLatencyByTurn } from "../../audio/interaction-facts";
 import type { FailingSignal } from "../../insights/failing-signals";
 import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
@@ -99,7 +100,7 @@ export function runReport(x: RunReportInput): string {
   out.push(
     `- Stop reasons: ${
       Object.entries(t.stop_reasons)
-        .map(([k, v]) => `${mdInline(k)} ${v}`)
+        .map(([k, v]) => `${mdInline(k)} ${v}${STOP_REASON_LABEL[k] ? ` (${STOP_REASON_LABEL[k]})` : ""}`)
         .join(", ") || "none"
     }\n`,
   );
