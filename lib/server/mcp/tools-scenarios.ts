@@ -129,6 +129,13 @@ export const ScenarioOut = {
   row: ScenarioRowOut.nullable(),
   /** Each failing signal with the value that failed it, as the scenario page says it ("actual 82d691d7… ≠ expected 42abaa49…"). */
   failingSignals: z.array(z.object({ signal: z.string(), value: z.string() })),
+  /** How the call ended (issue 57), as the scenario page says it: the sentence, whether it points at the agent, and the conversation-end fields as read. */
+  callEnd: z
+    .object({ text: z.string(), agentAtFault: z.boolean(), fields: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .optional(),
+  /** metrics.json keys this dashboard does not interpret yet, each value as bounded text (`count`: all of them). */
+  unknownFields: z.object({ fields: z.array(z.object({ key: z.string(), value: z.string() })), count: z.number() }).optional(),
   judge: z
     .object({
       score: Scalar,
@@ -271,6 +278,13 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     name,
     row,
     failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
+    callEnd: detail.callEnd
+      ? (() => {
+          const { story, ...fields } = detail.callEnd;
+          return { text: story.text, agentAtFault: story.agentAtFault, fields: asJson({ ...fields }) };
+        })()
+      : null,
+    unknownFields: { fields: detail.unknownFields.fields.map((f) => ({ ...f })), count: detail.unknownFields.count },
     likelyCauses: why.causes.causes.map((c) => ({
       kind: c.kind,
       owner: c.owner,
@@ -418,6 +432,8 @@ function scenarioText(s: ScenarioView): string {
     DATA_NOTE,
   ];
   if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.callEnd) lines.push(`How the call ended: ${q(s.callEnd.text, 300)}`);
+  if (s.unknownFields?.count) lines.push(`metrics.json fields not interpreted yet: ${s.unknownFields.fields.map((f) => q(f.key, 80)).join(", ")}.`);
   if (s.judge) {
     lines.push(
       `Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`,
