@@ -12,7 +12,8 @@ function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium tabular-nums">{mean ? fixed(rate.value, 3) : percent(rate.value)}</span>{" "}
-      <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+      {/* Under the value at phone width, so baseline, other and Δ fit 390 px. */}
+      <span className="text-xs text-zinc-500 tabular-nums max-sm:block dark:text-zinc-400">
         {mean ? `n=${group(rate.denominator)}` : `${group(rate.numerator)}/${group(rate.denominator)}`}
       </span>
     </span>
@@ -33,11 +34,11 @@ export function Headline({ result }: { result: CompareResult }) {
           <tr>
             <th scope="col">Rate</th>
             <th scope="col">
-              <RunId id={result.base} role="baseline" />
+              <RunId id={result.base} role="baseline" wrap />
             </th>
             {result.comparisons.map((c) => (
               <th key={c.run} scope="colgroup" colSpan={2}>
-                <RunId id={c.run} role="other" />
+                <RunId id={c.run} role="other" wrap />
               </th>
             ))}
           </tr>
@@ -47,7 +48,7 @@ export function Headline({ result }: { result: CompareResult }) {
             const meta = RATE_LABEL[name];
             return (
               <tr key={name} data-rate={name}>
-                <th scope="row" className="font-medium whitespace-nowrap">
+                <th scope="row" className="font-medium max-sm:min-w-[6.5rem] sm:whitespace-nowrap">
                   {meta.label}
                 </th>
                 <td>

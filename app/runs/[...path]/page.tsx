@@ -155,7 +155,7 @@ function RunPage({
   };
 
   return (
-    // A column of sections; at phone width the scenario table comes right after the header, before the notes and the rate cards (its first failing row on the first screen).
+    // A column of sections; at phone width the scenario table comes right after the header and the "vs previous" line, before the notes and the rate cards (its first failing row on the first screen).
     <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <div className="max-sm:-order-2">
@@ -186,7 +186,10 @@ function RunPage({
           }}
         />
       </div>
-      <ChangesLine changes={changes} />
+      {/* At phone width the "vs previous" line follows the header, before the table. */}
+      <div className="max-sm:-order-2">
+        <ChangesLine changes={changes} />
+      </div>
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
       <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
       <section id="rates" aria-label="Rates" className="max-sm:order-1">

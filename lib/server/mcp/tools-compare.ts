@@ -146,16 +146,16 @@ function pairText(base: string, p: Pair): string[] {
       .slice(0, 10)
       .map(
         (d) =>
-          `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${f.signal} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`,
+          `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${q(f.signal, 80)} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`,
       ),
     `Fixed (${p.fixed.count}): ${nameList(p.fixed.names, 20)}.`,
     `Still failing: ${p.stillFailing.count}; new scenarios: ${p.new.count}; gone: ${p.gone.count}; now stalled: ${p.nowStalled.count}.`,
     p.setup.same
       ? "Setup: the same."
-      : `Setup changes: ${[...p.setup.args.map((a) => `${a.name}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${f.file} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
+      : `Setup changes: ${[...p.setup.args.map((a) => `${q(a.name, 80)}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${q(f.file, 80)} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
     ...(p.themes.new.length ? [`New failure themes: ${p.themes.new.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
     ...(p.themes.gone.length ? [`Gone failure themes: ${p.themes.gone.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
-    ...p.warnings.map((w) => `Warning: ${w.message}`),
+    ...p.warnings.map((w) => `Warning: ${q(w.message, 300)}`),
   ];
 }
 

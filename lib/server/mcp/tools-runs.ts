@@ -112,7 +112,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
-          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          `- ${q(r.id)} ${r.state}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
             ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
@@ -183,6 +183,8 @@ export const GetRunOut = {
   outsideQueue: z.number(),
   problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
   themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
+  /** Why the failure themes are missing (their analysis failed), `null` when they were made. */
+  themesError: z.string().nullable(),
   /** The Audio tab's summary (recordings measured failures first, up to 200): findings by kind, response gaps on the audio, the τ-voice interaction panel pooled over the run. */
   audio: z
     .object({
@@ -281,10 +283,19 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
         flaky: namesOf(changes.flaky),
       }
     : null;
-  const themes = (await themesFor(run)).slice(0, MAX_THEMES).map((t) => {
-    const d = themeDTO(t);
-    return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
-  });
+  // The themes are one analysis of the run: when they cannot be made, the answer says why, and the rest stands.
+  let themesError: string | null = null;
+  const themes = (
+    await themesFor(run).catch((err: unknown) => {
+      themesError = `the failure themes could not be made: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      return [];
+    })
+  )
+    .slice(0, MAX_THEMES)
+    .map((t) => {
+      const d = themeDTO(t);
+      return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
+    });
   const [audio, sections] = await Promise.all([runAudio(run), runJudgeSections(run)]);
   const r = body.retries;
   const problems = body.problems;
@@ -324,6 +335,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     outsideQueue: body.outsideQueue.length,
     problems: { count: problems.length, first: problems.slice(0, 20).map((p) => ({ file: p.file, kind: p.kind, message: p.message, scenario: p.scenario })) },
     themes,
+    themesError,
     audio:
       audio.recordings > 0
         ? {
@@ -368,7 +380,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
 
 function runText(r: RunOut): string {
   const lines = [
-    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt ?? "unknown"}.`,
+    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}.`,
     DATA_NOTE,
     `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
   ];
@@ -382,7 +394,8 @@ function runText(r: RunOut): string {
       lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
   }
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
-  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
+  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${q(s.signal, 80)} ${s.failed}`).join(", ")}.`);
+  if (r.themesError) lines.push(`Failure themes: unknown (${q(r.themesError, 200)}).`);
   if (r.themes.length)
     lines.push(
       `Failure themes: ${r.themes

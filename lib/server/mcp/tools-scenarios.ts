@@ -44,9 +44,9 @@ function rowLine(r: ScenarioRow): string {
   const failed = r.success_breakdown.failed;
   return (
     `- ${q(r.name, 200)}: ${verdictText(r.verdict)}` +
-    (failed.length ? `, failed ${failed.join(", ")}` : "") +
+    (failed.length ? `, failed ${failed.map((f) => q(f, 80)).join(", ")}` : "") +
     (r.stalled ? ", stalled" : "") +
-    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${r.judge_error}` : "") +
+    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${q(r.judge_error, 120)}` : "") +
     (r.stop_reason ? `, stop ${q(r.stop_reason, 60)}` : "") +
     (r.problems.length ? `, ${r.problems.length} problem(s)` : "") +
     (r.outside_queue ? ", outside the queue (not counted)" : "")
@@ -157,10 +157,12 @@ export const ScenarioOut = {
       secondary: z.string().nullable(),
       message: z.string(),
       evidence: z.string().nullable(),
+      /** Other evidence of the same event (one cause per event). */
+      also: z.array(z.string()),
       turn: z.number().nullable(),
     }),
   ),
-  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  /** The first likely cause's turn (the causes are in call order): where the call went wrong, when it points at one. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
   /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
@@ -291,6 +293,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
       secondary: c.secondary ?? null,
       message: c.message,
       evidence: c.evidence,
+      also: c.also ?? [],
       turn: c.turn,
     })),
     wentWrongAt: why.causes.wentWrongAt,
@@ -431,7 +434,7 @@ function scenarioText(s: ScenarioView): string {
     `Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`,
     DATA_NOTE,
   ];
-  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${q(f.signal, 80)} (${q(f.value, 120)})`).join(", ")}.`);
   if (s.callEnd) lines.push(`How the call ended: ${q(s.callEnd.text, 300)}`);
   if (s.unknownFields?.count) lines.push(`metrics.json fields not interpreted yet: ${s.unknownFields.fields.map((f) => q(f.key, 80)).join(", ")}.`);
   if (s.judge) {
@@ -463,12 +466,12 @@ function scenarioText(s: ScenarioView): string {
       .map(([k]) => k);
     if (unseen.length || s.judgeSeen.flags.length)
       lines.push(
-        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`,
+        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.map((f) => q(f, 80)).join(", ")}` : ""}.`,
       );
   }
   for (const c of s.likelyCauses)
     lines.push(
-      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`,
+      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}${c.also.map((a) => `; also ${q(a, 200)}`).join("")}`,
     );
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
@@ -477,7 +480,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Problems: ${s.problems
         .slice(0, 5)
-        .map((p) => `${p.file}: ${q(p.message, 200)}`)
+        .map((p) => `${q(p.file, 100)}: ${q(p.message, 200)}`)
         .join("; ")}.`,
     );
   if (s.transcript) {
@@ -521,7 +524,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Files: ${s.files
         .filter((f) => f.present)
-        .map((f) => f.path)
+        .map((f) => q(f.path, 200))
         .join(", ")}.`,
     );
   return lines.join("\n");
