@@ -26,6 +26,7 @@ import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
 import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
+import { endSettingsChanges, endSettingsNote, endSettingsOf, type EndSettings } from "@/lib/core/call-end";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 import { likeForLikeText } from "@/lib/core/run-changes";
 
@@ -37,6 +38,14 @@ const MAX_NL_DIFFS = 500;
 function parsedArgs(run: RunModel): Record<string, unknown> {
   const inv = run.runLevel.invocations;
   return inv[inv.length - 1]?.parsed_args ?? {};
+}
+
+/** How the run's calls end: its conversation-end policy and inactivity timeout (issue 57). */
+export function runEndSettings(run: RunModel): EndSettings {
+  return endSettingsOf(
+    parsedArgs(run),
+    runAnalysis(run).records.map((r) => r.metrics),
+  );
 }
 
 function judgeOn(run: RunModel): boolean {
@@ -92,6 +101,9 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   if (ja && jb && ta !== undefined && tb !== undefined && ta !== tb) {
     out.push({ kind: "judge_threshold", message: `different judge thresholds: ${String(ta)} in ${base.id}, ${String(tb)} in ${other.id}` });
   }
+  // Calls ended under another conversation-end policy or inactivity timeout (issue 57).
+  const endNote = endSettingsNote(endSettingsChanges(runEndSettings(base), runEndSettings(other)));
+  if (endNote) out.push({ kind: "end_policy", message: endNote });
   const common = comparison.scenarios.filter((s) => s.base !== null && s.other !== null).map((s) => s.name);
   // Each run's states asked once: asking per scenario marked the run used each time (see `LoadedRuns`).
   const baseStates = base.scenarios;
