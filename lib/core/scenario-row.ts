@@ -6,6 +6,7 @@ import { domainOf } from "./domain";
 import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 import { folderProblems, retryFields, type AttemptFolder } from "./retries";
+import { redactProse } from "./redact";
 import { COMPACT_ROW_BOUNDS, jsonBytes, ROW_BOUNDS, ROW_BYTES, RowCuts, surelyWithin, type RowBounds } from "./bounded-text";
 
 export type Verdict = boolean | "N/A";
@@ -165,7 +166,8 @@ function boundedRow(
       not_applicable: signals("not_applicable", list(breakdown.not_applicable)),
       excluded: signals("excluded", list(breakdown.excluded)),
     },
-    stop_reason: typeof m.stop_reason === "string" ? cuts.text("stop_reason", m.stop_reason) : null,
+    // A harness writes a traceback here: it may quote a key (redacted whole, then cut).
+    stop_reason: typeof m.stop_reason === "string" ? cuts.text("stop_reason", redactProse(m.stop_reason)) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,

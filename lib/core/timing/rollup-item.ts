@@ -35,6 +35,7 @@ export function rollupItem(x: RollupItemInput): RollupItem {
     over60: timing.over_60s,
     flowKinds: timing.flow.findings.map((f) => f.kind),
     wall: timing.wall,
+    logged: timing.wall.start_ms !== null || timing.metrics_source !== "none" || raw.latencies.agent.length + raw.latencies.user.length > 0,
     // A row's bound (a traceback of a megabyte is legal): the rollup counts reasons by this text.
     stopReason: cutOrNull(typeof m?.stop_reason === "string" ? m.stop_reason : timing.stop_reason),
     judgeScore: m?.judge_score,

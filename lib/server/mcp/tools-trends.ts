@@ -177,7 +177,18 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
               },
             ]
           : []),
-        ...(r.setupChanges.length ? [{ run: r.id, kind: "setup" as const, message: `setup changed: ${r.setupChanges.slice(0, 5).join("; ")}` }] : []),
+        ...(r.setupChanges.length
+          ? [
+              {
+                run: r.id,
+                kind: "setup" as const,
+                message: `setup changed: ${r.setupChanges
+                  .slice(0, 5)
+                  .map((c) => q(c, 200))
+                  .join("; ")}`,
+              },
+            ]
+          : []),
       ]);
       const strip = {
         ...data.strip,
@@ -220,7 +231,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         DATA_NOTE,
         ...runs.map(
           (r) =>
-            `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
+            `- ${q(r.id)} ${r.startedAt === null ? "(start unknown)" : q(r.startedAt, 40)}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
         ),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,

@@ -1,6 +1,9 @@
 /** `GET /api/compare`: two or more runs of the index compared (lib/core/compare does the arithmetic). */
 import {
   compareRows,
+  foldRecords,
+  perDomainRatesOf,
+  ratesOf,
   latencySummary,
   latencyValues,
   recordDomain,
@@ -25,6 +28,7 @@ import { stallWarnings } from "./compare-stalls";
 import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
+import { likeForLikeText } from "@/lib/core/run-changes";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -106,7 +110,13 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   out.push(...stallWarnings(base, other, comparison));
   out.push(...retryWarningMessages(retries, base.id, other.id));
   out.push(...(await judgeSectionWarnings(base, other)));
-  for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
+  const likeFor = likeForLike(base, other)?.scenarios;
+  for (const run of [base, other])
+    if (runAnalysis(run).partial)
+      out.push({
+        kind: "partial",
+        message: `${run.id} has not finished: its rates are compared ${likeForLikeText(likeFor ?? 0)}; its other numbers are partial`,
+      });
   return out;
 }
 
@@ -166,6 +176,26 @@ function latencyBlock(run: RunModel) {
   };
 }
 
+/**
+ * A run that did not finish is compared like for like (lib/core/run-changes.ts): both runs' rates
+ * over the scenarios finished in both, folded afresh. `null` when both finished (their own rates).
+ */
+function likeForLike(base: RunModel, other: RunModel) {
+  const a = runAnalysis(base);
+  const b = runAnalysis(other);
+  if (!a.partial && !b.partial) return null;
+  const inOther = new Set(b.records.map((r) => r.name));
+  const common = new Set(a.records.filter((r) => inOther.has(r.name)).map((r) => r.name));
+  const fold = (x: typeof a) =>
+    foldRecords(
+      x.records.filter((r) => common.has(r.name)),
+      x.plan.minAgentTurns,
+    );
+  const fa = fold(a);
+  const fb = fold(b);
+  return { scenarios: common.size, rates: [ratesOf(fa), ratesOf(fb)] as const, perDomain: [perDomainRatesOf(fa), perDomainRatesOf(fb)] as const };
+}
+
 async function computePair(base: RunModel, other: RunModel): Promise<PairComparison> {
   // Each step below is one pass over a run (its states loaded, its rows made): requests answer between them.
   await nextStep();
@@ -179,19 +209,22 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
   const flips = await mapLimit(changed, 16, async (s) => [s.name, await nlFlips(base, other, s.name)] as const);
   const nlByName = new Map(flips);
   await nextStep();
-  const baseRates = runRates(base);
-  const otherRates = runRates(other);
+  const same = likeForLike(base, other);
+  const baseRates = same ? same.rates[0] : runRates(base);
+  const otherRates = same ? same.rates[1] : runRates(other);
   const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, rateDelta(baseRates[n], otherRates[n])])) as Record<RateName, RateDelta>;
   const baseDetail = runDetail(base);
   const otherDetail = runDetail(other);
+  const basePerDomain = same ? same.perDomain[0] : baseDetail.perDomain;
+  const otherPerDomain = same ? same.perDomain[1] : otherDetail.perDomain;
   const perDomain: Record<string, Record<string, RateDelta & { small: boolean }>> = {};
   for (const name of RATE_NAMES) {
-    const domains = new Set([...Object.keys(baseDetail.perDomain[name]), ...Object.keys(otherDetail.perDomain[name])]);
+    const domains = new Set([...Object.keys(basePerDomain[name]), ...Object.keys(otherPerDomain[name])]);
     const block: Record<string, RateDelta & { small: boolean }> = {};
     const empty: Rate = { value: null, numerator: 0, denominator: 0 };
     for (const d of [...domains].sort()) {
-      const a = baseDetail.perDomain[name][d] ?? empty;
-      const b = otherDetail.perDomain[name][d] ?? empty;
+      const a = basePerDomain[name][d] ?? empty;
+      const b = otherPerDomain[name][d] ?? empty;
       block[d] = { ...rateDelta(a, b), small: Math.min(a.denominator, b.denominator) < SMALL_SAMPLE };
     }
     perDomain[name] = block;
@@ -208,6 +241,7 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
     scenarios: comparison.scenarios.map((s) => ({ ...s, nlAssertions: nlByName.get(s.name) ?? [] })),
     counts: comparison.counts,
     tests: comparison.tests,
+    likeForLike: same?.scenarios ?? null,
     rates,
     judgeScores,
     perDomain,
