@@ -5,6 +5,7 @@ import { fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import {
   comparableWords,
+  INTERRUPTED_MARK_TITLE,
   toolDiffers,
   type AlignedTranscript,
   type CallsPart,
@@ -235,7 +236,11 @@ function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine;
         <span className="font-semibold tracking-wide uppercase">{who}</span>
         {time(line) && <span className="tabular-nums">{time(line)}</span>}
         {line.responseLatencyMs !== null && <span className="tabular-nums">response {group(Math.round(line.responseLatencyMs))} ms</span>}
-        {line.interrupted && <span className="font-medium text-amber-700 dark:text-amber-400">interrupted</span>}
+        {line.interrupted && (
+          <span className="font-medium text-amber-700 dark:text-amber-400" title={INTERRUPTED_MARK_TITLE}>
+            audio without text
+          </span>
+        )}
       </div>
       <p className="text-sm whitespace-pre-wrap">{line.text}</p>
     </div>

@@ -20,11 +20,14 @@ export function RelativeTime({ iso, serverNow, withTime = false }: { iso: string
   }, []);
   if (!iso) return <span className="text-zinc-500">–</span>;
   const words = relativeTime(iso, Math.max(serverNow, tick));
+  // Past two months the words are the date itself, which the time already says.
+  const inWords = /ago$|^in |^just now$/.test(words);
   return (
     <time dateTime={iso} title={iso}>
       {withTime ? (
         <>
-          <span className="tabular-nums">{minuteText(iso)}</span> <span className="text-zinc-500 dark:text-zinc-400">· {words}</span>
+          <span className="tabular-nums">{minuteText(iso)}</span>
+          {inWords && <span className="text-zinc-500 dark:text-zinc-400"> · {words}</span>}
         </>
       ) : (
         words

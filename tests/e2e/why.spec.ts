@@ -165,8 +165,8 @@ test("one fact, one number: the worst failure's figures name their source, its c
   expect(await page.getByText("with a wrong identifier (it did not read the id back carefully)").count(), "the reason's words once on the page").toBe(1);
   // The header's figures are the harness's; the log's and the recording's say why they differ, once.
   const sources = page.getByTestId("figure-sources");
-  await expect(sources).toContainText("Latency p50 4,150 ms is the harness's (metrics.json: 6 hand-offs", WAIT);
-  await expect(sources).toContainText("the conversation log's turn gaps give 3,117 ms over 7 agent turns");
+  await expect(sources).toContainText("Latency p50 4,150 ms is the harness's (metrics.json, 6 hand-offs)", WAIT);
+  await expect(sources).toContainText("the conversation log's turn gaps say 3,117 ms (7 agent turns");
   await expect(sources).toContainText("Duration 161.2 s is the harness's (metrics.json scenario_duration");
   await expect(page.getByTestId("turn-latency-table")).toBeVisible();
   await expect(page.locator("#timing")).toContainText("Response gap on the conversation log");

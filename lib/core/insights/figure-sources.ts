@@ -37,16 +37,14 @@ export function latencySourcesLine(x: LatencySourcesInput): string | null {
   if (!x.harness) return null;
   const parts: string[] = [];
   if (x.log && x.log.n > 0 && Math.abs(x.log.p50 * 1000 - x.harness.p50Ms) > LOG_PRECISION_MS) {
-    parts.push(
-      `the conversation log's turn gaps give ${msText(x.log.p50 * 1000)} over ${x.log.n} agent turns (from each segment's logged end, shifted 0.3 s, with the first turn's wait since routing began)`,
-    );
+    parts.push(`the conversation log's turn gaps say ${msText(x.log.p50 * 1000)} (${x.log.n} agent turns, the first one's wait since routing began included)`);
   }
   const rec = x.recordingGapsMs && x.recordingGapsMs.length ? stats([...x.recordingGapsMs]) : null;
   if (rec && Math.abs(rec.p50 - x.harness.p50Ms) > RECORDING_PRECISION_MS) {
-    parts.push(`the response gap on the recording ${msText(rec.p50)} over ${rec.n} hand-offs (silence measured on the audio)`);
+    parts.push(`the recording's response gap ${msText(rec.p50)} (${rec.n} hand-offs, silence on the audio)`);
   }
   if (!parts.length) return null;
-  return `Latency p50 ${msText(x.harness.p50Ms)} is the harness's (metrics.json: ${x.harness.count} hand-offs, from the user's last audio frame to the agent's first); ${parts.join("; ")}. Each measures a different moment, so they differ.`;
+  return `Latency p50 ${msText(x.harness.p50Ms)} is the harness's (metrics.json, ${x.harness.count} hand-offs); ${parts.join("; ")}: each times a different moment.`;
 }
 
 export interface DurationSourcesInput {
@@ -68,17 +66,16 @@ export function harnessDuration(metrics: Record<string, unknown> | null): number
 export function durationSourcesLine(x: DurationSourcesInput): string | null {
   if (x.scenarioDurationS === null) return null;
   const parts: string[] = [];
-  if (x.logEndS !== null && Math.abs(x.logEndS - x.scenarioDurationS) > DURATION_PRECISION_S)
-    parts.push(`the conversation log ends at ${sText(x.logEndS)} (its last turn's end)`);
+  if (x.logEndS !== null && Math.abs(x.logEndS - x.scenarioDurationS) > DURATION_PRECISION_S) parts.push(`the log's last turn ends at ${sText(x.logEndS)}`);
   if (x.recordingS !== null && Math.abs(x.recordingS - x.scenarioDurationS) > DURATION_PRECISION_S) parts.push(`the recording lasts ${sText(x.recordingS)}`);
   if (!parts.length) return null;
-  return `Duration ${sText(x.scenarioDurationS)} is the harness's (metrics.json scenario_duration: the runner's clock around the whole conversation, set-up and end-of-scenario pulls included); ${parts.join(" and ")}: the speech alone.`;
+  return `Duration ${sText(x.scenarioDurationS)} is the harness's (metrics.json scenario_duration, set-up and end-of-call pulls included); ${parts.join(" and ")}: the speech alone.`;
 }
 
 /** "the log has 3 of the 6 calls metrics.json counts": token_usage's n_calls against the LLM calls the bridge log times; `null` when they agree or either is unknown. */
 export function llmCallsLine(side: "agent" | "user", metricsCalls: number | null, logCalls: number | null): string | null {
   if (metricsCalls === null || logCalls === null || metricsCalls === logCalls) return null;
   return logCalls < metricsCalls
-    ? `${side}: the bridge log has ${logCalls} of the ${metricsCalls} LLM calls metrics.json counts (token_usage): the per-turn figures below use the ${logCalls} it times.`
+    ? `${side}: the bridge log has ${logCalls} of the ${metricsCalls} LLM calls metrics.json counts (token_usage): the figures above use the ${logCalls} it times.`
     : `${side}: the bridge log times ${logCalls} LLM calls where metrics.json counts ${metricsCalls} (token_usage).`;
 }

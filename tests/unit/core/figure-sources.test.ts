@@ -8,9 +8,9 @@ const metrics = { latency_stats: { count: 6, mean_ms: 14527.6, p50_ms: 4149.55, 
 describe("one figure, several sources: the harness's in the header, the others explained once", () => {
   it("latency: the log's and the recording's p50 named by their source, with why they differ", () => {
     const line = latencySourcesLine({ harness: harnessLatency(metrics), log: { n: 7, p50: 3.117 }, recordingGapsMs: [3600, 3670, 3700, 2000, 9000] });
-    expect(line).toContain("Latency p50 4,150 ms is the harness's (metrics.json: 6 hand-offs");
-    expect(line).toContain("the conversation log's turn gaps give 3,117 ms over 7 agent turns");
-    expect(line).toContain("the response gap on the recording 3,670 ms over 5 hand-offs");
+    expect(line).toContain("Latency p50 4,150 ms is the harness's (metrics.json, 6 hand-offs)");
+    expect(line).toContain("the conversation log's turn gaps say 3,117 ms (7 agent turns");
+    expect(line).toContain("the recording's response gap 3,670 ms (5 hand-offs");
   });
   it("says nothing where the sources agree within their precision, or the harness has no figure", () => {
     expect(latencySourcesLine({ harness: harnessLatency(metrics), log: { n: 6, p50: 4.1501 }, recordingGapsMs: [4145] })).toBeNull();
@@ -22,7 +22,7 @@ describe("one figure, several sources: the harness's in the header, the others e
   it("duration: scenario_duration is the harness's; the log's and the recording's spans are the speech alone", () => {
     const line = durationSourcesLine({ scenarioDurationS: harnessDuration(metrics), logEndS: 158.295, recordingS: 158.3 });
     expect(line).toContain("Duration 161.2 s is the harness's (metrics.json scenario_duration");
-    expect(line).toContain("the conversation log ends at 158.3 s");
+    expect(line).toContain("the log's last turn ends at 158.3 s");
     expect(line).toContain("the recording lasts 158.3 s");
     expect(durationSourcesLine({ scenarioDurationS: 61.2, logEndS: 61.0, recordingS: null })).toBeNull();
     expect(harnessDuration({ scenario_duration: -3 }), "never a negative span").toBeNull();
