@@ -59,8 +59,8 @@ const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
 
 /** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
 const PHONE_FIRST = ["name", "verdict", "failed_signals"];
-/** Their widths at phone width, where the name, the verdict and the failing signals fit 390 px. */
-const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "160px", failed_signals: "128px" };
+/** Their widths at phone width: the name, the verdict and the failing signals fit the table's 322 px box on a 390 px screen. */
+const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "146px", failed_signals: "116px" };
 
 export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
