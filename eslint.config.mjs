@@ -45,10 +45,12 @@ const serverOnly = {
  * The layers of lib/server (docs/architecture.md, "The rooms"): each folder imports only from the
  * folders below it. `ingest/load-run.ts` and `ingest/scan.ts` apply reads to the model, so they sit
  * above it; views and audio are one layer (a view shows a recording's analysis, which reads the
- * scenario's evidence).
+ * scenario's evidence). `evidence` (the one reader per artifact, kept by file signature) sits just
+ * above ingest's readers.
  */
 const ABOVE = {
-  ingest: ["model", "cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
+  ingest: ["evidence", "model", "cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
+  evidence: ["model", "cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger", "ingest/load-run", "ingest/scan"],
   model: ["cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger", "ingest/load-run", "ingest/scan"],
   "ingest-apply": ["setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
   cache: ["setup", "views", "audio", "timing", "live", "http", "export", "ledger"],

@@ -2,7 +2,7 @@
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
 import { fixed, group } from "@/components/format";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import {
   comparableWords,
   toolDiffers,
@@ -43,7 +43,7 @@ export interface SideView {
   durationSeconds: number | null;
 }
 
-/** What the page shows of a judge_result.json (its fields read by lib/core/judge-fields.ts). */
+/** What the page shows of a judge_result.json (its fields read by lib/core/evidence/judge.ts). */
 export function judgeView(judge: StoredJudge, judgePassed: boolean | null): JudgeView | null {
   const j = judgeFields(judge);
   if (!j) return null;

@@ -2,7 +2,7 @@
 import { CappedText } from "./capped-text";
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import { judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
 import { VerdictList, type VerdictView } from "./verdict-list";
