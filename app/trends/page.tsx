@@ -5,7 +5,8 @@ import { ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { RangeThemePanel } from "@/app/_themes/range-theme-panel";
 import { NightInteractionPanel } from "./interaction-panel";
 import { PageFrame } from "@/components/ui/page-frame";
-import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
+import { DomainCharts, RateCharts } from "@/components/trends/trend-charts";
+import { rateLabel } from "@/lib/core/figures";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
 import { AnomalyList } from "@/components/trends/anomalies";
@@ -172,7 +173,7 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           >
             <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
           </Panel>
-          <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
+          <Panel id="domains" title={`${rateLabel(data.rate)} per domain`}>
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
             </TrendRunsProvider>

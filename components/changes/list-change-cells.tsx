@@ -1,4 +1,5 @@
 /** The runs list's "Failed" and "Δ vs previous" cells (the change against the previous run of the suite: views/run-changes). */
+import { rateLabel } from "@/lib/core/figures";
 import Link from "next/link";
 import { group } from "@/components/format";
 import { formatPp } from "@/lib/core/run-changes";
@@ -30,7 +31,7 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
     d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
   return (
     <div className="space-y-0.5 text-right">
-      <div className={`font-medium tabular-nums ${tone}`} data-part="delta" title={`Success rate against ${change.previous}`}>
+      <div className={`font-medium tabular-nums ${tone}`} data-part="delta" title={`${rateLabel("success_rate")} against ${change.previous}`}>
         {d === null ? "unknown" : formatPp(d)}
       </div>
       {change.newFailures !== null && change.newFailures > 0 && (

@@ -1,7 +1,7 @@
 /** One scenario in two runs: verdicts, judge reasons, NL assertions, audio and aligned transcripts. */
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
-import { fixed, group } from "@/components/format";
+import { count, fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import {
   comparableWords,
@@ -260,7 +260,7 @@ function Tools({ mine, theirs }: { mine: readonly ExchangeToolCall[]; theirs: re
           </li>
         );
       })}
-      {hidden > 0 && <li className="text-xs text-zinc-600 italic dark:text-zinc-400">… and {hidden.toLocaleString("en-US")} more tool calls</li>}
+      {hidden > 0 && <li className="text-xs text-zinc-600 italic dark:text-zinc-400">… and {count(hidden)} more tool calls</li>}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { rateLabel } from "@/lib/core/figures";
 import { ChoiceSelect } from "@/components/ui/choice-select";
 import Link from "next/link";
 import { useMemo, useState } from "react";
@@ -163,8 +164,8 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               <th className={th}>Run</th>
               <th className={th}>Started</th>
               <th className={th}>State</th>
-              <th className={`${th} text-right`}>Success</th>
-              <th className={`${th} text-right`}>Task success</th>
+              <th className={`${th} text-right`}>{rateLabel("success_rate")}</th>
+              <th className={`${th} text-right`}>{rateLabel("task_success_rate")}</th>
               <th className={`${th} text-right`}>Scenarios</th>
               <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
                 Stalled
@@ -172,7 +173,10 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
                 Failed
               </th>
-              <th className={`${th} text-right`} title="Success rate against the previous run of the same suite, new failures, and the compare">
+              <th
+                className={`${th} text-right`}
+                title={`${rateLabel("success_rate")} against the previous run of the same suite, new failures, and the compare`}
+              >
                 Δ vs previous
               </th>
               <th className={th}>Domains</th>

@@ -13,8 +13,8 @@ export const Num = z.number().nullable();
 export const RateOut = z.object({ value: Num, k: Num, n: z.number() });
 export const RatesOut = z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateOut])) as Record<(typeof RATE_NAMES)[number], typeof RateOut>);
 
-/** A rate with its 95% Wilson interval (null for a mean or an empty bucket). */
-export const RateWithInterval = RateOut.extend({ low: Num, high: Num });
+/** A rate with its 95% Wilson interval (null for a mean or an empty bucket) and its name as all_summary.txt and the pages give it. */
+export const RateWithInterval = RateOut.extend({ low: Num, high: Num, label: z.string() });
 
 export const ProblemOut = z.object({ file: z.string(), kind: z.string(), message: z.string() });
 

@@ -3,6 +3,7 @@ import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import { rateLabel, WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import { redactArgs } from "@/lib/core/redact";
 import { wilson } from "@/lib/core/stats";
 import type { RunDetail, RunListItem } from "@/lib/shared/dto";
@@ -112,7 +113,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
-          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: ${rateLabel("success_rate")} ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
             ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
@@ -251,7 +252,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
   const withInterval = (name: RateName) => {
     const r = rateOut(body.rates[name]);
     const w = name === "judge_score_mean" || r.k === null ? null : wilson(r.k, r.n);
-    return { ...r, low: num(w?.low), high: num(w?.high) };
+    return { ...r, low: num(w?.low), high: num(w?.high), label: rateLabel(name) };
   };
   const stalled = capped(body.stalled, MAX_NAMES);
   const domains = Object.keys(body.perDomain.success_rate).sort();
@@ -336,6 +337,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
             n: count(r.withoutRetries.denominator),
             low: num(r.withoutRetries.interval?.low),
             high: num(r.withoutRetries.interval?.high),
+            label: WITHOUT_RETRIES_LABEL,
           }
         : null,
     },
@@ -355,7 +357,7 @@ function runText(r: RunOut): string {
   const lines = [
     `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt ?? "unknown"}.`,
     DATA_NOTE,
-    `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
+    `${(["success_rate", "task_success_rate", "judge_pass_rate", "clean_exit_rate"] as const).map((n) => `${rateLabel(n)} ${rateText(r.rates[n])}`).join("; ")}.`,
   ];
   if (r.stallWarning)
     lines.push(
@@ -387,11 +389,11 @@ function runText(r: RunOut): string {
   }
   if (r.previous)
     lines.push(
-      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
+      `Since the previous run of the suite, ${q(r.previous.id)}: ${rateLabel("success_rate")} ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
     );
   if (r.retries.retried)
     lines.push(
-      `Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons
+      `Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); ${WITHOUT_RETRIES_LABEL} ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons
         .slice(0, 3)
         .map((x) => `${q(x.reason, 100)} ×${x.count}`)
         .join(", ")}.`,
