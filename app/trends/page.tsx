@@ -81,7 +81,8 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               aria-current={s.id === data.suite?.id ? "true" : undefined}
               className={`rounded-md border px-2 py-1 ${s.id === data.suite?.id ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
             >
-              {s.runCount} run(s) × {s.scenarioCount} scenarios <span className="font-mono">(newest {s.newest})</span>
+              <span className="font-medium">{s.name}</span> · {s.runCount} run(s) × {s.scenarioCount} scenarios{" "}
+              <span className="font-mono">(newest {s.newest})</span>
             </Link>
           ))}
         </nav>

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
-import type { RunSuite } from "./run-suites";
+import type { RunSuite } from "@/lib/shared/run-suites";
 import { DeltaCell, DeltaInline, FailedCell } from "@/components/changes/list-change-cells";
 import { compareHref } from "@/lib/shared/routes";
 

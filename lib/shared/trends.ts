@@ -63,6 +63,8 @@ export interface TrendRun {
 
 export interface SuiteSummary {
   id: string;
+  /** The suite's name as the runs list gives it (`nightly`: the folder its runs share; lib/shared/run-suites.ts). */
+  name: string;
   runCount: number;
   scenarioCount: number;
   newest: string;
