@@ -3,18 +3,16 @@
  * list calls it (`nightly`, not its first run's id), a setup change is a setup change (not an
  * anomaly), and `triage_run` without a run starts from last night's suite run, not a showcase.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { cp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
-import { mcpRoute } from "@/lib/server/mcp/http";
 import { triageTarget } from "@/lib/server/mcp/prompt";
 import { runsList } from "@/lib/server/views/runs-list";
 import { runSuites } from "@/lib/shared/run-suites";
-import { call, ok } from "../../helpers/mcp-checks";
+import { call, inProcessClient, ok } from "../../helpers/mcp-checks";
 import { tempDir } from "../../helpers/run-builder";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -28,11 +26,7 @@ beforeAll(async () => {
   await cp(join(ROOT, "examples/results"), root, { recursive: true });
   store = createStore(root, { watch: false });
   await store.scanned;
-  const ctx = { store, ledger: async () => Promise.reject(new Error("no ledger in this test")), allowWrites: false, user: "t" };
-  client = new Client({ name: "language", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }),
-  );
+  client = await inProcessClient(store, "language");
 }, 120_000);
 
 afterAll(async () => {

@@ -2,8 +2,7 @@
  * Issue 55: a rate reads the same name on every surface — the run page's cards, compare, /trends,
  * `check` (its comment and --json), MCP and all_summary.txt — the name the harness gives it.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { spawnSync } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -20,12 +19,11 @@ import { gateMarkdown } from "@/lib/core/gate-markdown";
 import type { GateResult } from "@/lib/core/gate";
 import { RATE_FIGURES } from "@/lib/core/figures";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
-import { mcpRoute } from "@/lib/server/mcp/http";
 import { compareRuns } from "@/lib/server/views/compare";
 import { runDetail } from "@/lib/server/views/run-views";
 import { buildTrends } from "@/lib/server/views/trends";
 import { forceAll, writeGenerated } from "../../helpers/generated";
-import { ok } from "../../helpers/mcp-checks";
+import { inProcessClient, ok } from "../../helpers/mcp-checks";
 import { tempDir } from "../../helpers/run-builder";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -48,11 +46,7 @@ beforeAll(async () => {
   });
   store = createStore(root, { watch: false });
   await store.scanned;
-  const ctx = { store, ledger: async () => Promise.reject(new Error("no ledger in this test")), allowWrites: false, user: "t" };
-  client = new Client({ name: "labels", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }),
-  );
+  client = await inProcessClient(store, "labels");
 }, 120_000);
 
 afterAll(async () => {
