@@ -12,7 +12,7 @@ import { rateLabel } from "@/lib/core/figures";
 import { percent } from "@/lib/core/format";
 import { TREND_RANGES } from "@/lib/core/trends/range";
 import { STRIP_SORTS } from "@/lib/core/trends/strip";
-import type { Band, PairedDrop, TrendRun } from "@/lib/shared/trends";
+import { SuiteSummarySchema, type Band, type PairedDrop, type TrendRun } from "@/lib/shared/trends";
 import { interactionRows } from "@/lib/core/audio/interaction";
 import { RANGE_TREND_ORDER, type RangeTrend } from "@/lib/core/themes";
 import { rangeThemesFor } from "../http/themes";
@@ -117,7 +117,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       },
       outputSchema: {
         /** `name`: as the runs list names the suite (`nightly`); `id`: its first run, what `suite` also accepts. */
-        suites: z.array(z.object({ id: z.string(), name: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
+        suites: z.array(SuiteSummarySchema),
         suite: z.string().nullable(),
         suiteName: z.string().nullable(),
         range: z.object({ value: z.string(), shown: z.number(), total: z.number() }),
