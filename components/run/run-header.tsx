@@ -40,12 +40,12 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
         </div>
         <div className="flex gap-1.5">
           <dt className="text-zinc-500">Started</dt>
-          <dd>{run.startedAt ? <RelativeTime iso={run.startedAt} serverNow={serverNow} /> : "unknown"}</dd>
+          <dd>{run.startedAt ? <RelativeTime iso={run.startedAt} serverNow={serverNow} withTime /> : "unknown"}</dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-zinc-500">Last activity</dt>
           <dd>
-            <RelativeTime iso={run.updatedAt} serverNow={serverNow} />
+            <RelativeTime iso={run.updatedAt} serverNow={serverNow} withTime />
           </dd>
         </div>
         {run.minAgentTurns > 0 && (

@@ -30,7 +30,10 @@ export function ScenarioHeader({
   toolCallCount,
   stopReasonFromLog,
   transcriptTurns,
+  sourceLines = [],
 }: {
+  /** Where another source (the log, the recording) differs from a figure shown here, and why: one line each. */
+  sourceLines?: string[];
   /** The transcript's count and source: "Turns" says both when metrics.json counts otherwise. */
   transcriptTurns?: { count: number; source: string | null };
   name: string;
@@ -136,7 +139,9 @@ export function ScenarioHeader({
             </Badge>
           )}
         </Fact>
-        <Fact label="Duration">{row ? duration(row.duration_seconds) : "–"}</Fact>
+        <Fact label="Duration" source="metrics.json scenario_duration: the runner's clock around the conversation">
+          {row ? duration(row.duration_seconds) : "–"}
+        </Fact>
         <Fact label="Turns">
           <span data-testid="turns-count">{row ? group(row.turns) : transcriptTurns ? group(transcriptTurns.count) : "–"}</span>
           {row && transcriptTurns && transcriptTurns.source && transcriptTurns.count !== row.turns && (
@@ -156,7 +161,9 @@ export function ScenarioHeader({
             fixed(row.judge_score, 3)
           )}
         </Fact>
-        <Fact label="Latency p50 / p95">{row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}</Fact>
+        <Fact label="Latency p50 / p95" source="metrics.json latency_stats: the harness's hand-offs">
+          {row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}
+        </Fact>
         <Fact label="Tool calls">
           {toolCallCount === null ? (
             <span title="bot_logs_agent/llm_context.json is missing or empty (§1.14): unknown, not zero">unknown</span>
@@ -165,6 +172,13 @@ export function ScenarioHeader({
           )}
         </Fact>
       </dl>
+      {sourceLines.length > 0 && (
+        <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
+          {sourceLines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      )}
 
       <div id="tokens" className="scroll-mt-4 rounded-md border border-zinc-200 px-3 py-2 text-sm target:ring-2 target:ring-amber-400 dark:border-zinc-800">
         <div className="flex flex-wrap gap-x-6 gap-y-1">
@@ -211,10 +225,14 @@ export function ScenarioHeader({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** `source`: where the figure comes from, when more than one file could say it (its label's hover title). */
+function Fact({ label, source, children }: { label: string; source?: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400" title={source}>
+        {label}
+        {source && <span className="ml-1 text-zinc-500">(harness)</span>}
+      </dt>
       <dd className="font-medium tabular-nums">{children}</dd>
     </div>
   );
@@ -250,6 +268,7 @@ function NavLink({
       prefetch={false}
       title={target.name}
       data-testid={testId}
+      data-key={keyName}
       className={`${cls} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
     >
       {rel === "prev" ? "‹ " : ""}

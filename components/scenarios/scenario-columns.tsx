@@ -74,39 +74,45 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
       cell: (c) => {
         const outside = c.row.original.outside_queue;
         const mark = Object.hasOwn(marks, c.getValue()) ? marks[c.getValue()] : undefined;
+        const badged = !!mark || !!outside || !!c.row.original.retries;
+        // The name first, the marks under it (app/globals.css `.scn-name`): a badge never hides the name.
         return (
-          <span className="flex min-w-0 items-center gap-1.5">
-            {mark && <FailureMarkBadge mark={mark} />}
-            {outside && (
-              <span
-                data-testid="outside-queue-mark"
-                title={outside}
-                className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-              >
-                not in queue
-              </span>
-            )}
-            <RetriedMark row={c.row.original} />
+          <span className="scn-name">
             <Link
               href={scenarioHref(runId, c.getValue(), viewQuery)}
-              className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400"
+              className="trunc-full scn-name-link font-mono text-sky-700 hover:underline dark:text-sky-400"
               title={outside ? `${c.getValue()}: ${outside}` : c.getValue()}
               prefetch={false}
             >
               {c.getValue()}
             </Link>
+            {badged && (
+              <span className="scn-badges">
+                {mark && <FailureMarkBadge mark={mark} />}
+                {outside && (
+                  <span
+                    data-testid="outside-queue-mark"
+                    title={outside}
+                    className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+                  >
+                    not in queue
+                  </span>
+                )}
+                <RetriedMark row={c.row.original} />
+              </span>
+            )}
           </span>
         );
       },
     }),
     helper.accessor("domain", {
       header: "Domain",
-      meta: { width: "96px" },
+      meta: { width: "132px" },
       cell: (c) => <span className="truncate font-mono">{c.getValue()}</span>,
     }),
     helper.accessor("verdict", {
       header: "Verdict",
-      meta: { width: "52px", align: "center", title: "is_successful as counted (stalled counts as failed)" },
+      meta: { width: "60px", align: "center", title: "is_successful as counted (stalled counts as failed)" },
       cell: (c) => <VerdictMark v={c.getValue()} what="Verdict" />,
     }),
     helper.accessor("task_verdict", {
@@ -127,7 +133,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     }),
     helper.accessor("stop_reason", {
       header: "Stop reason",
-      meta: { width: "92px" },
+      meta: { width: "84px" },
       cell: (c) => {
         const v = c.getValue();
         return v === null ? (
@@ -195,7 +201,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     helper.accessor("stalled", {
       header: "Stalled",
       sortDescFirst: true,
-      meta: { width: "56px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
+      meta: { width: "68px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
       cell: (c) => (c.getValue() ? <span className="font-medium text-amber-700 dark:text-amber-400">stalled</span> : ""),
     }),
     helper.accessor((r) => r.problems.length, {

@@ -31,7 +31,7 @@ export function recordFromTexts(
 ): { record: ScenarioRecord; problems: Problem[]; judge: JudgeRead | null } {
   const problems: Problem[] = [];
   let nlPassed: boolean[] | null = null;
-  const judge = side.judgeText === null ? null : readJudge(side.judgeText);
+  const judge = side.judgeText === null ? null : readJudge(side.judgeText, { redact: false });
   if (judge) {
     problems.push(...judge.problems);
     // The fold counts verdicts with the harness's truthiness, from the file as stored.

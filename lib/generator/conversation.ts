@@ -85,6 +85,15 @@ function contentOf(r: PyJson): string {
   return typeof r === "string" ? r : dumps(r);
 }
 
+interface LlmSide {
+  chars: number;
+  overhead: number;
+  ttfb: [number, number];
+  charsPerToken: number;
+  least: number;
+  extra: [number, number];
+}
+
 export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, opts: PlayOptions): Conversation {
   const routingStart = start + Math.round(rng.float(2.2, 4.6) * SECOND);
   const cap = def.maxDuration;
@@ -100,38 +109,45 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
   const tools: ToolEvent[] = [];
   const agentCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: agentPrompt }]];
   const userCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: def.userPrompt }]];
-  let agentChars = agentPrompt.length;
-  let userChars = def.userPrompt.length;
-  const agentOverhead = 300 * def.agentTools.length + rng.int(200, 600);
-  const userOverhead = 180 * def.userTools.length + rng.int(100, 300);
-
-  const agentCall = (at: number, out: string) => {
-    calls.push({
-      side: "agent",
-      at,
-      ttfb: rng.float(0.25, 2.4),
-      prompt: Math.round(agentChars / 3.6) + agentOverhead,
-      completion: Math.max(3, Math.round(out.length / 4)) + rng.int(4, 90),
-    });
-    agentChars += out.length;
+  // Each side's LLM: the context it has read so far (in characters) and how its calls are sized and timed.
+  const llm: Record<"agent" | "user", LlmSide> = {
+    agent: {
+      chars: agentPrompt.length,
+      overhead: 300 * def.agentTools.length + rng.int(200, 600),
+      ttfb: [0.25, 2.4],
+      charsPerToken: 3.6,
+      least: 3,
+      extra: [4, 90],
+    },
+    user: {
+      chars: def.userPrompt.length,
+      overhead: 180 * def.userTools.length + rng.int(100, 300),
+      ttfb: [0.2, 1.2],
+      charsPerToken: 3.8,
+      least: 2,
+      extra: [1, 40],
+    },
   };
-  const userCall = (at: number, out: string) => {
+  const llmCall = (side: "agent" | "user", at: number, out: string) => {
+    const s = llm[side];
     calls.push({
-      side: "user",
+      side,
       at,
-      ttfb: rng.float(0.2, 1.2),
-      prompt: Math.round(userChars / 3.8) + userOverhead,
-      completion: Math.max(2, Math.round(out.length / 4)) + rng.int(1, 40),
+      ttfb: rng.float(s.ttfb[0], s.ttfb[1]),
+      prompt: Math.round(s.chars / s.charsPerToken) + s.overhead,
+      completion: Math.max(s.least, Math.round(out.length / 4)) + rng.int(s.extra[0], s.extra[1]),
     });
-    userChars += out.length;
+    s.chars += out.length;
   };
+  const agentCall = (at: number, out: string) => llmCall("agent", at, out);
+  const userCall = (at: number, out: string) => llmCall("user", at, out);
   const pushAgent = (m: JsonObject, at: number) => {
     agentCtx.push([at, m]);
-    if (typeof m.content === "string") agentChars += m.content.length;
+    if (typeof m.content === "string") llm.agent.chars += m.content.length;
   };
   const pushUser = (m: JsonObject, at: number) => {
     userCtx.push([at, m]);
-    if (typeof m.content === "string") userChars += m.content.length;
+    if (typeof m.content === "string") llm.user.chars += m.content.length;
   };
   const runTool = (c: ToolCall, at: number, ctx: "agent" | "user") => {
     const id = toolCallId(rng);

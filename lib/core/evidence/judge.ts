@@ -8,6 +8,7 @@
  */
 import { parseJson } from "../json";
 import { droppedKeysProblem, problem, type Problem } from "../problems";
+import { redactStrings } from "../redact";
 import { describeValue } from "../schema-message";
 
 /** Any value JSON can hold (parseJson also yields NaN and ±Infinity as numbers). */
@@ -111,11 +112,16 @@ function malformedFields(judge: Record<string, unknown>): string[] {
   return out;
 }
 
-/** `judge_result.json`'s text, read once: never throws, and a malformed field loses only itself. */
-export function readJudge(text: string): JudgeRead {
+/**
+ * `judge_result.json`'s text, read once: never throws, and a malformed field loses only itself. A
+ * judge quotes what it saw (a prompt's key, a header), so every text is redacted (lib/core/redact.ts)
+ * before any surface sees it; only the fold, which counts verdicts and shows nothing, skips that
+ * (`redact: false`) to keep a first scan's reads cheap.
+ */
+export function readJudge(text: string, options: { redact?: boolean } = {}): JudgeRead {
   const parsed = parseJson(text);
   if (!parsed.ok) return { stored: undefined, fields: null, problems: [problem(FILE, text.trim() ? "invalid-json" : "empty", parsed.error)] };
-  const stored = parsed.value as JsonValue;
+  const stored = (options.redact === false ? parsed.value : redactStrings(parsed.value)) as JsonValue;
   const problems = droppedKeysProblem(FILE, parsed.dropped);
   if (!isObject(stored)) return { stored, fields: null, problems: [...problems, problem(FILE, "schema", "expected a JSON object")] };
   const malformed = malformedFields(stored);

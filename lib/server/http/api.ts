@@ -47,7 +47,7 @@ export async function runRoute(store: Store, request: Request): Promise<Response
   if (route.kind === "timing") return timingRoute(store.index, run);
   if (route.kind === "report") return runReportRoute(store.index, run);
   if (route.kind === "scenarios") return scenarioPage(store, run, url.searchParams);
-  if (route.kind === "changes") return json(runChanges(store.index, run));
+  if (route.kind === "changes") return json(await runChanges(store.index, run));
   if (!run.hasScenario(route.name)) return error(404, "unknown scenario");
   switch (route.kind) {
     case "scenario": {

@@ -68,13 +68,13 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
   }
   const record = { ...built.record, metrics: slimMetrics(built.record.metrics) };
   // The judge file is read once: by the fold's read when it needs it, here only for the search.
-  const searchText = judgeText === null ? (options.searchText ? "" : null) : searchTextOfJudge(built.judge ?? readJudge(judgeText));
+  const searchText = judgeText === null ? (options.searchText ? "" : null) : searchTextOfJudge(built.judge ?? readJudge(judgeText, { redact: false }));
   return { kind: "completed", record, problems, signature: parts.join(","), searchText };
 }
 
 /** The lower-cased start of the judge's reason, for the table's text search. */
 export function searchTextOf(judgeText: string): string {
-  return searchTextOfJudge(readJudge(judgeText));
+  return searchTextOfJudge(readJudge(judgeText, { redact: false }));
 }
 
 function searchTextOfJudge(judge: JudgeRead): string {

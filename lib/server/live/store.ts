@@ -78,11 +78,12 @@ export function getStore(): Store {
     waitFor: prescanFromEnv(),
   });
   const urls = notifyUrlsFromEnv();
-  if (urls.length && stateDir) {
+  // Without a usable state folder nothing is sent, and the notifier says so (at the start and in /api/health).
+  if (urls.length) {
     const bind = process.env.VOICE_EVAL_BIND ?? "127.0.0.1:3210";
     const notifier = new Notifier(store.index, {
       urls,
-      stateFile: notifyFileOf(stateDir),
+      stateFile: stateDir ? notifyFileOf(stateDir) : null,
       baseUrl: process.env.VOICE_EVAL_PUBLIC_URL || `http://${bind}`,
       startedAtMs: Date.now(),
       log: (line) => console.log(`[voice-eval-dashboard] ${line}`),

@@ -232,10 +232,16 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         DATA_NOTE,
         ...runs.map(
           (r) =>
-            `- ${q(r.id)} ${r.startedAt ?? ""}: ${rateLabel("success_rate")} ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changes)" : ""}`,
+            `- ${q(r.id)} ${r.startedAt === null ? "(start unknown)" : q(r.startedAt, 40)}: ${rateLabel("success_rate")} ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changes)" : ""}`,
         ),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
-        ...setupChanges.map((c) => `Setup changes before ${q(c.run)}${c.previous ? ` (since ${q(c.previous)})` : ""}: ${c.changes.slice(0, 5).join("; ")}`),
+        ...setupChanges.map(
+          (c) =>
+            `Setup changes before ${q(c.run)}${c.previous ? ` (since ${q(c.previous)})` : ""}: ${c.changes
+              .slice(0, 5)
+              .map((x) => q(x, 200))
+              .join("; ")}`,
+        ),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
         ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),
         ...(themes

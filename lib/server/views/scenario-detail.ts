@@ -26,6 +26,7 @@ import {
   type Problem,
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
+import { redactStrings } from "@/lib/core/redact";
 import { metricsTurns } from "@/lib/core/transcript";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
@@ -245,7 +246,7 @@ export async function fullText(run: RunModel, name: string, field: string): Prom
 function contextMessages(file: string, text: string | null): unknown[] | null {
   if (text === null) return null;
   const read = readLlmContext(file, text);
-  return (read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null;
+  return redactStrings((read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null);
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
@@ -340,7 +341,9 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
   const agentToolsRead = text.agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", text.agentTools);
   const offeredTools = agentToolsRead?.value ?? null;
-  return {
+  // Every text of the evidence without its secret-shaped values (a key in a prompt, a transcript, a
+  // tool call), for every surface at once; the contexts stay text here and are redacted once parsed.
+  const evidence: Omit<FileEvidence, "contextTexts"> = redactStrings({
     files,
     metrics: metricsRead === null ? null : take(metricsRead),
     judgeSeen: seen,
@@ -350,7 +353,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     dbHashes: text.dbHash === null ? null : take(readDbHashFile(text.dbHash)),
     conversation,
     segments: segRead ? (segRead.value ?? null) : null,
-    contextTexts: { agent: text.agentContext, user: text.userContext },
     metadata: text.metadata === null ? null : take(readMetadata(text.metadata)),
     referenceAnswer: referenceRead === null ? null : take(referenceRead),
     prompts: { user: text.userPrompt, agent: text.agentPrompt },
@@ -380,5 +382,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
     offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
     problems,
-  };
+  });
+  return { ...evidence, contextTexts: { agent: text.agentContext, user: text.userContext } };
 }

@@ -10,7 +10,7 @@ import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
-import type { RunTiming } from "../rollup";
+import { loggedOf, type RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
 import { interactionRows, type PooledPanel } from "../../audio/interaction";
@@ -98,10 +98,11 @@ export function runReport(x: RunReportInput): string {
         .join(", ") || "none"
     }\n`,
   );
-  const overhead = t.wall_clock_s !== null ? t.wall_clock_s - t.scenario_duration_s : null;
-  const secs = (v: number | null) => (v === null ? NO_LOGS : `${num(v)} s`);
+  // A span that cannot be measured is unknown, never negative (issue 55).
+  const overhead = t.wall_clock_s !== null && t.wall_clock_s >= t.scenario_duration_s ? t.wall_clock_s - t.scenario_duration_s : null;
+  const wall = t.wall_clock_s !== null ? `${num(t.wall_clock_s)} s` : `unknown (${loggedOf(t)})`;
   out.push(
-    `- Wall clock: ${secs(t.wall_clock_s)} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${secs(overhead)}\n`,
+    `- Wall clock: ${wall} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${overhead === null ? "unknown" : `${num(overhead)} s`}\n`,
   );
   if (x.tokens) {
     const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
@@ -142,7 +143,7 @@ export function runReport(x: RunReportInput): string {
   out.push("\n## Cross-scenario patterns\n\n");
   out.push(t.patterns.length ? t.patterns.map((p) => `- ${mdInline(p.text)}: ${p.scenarios.map((n) => mdInline(n, 300)).join(", ")}\n`).join("") : "_none_\n");
   out.push("\n## Latency rollup\n\n");
-  out.push(`Pooled over ${t.scenarios} scenario(s) (events concatenated; killed attempts left out).\n\n`);
+  out.push(`Pooled over the scenarios with logs: ${loggedOf(t)} (events concatenated; killed attempts left out).\n\n`);
   out.push(latencySections(t, "###", x.tokens ?? null));
   out.push("\n### Turns over 60 s\n\n");
   if (!t.turns.agent && !t.turns.user) out.push(`_${NO_LOGS}: no turn was timed._\n`);
