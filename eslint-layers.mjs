@@ -17,6 +17,8 @@ const NODE_BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith("_")));
 const SERVER_RANKS = [
   ["work"],
   ["ingest"],
+  // One reader per artifact (judge_result.json), kept by the file's signature: above ingest's reads.
+  ["evidence"],
   ["model"],
   ["ingest-apply"],
   ["cache", "setup"],

@@ -4,14 +4,11 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
-import type { JsonValue } from "./judge-fields";
 import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
-import { redactStrings } from "./redact";
 import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
-  JudgeResultSchema,
   LlmContextSchema,
   MetricsSchema,
   ReferenceAnswerSchema,
@@ -19,7 +16,6 @@ import {
   SegLstSchema,
   ToolsFileSchema,
   type ChatMessage,
-  type JudgeResult,
   type ScenarioMetadata,
 } from "./schemas";
 
@@ -103,13 +99,6 @@ function metricsLookRight(m: Record<string, unknown>): boolean {
     if (check && m[key] !== undefined && !check(m[key])) return false;
   }
   return true;
-}
-
-export function readJudgeResult(text: string): Read<JudgeResult> & { raw: JsonValue | undefined } {
-  // parseJson yields JSON values only: the raw form is shown when the schema does not hold.
-  const read = readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
-  // A judge quotes what it saw (a prompt's key, a header): its texts reach every surface without their secrets.
-  return { ...read, value: redactStrings(read.value), raw: redactStrings(read.raw) };
 }
 
 /**
