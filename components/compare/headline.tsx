@@ -4,6 +4,7 @@ import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
 import { CompareTable, Delta, Panel, RunId } from "./ui";
 import type { CompareResult, PairedTest, Rate, RateName } from "@/lib/shared/compare";
+import { likeForLikeText } from "@/lib/core/run-changes";
 
 const RATES = Object.keys(RATE_LABEL) as RateName[];
 
@@ -23,11 +24,17 @@ function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
 export function Headline({ result }: { result: CompareResult }) {
   const first = result.comparisons[0];
   if (!first) return null;
+  // A run that did not finish is compared like for like (lib/core/run-changes.ts).
+  const same = first.likeForLike;
   return (
     <Panel
       id="headline"
-      title="Headline rates · each run over its own scenarios"
-      description="As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
+      title={same === null ? "Headline rates · each run over its own scenarios" : `Headline rates · ${likeForLikeText(same)}`}
+      description={
+        same === null
+          ? "As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
+          : "A run that did not finish is compared like for like: both runs' rates are counted over the scenarios finished in both, not its finished scenarios against all of the other run's. Δ is other − baseline (pp = percentage points)."
+      }
     >
       <CompareTable testId="headline-rates" caption="Run-level rates of the baseline and each other run, with the difference">
         <thead>

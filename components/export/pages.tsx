@@ -4,6 +4,7 @@ import { PerDomainDeltas } from "@/components/compare/per-domain";
 import { Panel } from "@/components/compare/ui";
 import { SetupSection } from "@/components/compare/setup-section";
 import { CHANGE_LABEL } from "@/components/compare/labels";
+import { changeWord } from "@/lib/core/run-changes";
 import type { SetupDiff } from "@/lib/core/setup/diff";
 import { RateCards } from "@/components/run/rate-cards";
 import { ScenarioView } from "@/components/scenario/scenario-view";
@@ -56,12 +57,12 @@ export interface Versus {
   changes: ReadonlyMap<string, Change>;
 }
 
-/** A failing scenario's mark against the compared run, in the run page's words; other changes as the compare page names them. */
+/** A scenario's change against the compared run in the change vocabulary (lib/core/run-changes.ts); other changes as the compare page names them. */
 function versusMark(change: Change | undefined): string {
   if (change === undefined) return "–";
-  if (change === "regressed" || change === "now_stalled") return "new failure";
-  if (change === "still_failing") return "still failing";
-  return CHANGE_LABEL[change];
+  const word = changeWord(change, false);
+  if (word === "new") return "new failure";
+  return word ? word.replace("_", " ") : CHANGE_LABEL[change];
 }
 
 export function overviewHtml(
@@ -91,8 +92,10 @@ export function overviewHtml(
           </p>
           {o.versus && (
             <p className="text-sm" data-testid="changes-line">
-              vs <span className="font-mono break-all">{o.versus.base}</span>: {count("regressed", "now_stalled")} new failure(s),{" "}
-              {count("fixed", "was_stalled")} fixed, {count("still_failing")} still failing.{" "}
+              vs <span className="font-mono break-all">{o.versus.base}</span>: {count("regressed")} new failure(s), {count("fixed")} fixed,{" "}
+              {count("still_failing")} still failing
+              {count("was_stalled") > 0 && `, ${count("was_stalled")} was stalled (not a fix)`}
+              {count("now_stalled") > 0 && `, ${count("now_stalled")} now stalled (not a new failure)`}.{" "}
               {o.compareFile && (
                 <a href={o.compareFile} className="text-sky-700 hover:underline dark:text-sky-400">
                   Comparison with the baseline →

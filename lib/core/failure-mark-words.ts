@@ -1,6 +1,6 @@
 /**
  * A failing scenario's mark (lib/core/run-changes.ts `failureMark`, the rule the run page's row
- * badge shows) said in words, for the scenario page (issue 56): "new failure", "failing since
+ * badge shows) said in words, for the scenario page (issue 56): "new failure", "now stalled", "failing since
  * <date> (N runs)", "flaky k/n".
  */
 import type { FailureMark } from "./run-changes";
@@ -10,6 +10,11 @@ const day = (iso: string | null) => (iso ? (/^(\d{4}-\d\d-\d\d)/.exec(iso)?.[1] 
 
 export function failureMarkWords(mark: FailureMark): { words: string; detail: string } {
   if (mark.kind === "new") return { words: "new failure", detail: "it passed in the previous run of the suite" };
+  if (mark.kind === "now_stalled")
+    return {
+      words: "now stalled",
+      detail: "it passed in the previous run of the suite and stalled in this one (an infrastructure failure, not a new failure)",
+    };
   if (mark.kind === "flaky")
     return {
       words: `flaky ${mark.passes}/${mark.of}`,

@@ -64,6 +64,9 @@ export interface TrendRun {
   /** Scenarios failing here that passed in the previous run (not flaky), the first 20. */
   newFailures: string[];
   newFailureCount: number;
+  /** Scenarios that passed in the previous run and stalled here (not new failures: lib/core/run-changes.ts), the first 20. */
+  nowStalled: string[];
+  nowStalledCount: number;
   /** Scenarios retried automatically (`null`: retry provenance unknown) and the success rate without retries (issue 45). */
   retries: { retried: number | null; withoutRetries: Band | null };
 }

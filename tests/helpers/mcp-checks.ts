@@ -114,7 +114,9 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
     expect(r.failedCount).toBe(a.rates.success_rate.denominator - a.rates.success_rate.numerator);
     // The runs list's change column: the previous run of the suite, Δ success, new failures.
     expect(r.previous, r.id).toEqual(
-      a.vsPrevious ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, newFailures: a.vsPrevious.newFailures } : null,
+      a.vsPrevious
+        ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, likeForLike: a.vsPrevious.likeForLike, newFailures: a.vsPrevious.newFailures }
+        : null,
     );
   }
   expect(runs.runs.filter((r) => r.previous).length).toBeGreaterThan(5);

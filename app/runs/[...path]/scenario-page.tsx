@@ -19,7 +19,7 @@ import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-qu
 import { getStore } from "@/lib/server/live/store";
 import { REVIEW_PARAM, Triage } from "./triage";
 import { ScenarioStrip } from "@/components/changes/scenario-strip";
-import { runChanges, scenarioAcrossRuns } from "@/lib/server/views/run-changes";
+import { scenarioAcrossRuns, verdictChanges } from "@/lib/server/views/run-changes";
 import { audioAnalysis } from "@/lib/server/audio/analysis";
 import { divergenceFromLastPass } from "@/lib/server/views/divergence";
 
@@ -93,7 +93,7 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
           runId={run.id}
           name={name}
           strip={scenarioAcrossRuns(getStore().index, run, name)}
-          mark={data.row?.verdict === false ? (runChanges(getStore().index, run).marks[name] ?? null) : null}
+          mark={data.row?.verdict === false ? (verdictChanges(getStore().index, run).marks[name] ?? null) : null}
         />
       }
       audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}

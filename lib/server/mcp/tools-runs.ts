@@ -4,6 +4,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
 import { redactArgs } from "@/lib/core/redact";
+import { likeForLikeText } from "@/lib/core/run-changes";
 import { wilson } from "@/lib/core/stats";
 import type { RunDetail, RunListItem } from "@/lib/shared/dto";
 import { runBody } from "../http/api";
@@ -39,7 +40,15 @@ const RunSummaryOut = z.object({
   rates: RatesOut,
   problemCount: z.number(),
   /** Against the previous run of the suite, as the runs list's change column: Δ success, new failures (null while indexing). */
-  previous: z.object({ id: z.string(), successDelta: z.number().nullable(), newFailures: z.number().nullable() }).nullable(),
+  previous: z
+    .object({
+      id: z.string(),
+      successDelta: z.number().nullable(),
+      /** `null`: both runs finished. Else the delta is like for like, over this many scenarios finished in both. */
+      likeForLike: z.number().nullable(),
+      newFailures: z.number().nullable(),
+    })
+    .nullable(),
 });
 
 function rates(item: RunListItem) {
@@ -62,7 +71,7 @@ function summaryOf(item: RunListItem): z.infer<typeof RunSummaryOut> {
     suite: item.queueKey,
     rates: rates(item),
     problemCount: item.problems.length,
-    previous: change ? { id: change.previous, successDelta: num(change.delta), newFailures: change.newFailures } : null,
+    previous: change ? { id: change.previous, successDelta: num(change.delta), likeForLike: change.likeForLike, newFailures: change.newFailures } : null,
   };
 }
 
@@ -114,7 +123,7 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
         (r) =>
           `- ${q(r.id)} ${r.state}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
-            ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
+            ? `; ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
       );
       const text = [
@@ -227,6 +236,8 @@ export const GetRunOut = {
       successBefore: z.number().nullable(),
       successAfter: z.number().nullable(),
       successDelta: z.number().nullable(),
+      /** `null`: both runs finished, their own rates. Else one did not: the rates are over this many scenarios finished in both (like for like). */
+      likeForLike: z.number().nullable(),
       /** The paired McNemar exact test over the scenarios with a verdict in both runs. */
       pValue: z.number().nullable(),
       paired: z.number(),
@@ -234,6 +245,12 @@ export const GetRunOut = {
       fixed: NamesOut,
       stillFailing: NamesOut,
       flaky: NamesOut,
+      /** Stalled before, passing now: not counted as fixed. */
+      wasStalled: NamesOut,
+      /** Passed before, stalled now: not counted as a new failure. */
+      nowStalled: NamesOut,
+      /** What changed in the setup, one line each (redacted), as compare and `check` name it. */
+      setup: z.array(z.string()),
     })
     .nullable(),
 };
@@ -267,7 +284,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
   };
   const stalled = capped(body.stalled, MAX_NAMES);
   const domains = Object.keys(body.perDomain.success_rate).sort();
-  const changes = runChanges(ctx.store.index, run);
+  const changes = await runChanges(ctx.store.index, run);
   const previous: RunOut["previous"] = changes.previous
     ? {
         id: changes.previous.id,
@@ -275,12 +292,16 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
         successBefore: num(changes.success.before),
         successAfter: num(changes.success.after),
         successDelta: num(changes.success.delta),
+        likeForLike: changes.success.likeForLike,
         pValue: num(changes.success.pValue),
         paired: changes.success.paired,
         newFailures: namesOf(changes.newFailures),
         fixed: namesOf(changes.fixed),
         stillFailing: namesOf(changes.stillFailing),
         flaky: namesOf(changes.flaky),
+        wasStalled: namesOf(changes.wasStalled),
+        nowStalled: namesOf(changes.nowStalled),
+        setup: changes.setup.slice(0, 50),
       }
     : null;
   // The themes are one analysis of the run: when they cannot be made, the answer says why, and the rest stands.
@@ -415,7 +436,8 @@ function runText(r: RunOut): string {
   }
   if (r.previous)
     lines.push(
-      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
+      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky; ${r.previous.wasStalled.count} was stalled; ${r.previous.nowStalled.count} now stalled.` +
+        (r.previous.setup.length ? ` Setup changes: ${r.previous.setup.map((l) => q(l, 300)).join("; ")}.` : ""),
     );
   if (r.retries.retried)
     lines.push(

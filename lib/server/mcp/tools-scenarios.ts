@@ -13,7 +13,7 @@ import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
 import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
-import { runChanges, scenarioAcrossRuns } from "../views/run-changes";
+import { scenarioAcrossRuns, verdictChanges } from "../views/run-changes";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
 import { whyOfDetail } from "../views/scenario-why";
@@ -165,7 +165,7 @@ export const ScenarioOut = {
   /** The first likely cause's turn (the causes are in call order): where the call went wrong, when it points at one. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
-  /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
+  /** How this failure stands in its suite (views/run-changes): new since the previous run, now stalled, still failing since a run, or flaky; null when it passed or has no suite history. */
   mark: z
     .object({
       kind: z.string(),
@@ -298,7 +298,7 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
-    mark: runChanges(ctx.store.index, run).marks[name] ?? null,
+    mark: verdictChanges(ctx.store.index, run).marks[name] ?? null,
     acrossRuns: scenarioAcrossRuns(ctx.store.index, run, name),
     retries: detail.retries
       ? {
@@ -448,9 +448,11 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       s.mark.kind === "new"
         ? "New failure: it passed in the previous run of the suite."
-        : s.mark.kind === "flaky"
-          ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.`
-          : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`,
+        : s.mark.kind === "now_stalled"
+          ? "Now stalled: it passed in the previous run of the suite and stalled in this one (an infrastructure failure, not a new failure)."
+          : s.mark.kind === "flaky"
+            ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.`
+            : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`,
     );
   if (s.acrossRuns.runs.length > 1)
     lines.push(

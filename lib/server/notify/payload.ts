@@ -27,7 +27,7 @@ function notComparable(before: TrendFacts | null, after: TrendFacts): string[] {
 }
 
 export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl: string, nowMs = Date.now()): Promise<NotifyPayload> {
-  const changes = runChanges(index, run, nowMs);
+  const changes = await runChanges(index, run, nowMs);
   const { runs, at } = suiteOfRun(index, run, nowMs);
   const own = runs[at]!;
   const rate = own.facts.aggregates.rates.success_rate;

@@ -1,6 +1,9 @@
 /** `GET /api/compare`: two or more runs of the index compared (lib/core/compare does the arithmetic). */
 import {
   compareRows,
+  foldRecords,
+  perDomainRatesOf,
+  ratesOf,
   latencySummary,
   latencyValues,
   recordDomain,
@@ -18,6 +21,7 @@ import type { CompareResult, CompareWarning, NlFlip, PairComparison, RateDelta }
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit, yieldToLoop } from "../ingest/pool";
 import { processCaches } from "../process-caches";
+import { stoppingSignal } from "../stopping";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
@@ -25,6 +29,7 @@ import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
 import { endSettingsChanges, endSettingsNote, endSettingsOf, type EndSettings } from "@/lib/core/call-end";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
+import { likeForLikeText } from "@/lib/core/run-changes";
 
 /** Domains with fewer paired scenarios than this are marked as small samples. */
 export const SMALL_SAMPLE = 10;
@@ -59,6 +64,7 @@ function judgeOn(run: RunModel): boolean {
 const WHITELISTS = () => processCaches().lru<{ signature: string; value: string | null }>("compare-whitelists", { maxEntries: 100_000 });
 
 async function whitelist(run: RunModel, states: ReadonlyMap<string, ScenarioState>, name: string): Promise<string | null> {
+  stoppingSignal().throwIfAborted();
   const state = states.get(name);
   if (!state) return null;
   const key = `${run.dir}\0${name}`;
@@ -116,7 +122,13 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   out.push(...stallWarnings(base, other, comparison));
   out.push(...retryWarningMessages(retries, base.id, other.id));
   out.push(...(await judgeSectionWarnings(base, other)));
-  for (const run of [base, other]) if (runAnalysis(run).partial) out.push({ kind: "partial", message: `${run.id} has not finished: its numbers are partial` });
+  const likeFor = likeForLike(base, other)?.scenarios;
+  for (const run of [base, other])
+    if (runAnalysis(run).partial)
+      out.push({
+        kind: "partial",
+        message: `${run.id} has not finished: its rates are compared ${likeForLikeText(likeFor ?? 0)}; its other numbers are partial`,
+      });
   return out;
 }
 
@@ -176,48 +188,72 @@ function latencyBlock(run: RunModel) {
   };
 }
 
+/**
+ * A run that did not finish is compared like for like (lib/core/run-changes.ts): both runs' rates
+ * over the scenarios finished in both, folded afresh. `null` when both finished (their own rates).
+ */
+function likeForLike(base: RunModel, other: RunModel) {
+  const a = runAnalysis(base);
+  const b = runAnalysis(other);
+  if (!a.partial && !b.partial) return null;
+  const inOther = new Set(b.records.map((r) => r.name));
+  const common = new Set(a.records.filter((r) => inOther.has(r.name)).map((r) => r.name));
+  const fold = (x: typeof a) =>
+    foldRecords(
+      x.records.filter((r) => common.has(r.name)),
+      x.plan.minAgentTurns,
+    );
+  const fa = fold(a);
+  const fb = fold(b);
+  return { scenarios: common.size, rates: [ratesOf(fa), ratesOf(fb)] as const, perDomain: [perDomainRatesOf(fa), perDomainRatesOf(fb)] as const };
+}
+
 async function computePair(base: RunModel, other: RunModel): Promise<PairComparison> {
   // Each step below is one pass over a run (its states loaded, its rows made): requests answer between them.
-  await yieldToLoop();
+  await nextStep();
   const baseRows = runRows(base);
-  await yieldToLoop();
+  await nextStep();
   const otherRows = runRows(other);
-  await yieldToLoop();
+  await nextStep();
   const comparison = compareRows(baseRows, otherRows);
-  await yieldToLoop();
+  await nextStep();
   const changed = comparison.scenarios.filter((s) => s.change === "regressed" || s.change === "fixed").slice(0, MAX_NL_DIFFS);
   const flips = await mapLimit(changed, 16, async (s) => [s.name, await nlFlips(base, other, s.name)] as const);
   const nlByName = new Map(flips);
-  await yieldToLoop();
-  const baseRates = runRates(base);
-  const otherRates = runRates(other);
+  await nextStep();
+  const same = likeForLike(base, other);
+  const baseRates = same ? same.rates[0] : runRates(base);
+  const otherRates = same ? same.rates[1] : runRates(other);
   const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, rateDelta(baseRates[n], otherRates[n])])) as Record<RateName, RateDelta>;
   const baseDetail = runDetail(base);
   const otherDetail = runDetail(other);
+  const basePerDomain = same ? same.perDomain[0] : baseDetail.perDomain;
+  const otherPerDomain = same ? same.perDomain[1] : otherDetail.perDomain;
   const perDomain: Record<string, Record<string, RateDelta & { small: boolean }>> = {};
   for (const name of RATE_NAMES) {
-    const domains = new Set([...Object.keys(baseDetail.perDomain[name]), ...Object.keys(otherDetail.perDomain[name])]);
+    const domains = new Set([...Object.keys(basePerDomain[name]), ...Object.keys(otherPerDomain[name])]);
     const block: Record<string, RateDelta & { small: boolean }> = {};
     const empty: Rate = { value: null, numerator: 0, denominator: 0 };
     for (const d of [...domains].sort()) {
-      const a = baseDetail.perDomain[name][d] ?? empty;
-      const b = otherDetail.perDomain[name][d] ?? empty;
+      const a = basePerDomain[name][d] ?? empty;
+      const b = otherPerDomain[name][d] ?? empty;
       block[d] = { ...rateDelta(a, b), small: Math.min(a.denominator, b.denominator) < SMALL_SAMPLE };
     }
     perDomain[name] = block;
   }
   const judgeScores = { base: judgeMeanNote(runAnalysis(base).fold.judge_score.all), other: judgeMeanNote(runAnalysis(other).fold.judge_score.all) };
-  await yieldToLoop();
+  await nextStep();
   const la = latencyBlock(base);
-  await yieldToLoop();
+  await nextStep();
   const lb = latencyBlock(other);
-  await yieldToLoop();
+  await nextStep();
   const retries = retriesFor(base, other, comparison);
   return {
     run: other.id,
     scenarios: comparison.scenarios.map((s) => ({ ...s, nlAssertions: nlByName.get(s.name) ?? [] })),
     counts: comparison.counts,
     tests: comparison.tests,
+    likeForLike: same?.scenarios ?? null,
     rates,
     judgeScores,
     perDomain,
@@ -253,6 +289,12 @@ export function comparePair(base: RunModel, other: RunModel) {
   pairs().set(slot, { key, value });
   value.catch(() => pairs().delete(slot));
   return value;
+}
+
+/** Lets requests in, and gives up once the server is stopping (see `stopping.ts`). */
+async function nextStep(): Promise<void> {
+  await yieldToLoop();
+  stoppingSignal().throwIfAborted();
 }
 
 /**
@@ -300,7 +342,7 @@ async function compareHeld(base: RunModel, others: RunModel[]): Promise<CompareR
 async function rowsOf(runs: RunModel[]) {
   const out = [];
   for (const run of runs) {
-    await yieldToLoop();
+    await nextStep();
     out.push({ id: run.id, rows: runRows(run) });
   }
   return out;

@@ -147,7 +147,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const history = suite.runs.map((id, i) => ({ id, startedAt: allFacts[i]!.startedAt, cells: allFacts[i]!.cells }));
   const runs = entries.map((entry, i): TrendRun => {
     const f = facts[i]!;
-    const fresh = changesVsPrevious(history, from + i, suite.scenarios).newFailures;
+    const changes = changesVsPrevious(history, from + i, suite.scenarios);
+    const fresh = changes.newFailures;
     const agg = f.aggregates;
     // The judge mean over the valid scores, as the run and compare pages show it; the errors are a series of their own.
     const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, n === "judge_score_mean" ? f.judge.valid : agg.rates[n])])) as Record<RateName, Band>;
@@ -180,6 +181,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       anomaly: bands[from + i] ?? null,
       newFailures: fresh.slice(0, 20),
       newFailureCount: fresh.length,
+      nowStalled: changes.nowStalled.slice(0, 20),
+      nowStalledCount: changes.nowStalled.length,
       retries: retriesBand(f),
     };
   });

@@ -20,6 +20,7 @@ const words = (cells: string) => {
 describe("failureMarkWords: the run page's mark said in words on the scenario page", () => {
   it("says new, failing since a date with the number of runs, or flaky k/n, by the same rule", () => {
     expect(words("PPPF")).toBe("new failure");
+    expect(words("PPPS"), "a pass then a stall is not a new failure").toBe("now stalled");
     expect(words("PPFSF"), "a stall counts as a failure").toBe("failing since 2026-11-22 (3 runs)");
     expect(words("PPFPF-F"), "a night without a verdict is not counted").toBe("flaky 3/5");
     expect(words("PPF-"), "not failing now").toBeNull();
