@@ -48,6 +48,7 @@ const serverOnly = {
  * scenario's evidence).
  */
 const ABOVE = {
+  source: ["ingest", "model", "cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
   ingest: ["model", "cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
   model: ["cache", "setup", "views", "audio", "timing", "live", "http", "export", "ledger", "ingest/load-run", "ingest/scan"],
   "ingest-apply": ["setup", "views", "audio", "timing", "live", "http", "export", "ledger"],
