@@ -11,7 +11,10 @@
  * (issue 42, `--only heavy`: the heavy views on the real server — setup diff at 100 KB, themes at
  * 20,000 reasons — each with the slowest `/api/health` answer while it computes; see bench/heavy-views.ts.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy] [--folders single-10k,year-365,results-100k,year-730 (store)]
+ * (issue 58, `--only s3`: 10,000 scenarios in an S3-protocol bucket: the first start and a second
+ * replica's on one PostgreSQL, against a plain ListObjectsV2 + GetObject of every metrics.json; see bench/s3.ts.)
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy | s3] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -21,6 +24,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audio100MbFigures, audioFigures } from "./audio";
 import { heavyViewFigures } from "./heavy-views";
+import { s3Figures } from "./s3";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -58,6 +62,8 @@ const ONLY_AUDIO = arg("only", "") === "audio";
 const ONLY_SETUP = arg("only", "") === "setup";
 /** `--only heavy`: the heavy views on the real server with /api/health's latency meanwhile (issue 42) and nothing else. */
 const ONLY_HEAVY = arg("only", "") === "heavy";
+/** `--only s3`: 10,000 scenarios in an S3-protocol bucket, first start and a second replica's against the floor (issue 58), and nothing else. */
+const ONLY_S3 = arg("only", "") === "s3";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -973,6 +979,11 @@ async function main(): Promise<void> {
   if (ONLY_STORE) {
     execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
     await storeTable();
+    return printTable();
+  }
+  if (ONLY_S3) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await s3Figures({ report, generate });
     return printTable();
   }
   if (ONLY_HEAVY) {

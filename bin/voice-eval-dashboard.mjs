@@ -257,7 +257,12 @@ async function serve(argv) {
     resultsDir = source.dir;
     childEnv.RESULTS_DIR = resultsDir;
     childEnv.VOICE_EVAL_SOURCE_STATUS = source.statusFile;
-  } else delete childEnv.VOICE_EVAL_SOURCE_STATUS;
+    // Recordings are fetched by the server on their first request (lib/server/source/lazy-recordings.ts).
+    childEnv.VOICE_EVAL_SOURCE_MIRROR = source.root;
+    childEnv.VOICE_EVAL_SOURCE_URL = source.label;
+  } else {
+    for (const name of ["VOICE_EVAL_SOURCE_STATUS", "VOICE_EVAL_SOURCE_MIRROR", "VOICE_EVAL_SOURCE_URL"]) delete childEnv[name];
+  }
   // /mcp's label_scenario writes the ledger only when asked for.
   if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
   else delete childEnv.VOICE_EVAL_MCP_WRITES;

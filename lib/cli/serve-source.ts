@@ -11,6 +11,8 @@ export interface ServeSource {
   dir: string;
   /** `s3://bucket/prefix`, what the banner and pages show. */
   label: string;
+  /** The mirror's own folder (its manifest): the server fetches a recording the mirror lists but lacks on its first request. */
+  root: string;
   /** Where the source's status is written after each pass, for /api/health and the runs list. */
   statusFile: string;
   status: SourceStatus;
@@ -31,5 +33,5 @@ export async function openServeSource(
   });
   const status = await source.firstPass();
   source.follow();
-  return { dir: source.dir, label: source.label, statusFile: source.statusFile, status, close: () => source.close() };
+  return { dir: source.dir, label: source.label, root: source.mirror.root, statusFile: source.statusFile, status, close: () => source.close() };
 }

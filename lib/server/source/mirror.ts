@@ -139,10 +139,9 @@ export class Mirror {
     this.counts.fetchedBytes += body.byteLength;
   }
 
-  /** Records a recording as listed, and drops a copy fetched before under another ETag. */
+  /** Records a recording as listed, and drops a copy fetched before (by a command, or by the server on request) of another version. */
   putLazy(o: ObjectMeta): void {
-    const before = this.entries.get(o.key);
-    if (before && !before.lazy) rmSync(join(this.filesDir, o.key), { force: true });
+    if (this.entries.has(o.key)) rmSync(join(this.filesDir, o.key), { force: true });
     this.entries.set(o.key, { etag: o.etag, size: o.size, lastModified: o.lastModified, lazy: true });
   }
 

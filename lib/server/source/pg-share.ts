@@ -19,6 +19,8 @@ const CHANNEL = "voice_eval_source";
 export const MAX_SHARED_BYTES = 16 * 2 ** 20;
 const ROWS_PER_READ = 1000;
 const FETCH_CONCURRENCY = 16;
+/** Objects fetched and upserted together: bounds the bodies held in memory at once. */
+const UPSERT_SLICE = 256;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS source_objects (
@@ -127,23 +129,37 @@ export class PgShare {
     let fetched = 0;
     const { skipped } = mirror.plan(changed);
     const unsafe = new Set(skipped.map((s) => s.key));
-    await eachLimited(
-      changed.filter((o) => !unsafe.has(o.key) && !o.key.endsWith("/")),
-      FETCH_CONCURRENCY,
-      async (o) => {
+    const wanted = changed.filter((o) => !unsafe.has(o.key) && !o.key.endsWith("/"));
+    // In slices: the slice's objects fetched 16 at once, then upserted in one statement (one session, one query at a time).
+    for (let i = 0; i < wanted.length; i += UPSERT_SLICE) {
+      const slice = wanted.slice(i, i + UPSERT_SLICE);
+      const bodies = new Map<string, Uint8Array | null>();
+      await eachLimited(slice, FETCH_CONCURRENCY, async (o) => {
         // A recording is listed, never fetched; an object too large to share is fetched for this mirror only.
-        const fetchedBody = isLazyKey(o.key) ? null : await this.bodyFor(client, loc, mirror, o);
-        if (fetchedBody) fetched++;
-        const body = fetchedBody && fetchedBody.byteLength <= MAX_SHARED_BYTES ? fetchedBody : null;
-        await this.session.query(
-          `INSERT INTO source_objects (source, key, etag, size, last_modified, body, deleted, seq)
-           VALUES ($1, $2, $3, $4, $5, $6, FALSE, nextval('source_objects_seq'))
-           ON CONFLICT (source, key) DO UPDATE SET etag = EXCLUDED.etag, size = EXCLUDED.size, last_modified = EXCLUDED.last_modified,
-             body = EXCLUDED.body, deleted = FALSE, seq = EXCLUDED.seq`,
-          [this.sourceId, o.key, o.etag, o.size, o.lastModified, body],
-        );
-      },
-    );
+        const body = isLazyKey(o.key) ? null : await this.bodyFor(client, loc, mirror, o);
+        if (body) fetched++;
+        bodies.set(o.key, body && body.byteLength <= MAX_SHARED_BYTES ? body : null);
+      });
+      await this.session.query(
+        `INSERT INTO source_objects (source, key, etag, size, last_modified, body, deleted, seq)
+         SELECT $1, k, e, s, m, b, FALSE, nextval('source_objects_seq')
+         FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bytea[]) AS t(k, e, s, m, b)
+         ON CONFLICT (source, key) DO UPDATE SET etag = EXCLUDED.etag, size = EXCLUDED.size, last_modified = EXCLUDED.last_modified,
+           body = EXCLUDED.body, deleted = FALSE, seq = EXCLUDED.seq`,
+        [
+          this.sourceId,
+          slice.map((o) => o.key),
+          slice.map((o) => o.etag),
+          slice.map((o) => o.size),
+          slice.map((o) => o.lastModified),
+          slice.map((o) => {
+            const b = bodies.get(o.key);
+            return b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null;
+          }),
+        ],
+      );
+      mirror.saveManifest();
+    }
     const present = new Set(objects.map((o) => o.key));
     const gone = [...known].filter(([key, k]) => !k.deleted && !present.has(key)).map(([key]) => key);
     if (gone.length)

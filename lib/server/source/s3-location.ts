@@ -23,10 +23,11 @@ export class S3UrlError extends Error {}
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 export function parseS3Url(arg: string): S3Location {
+  // The address is never echoed: it may carry what a user mistook for a place for credentials (`s3://key:secret@bucket`).
   const m = /^s3:\/\/([^/?#]*)(\/[^?#]*)?$/i.exec(arg.trim());
-  if (!m) throw new S3UrlError(`not an s3://bucket/prefix address: ${JSON.stringify(arg.slice(0, 200))}`);
+  if (!m) throw new S3UrlError("not an s3://bucket/prefix address (no query or fragment)");
   const bucket = m[1] ?? "";
-  if (!BUCKET.test(bucket)) throw new S3UrlError(`not a bucket name: ${JSON.stringify(bucket.slice(0, 100))}`);
+  if (!BUCKET.test(bucket)) throw new S3UrlError("not a bucket name in the s3:// address (3 to 63 lowercase letters, digits, dots and hyphens)");
   const parts = (m[2] ?? "").split("/").filter((p) => p !== "");
   if (parts.some((p) => p === "." || p === "..")) throw new S3UrlError("an s3:// prefix may not hold . or .. segments");
   return { bucket, prefix: parts.length ? `${parts.join("/")}/` : "" };
