@@ -92,10 +92,13 @@ async function startListed(s3: S3Server, runs: number, stateDir: string, databas
 }
 
 async function freshDatabase(): Promise<{ url: string; stop: () => void }> {
-  let url = process.env.VOICE_EVAL_TEST_PG_URL;
+  let url = process.env.VOICE_EVAL_TEST_PG_URL ?? "";
   let stop = () => {};
   if (!url) {
-    const { startTemporaryPostgres } = await import("../scripts/test-env/postgres.mjs");
+    // @ts-expect-error: a plain ESM script of the test setup, without types.
+    const { startTemporaryPostgres } = (await import("../scripts/test-env/postgres.mjs")) as {
+      startTemporaryPostgres: () => { url: string; stop: () => void };
+    };
     const started = startTemporaryPostgres();
     url = started.url;
     stop = started.stop;
