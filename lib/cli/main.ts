@@ -12,7 +12,8 @@ const USAGE = `usage: voice-eval-dashboard summary <run-folder> [--json] [--min-
        voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]
        voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database <url>] [--state-dir <dir>]
        voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]
-       voice-eval-dashboard mcp [results-folder] [--state-dir <dir> | --database <url>] [--allow-writes]`;
+       voice-eval-dashboard mcp [results-folder] [--state-dir <dir> | --database <url>] [--allow-writes]
+A folder may be s3://bucket/prefix (read-only; credentials and endpoint from the AWS_* environment).`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
