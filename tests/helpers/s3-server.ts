@@ -1,19 +1,19 @@
 /**
- * A real S3-protocol server for the tests: s3rver over a temporary folder, behind a small HTTP proxy
+ * A real S3-protocol server for the tests: s3rver over a temporary folder (in a process of its own:
+ * s3rver-process.cjs), behind a small HTTP proxy
  * of ours that counts every request (by method and key) and can answer as a store in trouble would
  * (503 SlowDown, 403 AccessDenied), so the dashboard's own AWS SDK client is exercised end to end.
  */
+import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-// s3rver ships no types.
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment
-// @ts-ignore
-import S3rver from "s3rver";
 
 export type Fault = "slowdown" | "denied" | null;
 
@@ -30,6 +30,11 @@ export interface S3Server {
   requests: string[];
   fault: Fault;
   upload(folder: string, bucket: string, prefix: string): Promise<number>;
+  /**
+   * The bench's 10,000 scenarios without 20,000 PUTs: the folder's files laid straight into s3rver's
+   * own store (object, MD5, metadata), as its PutObject lays them, then served by the protocol as any.
+   */
+  seed(folder: string, bucket: string, prefix: string): number;
   stop(): Promise<void>;
 }
 
@@ -55,8 +60,16 @@ const FAULT_BODY: Record<Exclude<Fault, null>, [number, string]> = {
 
 export async function startS3Server(buckets: string[]): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), "ved-s3rver-"));
-  const s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
-  const { port: backPort } = (await s3rver.run()) as AddressInfo;
+  const s3rver = spawn(
+    process.execPath,
+    ["--openssl-legacy-provider", fileURLToPath(new URL("./s3rver-process.cjs", import.meta.url)), directory, buckets.join(",")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const [line] = (await once(s3rver.stdout, "data")) as [Buffer];
+  const backPort = Number(line.toString().trim());
+  if (!Number.isInteger(backPort) || backPort <= 0) throw new Error(`s3rver did not start: ${line.toString()}`);
   const state = { gets: [] as string[], requests: [] as string[], fault: null as Fault };
   const proxy = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -110,11 +123,26 @@ export async function startS3Server(buckets: string[]): Promise<S3Server> {
       await Promise.all(Array.from({ length: 16 }, lane));
       return files.length;
     },
+    seed(folder, bucket, prefix) {
+      const files = filesBelow(folder);
+      for (const f of files) {
+        const parts = [...prefix.split("/").filter(Boolean), ...relative(folder, f).split("/")];
+        const name = parts.pop() as string;
+        const dir = join(directory, bucket, ...parts);
+        mkdirSync(dir, { recursive: true });
+        const body = readFileSync(f);
+        writeFileSync(join(dir, `${name}._S3rver_object`), body);
+        writeFileSync(join(dir, `${name}._S3rver_object.md5`), createHash("md5").update(body).digest("hex"));
+        writeFileSync(join(dir, `${name}._S3rver_metadata.json`), JSON.stringify({ "content-type": "application/octet-stream" }));
+      }
+      return files.length;
+    },
     async stop() {
       client.destroy();
       proxy.closeAllConnections();
       proxy.close();
-      await s3rver.close();
+      s3rver.kill();
+      await once(s3rver, "exit").catch(() => {});
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listObjects, makeS3Client } from "@/lib/server/source/s3-client";
+import { parseS3Url } from "@/lib/server/source/s3-location";
 import { startS3Server, type S3Server } from "../../helpers/s3-server";
 
 const run = promisify(execFile);
@@ -96,6 +98,21 @@ describe("summary s3://…", () => {
     expect(fromBucket.code).toBe(0);
     expect(fromBucket.stdout).toBe(fromDisk.stdout);
   }, 120_000);
+});
+
+describe("the listing", () => {
+  it("pages past 1,000 keys and lists exactly the folder's files", async () => {
+    const onDisk = filesBelow(EXAMPLES);
+    expect(onDisk.length).toBeGreaterThan(1000);
+    const client = await makeS3Client(s3.env);
+    try {
+      const listed = await listObjects(client, parseS3Url("s3://results/team/nightly"));
+      expect(listed.map((o) => o.key).sort()).toEqual(onDisk);
+      expect(s3.requests.filter((r) => r.includes("list-type=2") && r.includes("continuation-token")).length).toBeGreaterThan(0);
+    } finally {
+      client.destroy();
+    }
+  });
 });
 
 describe("a store in trouble is a named problem, never a crash", () => {
