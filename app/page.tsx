@@ -2,7 +2,7 @@ import Link from "next/link";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
-import { runSuites } from "@/components/runs/run-suites";
+import { runSuites, suiteKeyOf } from "@/components/runs/run-suites";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/live/store";
@@ -11,9 +11,12 @@ import { runsList } from "@/lib/server/views/runs-list";
 // Reads the results folder at request time; never prerender with build-time env.
 export const dynamic = "force-dynamic";
 
-export default function HomePage() {
+export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { runs, indexing, version, problems } = runsList(getStore().index);
   const now = requestTime();
+  const suiteParam = (await searchParams).suite;
+  const summaries = runs.map(toRunSummary);
+  const suites = runSuites(runs);
   return (
     <section className="space-y-4" aria-labelledby="runs-heading">
       <VersionMark version={version} />
@@ -54,7 +57,12 @@ export default function HomePage() {
           No runs in this results folder yet. New runs appear here as the harness writes them.
         </p>
       ) : (
-        <RunsTable runs={runs.map(toRunSummary)} suites={runSuites(runs)} serverNow={now} />
+        <RunsTable
+          runs={summaries}
+          suites={suites}
+          serverNow={now}
+          initialSuite={suiteKeyOf(typeof suiteParam === "string" ? suiteParam : undefined, summaries, suites)}
+        />
       )}
     </section>
   );

@@ -14,7 +14,10 @@
  * (issue 58, `--only s3`: 10,000 scenarios in an S3-protocol bucket: the first start and a second
  * replica's on one PostgreSQL, against a plain ListObjectsV2 + GetObject of every metrics.json; see bench/s3.ts.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy | s3] [--folders single-10k,year-365,results-100k,year-730 (store)]
+ * (issue 54, `--only compare`: a compare of two runs of one suite at 2 × 5,000 and 2 × 10,000 after a
+ * restart, against the floor, with `/api/health` meanwhile; see bench/compare.ts.)
+ *
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy | compare | s3] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -23,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audio100MbFigures, audioFigures } from "./audio";
+import { compareFigures } from "./compare";
 import { heavyViewFigures } from "./heavy-views";
 import { s3Figures } from "./s3";
 import { setupFigures } from "./setup";
@@ -62,6 +66,8 @@ const ONLY_AUDIO = arg("only", "") === "audio";
 const ONLY_SETUP = arg("only", "") === "setup";
 /** `--only heavy`: the heavy views on the real server with /api/health's latency meanwhile (issue 42) and nothing else. */
 const ONLY_HEAVY = arg("only", "") === "heavy";
+/** `--only compare`: a compare of two runs of one suite at 2 × 5,000 and 2 × 10,000 scenarios (issue 54) and nothing else. */
+const ONLY_COMPARE = arg("only", "") === "compare";
 /** `--only s3`: 10,000 scenarios in an S3-protocol bucket, first start and a second replica's against the floor (issue 58), and nothing else. */
 const ONLY_S3 = arg("only", "") === "s3";
 
@@ -755,10 +761,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
+/** `stateDir`: a state folder to start from (a restart); a fresh one by default. */
+async function startServer(dir: string, stateDir?: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // Its own state folder: the ledger and the persisted index of a bench run stay out of the user's.
-  const env = { ...process.env, VOICE_EVAL_STATE_DIR: mkdtempSync(join(tmpdir(), "ved-bench-state-")) };
+  const env = { ...process.env, VOICE_EVAL_STATE_DIR: stateDir ?? mkdtempSync(join(tmpdir(), "ved-bench-state-")) };
   const child = spawn(process.execPath, [join(ROOT, "bin", "voice-eval-dashboard.mjs"), dir, "--port", String(port)], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
@@ -991,6 +998,11 @@ async function main(): Promise<void> {
     await heavyViewFigures({ out: OUT, report, startServer, stopServer });
     return printTable();
   }
+  if (ONLY_COMPARE) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await compareFigures({ out: OUT, report, startServer, stopServer, floorMs });
+    return printTable();
+  }
   setupFigures(report);
   if (ONLY_SETUP) return printTable();
   if (!ONLY_AUDIO) themesFigures(report);
@@ -1001,6 +1013,7 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
   if (TRENDS !== "none" && !ONLY_SCAN && !ONLY_ROLLUP) await trendsFigures({ out: OUT, report, startServer, stopServer, timed }, TRENDS);
   if (!ONLY_SCAN && !ONLY_ROLLUP && !ONLY_TRENDS) await heavyViewFigures({ out: OUT, report, startServer, stopServer });
+  if (!ONLY_SCAN && !ONLY_ROLLUP && !ONLY_TRENDS) await compareFigures({ out: OUT, report, startServer, stopServer, floorMs });
   for (const size of ONLY_TRENDS || ONLY_ROLLUP ? [] : SIZES) {
     const dir = generate(`results-${size}`, ["--preset", PRESET[size] as string]);
     console.log(`\n[${size} scenarios] ${dir}`);

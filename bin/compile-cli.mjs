@@ -70,7 +70,8 @@ function sourcesMtime() {
 async function compiled(entry, out, options) {
   if (mtime(out) >= sourcesMtime()) return out;
   const { build } = await import("esbuild");
-  mkdirSync(path.dirname(out), { recursive: true });
+  // The user's own (0700 when made here): bin/prescan-thread.cjs runs a code cache from it only then.
+  mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
   // Built beside and renamed: a reader (a starting CLI) never loads half a file.
   const tmp = `${out}.${process.pid}.tmp`;
   await build({

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import "./ignore-closed-output.cjs";
 import { PRESCAN_FD, startPrescan } from "./prescan.mjs";
+import { secretArgs } from "./secret-args.mjs";
 
 // Scans are bound by many small file reads, which go through libuv's thread pool (4 threads by default).
 process.env.UV_THREADPOOL_SIZE ??= "16";
@@ -35,7 +36,8 @@ const HELP = `Usage:
       --port <n>      port to listen on (default 3210)
       --host <addr>   address to bind (default 127.0.0.1; other hosts expose
                       your results to the network, so set a --token too)
-      --token <t>     access token required by the server (or env VOICE_EVAL_TOKEN)
+      --token <t>     access token required by the server (or --token-file <f>, or env
+                      VOICE_EVAL_TOKEN: other local users can read a --token in the process list)
       --allow-host <name>
                       a host name the dashboard may be reached by besides the
                       bound address, IP literals and localhost (a reverse proxy's
@@ -45,9 +47,10 @@ const HELP = `Usage:
                       that lets a restart skip unchanged folders (or env VOICE_EVAL_STATE_DIR;
                       default $XDG_STATE_HOME/voice-eval-dashboard, else ~/.local/state/voice-eval-dashboard)
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
-                      (postgres://user:pass@host/db, or env VOICE_EVAL_DATABASE);
-                      with an s3:// source, replicas on one database share what
-                      they read: one ingests from the store, the others follow
+                      (postgres://user:pass@host/db; or --database-file <f>, or env
+                      VOICE_EVAL_DATABASE, to keep its password out of the process list)
+                      With an s3:// source, replicas on one database share what
+                      they read: one ingests from the store, the others follow.
       --poll-seconds <s>
                       how often an s3:// source is listed again (default 15,
                       1 to 3600; or env VOICE_EVAL_POLL_SECONDS)
@@ -55,6 +58,9 @@ const HELP = `Usage:
       --notify <url>  POST a JSON summary to this URL when a run finishes (repeatable;
                       Slack-compatible: its "text" is Markdown). Runs finished before
                       the start are never announced, a run never twice (state folder).
+                      A webhook URL is a secret: --notify-file <f> (one URL a line,
+                      repeatable) or env VOICE_EVAL_NOTIFY_URLS keep it out of the
+                      process list. A URL with user:password@ is refused.
       --public-url <u> the dashboard's address in those pings (default http://host:port)
       --allow-writes  let the MCP endpoint (/mcp) write triage labels to the ledger
                       (its label_scenario tool); without it /mcp only reads
@@ -151,11 +157,14 @@ function parseServeArgs(argv) {
         port: { type: "string", default: "3210" },
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
+        "token-file": { type: "string" },
         "allow-host": { type: "string", multiple: true },
         "state-dir": { type: "string" },
         database: { type: "string" },
+        "database-file": { type: "string" },
         user: { type: "string" },
         notify: { type: "string", multiple: true },
+        "notify-file": { type: "string", multiple: true },
         "public-url": { type: "string" },
         "allow-writes": { type: "boolean" },
         "poll-seconds": { type: "string" },
@@ -212,15 +221,20 @@ async function serve(argv) {
   let resultsDir = s3 ? null : resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-  const token = values.token ?? process.env.VOICE_EVAL_TOKEN;
+  let secrets;
+  try {
+    secrets = secretArgs(values, process.env, (warning) => console.error(`voice-eval-dashboard: warning: ${warning}`));
+  } catch (err) {
+    fail(err.message);
+  }
+  const { token, database, notify } = secrets;
   if (!isLoopback(host) && !token) {
-    fail(`binding ${host} exposes your results to the network: set an access token with --token or VOICE_EVAL_TOKEN`);
+    fail(`binding ${host} exposes your results to the network: set an access token with --token, --token-file or VOICE_EVAL_TOKEN`);
   }
   const childEnv = { ...env, RESULTS_DIR: resultsDir ?? "", NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
   childEnv.VOICE_EVAL_ALLOWED_HOSTS = [host, ...(values["allow-host"] ?? [])].join(",");
   // The triage ledger: where it lives, who writes, and the address ledger writes must name.
-  const database = values.database ?? process.env.VOICE_EVAL_DATABASE;
   if (database && !/^postgres(ql)?:\/\//.test(database)) fail("--database must be a postgres:// or postgresql:// URL");
   if (database) childEnv.VOICE_EVAL_DATABASE = database;
   const stateDir = values["state-dir"] ?? process.env.VOICE_EVAL_STATE_DIR;
@@ -230,14 +244,17 @@ async function serve(argv) {
   // The server stops once this process is gone, however it ended (lib/server/live/command-lifeline.ts).
   childEnv.VOICE_EVAL_COMMAND_PID = String(process.pid);
   // `--notify URL` (repeatable): a POST of each run's summary when it finishes.
-  for (const url of values.notify ?? []) {
-    let ok = false;
+  for (const url of notify) {
+    let u = null;
     try {
-      ok = /^https?:$/.test(new URL(url).protocol);
+      u = new URL(url);
     } catch {}
-    if (!ok) fail("--notify needs an http:// or https:// URL");
+    if (!u || !/^https?:$/.test(u.protocol)) fail("--notify needs an http:// or https:// URL");
+    // Credentials in a URL never work (fetch refuses them); the message names the host only.
+    if (u.username || u.password)
+      fail(`--notify ${u.protocol}//${u.host}/…: a URL with credentials (user:password@) cannot be used; put a token in its path or query`);
   }
-  if (values.notify?.length) childEnv.VOICE_EVAL_NOTIFY = values.notify.join("\n");
+  if (notify.length) childEnv.VOICE_EVAL_NOTIFY = notify.join("\n");
   if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
   const { compiledCli, compiledWorkWorker, compiledPrescanWorker } = await import("./compile-cli.mjs");
   // An s3:// source: its mirror is made before the first scan, then kept in step by this process (lib/cli/serve-source.ts).

@@ -1,5 +1,7 @@
-// `npm test`: lint, typecheck, unit tests, then browser tests, each run and reported even when an
-// earlier one failed; exits non-zero if any did. What the tests need and the machine lacks is
+// `npm test`: lint, typecheck, the pure unit tests, the integration tests (a store, a process, a
+// server or a DB: vitest.config.ts says which is which), then browser tests, each run and reported
+// even when an earlier one failed; exits non-zero if any did. `npm test -- unit e2e` runs only the
+// steps named. What the tests need and the machine lacks is
 // started or installed here, and said: a PostgreSQL server for the ledger tests when no
 // VOICE_EVAL_TEST_PG_URL is given (Debian's initdb/pg_ctl into a temporary folder, removed at exit),
 // and Debian's Chromium when CHROMIUM_PATH names none and /usr/bin/chromium is missing.
@@ -14,6 +16,7 @@ const steps = [
   { name: "lint", args: ["run", "-s", "lint"] },
   { name: "typecheck", args: ["run", "-s", "typecheck"] },
   { name: "unit", args: ["run", "-s", "test:unit"] },
+  { name: "integration", args: ["run", "-s", "test:integration"] },
   { name: "e2e", args: ["run", "-s", "test:e2e"] },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 
@@ -33,8 +36,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const results = [];
 try {
   // A setup that fails is said, and the steps still run: the one that needed it fails by itself.
-  // The ledger's unit tests and the replicas' browser test (tests/e2e/s3-replicas.spec.ts) need it.
-  if (steps.some((s) => s.name === "unit" || s.name === "e2e") && !env[PG_ENV]) {
+  // The ledger's tests and the replicas' browser test (tests/e2e/s3-replicas.spec.ts) need it.
+  if (steps.some((s) => s.name === "integration" || s.name === "e2e") && !env[PG_ENV]) {
     try {
       postgres = startTemporaryPostgres();
       env[PG_ENV] = postgres.url;

@@ -1,9 +1,10 @@
 /**
  * The run page's "what changed since the previous run" line: one sentence against the previous run of
- * the suite, each count a link (the table's `quick=new`, the compare), and the compare one click away.
+ * the suite in the change vocabulary (lib/core/run-changes.ts), each count a link (the table's
+ * `quick=new`, the compare), the compare one click away, and the setup changes compare and `check` name.
  */
 import Link from "next/link";
-import { formatPp } from "@/lib/core/run-changes";
+import { formatPp, likeForLikeText } from "@/lib/core/run-changes";
 import { formatP } from "@/lib/core/gate";
 import { compareHref, runHref } from "@/lib/shared/routes";
 import type { RunChanges } from "@/lib/shared/run-changes";
@@ -50,15 +51,42 @@ export function ChangesLine({ changes }: { changes: RunChanges }) {
           <span data-testid="new-failures">0 new failures</span>
         )}
         , {changes.fixed.length} fixed, {changes.stillFailing.length} still failing
-        {changes.flaky.length > 0 && <>, {changes.flaky.length} flaky</>},
+        {changes.flaky.length > 0 && <>, {changes.flaky.length} flaky</>}
+        {changes.wasStalled.length > 0 && (
+          <>
+            ,{" "}
+            <span data-testid="was-stalled" title="Stalled in the previous run (an infrastructure failure), passing now: not counted as fixed">
+              {changes.wasStalled.length} was stalled
+            </span>
+          </>
+        )}
+        {changes.nowStalled.length > 0 && (
+          <>
+            ,{" "}
+            <span data-testid="now-stalled" title="Passed in the previous run, stalled now (an infrastructure failure): not counted as a new failure">
+              {changes.nowStalled.length} now stalled
+            </span>
+          </>
+        )}
+        ,
       </span>
-      <span className="tabular-nums" title={s.pValue === null ? undefined : `McNemar exact test over ${s.paired} scenarios with a verdict in both runs`}>
+      <span
+        className="tabular-nums"
+        data-testid="success-delta"
+        title={s.pValue === null ? undefined : `McNemar exact test over ${s.paired} scenarios with a verdict in both runs`}
+      >
         Δ success {s.delta === null ? "unknown" : formatPp(s.delta)}
+        {s.likeForLike !== null && ` (${likeForLikeText(s.likeForLike)})`}
         {s.pValue !== null && ` (p = ${formatP(s.pValue)})`}
       </span>
       <Link href={compare} className={`${link} font-medium`} data-testid="compare-previous">
         Compare with previous →
       </Link>
+      {changes.setup.length > 0 && (
+        <span className="basis-full text-zinc-700 dark:text-zinc-300" data-testid="setup-changes">
+          Setup changed: {changes.setup.join("; ")}
+        </span>
+      )}
     </p>
   );
 }

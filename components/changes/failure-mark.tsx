@@ -1,4 +1,4 @@
-/** A failing row's mark in the scenario table: new, still failing since a date, or flaky (views/run-changes). */
+/** A failing row's mark in the scenario table: new, now stalled, still failing since a date, or flaky (views/run-changes). */
 import type { FailureMark } from "@/lib/shared/run-changes";
 import { shortDate } from "./dates";
 
@@ -14,6 +14,17 @@ export function FailureMarkBadge({ mark }: { mark: FailureMark }) {
         className={`${base} bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300`}
       >
         new
+      </span>
+    );
+  if (mark.kind === "now_stalled")
+    return (
+      <span
+        data-testid="failure-mark"
+        data-mark="now_stalled"
+        title="Stalled now (an infrastructure failure, counted as failed), passed in the previous run of the suite: not a new failure"
+        className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300`}
+      >
+        now stalled
       </span>
     );
   if (mark.kind === "flaky")

@@ -1,7 +1,7 @@
 /** The runs list's "Failed" and "Δ vs previous" cells (the change against the previous run of the suite: views/run-changes). */
 import Link from "next/link";
 import { group } from "@/components/format";
-import { formatPp } from "@/lib/core/run-changes";
+import { formatPp, likeForLikeText } from "@/lib/core/run-changes";
 import { compareHref, runHref } from "@/lib/shared/routes";
 import type { Rate } from "@/lib/shared/dto";
 import type { ListChange } from "@/lib/shared/run-changes";
@@ -30,9 +30,18 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
     d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
   return (
     <div className="space-y-0.5 text-right">
-      <div className={`font-medium tabular-nums ${tone}`} data-part="delta" title={`Success rate against ${change.previous}`}>
+      <div
+        className={`font-medium tabular-nums ${tone}`}
+        data-part="delta"
+        title={`Success rate against ${change.previous}${change.likeForLike === null ? "" : `, ${likeForLikeText(change.likeForLike)}`}`}
+      >
         {d === null ? "unknown" : formatPp(d)}
       </div>
+      {change.likeForLike !== null && (
+        <div className="text-xs text-zinc-500" data-part="like-for-like">
+          {likeForLikeText(change.likeForLike)}
+        </div>
+      )}
       {change.newFailures !== null && change.newFailures > 0 && (
         <Link
           href={`${runHref(runId, "quick=new")}#scenarios`}
@@ -62,7 +71,10 @@ export function DeltaInline({ runId, change }: { runId: string; change: ListChan
     d === null || Math.abs(d) < 1e-9 ? "text-zinc-600 dark:text-zinc-400" : d < 0 ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400";
   return (
     <div className="mt-1 flex flex-wrap gap-x-2 text-xs sm:hidden" data-testid="vs-previous-inline">
-      <span className={`tabular-nums ${tone}`}>{d === null ? "Δ unknown" : formatPp(d)}</span>
+      <span className={`tabular-nums ${tone}`}>
+        {d === null ? "Δ unknown" : formatPp(d)}
+        {change.likeForLike !== null && ` (${likeForLikeText(change.likeForLike)})`}
+      </span>
       {change.newFailures !== null && change.newFailures > 0 && (
         <Link href={`${runHref(runId, "quick=new")}#scenarios`} className="text-red-700 hover:underline dark:text-red-400">
           {change.newFailures} new

@@ -6,6 +6,8 @@ import Link from "next/link";
 import { scenarioHref } from "@/lib/shared/routes";
 import type { ScenarioAcrossRuns } from "@/lib/shared/run-changes";
 import { dayLabel } from "./dates";
+import { failureMarkWords } from "@/lib/core/failure-mark-words";
+import type { FailureMark } from "@/lib/shared/run-changes";
 
 const CELL: Record<string, { label: string; className: string; word: string }> = {
   P: { label: "✓", className: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300", word: "passed" },
@@ -15,10 +17,18 @@ const CELL: Record<string, { label: string; className: string; word: string }> =
   "-": { label: "·", className: "text-zinc-400", word: "not in that run (or not finished)" },
 };
 
-export function ScenarioStrip({ runId, name, strip }: { runId: string; name: string; strip: ScenarioAcrossRuns }) {
+/** `mark`: how this failure stands in its suite (the run page's row badge), said in words before the cells. */
+export function ScenarioStrip({ runId, name, strip, mark = null }: { runId: string; name: string; strip: ScenarioAcrossRuns; mark?: FailureMark | null }) {
   if (strip.runs.length < 2) return null;
+  const said = mark ? failureMarkWords(mark) : null;
   return (
     <nav aria-label="This scenario across the suite's runs" className="flex flex-wrap items-center gap-1 text-xs" data-testid="scenario-strip">
+      {said && (
+        <span className="mr-2 text-sm" data-testid="failure-words" data-mark={mark?.kind}>
+          <strong className="font-semibold text-red-800 dark:text-red-300">{said.words[0]?.toUpperCase() + said.words.slice(1)}</strong>
+          <span className="text-zinc-600 dark:text-zinc-400">: {said.detail}.</span>
+        </span>
+      )}
       <span className="mr-1 text-zinc-600 dark:text-zinc-400">
         Across {strip.runs.length} runs of the suite{strip.earlier > 0 ? ` (${strip.earlier} earlier not shown)` : ""}:
       </span>

@@ -4,6 +4,7 @@ import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
 import { CompareTable, Delta, Panel, RunId } from "./ui";
 import type { CompareResult, PairedTest, Rate, RateName } from "@/lib/shared/compare";
+import { likeForLikeText } from "@/lib/core/run-changes";
 
 const RATES = Object.keys(RATE_LABEL) as RateName[];
 
@@ -12,7 +13,8 @@ function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
   return (
     <span className="whitespace-nowrap">
       <span className="font-medium tabular-nums">{mean ? fixed(rate.value, 3) : percent(rate.value)}</span>{" "}
-      <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+      {/* Under the value at phone width, so baseline, other and Δ fit 390 px. */}
+      <span className="text-xs text-zinc-500 tabular-nums max-sm:block dark:text-zinc-400">
         {mean ? `n=${group(rate.denominator)}` : `${group(rate.numerator)}/${group(rate.denominator)}`}
       </span>
     </span>
@@ -22,22 +24,28 @@ function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
 export function Headline({ result }: { result: CompareResult }) {
   const first = result.comparisons[0];
   if (!first) return null;
+  // A run that did not finish is compared like for like (lib/core/run-changes.ts).
+  const same = first.likeForLike;
   return (
     <Panel
       id="headline"
-      title="Headline rates · each run over its own scenarios"
-      description="As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
+      title={same === null ? "Headline rates · each run over its own scenarios" : `Headline rates · ${likeForLikeText(same)}`}
+      description={
+        same === null
+          ? "As all_summary.txt counts them: every rate's denominator is that run's own scenarios (so the two sides may count different sets). Δ is other − baseline (pp = percentage points)."
+          : "A run that did not finish is compared like for like: both runs' rates are counted over the scenarios finished in both, not its finished scenarios against all of the other run's. Δ is other − baseline (pp = percentage points)."
+      }
     >
       <CompareTable testId="headline-rates" caption="Run-level rates of the baseline and each other run, with the difference">
         <thead>
           <tr>
             <th scope="col">Rate</th>
             <th scope="col">
-              <RunId id={result.base} role="baseline" />
+              <RunId id={result.base} role="baseline" wrap />
             </th>
             {result.comparisons.map((c) => (
               <th key={c.run} scope="colgroup" colSpan={2}>
-                <RunId id={c.run} role="other" />
+                <RunId id={c.run} role="other" wrap />
               </th>
             ))}
           </tr>
@@ -47,7 +55,7 @@ export function Headline({ result }: { result: CompareResult }) {
             const meta = RATE_LABEL[name];
             return (
               <tr key={name} data-rate={name}>
-                <th scope="row" className="font-medium whitespace-nowrap">
+                <th scope="row" className="font-medium max-sm:min-w-[6.5rem] sm:whitespace-nowrap">
                   {meta.label}
                 </th>
                 <td>

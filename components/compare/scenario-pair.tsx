@@ -5,6 +5,7 @@ import { fixed, group } from "@/components/format";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
 import {
   comparableWords,
+  INTERRUPTED_MARK_TITLE,
   toolDiffers,
   type AlignedTranscript,
   type CallsPart,
@@ -229,10 +230,17 @@ function Line({ who, line, differs }: { who: "user" | "agent"; line: SpokenLine;
       }
     >
       <div className="flex flex-wrap items-baseline gap-x-2 text-[11px] text-zinc-500 dark:text-zinc-400">
+        <span className="font-mono" title="The turn's number on this run's scenario page" data-testid="pair-turn">
+          #{line.turn}
+        </span>
         <span className="font-semibold tracking-wide uppercase">{who}</span>
         {time(line) && <span className="tabular-nums">{time(line)}</span>}
         {line.responseLatencyMs !== null && <span className="tabular-nums">response {group(Math.round(line.responseLatencyMs))} ms</span>}
-        {line.interrupted && <span className="font-medium text-amber-700 dark:text-amber-400">interrupted</span>}
+        {line.interrupted && (
+          <span className="font-medium text-amber-700 dark:text-amber-400" title={INTERRUPTED_MARK_TITLE}>
+            audio without text
+          </span>
+        )}
       </div>
       <p className="text-sm whitespace-pre-wrap">{line.text}</p>
     </div>
@@ -298,7 +306,7 @@ export function AlignedTranscripts({
     <Panel
       id="transcripts"
       title="Transcripts, turn by turn"
-      description="Each row is one agent reply with the user's words and the agent's tool calls that led to it. Agent words are compared ignoring case and punctuation; tool calls by name and arguments."
+      description="Each row is one agent reply with the user's words and the agent's tool calls that led to it; #N is a line's turn on its run's scenario page. Agent words are compared ignoring case and punctuation; tool calls by name and arguments."
       actions={
         divergence ? (
           <a
@@ -306,7 +314,7 @@ export function AlignedTranscripts({
             className="rounded-md bg-amber-100 px-2 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-400 ring-inset hover:bg-amber-200 dark:bg-amber-900/60 dark:text-amber-100 dark:ring-amber-600"
             data-testid="divergence-link"
           >
-            First divergence: turn {divergence.index + 1} — {divergence.reason}
+            First divergence: reply {divergence.index + 1} — {divergence.reason}
           </a>
         ) : n > 0 ? (
           <span
@@ -338,8 +346,8 @@ export function AlignedTranscripts({
             </colgroup>
             <thead>
               <tr className="text-xs text-zinc-600 dark:text-zinc-400">
-                <th scope="col" className="px-2 py-1.5 text-left">
-                  Turn
+                <th scope="col" className="px-2 py-1.5 text-left" title="The agent's replies in order; each line's #N is its turn on the scenario page">
+                  Reply
                 </th>
                 <th scope="col" className="px-2 py-1.5 text-left">
                   <RunId id={base.runId} role="baseline" />

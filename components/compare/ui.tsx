@@ -106,9 +106,10 @@ export function SmallMark({ n }: { n?: string }) {
   );
 }
 
-export function RunId({ id, role }: { id: string; role?: "baseline" | "other" }) {
+/** `wrap`: the whole id, broken where it must (a table's header on a phone), instead of cut to fit. */
+export function RunId({ id, role, wrap = false }: { id: string; role?: "baseline" | "other"; wrap?: boolean }) {
   return (
-    <span className="inline-flex min-w-0 items-center gap-1">
+    <span className={`inline-flex min-w-0 gap-1 ${wrap ? "flex-wrap items-baseline" : "items-center"}`}>
       {role && (
         <span
           className={`rounded px-1 text-[10px] font-semibold tracking-wide uppercase ${role === "baseline" ? "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-200" : "bg-violet-100 text-violet-900 dark:bg-violet-900/60 dark:text-violet-200"}`}
@@ -116,7 +117,7 @@ export function RunId({ id, role }: { id: string; role?: "baseline" | "other" })
           {role === "baseline" ? "base" : "other"}
         </span>
       )}
-      <span className="truncate font-mono" title={id}>
+      <span className={`${wrap ? "break-all" : "truncate"} font-mono`} title={id}>
         {id}
       </span>
     </span>
@@ -166,9 +167,12 @@ export function ShowMore({ shown, total, onAll, more }: { shown: number; total: 
   );
 }
 
-/** Utility classes for the small data tables of the page. */
+/**
+ * Utility classes for the small data tables of the page: the first column pinned while the table
+ * scrolls sideways in its box, the cells tighter at phone width.
+ */
 export const tableClass =
-  "min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_tbody_th]:border-t [&_tbody_th]:border-zinc-200 dark:[&_tbody_th]:border-zinc-800 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
+  "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-white dark:[&_tr>:first-child]:bg-zinc-900 max-sm:[&_td]:px-1 max-sm:[&_th]:px-1 min-w-full border-collapse text-sm [&_td]:border-t [&_td]:border-zinc-200 [&_tbody_th]:border-t [&_tbody_th]:border-zinc-200 dark:[&_tbody_th]:border-zinc-800 [&_td]:px-2 [&_td]:py-1.5 [&_th]:px-2 [&_th]:py-1.5 [&_th:not(.text-right):not(.text-center)]:text-left [&_th]:font-semibold [&_thead_th]:text-xs [&_thead_th]:text-zinc-600 dark:[&_td]:border-zinc-800 dark:[&_thead_th]:text-zinc-400";
 
 const buttonShape = "rounded-md border px-2.5 py-1 text-xs font-medium disabled:opacity-50";
 export const buttonClass = `${buttonShape} border-zinc-300 bg-white hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800`;

@@ -17,13 +17,15 @@ export interface ExportedScenario {
 
 const td = "px-2 py-1 align-top";
 
-export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[] }) {
+/** `changeLabel`: the Change column's heading (it is shown when a scenario has a change). */
+export function ExportedScenarios({ scenarios, changeLabel = "Change" }: { scenarios: ExportedScenario[]; changeLabel?: string }) {
   const changes = scenarios.some((s) => s.change);
+  // The name first (the table's pinned column), its change beside it.
   return (
     <DataTable
       columns={[
-        ...(changes ? [{ label: "Change" }] : []),
         { label: "Scenario" },
+        ...(changes ? [{ label: changeLabel }] : []),
         { label: "Domain" },
         { label: "Success" },
         { label: "Failing signals" },
@@ -33,7 +35,6 @@ export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[]
     >
       {scenarios.map((s) => (
         <tr key={s.name} data-scenario={s.name}>
-          {changes && <td className={td}>{s.change}</td>}
           <td className={`${td} font-mono text-xs`}>
             {s.file ? (
               <a href={s.file} className="text-sky-700 hover:underline dark:text-sky-400">
@@ -43,7 +44,14 @@ export function ExportedScenarios({ scenarios }: { scenarios: ExportedScenario[]
               s.name
             )}
           </td>
-          <td className={td}>{s.domain}</td>
+          {changes && (
+            <td className={`${td} whitespace-nowrap`} data-testid="scenario-change">
+              {s.change}
+            </td>
+          )}
+          <td className={td} data-col="domain">
+            {s.domain}
+          </td>
           <td className={td}>
             <VerdictMark v={s.verdict} what="Success" />
           </td>

@@ -4,10 +4,11 @@
  * success_breakdown as stacked bars, one per signal. Each segment is a button: it puts
  * `bucket=<signal>:<state>` into the URL, which filters the scenario table below.
  */
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type BarShapeProps } from "recharts";
+import { Bar, type BarShapeProps } from "recharts";
 import type { SignalBreakdownCounts } from "@/lib/shared/dto";
 import { useTableUrl } from "@/components/scenarios/query-url";
 import { ChartFigure, dataTable } from "./chart-figure";
+import { HorizontalBars } from "./horizontal-bars";
 import { BUCKET_LABELS, SIGNAL_LABELS } from "./rate-meta";
 
 const STATES = ["passed", "failed", "not_applicable", "excluded"] as const;
@@ -114,22 +115,11 @@ export function BreakdownChart({ breakdown }: { breakdown: Record<string, Signal
         </table>
       }
     >
-      <BarChart
-        layout="vertical"
-        data={data}
-        responsive
-        style={{ width: "100%", height: 36 * data.length + 56 }}
-        margin={{ top: 4, right: 12, bottom: 4, left: 4 }}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <YAxis type="category" dataKey="label" width={104} tick={{ fontSize: 12 }} />
-        <Tooltip cursor={false} isAnimationActive={false} />
+      <HorizontalBars data={data} extraHeight={56}>
         {STATES.map((s) => (
           <Bar key={s} dataKey={s} name={BUCKET_LABELS[s]} stackId="a" fill={FILL[s]} isAnimationActive={false} shape={shape(s)} />
         ))}
-      </BarChart>
+      </HorizontalBars>
       <Legend />
     </ChartFigure>
   );

@@ -14,7 +14,7 @@ export function ChartFigure({ id, caption, children, data, note }: { id: string;
       {children}
       <details className="mt-1 text-xs">
         <summary className="cursor-pointer text-zinc-600 select-none hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">Show the numbers</summary>
-        <div className="mt-1 overflow-x-auto">{data}</div>
+        <div className="relative mt-1 overflow-x-auto">{data}</div>
       </details>
     </figure>
   );

@@ -34,7 +34,7 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
   }));
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full border-collapse text-sm" aria-label="Rates per domain">
           <thead>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">

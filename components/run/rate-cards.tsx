@@ -39,7 +39,7 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
       data-numerator={String(rate.numerator)}
       data-denominator={rate.denominator}
     >
-      <div className="truncate text-xs font-medium text-zinc-600 dark:text-zinc-400" title={label}>
+      <div className="text-xs leading-tight font-medium break-words text-zinc-600 dark:text-zinc-400" title={label}>
         {label}
       </div>
       {empty ? (

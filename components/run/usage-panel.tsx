@@ -23,7 +23,12 @@ export function UsagePanel({
     <div className="space-y-3">
       <StatList
         stats={[
-          { label: "Total duration", value: duration(totalDurationSeconds) },
+          {
+            label: "Total Duration (Σ scenario_duration)",
+            value: duration(totalDurationSeconds),
+            title:
+              "all_summary.txt's Total Duration: every call's metrics.json scenario_duration added up. Not the run's wall clock: the runs list's duration is evaluation_log.txt's first start to its last line, which includes the time between calls.",
+          },
           { label: "Total turns", value: group(totalTurns) },
           { label: "Turns per scenario", value: scenarioCount > 0 ? (totalTurns / scenarioCount).toFixed(1) : "–" },
         ]}

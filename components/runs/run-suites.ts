@@ -36,3 +36,10 @@ export function runSuites(runs: readonly Pick<RunListItem, "id" | "queueKey" | "
   }
   return suites.sort((a, b) => b.runCount - a.runCount || a.label.localeCompare(b.label));
 }
+
+/** The suite a `?suite=` names: any of its runs' ids (as `/trends?suite=` takes), or its key; "" for none. */
+export function suiteKeyOf(param: string | undefined, runs: readonly Pick<RunListItem, "id" | "queueKey">[], suites: readonly RunSuite[]): string {
+  if (!param) return "";
+  if (suites.some((s) => s.key === param)) return param;
+  return runs.find((r) => r.id === param)?.queueKey ?? "";
+}

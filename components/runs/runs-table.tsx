@@ -15,8 +15,10 @@ import { compareHref } from "@/lib/shared/routes";
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
 export const RUNS_PAGE_SIZE = 50;
 
-const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400";
-const td = "px-3 py-2 align-top";
+const th = "px-2 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400";
+const td = "px-2 py-2 align-top";
+/** The Run column stays in view while the table scrolls sideways in its box. */
+const pinned = "sticky left-0 z-[1] shadow-[1px_0_0_var(--color-zinc-200)] dark:shadow-[1px_0_0_var(--color-zinc-800)]";
 
 /** The compare page's URL: the first run picked is the baseline. */
 export function pickedCompareHref(picked: readonly string[]): string {
@@ -59,10 +61,29 @@ function matches(run: RunSummary, suiteLabel: string, words: string[]): boolean 
   return words.every((w) => hay.includes(w));
 }
 
-export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; suites: RunSuite[]; serverNow: number }) {
+/** Keeps the suite filter in the address (`?suite=` its newest run), without a server round trip. */
+function keepSuiteInUrl(suite: RunSuite | undefined) {
+  const url = new URL(window.location.href);
+  if (suite) url.searchParams.set("suite", suite.newest);
+  else url.searchParams.delete("suite");
+  window.history.replaceState(window.history.state, "", url);
+}
+
+export function RunsTable({
+  runs,
+  suites,
+  serverNow,
+  initialSuite = "",
+}: {
+  runs: RunSummary[];
+  suites: RunSuite[];
+  serverNow: number;
+  /** The suite filter the address names (`suiteKeyOf`). */
+  initialSuite?: string;
+}) {
   const [picked, setPicked] = useState<string[]>([]);
   const [search, setSearch] = useState("");
-  const [suiteKey, setSuiteKey] = useState("");
+  const [suiteKey, setSuiteKey] = useState(initialSuite);
   const [page, setPage] = useState(0);
   const suiteOf = useMemo(() => new Map(suites.map((s) => [s.key, s])), [suites]);
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -115,7 +136,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
           }}
           placeholder="Search runs: name, date, domain, state"
           aria-label="Search runs"
-          className="w-72 rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+          className="w-full max-w-[22rem] rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
         />
         {suites.some((s) => s.runCount > 1) && (
           <ChoiceSelect
@@ -124,6 +145,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
             onChange={(value) => {
               setSuiteKey(value);
               setPage(0);
+              keepSuiteInUrl(suiteOf.get(value));
             }}
             choices={[{ value: "", label: "All suites" }, ...suites.map((s) => ({ value: s.key, label: `${s.label} (${s.runCount})` }))]}
           />
@@ -153,14 +175,13 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
           </span>
         )}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full border-collapse text-sm" aria-label="Runs, newest first">
           <thead className="bg-zinc-50 dark:bg-zinc-900">
             <tr>
-              <th className={`${th} w-8`}>
-                <span className="sr-only">Pick to compare</span>
+              <th className={`${th} ${pinned} bg-zinc-50 dark:bg-zinc-900`}>
+                Run<span className="sr-only"> (its box picks it to compare)</span>
               </th>
-              <th className={th}>Run</th>
               <th className={th}>Started</th>
               <th className={th}>State</th>
               <th className={`${th} text-right`}>Success</th>
@@ -186,20 +207,38 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
               const suite = suiteOf.get(run.queueKey);
               const isPicked = selected.includes(run.id);
               return (
-                <tr key={run.id} data-run-id={run.id} className={isPicked ? "bg-sky-50/60 dark:bg-sky-950/30" : "hover:bg-zinc-50 dark:hover:bg-zinc-900/50"}>
-                  <td className={td}>
-                    <input
-                      type="checkbox"
-                      className="mt-0.5 size-4 accent-zinc-900 dark:accent-zinc-100"
-                      checked={isPicked}
-                      onChange={() => toggle(run.id)}
-                      aria-label={`Pick ${run.id} to compare`}
-                    />
-                  </td>
-                  <td className={`${td} max-w-[28rem] min-w-[14rem]`}>
-                    <Link href={runHref(run.id)} className="font-mono font-medium break-words text-sky-700 hover:underline dark:text-sky-400">
-                      <RunId id={run.id} />
-                    </Link>
+                <tr
+                  key={run.id}
+                  data-run-id={run.id}
+                  // Opaque, so the pinned Run cell (which takes the row's colour) hides what scrolls under it.
+                  className={isPicked ? "bg-sky-50 dark:bg-sky-950" : "bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900"}
+                >
+                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[12.5rem]`}>
+                    <div className="flex items-start gap-2">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-4 shrink-0 accent-zinc-900 dark:accent-zinc-100"
+                        checked={isPicked}
+                        onChange={() => toggle(run.id)}
+                        aria-label={`Pick ${run.id} to compare`}
+                      />
+                      <Link href={runHref(run.id)} className="min-w-0 font-mono font-medium break-words text-sky-700 hover:underline dark:text-sky-400">
+                        <RunId id={run.id} />
+                      </Link>
+                    </div>
+                    {/* At phone width the run's verdict comes with its name: its state and success rate. */}
+                    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs sm:hidden" data-testid="run-verdict-phone">
+                      <RunStateBadge state={run.state} />
+                      <span className="tabular-nums">
+                        {rateText(run.successRate)}
+                        {run.successRate.denominator > 0 && (
+                          <span className="text-zinc-500 dark:text-zinc-400">
+                            {" "}
+                            {group(run.successRate.numerator)}/{group(run.successRate.denominator)}
+                          </span>
+                        )}
+                      </span>
+                    </div>
                     <div className="mt-0.5 flex flex-wrap gap-1">
                       {isPicked && selected[0] === run.id && <Badge tone="info">baseline</Badge>}
                       {run.partial && (
@@ -223,7 +262,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                       </div>
                     )}
                   </td>
-                  <td className={`${td} w-56 max-w-64`}>
+                  <td className={`${td} max-w-56 min-w-24`}>
                     <RunStateBadge state={run.state} />
                     {(run.state === "running" || run.state === "probably-stalled") && (
                       <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
@@ -268,7 +307,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
                   <td className={`${td} text-right`} data-testid="vs-previous">
                     <DeltaCell runId={run.id} change={run.vsPrevious} />
                   </td>
-                  <td className={`${td} max-w-72 min-w-44`}>
+                  <td className={`${td} max-w-60 min-w-36`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
                   <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
@@ -295,7 +334,7 @@ export function RunsTable({ runs, suites, serverNow }: { runs: RunSummary[]; sui
             })}
             {pageRuns.length === 0 && (
               <tr>
-                <td colSpan={14} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                <td colSpan={13} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
                   No run matches.
                 </td>
               </tr>

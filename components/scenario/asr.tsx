@@ -42,7 +42,8 @@ function Op({ op }: { op: WordOp }) {
   }
 }
 
-export function HeardVsMeant({ asr, why }: { asr: AsrDiff | null; why: string }) {
+/** `turns`: each pair's transcript turn (the page's one numbering), `null` where no turn says it. */
+export function HeardVsMeant({ asr, why, turns = [] }: { asr: AsrDiff | null; why: string; turns?: ReadonlyArray<number | null> }) {
   if (!asr) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{why}</p>;
   if (asr.pairs.length === 0) {
     const empty =
@@ -98,7 +99,15 @@ export function HeardVsMeant({ asr, why }: { asr: AsrDiff | null; why: string })
                 className={`scroll-mt-24 rounded-md border px-3 py-2 target:ring-2 target:ring-amber-400 ${bad ? "border-amber-300 dark:border-amber-800" : "border-zinc-200 dark:border-zinc-800"}`}
               >
                 <div className="mb-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-                  <span className="font-mono">#{p.index + 1}</span>
+                  {typeof turns[p.index] === "number" ? (
+                    <a href={`#turn-${turns[p.index]}`} className="font-mono text-sky-700 hover:underline dark:text-sky-400" data-testid="asr-turn">
+                      turn {turns[p.index]}
+                    </a>
+                  ) : (
+                    <span className="font-mono" title="No transcript turn says these words">
+                      utterance {p.index + 1}
+                    </span>
+                  )}
                   <Badge tone={p.wer === 0 ? "good" : bad ? "warn" : "neutral"}>WER {percent(p.wer, 1)}</Badge>
                 </div>
                 <p className="flex flex-wrap gap-x-1.5 gap-y-0.5 break-words" data-testid="asr-diff">

@@ -104,9 +104,12 @@ export function AudioPanel({
         <span className="font-mono tabular-nums" data-testid="audio-time">
           {clock(time)} / {clock(total)}
         </span>
-        <a href={permalink} className="text-sky-700 hover:underline dark:text-sky-400" data-testid="time-permalink">
-          Link to {clock(linkTime)}
-        </a>
+        {/* `?t=` is read by the live page only. */}
+        {!staticMode && (
+          <a href={permalink} className="text-sky-700 hover:underline dark:text-sky-400" data-testid="time-permalink">
+            Link to {clock(linkTime)}
+          </a>
+        )}
       </p>
     </div>
   );
@@ -159,6 +162,7 @@ function Lanes({
                     onSeek(t.start);
                     revealTurn(i);
                   }}
+                  data-seek={onSeek ? t.start : undefined}
                   title={`${lane.role} turn ${i}: ${clock(t.start)}–${clock(t.end)}`}
                   aria-label={`${lane.role} turn ${i} at ${clock(t.start)}`}
                   className={`absolute inset-y-0.5 rounded-sm ${lane.bar} opacity-80 hover:opacity-100`}

@@ -6,6 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow } from "@/lib/core";
 import { tokenSide } from "@/lib/core/token-usage";
 import { KeyNav } from "./key-nav";
+import { UnknownFieldsList } from "./unknown-fields";
+import { callEndOf, callEndStory, STOP_REASON_LABEL } from "@/lib/core/call-end";
+import { unknownFields } from "@/lib/core/metrics-fields";
 import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
 
@@ -30,7 +33,10 @@ export function ScenarioHeader({
   toolCallCount,
   stopReasonFromLog,
   transcriptTurns,
+  sourceLines = [],
 }: {
+  /** Where another source (the log, the recording) differs from a figure shown here, and why: one line each. */
+  sourceLines?: string[];
   /** The transcript's count and source: "Turns" says both when metrics.json counts otherwise. */
   transcriptTurns?: { count: number; source: string | null };
   name: string;
@@ -53,6 +59,10 @@ export function ScenarioHeader({
   const stop = row ? row.stop_reason : stopReasonFromLog;
   const agent = tokenSide(metrics, "agent");
   const user = tokenSide(metrics, "user");
+  // How the call ended, as the harness's conversation-end policy reads it (issue 57).
+  const end = metrics ? callEndOf(metrics) : null;
+  const story = end ? callEndStory(end) : null;
+  const unknown = unknownFields(metrics);
   return (
     <header className="space-y-3" data-testid="scenario-header">
       <KeyNav
@@ -129,14 +139,18 @@ export function ScenarioHeader({
             </span>
           ) : (
             <Badge
-              tone={stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : "neutral"}
-              title={stop === "[EXIT]" ? "the agent ended the call" : stop === "[TIMEOUT]" ? "the time cap was reached" : undefined}
+              tone={
+                stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : end?.cleanExit === true ? "good" : end?.cleanExit === false ? "warn" : "neutral"
+              }
+              title={STOP_REASON_LABEL[stop]}
             >
               {stop}
             </Badge>
           )}
         </Fact>
-        <Fact label="Duration">{row ? duration(row.duration_seconds) : "–"}</Fact>
+        <Fact label="Duration" source="metrics.json scenario_duration: the runner's clock around the conversation">
+          {row ? duration(row.duration_seconds) : "–"}
+        </Fact>
         <Fact label="Turns">
           <span data-testid="turns-count">{row ? group(row.turns) : transcriptTurns ? group(transcriptTurns.count) : "–"}</span>
           {row && transcriptTurns && transcriptTurns.source && transcriptTurns.count !== row.turns && (
@@ -156,7 +170,9 @@ export function ScenarioHeader({
             fixed(row.judge_score, 3)
           )}
         </Fact>
-        <Fact label="Latency p50 / p95">{row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}</Fact>
+        <Fact label="Latency p50 / p95" source="metrics.json latency_stats: the harness's hand-offs">
+          {row && row.latency_count > 0 ? `${ms(row.latency_p50_ms)} / ${ms(row.latency_p95_ms)}` : "–"}
+        </Fact>
         <Fact label="Tool calls">
           {toolCallCount === null ? (
             <span title="bot_logs_agent/llm_context.json is missing or empty (§1.14): unknown, not zero">unknown</span>
@@ -165,6 +181,31 @@ export function ScenarioHeader({
           )}
         </Fact>
       </dl>
+      {story && (
+        <p
+          id="call-end"
+          className="text-sm text-zinc-700 dark:text-zinc-300"
+          data-testid="call-end"
+          data-agent-at-fault={story.agentAtFault ? "true" : "false"}
+        >
+          <span className="text-zinc-500">How the call ended: </span>
+          {story.text}
+          {end?.endToolCalled !== null && end?.endToolCalled !== undefined && (
+            <span className="text-zinc-500"> End tool called: {end.endToolCalled ? "yes" : "no"}.</span>
+          )}
+          {end?.simulatorEndReported !== null && end?.simulatorEndReported !== undefined && (
+            <span className="text-zinc-500"> Simulator reported the end: {end.simulatorEndReported ? "yes" : "no"}.</span>
+          )}
+        </p>
+      )}
+      {unknown.count > 0 && <UnknownFieldsList fields={unknown} />}
+      {sourceLines.length > 0 && (
+        <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
+          {sourceLines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      )}
 
       <div id="tokens" className="scroll-mt-4 rounded-md border border-zinc-200 px-3 py-2 text-sm target:ring-2 target:ring-amber-400 dark:border-zinc-800">
         <div className="flex flex-wrap gap-x-6 gap-y-1">
@@ -211,10 +252,14 @@ export function ScenarioHeader({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** `source`: where the figure comes from, when more than one file could say it (its label's hover title). */
+function Fact({ label, source, children }: { label: string; source?: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400" title={source}>
+        {label}
+        {source && <span className="ml-1 text-zinc-500">(harness)</span>}
+      </dt>
       <dd className="font-medium tabular-nums">{children}</dd>
     </div>
   );
@@ -250,6 +295,7 @@ function NavLink({
       prefetch={false}
       title={target.name}
       data-testid={testId}
+      data-key={keyName}
       className={`${cls} border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}
     >
       {rel === "prev" ? "‹ " : ""}

@@ -1,5 +1,4 @@
 /** Judge evidence: score against threshold, reason, NL verdicts (selectable), judge failures told apart. */
-import { CappedText } from "./capped-text";
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
@@ -108,12 +107,13 @@ export function JudgeEvidence({
           )}
         </p>
       )}
-      <div>
-        <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Reason</p>
-        <p className="whitespace-pre-wrap break-words" data-testid="judge-reason">
-          {reason ? <CappedText field="judge.reason" text={reason} /> : <span className="text-zinc-500 italic">(empty)</span>}
-        </p>
-      </div>
+      {/* The reason is shown once, in the first screen's "Why it failed" / "Outcome" card. */}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="judge-reason-above">
+        Reason:{" "}
+        <a href="#why" className="text-sky-700 hover:underline dark:text-sky-400">
+          {reason ? "the judge's reason is quoted above ↑" : "empty (see above ↑)"}
+        </a>
+      </p>
       {verdicts.length > 0 ? (
         <div>
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">

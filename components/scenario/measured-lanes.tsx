@@ -9,7 +9,7 @@ import { api } from "@/components/api-client";
 import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
-import { InteractionFigures } from "@/components/audio/interaction-panel";
+import { InteractionFacts, InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
 
@@ -131,7 +131,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         ))}
       </div>
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
-        Response gap on the audio:{" "}
+        Response gap on the recording:{" "}
         {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} ·{" "}
         {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
@@ -146,7 +146,13 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
             .join(" · ")}
         </p>
       )}
-      {a.interaction && <InteractionFigures panel={a.interaction} testId="audio-interaction" />}
+      {a.interaction && (
+        <>
+          <p className="text-zinc-600 dark:text-zinc-400">Turn-taking on the recording (τ-voice figures; the log&apos;s are in the timing section):</p>
+          <InteractionFigures panel={a.interaction} testId="audio-interaction" />
+        </>
+      )}
+      {a.deadAir && <InteractionFacts deadAir={a.deadAir} split={a.responseLatencyByTurn ?? null} testId="audio-interaction-facts" />}
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">
           {a.findings.map((f, i) => (

@@ -19,8 +19,10 @@ import { JudgeEvidence } from "./judge";
 import { JudgeSeenList } from "./judge-seen";
 import { RetriedNotice, RetriesCard } from "./retries";
 import { OpenOnHash } from "./open-on-hash";
+import { StickyOffset } from "./sticky-offset";
 import { Transcript } from "./transcript";
 import { scenarioWhy, type LikelyCausesInput } from "@/lib/core/insights";
+import { durationSourcesLine, harnessDuration, harnessLatency, latencySourcesLine } from "@/lib/core/insights/figure-sources";
 import { Why } from "./why";
 import type { RunFacts, ScenarioData, ScenarioNav } from "./types";
 
@@ -37,8 +39,11 @@ export function ScenarioView({
   audioSrc,
   audioFindings = null,
   divergence = null,
+  recording = null,
   across,
 }: {
+  /** The recording's length and response gaps, when the page measured it (the header's sources line). */
+  recording?: { durationS: number; gapsMs: number[] } | null;
   data: ScenarioData;
   run: RunFacts;
   nav: ScenarioNav;
@@ -70,8 +75,22 @@ export function ScenarioView({
     agentTurnCount: run.agentTurnCount,
     audio: audioFindings,
     divergence,
+    asr: data.insights.asr,
   });
   const transcript = why.transcript;
+  // The header shows the harness's figures; where the log or the recording says otherwise, one line each says why.
+  const sourceLines = [
+    latencySourcesLine({
+      harness: harnessLatency(data.metrics),
+      log: data.timing?.turns.agent ? { n: data.timing.turns.agent.n, p50: data.timing.turns.agent.p50 } : null,
+      recordingGapsMs: recording?.gapsMs ?? null,
+    }),
+    durationSourcesLine({
+      scenarioDurationS: harnessDuration(data.metrics),
+      logEndS: data.timing && data.timing.budget.duration_s > 0 ? data.timing.budget.duration_s : null,
+      recordingS: recording?.durationS ?? null,
+    }),
+  ].filter((l): l is string => l !== null);
   const { turns, source } = transcript;
   const apiHref = apiScenarioPath(data.run, data.name);
   const audioHref = audioSrc === undefined ? apiAudioHref(data.run, data.name) : audioSrc;
@@ -112,8 +131,10 @@ export function ScenarioView({
 
   return (
     <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
-      <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio}>
+      {/* Play buttons only where a recording plays (an export without --audio has none). */}
+      <ScenarioInteraction verdictTurns={data.insights.verdictTurns} hasAudio={hasAudio && !!audioHref}>
         <OpenOnHash />
+        {hasAudio && <StickyOffset targetId="audio" />}
         <div className="space-y-5" data-testid="scenario-page">
           <ScenarioHeader
             name={data.name}
@@ -125,6 +146,7 @@ export function ScenarioView({
             transcriptTurns={{ count: turns.length, source }}
             toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
             stopReasonFromLog={data.conversation?.stopReason ?? null}
+            sourceLines={sourceLines}
           />
           {across}
           <RetriedNotice retries={data.retries} />
@@ -191,7 +213,12 @@ export function ScenarioView({
           {triage}
           {data.timing && (
             <Card id="timing" title="Timing: why it was slow and how the call went" className="scroll-mt-4">
-              <ScenarioTimingSection timing={data.timing} reportHref={apiScenarioReportHref(data.run, data.name)} />
+              <ScenarioTimingSection
+                timing={data.timing}
+                reportHref={apiScenarioReportHref(data.run, data.name)}
+                metrics={data.metrics}
+                markedInterrupted={turns.filter((t) => t.interrupted).length}
+              />
             </Card>
           )}
           <div className="grid items-start gap-5 lg:grid-cols-2">
@@ -210,7 +237,7 @@ export function ScenarioView({
               />
             </Card>
             <Card id="asr" title="Heard vs meant" className="min-w-0">
-              <HeardVsMeant asr={data.insights.asr} why={asrWhy} />
+              <HeardVsMeant asr={data.insights.asr} why={asrWhy} turns={why.asrTurns} />
             </Card>
           </div>
           <Card id="context" title="Context and files">

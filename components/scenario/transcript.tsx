@@ -8,7 +8,7 @@ import type { ToolCall } from "@/lib/core";
 import { LazyField } from "./lazy-field";
 import { clock, inlineJson, millis, plural, secs } from "./text";
 import { SeekButton, TurnItem } from "./turn-item";
-import type { ShownTurn, TurnSource } from "@/lib/core/transcript";
+import { cutInBy, INTERRUPTED_MARK_TITLE, type ShownTurn, type TurnSource } from "@/lib/core/transcript";
 
 /** Beyond these the page links to the raw files instead (a 5 MB context must still open fast). */
 const MAX_TURNS = 3000;
@@ -72,6 +72,7 @@ export function Transcript({
   const shownTurns = turns.slice(0, MAX_TURNS);
   const shownCalls = (toolCalls ?? []).slice(0, MAX_CALLS);
   const items = interleave(shownTurns, shownCalls);
+  const cutIn = cutInBy(shownTurns);
   const kinds = { write: 0, read: 0, end: 0, other: 0 };
   for (const c of toolCalls ?? []) kinds[kindOf(c)]++;
   // Several calls of one message share its index: the first gets `tool-<messageIndex>`.
@@ -117,7 +118,7 @@ export function Transcript({
         <ol className="space-y-2" data-testid="transcript">
           {items.map((item) =>
             item.kind === "turn" ? (
-              <Turn key={`t${item.index}`} index={item.index} turn={item.turn} permalinkBase={permalinkBase} />
+              <Turn key={`t${item.index}`} index={item.index} turn={item.turn} permalinkBase={permalinkBase} cutInBy={cutIn[item.index] ?? null} />
             ) : (
               item.calls.map((c) => <ToolCallItem key={ids.get(c)} id={ids.get(c) as string} call={c} href={`${apiHref}/tool-calls/${positions.get(c)}`} />)
             ),
@@ -134,11 +135,11 @@ export function Transcript({
   );
 }
 
-function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; permalinkBase: string }) {
+function Turn({ index, turn, permalinkBase, cutInBy }: { index: number; turn: ShownTurn; permalinkBase: string; cutInBy: "user" | "agent" | null }) {
   const agent = turn.role === "agent";
   const barge = turn.latencyMs !== null && turn.latencyMs < 0;
   const base =
-    "group scroll-mt-24 rounded-md border px-3 py-2 text-sm transition-colors target:ring-2 target:ring-sky-500 " +
+    "group rounded-md border px-3 py-2 text-sm transition-colors target:ring-2 target:ring-sky-500 " +
     "data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-amber-400 data-[highlighted=true]:bg-amber-50 dark:data-[highlighted=true]:bg-amber-950/50 " +
     "data-[playing=true]:border-sky-500 data-[playing=true]:shadow-[inset_4px_0_0_var(--color-sky-500)] ";
   const tone = agent ? "border-sky-200 bg-sky-50/60 dark:border-sky-900 dark:bg-sky-950/30" : "border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
@@ -182,7 +183,16 @@ function Turn({ index, turn, permalinkBase }: { index: number; turn: ShownTurn; 
               {agent ? "latency" : "user latency"} {millis(turn.latencyMs)}
             </span>
           ))}
-        {turn.interrupted && <Badge tone="warn">[INTERRUPTED]</Badge>}
+        {cutInBy && (
+          <Badge tone="warn" title={`The ${cutInBy} started while this turn was being spoken (the turn-taking table counts it)`}>
+            cut in on by the {cutInBy}
+          </Badge>
+        )}
+        {turn.interrupted && (
+          <span data-testid="interrupted-mark">
+            <Badge title={INTERRUPTED_MARK_TITLE}>audio without text</Badge>
+          </span>
+        )}
         <a
           href={href}
           className="ml-auto font-mono text-zinc-400 opacity-60 group-hover:opacity-100 hover:text-sky-700 dark:hover:text-sky-400"

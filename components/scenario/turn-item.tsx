@@ -53,6 +53,8 @@ export function SeekButton({ start, label }: { start: number; label: string }) {
     <button
       type="button"
       onClick={() => seek(start, true)}
+      // The export's page has no React: its one script seeks by this (components/export/document.tsx).
+      data-seek={start}
       aria-label={`Play ${label} from ${clock(start)}`}
       title="Play from here"
       className="rounded px-1 font-mono tabular-nums text-sky-700 hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-400 dark:hover:bg-sky-950"

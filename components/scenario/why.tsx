@@ -51,7 +51,9 @@ export function Why({
           {reason === "" ? (
             <p className="text-zinc-500 italic">(empty)</p>
           ) : preview === reason ? (
-            <p className="whitespace-pre-wrap break-words">{reason}</p>
+            <p className="whitespace-pre-wrap break-words" data-testid="judge-reason">
+              {reason}
+            </p>
           ) : (
             <details className="group">
               <summary className="cursor-pointer list-none whitespace-pre-wrap break-words [&::-webkit-details-marker]:hidden">
@@ -59,7 +61,7 @@ export function Why({
                 <span className="ml-1 text-xs whitespace-nowrap text-sky-700 group-open:hidden dark:text-sky-400">Read all ▸</span>
                 <span className="hidden text-xs text-sky-700 group-open:inline dark:text-sky-400">Show less ▴</span>
               </summary>
-              <p className="whitespace-pre-wrap break-words">
+              <p className="whitespace-pre-wrap break-words" data-testid="judge-reason">
                 <CappedText field="judge.reason" text={reason} />
               </p>
             </details>
@@ -80,6 +82,11 @@ export function Why({
                 <span className="min-w-0 flex-1 break-words">
                   {c.message}
                   {c.evidence && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">({c.evidence})</span>}
+                  {c.also?.map((a) => (
+                    <span key={a} className="block text-xs text-zinc-600 dark:text-zinc-400" data-testid="cause-also">
+                      also: {a}
+                    </span>
+                  ))}
                 </span>
                 {c.href && (
                   <a href={c.href} className="text-xs whitespace-nowrap text-sky-700 hover:underline dark:text-sky-400">

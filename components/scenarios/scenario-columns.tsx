@@ -70,43 +70,50 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
   return helper.columns([
     helper.accessor("name", {
       header: "Scenario",
-      meta: { width: "minmax(200px, 1fr)" },
+      // A long name takes two lines; the table fits 1440 px (past its minimum it scrolls in its box, this column pinned).
+      meta: { width: "minmax(264px, 1fr)" },
       cell: (c) => {
         const outside = c.row.original.outside_queue;
         const mark = Object.hasOwn(marks, c.getValue()) ? marks[c.getValue()] : undefined;
+        const badged = !!mark || !!outside || !!c.row.original.retries;
+        // The name first, the marks under it (app/globals.css `.scn-name`): a badge never hides the name.
         return (
-          <span className="flex min-w-0 items-center gap-1.5">
-            {mark && <FailureMarkBadge mark={mark} />}
-            {outside && (
-              <span
-                data-testid="outside-queue-mark"
-                title={outside}
-                className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
-              >
-                not in queue
-              </span>
-            )}
-            <RetriedMark row={c.row.original} />
+          <span className="scn-name">
             <Link
               href={scenarioHref(runId, c.getValue(), viewQuery)}
-              className="trunc-full font-mono text-sky-700 hover:underline dark:text-sky-400"
+              className="trunc-full scn-name-link font-mono text-sky-700 hover:underline dark:text-sky-400"
               title={outside ? `${c.getValue()}: ${outside}` : c.getValue()}
               prefetch={false}
             >
               {c.getValue()}
             </Link>
+            {badged && (
+              <span className="scn-badges">
+                {mark && <FailureMarkBadge mark={mark} />}
+                {outside && (
+                  <span
+                    data-testid="outside-queue-mark"
+                    title={outside}
+                    className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+                  >
+                    not in queue
+                  </span>
+                )}
+                <RetriedMark row={c.row.original} />
+              </span>
+            )}
           </span>
         );
       },
     }),
     helper.accessor("domain", {
       header: "Domain",
-      meta: { width: "96px" },
+      meta: { width: "132px" },
       cell: (c) => <span className="truncate font-mono">{c.getValue()}</span>,
     }),
     helper.accessor("verdict", {
       header: "Verdict",
-      meta: { width: "52px", align: "center", title: "is_successful as counted (stalled counts as failed)" },
+      meta: { width: "60px", align: "center", title: "is_successful as counted (stalled counts as failed)" },
       cell: (c) => <VerdictMark v={c.getValue()} what="Verdict" />,
     }),
     helper.accessor("task_verdict", {
@@ -119,7 +126,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
       header: "Failed signals",
       // The server sorts by how many signals failed: most first is the useful first click.
       sortDescFirst: true,
-      meta: { width: "128px", title: "Failing success signals (sorts by how many, then which)" },
+      meta: { width: "152px", title: "Failing success signals (sorts by how many, then which)" },
       cell: (c) => {
         const v = c.getValue();
         return v ? <FullText text={v} className="scn-fail font-mono font-normal" /> : dash;
@@ -127,7 +134,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     }),
     helper.accessor("stop_reason", {
       header: "Stop reason",
-      meta: { width: "92px" },
+      meta: { width: "84px" },
       cell: (c) => {
         const v = c.getValue();
         return v === null ? (
@@ -143,7 +150,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     }),
     helper.accessor("judge_score", {
       header: "Judge",
-      meta: { width: "112px", align: "right", title: "Judge score (✓/✗: judge passed; a NaN score is a judge error)" },
+      meta: { width: "124px", align: "right", title: "Judge score (✓/✗: judge passed; a NaN score is a judge error)" },
       cell: (c) => {
         const r = c.row.original;
         if (r.judge_error) return <JudgeErrorCell token={r.judge_error} />;
@@ -195,13 +202,13 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     helper.accessor("stalled", {
       header: "Stalled",
       sortDescFirst: true,
-      meta: { width: "56px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
+      meta: { width: "60px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
       cell: (c) => (c.getValue() ? <span className="font-medium text-amber-700 dark:text-amber-400">stalled</span> : ""),
     }),
     helper.accessor((r) => r.problems.length, {
       id: "problems",
       header: "Problems",
-      meta: { width: "68px", align: "right", title: "Files that could not be used" },
+      meta: { width: "64px", align: "right", title: "Files that could not be used" },
       cell: (c) => {
         const n = c.getValue();
         if (n === 0) return "";

@@ -19,6 +19,22 @@ import { fetchAllRows, useScenarioPages, type Seed } from "./use-scenario-pages"
 import { PAGE_SIZE, tableQuery } from "./view-params";
 
 const ROW_HEIGHT = 34;
+/** At phone width a row holds the name on up to two lines and its marks under it. */
+const PHONE_ROW_HEIGHT = 52;
+const PHONE_QUERY = "(width < 40rem)";
+
+/** Whether the viewport is phone width (the same breakpoint as app/globals.css's `.scn-table` rules). */
+function usePhoneWidth(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const mq = matchMedia(PHONE_QUERY);
+    const set = () => setPhone(mq.matches);
+    set();
+    mq.addEventListener("change", set);
+    return () => mq.removeEventListener("change", set);
+  }, []);
+  return phone;
+}
 
 function SortArrow({ sorted }: { sorted: false | "asc" | "desc" }) {
   return (
@@ -43,7 +59,8 @@ const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
 
 /** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
 const PHONE_FIRST = ["name", "verdict", "failed_signals"];
-const PHONE_NAME_WIDTH = "132px";
+/** Their widths at phone width: the name, the verdict and the failing signals fit the table's 322 px box on a 390 px screen. */
+const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "146px", failed_signals: "116px" };
 
 export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
@@ -87,15 +104,18 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
   });
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = usePhoneWidth() ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   // eslint-disable-next-line react-hooks/incompatible-library -- read only in this render; nothing memoised depends on it
   const virtualizer = useVirtualizer({
     count: matched,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     // Lets the server render the first screen of rows.
     initialRect: { width: 1200, height: 600 },
   });
+  // The rows' height moved with the viewport: every row is placed again.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -119,7 +139,7 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
   // At phone width the verdict and the failing signals follow the name (the cells' CSS order), so a failure reads without scrolling sideways.
   const phoneFirst = PHONE_FIRST.filter((id) => headers.some((h) => h.column.id === id));
   const phoneTemplate = [
-    ...phoneFirst.map((id) => (id === "name" ? PHONE_NAME_WIDTH : (headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"))),
+    ...phoneFirst.map((id) => PHONE_WIDTHS[id] ?? headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"),
     ...headers.filter((h) => !PHONE_FIRST.includes(h.column.id)).map((h) => h.column.columnDef.meta?.width ?? "100px"),
   ].join(" ");
   // The fixed tracks plus the minimum of the flexible one.
@@ -192,7 +212,7 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
           aria-label="Scenarios"
           aria-rowcount={matched + 1}
           className="scn-table grid text-xs"
-          style={{ minWidth, "--scn-cols-wide": template, "--scn-cols-phone": phoneTemplate, "--scn-row-h": `${ROW_HEIGHT}px` } as CSSProperties}
+          style={{ minWidth, "--scn-cols-wide": template, "--scn-cols-phone": phoneTemplate, "--scn-row-h": `${rowHeight}px` } as CSSProperties}
         >
           <thead role="rowgroup" className="sticky top-0 z-10 grid border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
             <tr role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: "var(--scn-cols)" }}>

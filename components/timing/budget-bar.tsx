@@ -32,7 +32,9 @@ export function BudgetBar({ budget: b }: { budget: TimingFigures["budget"] }) {
         ))}
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-700 dark:text-zinc-300">
-        <li>Duration {sec(budget.duration_s)}</li>
+        <li title="The conversation log's last turn end, since routing began; the header's Duration is metrics.json's scenario_duration">
+          Conversation on the log {sec(budget.duration_s)}
+        </li>
         {PARTS.map((p) => (
           <li key={p.key} className="flex items-center gap-1">
             <span aria-hidden className={`inline-block h-2 w-2 rounded-sm ${p.color}`} />

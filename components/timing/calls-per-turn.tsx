@@ -1,20 +1,32 @@
-/** LLM calls per turn on each side, with the triage guide's reading in plain words. */
+/**
+ * LLM calls per turn on each side, with the triage guide's reading in plain words. With metrics.json's
+ * count (a scenario's page) a side whose log has fewer calls says so once, instead of the reading's guess.
+ */
 import type { TimingFigures } from "@/lib/shared/timing";
+import { llmCallsLine } from "@/lib/core/insights/figure-sources";
 import { num, sec } from "./fmt";
 
-export function CallsPerTurn({ calls }: { calls: TimingFigures["calls_per_turn"] }) {
+export function CallsPerTurn({
+  calls,
+  metricsCalls,
+}: {
+  calls: TimingFigures["calls_per_turn"];
+  /** token_usage n_calls per side, when one scenario is shown. */
+  metricsCalls?: Record<"agent" | "user", number | null>;
+}) {
   return (
     <dl className="space-y-2 text-sm" data-testid="calls-per-turn">
       {(["agent", "user"] as const).map((side) => {
         const c = calls[side];
+        const differs = metricsCalls ? llmCallsLine(side, metricsCalls[side], c.llm_calls) : null;
         return (
           <div key={side} data-side={side}>
             <dt className="font-medium">
-              {side}: {c.llm_calls} LLM calls / {c.turns} answered turns = {num(c.ratio)} per turn · per turn {sec(c.per_turn_mean_s)}, per call{" "}
-              {sec(c.per_call_mean_s)}, gap {sec(c.gap_s)}
+              {side}: {c.llm_calls} LLM calls in the bridge log / {c.turns} answered turns = {num(c.ratio)} per turn · per turn {sec(c.per_turn_mean_s)}, per
+              call {sec(c.per_call_mean_s)}, gap {sec(c.gap_s)}
             </dt>
             <dd className="text-zinc-700 dark:text-zinc-300" data-testid={`reading-${side}`}>
-              {c.reading}
+              {differs ?? c.reading}
             </dd>
           </div>
         );

@@ -73,7 +73,7 @@ export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: st
               Some scenarios are not read yet ({base.pending} + {other.pending}).
             </p>
           )}
-          <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="compare-timing">
+          <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="compare-timing">
             <thead className="border-b border-zinc-200 dark:border-zinc-700">
               <tr>
                 {["Figure", "Baseline", "Other", "Δ (other − baseline)"].map((h) => (

@@ -16,6 +16,7 @@ import { ScenarioLinks } from "./scenario-links";
 import { TtfbTable, TurnLatencyTable } from "./ttfb-table";
 import { TurnTaking } from "./turn-taking";
 import { useRunTiming } from "./use-run-timing";
+import { loggedOf } from "@/lib/core/timing/rollup";
 
 const td = "px-2 py-1 tabular-nums";
 
@@ -50,7 +51,8 @@ export function RunTimingPanels({ runId }: { runId: string }) {
             </p>
           )}
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Pooled over {t.scenarios} scenario(s) (events concatenated; killed attempts left out). Wall clock {sec(t.wall_clock_s, 0)} against Σ
+            Pooled over the scenarios with logs: <span data-testid="timing-logged">{loggedOf(t)}</span> (events concatenated; killed attempts left out). Wall
+            clock {t.wall_clock_s === null ? "unknown (not every scenario has a conversation log to span the run)" : sec(t.wall_clock_s, 0)} against Σ
             scenario_duration {sec(t.scenario_duration_s, 0)}.
           </p>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -83,7 +85,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">By domain</h3>
-            <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
+            <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Scenarios", "Agent p50 s", "Agent p90 s", "Agent LLM calls / turn", "Agent LLM TTFB mean s", "Over 60 s"].map((h) => (
@@ -123,7 +125,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="run-turn-taking">
           <TurnTaking i={t.interaction} />
           <div className="space-y-3 text-xs">
-            <table className="w-full max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
+            <table className="w-full max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
               <thead className="border-b border-zinc-200 dark:border-zinc-700">
                 <tr>
                   {["Domain", "Response rate", "Agent interruptions", "Caller interruptions", "Gaps over 3 s"].map((h) => (

@@ -7,10 +7,27 @@ import { SlowestTurns } from "./slowest-turns";
 import { TtfbTable, TurnLatencyTable } from "./ttfb-table";
 import { TurnTaking } from "./turn-taking";
 import { WaterfallChart } from "./waterfall-chart";
+import { tokenSide } from "@/lib/core/token-usage";
 
 const h3 = "mb-1 text-sm font-semibold";
 
-export function ScenarioTimingSection({ timing, reportHref }: { timing: ScenarioTiming; reportHref: string }) {
+export function ScenarioTimingSection({
+  timing,
+  reportHref,
+  metrics = null,
+  markedInterrupted = null,
+}: {
+  /** Transcript turns the harness wrote as [INTERRUPTED]. */
+  markedInterrupted?: number | null;
+  timing: ScenarioTiming;
+  reportHref: string;
+  /** metrics.json: its LLM call counts beside the log's. */
+  metrics?: Record<string, unknown> | null;
+}) {
+  const calls = (side: "agent" | "user") => {
+    const n = tokenSide(metrics, side)?.n_calls;
+    return typeof n === "number" && Number.isFinite(n) ? n : null;
+  };
   return (
     <div className="space-y-4" data-testid="timing">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -43,7 +60,12 @@ export function ScenarioTimingSection({ timing, reportHref }: { timing: Scenario
         </section>
         <section className="space-y-3">
           <div>
-            <h3 className={h3}>Response latency</h3>
+            <h3
+              className={h3}
+              title="Each turn's start − the end of the other side's last turn, from conversation_log.txt (§7.8); the header's latency is metrics.json's"
+            >
+              Response gap on the conversation log
+            </h3>
             <TurnLatencyTable turns={timing.turns} />
           </div>
           <div>
@@ -58,12 +80,12 @@ export function ScenarioTimingSection({ timing, reportHref }: { timing: Scenario
       </div>
       <section>
         <h3 className={h3}>LLM calls per turn</h3>
-        <CallsPerTurn calls={timing.calls_per_turn} />
+        <CallsPerTurn calls={timing.calls_per_turn} metricsCalls={{ agent: calls("agent"), user: calls("user") }} />
       </section>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section>
           <h3 className={h3}>Turn-taking</h3>
-          <TurnTaking i={timing.interaction} />
+          <TurnTaking i={timing.interaction} marked={markedInterrupted} />
         </section>
         <section>
           <h3 className={h3}>Flow audit</h3>

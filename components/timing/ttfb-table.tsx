@@ -29,7 +29,7 @@ const HEAD = ["n", "mean s", "p50 s", "p90 s", "p95 s", "max s"];
 export function TtfbTable({ ttfb }: { ttfb: TimingFigures["ttfb"] }) {
   if (!ttfb.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No TTFB lines in the bridge log.</p>;
   return (
-    <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="ttfb-table">
+    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="ttfb-table">
       <thead className="border-b border-zinc-200 dark:border-zinc-700">
         <tr>
           <th className={th}>Side</th>
@@ -56,7 +56,7 @@ export function TtfbTable({ ttfb }: { ttfb: TimingFigures["ttfb"] }) {
 
 export function TurnLatencyTable({ turns }: { turns: TimingFigures["turns"] }) {
   return (
-    <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="turn-latency-table">
+    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-latency-table">
       <thead className="border-b border-zinc-200 dark:border-zinc-700">
         <tr>
           <th className={th}>Response latency</th>

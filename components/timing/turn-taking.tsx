@@ -3,7 +3,8 @@ import type { InteractionFigures } from "@/lib/shared/timing";
 import { FigureCell } from "./figure-cell";
 import { sec } from "./fmt";
 
-export function TurnTaking({ i }: { i: InteractionFigures }) {
+/** `marked`: turns the harness wrote as [INTERRUPTED] (audio without text), said apart so no one reads them as interruptions. */
+export function TurnTaking({ i, marked = null }: { i: InteractionFigures; marked?: number | null }) {
   const rows: Array<[string, React.ReactNode, string]> = [
     ["Response rate", <FigureCell key="r" f={i.response_rate} kind="pct" />, "response-rate"],
     [
@@ -20,6 +21,15 @@ export function TurnTaking({ i }: { i: InteractionFigures }) {
       </span>,
       "caller-interruptions",
     ],
+    ...(marked
+      ? ([
+          [
+            "Turns the harness marked [INTERRUPTED]",
+            `${marked}: audio without text, not an interruption (one side starting while the other speaks, counted above)`,
+            "marked-interrupted",
+          ],
+        ] as Array<[string, React.ReactNode, string]>)
+      : []),
     [
       "Overlap",
       <span key="o">
@@ -48,7 +58,7 @@ export function TurnTaking({ i }: { i: InteractionFigures }) {
     ],
   ];
   return (
-    <table className="w-full text-xs max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">
+    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking">
       <tbody>
         {rows.map(([label, value, id]) => (
           <tr key={id} data-fact={id} className="border-b border-zinc-100 dark:border-zinc-800">

@@ -41,25 +41,34 @@ export function AnomalyList({ runs }: { runs: TrendRun[] }) {
                     </Link>
                   )}
                 </div>
-                {r.newFailureCount > 0 && (
-                  <div className="text-xs">
-                    <span className="text-zinc-600 dark:text-zinc-400">New failures ({r.newFailureCount}): </span>
-                    {r.newFailures.map((name, i) => (
-                      <span key={name}>
-                        {i > 0 && ", "}
-                        <Link href={scenarioHref(r.id, name)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-                          {name}
-                        </Link>
-                      </span>
-                    ))}
-                    {r.newFailureCount > r.newFailures.length && ` … and ${r.newFailureCount - r.newFailures.length} more`}
-                  </div>
-                )}
+                <NamedScenarios runId={r.id} label="New failures" names={r.newFailures} count={r.newFailureCount} />
+                <NamedScenarios runId={r.id} label="Now stalled (not new failures)" names={r.nowStalled} count={r.nowStalledCount} />
               </li>
             );
           })}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** "New failures (10): a, b, … and 2 more", each a link to the scenario in that run; nothing when there are none. */
+function NamedScenarios({ runId, label, names, count }: { runId: string; label: string; names: readonly string[]; count: number }) {
+  if (count === 0) return null;
+  return (
+    <div className="text-xs">
+      <span className="text-zinc-600 dark:text-zinc-400">
+        {label} ({count}):{" "}
+      </span>
+      {names.map((name, i) => (
+        <span key={name}>
+          {i > 0 && ", "}
+          <Link href={scenarioHref(runId, name)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+            {name}
+          </Link>
+        </span>
+      ))}
+      {count > names.length && ` … and ${count - names.length} more`}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function InteractionNights({ nights, maxNights, perNight }: { nights: rea
   }
   const labels = interactionRows(nights[0]!.interaction).map((r) => r.label);
   return (
-    <div className="overflow-x-auto" data-testid="interaction-nights">
+    <div className="relative overflow-x-auto" data-testid="interaction-nights">
       <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400" title={INTERACTION_HINT}>
         The nights with recordings among the range&rsquo;s newest {maxNights}, {perNight} recordings a night at most (failures first), measured from the
         recordings as on each run&rsquo;s Audio tab. A rate backed by fewer than 10 events is hidden.

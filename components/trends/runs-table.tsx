@@ -59,7 +59,7 @@ function BaselineForm({ runs, baseline, params }: { runs: TrendRun[]; baseline: 
 
 export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <BaselineForm runs={runs} baseline={baseline} params={params} />
       <div className="max-h-[28rem] overflow-y-auto">
         {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}

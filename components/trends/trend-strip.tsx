@@ -16,6 +16,11 @@ const CELL: Record<string, { cls: string; word: string }> = {
   "-": { cls: "bg-transparent ring-1 ring-inset ring-zinc-300 dark:ring-zinc-700", word: "absent" },
 };
 
+/** The scenario's name stays in view while the strip scrolls sideways in its box. */
+const pinned = "sticky left-0 z-[1] bg-white dark:bg-zinc-900";
+/** One run's cell: a target of 16×24 px. */
+const slot = "flex h-6 w-4 shrink-0 items-center justify-center rounded-sm";
+
 const noSubscribe = () => () => {};
 
 function href(run: string, name: string) {
@@ -31,11 +36,11 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
   );
   const baseAt = baseline ? runs.indexOf(baseline) : -1;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="text-xs [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:px-1 dark:[&_tbody_td]:border-zinc-800" data-testid="trend-strip">
         <thead>
           <tr className="text-left text-zinc-600 dark:text-zinc-400">
-            <th className="pr-2 font-medium">Scenario</th>
+            <th className={`${pinned} pr-2 font-medium`}>Scenario</th>
             <th className="pl-2 font-medium">Runs (oldest → newest)</th>
             <th className="px-1 font-medium">First failed in</th>
             <th className="px-1 font-medium">Flips</th>
@@ -45,27 +50,34 @@ export function TrendStrip({ runs, rows, baseline }: { runs: string[]; rows: Str
         <tbody>
           {rows.map((r) => (
             <tr key={r.name} data-scenario={r.name}>
-              <td className="max-w-[9rem] truncate font-mono sm:max-w-[22rem]" title={r.name}>
+              <td className={`${pinned} max-w-[9rem] font-mono break-all sm:max-w-[22rem]`} title={r.name}>
                 {r.name}
               </td>
               <td>
                 {mounted ? (
-                  <span className="flex gap-px">
+                  <span className="flex">
                     {[...r.cells].map((c, i) => {
                       const cell = CELL[c] ?? CELL["-"]!;
                       const label = `${r.name} in ${runs[i]}: ${cell.word}`;
+                      // Each target is the whole 16×24 px slot, touching its neighbours (no gap to miss in);
+                      // the colour is drawn inside it.
+                      const mark = <span className={`block h-4 w-3 rounded-[2px] ${cell.cls}`} />;
                       return c === "-" ? (
-                        <span key={i} className={`inline-block h-3 w-2 ${cell.cls}`} title={label} data-cell={c} />
+                        <span key={i} className={slot} title={label} data-cell={c}>
+                          {mark}
+                        </span>
                       ) : (
                         <a
                           key={i}
                           href={href(runs[i]!, r.name)}
-                          className={`inline-block h-3 w-2 ${cell.cls} ${i === baseAt ? "outline outline-1 outline-amber-500" : ""}`}
+                          className={`${slot} hover:bg-zinc-200 dark:hover:bg-zinc-700 ${i === baseAt ? "outline outline-1 -outline-offset-1 outline-amber-500" : ""}`}
                           title={label}
                           aria-label={label}
                           data-cell={c}
                           data-run={runs[i]}
-                        />
+                        >
+                          {mark}
+                        </a>
                       );
                     })}
                   </span>

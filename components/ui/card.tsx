@@ -19,7 +19,7 @@ export function Card({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`min-w-0 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs max-sm:overflow-x-auto dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
+      className={`min-w-0 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs max-sm:relative max-sm:overflow-x-auto dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
     >
       {(title || actions) && (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

@@ -11,6 +11,10 @@ export interface Column {
   title?: string;
 }
 
+/** The first column stays in view while the table scrolls sideways in its box (on a Card's background). */
+const PINNED_FIRST =
+  "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-white dark:[&_tr>:first-child]:bg-zinc-900";
+
 /** `dense`: small text for a table inside a panel of details (the scenario page's checks). */
 export function DataTable({
   columns,
@@ -28,8 +32,9 @@ export function DataTable({
   dense?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className={`w-full border-collapse ${dense ? "text-xs" : "text-sm"} ${className}`} aria-label={label} data-testid={testId}>
+    // `relative`: screen-reader-only text in a cell (absolutely placed) stays inside the scrolling box.
+    <div className="relative overflow-x-auto">
+      <table className={`${PINNED_FIRST} w-full border-collapse ${dense ? "text-xs" : "text-sm"} ${className}`} aria-label={label} data-testid={testId}>
         <thead>
           <tr className={dense ? "" : "border-b border-zinc-200 dark:border-zinc-800"}>
             {columns.map((c, i) => (

@@ -7,6 +7,7 @@ import { parseJson } from "./json";
 import type { JsonValue } from "./judge-fields";
 import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
+import { redactStrings } from "./redact";
 import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
@@ -106,7 +107,9 @@ function metricsLookRight(m: Record<string, unknown>): boolean {
 
 export function readJudgeResult(text: string): Read<JudgeResult> & { raw: JsonValue | undefined } {
   // parseJson yields JSON values only: the raw form is shown when the schema does not hold.
-  return readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
+  const read = readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
+  // A judge quotes what it saw (a prompt's key, a header): its texts reach every surface without their secrets.
+  return { ...read, value: redactStrings(read.value), raw: redactStrings(read.raw) };
 }
 
 /**

@@ -101,7 +101,10 @@ export function gateMarkdown(g: GateResult): string {
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
   lines.push(
-    `Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing.`,
+    `Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing` +
+      (g.counts.was_stalled ? `, ${g.counts.was_stalled} was stalled (not a fix)` : "") +
+      (g.counts.now_stalled ? `, ${g.counts.now_stalled} now stalled (not a new failure)` : "") +
+      ".",
     "",
   );
   lines.push(...retriesSection(g));
@@ -147,6 +150,8 @@ export function gateMarkdown(g: GateResult): string {
   }
   listSection(lines, "Still failing", g.changes.stillFailing, true);
   listSection(lines, "Fixed", g.changes.fixed, false);
+  listSection(lines, "Was stalled, passing now (not a fix)", g.changes.wasStalled, false);
+  listSection(lines, "Now stalled (not a new failure)", g.changes.nowStalled, true);
   return lines.join("\n");
 }
 

@@ -2,9 +2,10 @@
  * The CI gate's decision: a run against a baseline, by the compare page's paired test
  * (lib/core/compare.ts) and the thresholds given. Pure; `lib/cli/check.ts` reads the folders.
  */
+import { endSettingsChanges, endSettingsNote, type EndSettings } from "./call-end";
 import type { Rate, RateName } from "./aggregates";
 import { compareRows, type Comparison, type PairedTest } from "./compare";
-import { DEFAULT_STABLE_RUNS, flakinessBefore, FLAKY_FLIPS, isStable, type SuiteRunCells } from "./run-changes";
+import { changeWord, DEFAULT_STABLE_RUNS, flakinessBefore, FLAKY_FLIPS, isStable, type SuiteRunCells } from "./run-changes";
 import type { Cell } from "./trends/strip";
 import type { RunState } from "./run-state";
 import type { ScenarioRow } from "./scenario-row";
@@ -52,6 +53,8 @@ export interface GateRun {
   rates: Record<RateName, Rate>;
   /** The run's automatic retries, when read (issue 45). */
   retries?: GateRetrySide;
+  /** How its calls end: the conversation-end policy and the inactivity timeout (issue 57), when read. */
+  endSettings?: EndSettings;
 }
 
 /** `untestable`: nothing could be paired (no scenario has a pass/fail verdict in both runs): not a pass. */
@@ -83,8 +86,20 @@ export interface GateResult {
   decidedBy: GateRule[];
   /** The suite's history the gate read; `null` when none was found (only the paired test and thresholds apply). */
   history: { source: string; runs: number; stableRuns: number } | null;
-  /** Against the baseline: regressed scenarios that are new failures of stable ones (these fail the gate), other new failures, flaky ones (never fail alone), still failing, fixed. */
-  changes: { newStable: ChangedScenario[]; newOther: ChangedScenario[]; flaky: ChangedScenario[]; stillFailing: ChangedScenario[]; fixed: ChangedScenario[] };
+  /**
+   * Against the baseline, in the change vocabulary (lib/core/run-changes.ts): new failures of stable
+   * scenarios (these fail the gate), other new failures, flaky ones (never fail alone), still failing,
+   * fixed, and the flips to or from a stall (neither a fix nor a new failure).
+   */
+  changes: {
+    newStable: ChangedScenario[];
+    newOther: ChangedScenario[];
+    flaky: ChangedScenario[];
+    stillFailing: ChangedScenario[];
+    fixed: ChangedScenario[];
+    wasStalled: ChangedScenario[];
+    nowStalled: ChangedScenario[];
+  };
 }
 
 export interface GateExtras {
@@ -160,14 +175,17 @@ export function runGate(
     reason: extras.reasonOf?.(name) ?? null,
     ...(flaky ? { flaky } : {}),
   });
-  const changes: GateResult["changes"] = { newStable: [], newOther: [], flaky: [], stillFailing: [], fixed: [] };
+  const changes: GateResult["changes"] = { newStable: [], newOther: [], flaky: [], stillFailing: [], fixed: [], wasStalled: [], nowStalled: [] };
   for (const s of comparison.scenarios) {
     const failsNow = s.other === false;
     const f = suite && failsNow ? flakinessBefore(suite, at, s.name) : null;
-    if (f && f.flips >= FLAKY_FLIPS) changes.flaky.push(changed(s.name, s.domain, f));
-    else if (s.change === "regressed") (suite && isStable(suite, at, s.name, k) ? changes.newStable : changes.newOther).push(changed(s.name, s.domain));
-    else if (s.change === "still_failing") changes.stillFailing.push(changed(s.name, s.domain));
-    else if (s.change === "fixed") changes.fixed.push({ name: s.name, domain: s.domain, failingSignals: [], reason: null });
+    const word = changeWord(s.change, f !== null && f.flips >= FLAKY_FLIPS);
+    if (word === "flaky") changes.flaky.push(changed(s.name, s.domain, f!));
+    else if (word === "new") (suite && isStable(suite, at, s.name, k) ? changes.newStable : changes.newOther).push(changed(s.name, s.domain));
+    else if (word === "still_failing") changes.stillFailing.push(changed(s.name, s.domain));
+    else if (word === "now_stalled") changes.nowStalled.push(changed(s.name, s.domain));
+    else if (word === "fixed" || word === "was_stalled")
+      changes[word === "fixed" ? "fixed" : "wasStalled"].push({ name: s.name, domain: s.domain, failingSignals: [], reason: null });
   }
   const { rows: _b, ...baseInfo } = base;
   const { rows: _r, ...runInfo } = run;
@@ -176,6 +194,9 @@ export function runGate(
   const warnings: string[] = [];
   if (comparison.counts.only_base) warnings.push(`${comparison.counts.only_base} scenario(s) of the baseline are missing from the run`);
   if (comparison.counts.only_other) warnings.push(`${comparison.counts.only_other} scenario(s) of the run are not in the baseline`);
+  // Calls ended under another policy or timeout: clean exit (and success, which includes it) mean something else (issue 57).
+  const endNote = base.endSettings && run.endSettings ? endSettingsNote(endSettingsChanges(base.endSettings, run.endSettings)) : null;
+  if (endNote) warnings.push(endNote);
   const baseUnfinished = UNFINISHED[base.state];
   if (baseUnfinished) warnings.push(`the baseline ${base.id} is ${baseUnfinished}: only its ${base.completed} finished scenarios are compared`);
   for (const side of [base, run]) {

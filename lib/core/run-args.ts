@@ -11,6 +11,14 @@ export interface RunArgsRead {
 
 const FILE = "run_args.json";
 
+/** Python's `isoformat()` (ARTIFACTS.md: local time, microseconds omitted when 0), an offset allowed. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Whether `started_at` is a timestamp: anything else (a note, an injected instruction) is not shown, nor used to sort. */
+export function isTimestamp(value: string): boolean {
+  return TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value.replace(" ", "T")));
+}
+
 export function readRunArgs(text: string): RunArgsRead {
   const parsed = parseJson(text);
   if (!parsed.ok) return { invocations: [], problems: [problem(FILE, text.trim() ? "invalid-json" : "empty", parsed.error)] };
@@ -25,8 +33,14 @@ export function readRunArgs(text: string): RunArgsRead {
   const problems: Problem[] = [];
   list.forEach((entry, i) => {
     const r = InvocationSchema.safeParse(entry);
-    if (r.success) invocations.push(r.data);
-    else problems.push(problem(FILE, "schema", schemaMessage(r.error, entry, `invocation ${i}: `)));
+    if (r.success) {
+      const at = r.data.started_at;
+      if (at !== undefined && !isTimestamp(at)) {
+        problems.push(problem(FILE, "schema", `invocation ${i}: started_at is not a timestamp (${at.length} characters), so it is not shown`));
+        delete r.data.started_at;
+      }
+      invocations.push(r.data);
+    } else problems.push(problem(FILE, "schema", schemaMessage(r.error, entry, `invocation ${i}: `)));
   });
   return { invocations, problems };
 }

@@ -3,16 +3,24 @@
  * oldest first, each as its scenarios' verdict cells (`P` passed, `F` failed, `S` stalled: counted as
  * failed, `N` not applicable, `-` absent or unfinished: lib/core/trends/strip.ts).
  *
- * - **new**: failing now, passed in the previous run.
- * - **still failing since <date> (N runs)**: failing now and in the previous run; N counts the runs
- *   with a verdict, back to the first failure of the streak.
- * - **flaky**: flipped pass ↔ fail at least `FLAKY_FLIPS` times over the suite's `FLAKY_WINDOW` runs
- *   before this one (its own flip not counted: a scenario that passed nine nights and fails tonight
- *   is new, not flaky). A flaky scenario is flaky whatever the previous run said.
+ * The change vocabulary, one rule for the run page, the runs list, compare, `check`, `--notify` and
+ * MCP: a scenario's change between two runs is `changeOf` (lib/core/compare.ts), named by `changeWord`:
+ *
+ * - **new**: fails now, passed before (compare's "regressed"), not flaky.
+ * - **fixed**: passes now, failed before (not by a stall).
+ * - **still failing**: fails in both (a stall on either side included); "since <date> (N runs)" counts
+ *   the runs with a verdict back to the first failure of the streak.
+ * - **was stalled**: stalled before, passes now: the stall was the harness's, not the agent's, so it is
+ *   not a fix (it still moves the success rate, which counts a stall as failed).
+ * - **now stalled**: passed before, stalled now: not a new failure, for the same reason.
+ * - **flaky**: fails now and flipped pass ↔ fail at least `FLAKY_FLIPS` times over the suite's
+ *   `FLAKY_WINDOW` runs before this one (its own flip not counted: a scenario that passed nine nights
+ *   and fails tonight is new, not flaky). A flaky scenario is flaky whatever the previous run said.
  * - **stable** (the gate's rule): passed in each of its last K runs with a verdict before this one,
  *   and had at least K such runs.
  */
-import { pairedTest, type PairedTest } from "./compare";
+import { changeOf, pairedTest, type Change, type CountedVerdict, type PairedTest } from "./compare";
+import { boolRate, type Rate } from "./aggregates";
 import type { Cell } from "./trends/strip";
 
 export const FLAKY_WINDOW = 10;
@@ -27,6 +35,8 @@ export interface SuiteRunCells {
 
 export type FailureMark =
   | { kind: "new" }
+  /** Passed in the previous run, stalled now (counted as failed, but not a new failure). */
+  | { kind: "now_stalled" }
   /** `since`: the start of the first run of the streak; `runs`: failing runs in a row, this one included. */
   | { kind: "still_failing"; since: string | null; sinceRun: string; runs: number }
   /** `passes` of `of` runs with a verdict in the window before this run. */
@@ -34,6 +44,28 @@ export type FailureMark =
 
 const failedCell = (c: Cell | undefined) => c === "F" || c === "S";
 const decidedCell = (c: Cell | undefined) => c === "P" || failedCell(c);
+
+/** A cell as compare counts it: its verdict (a stall is `false`), `null` when absent or unfinished. */
+function cellVerdict(c: Cell | undefined): CountedVerdict {
+  return c === "P" ? true : failedCell(c) ? false : c === "N" ? "N/A" : null;
+}
+
+/** A scenario's change between two runs' cells, by compare's rule (`changeOf`). */
+export function cellChange(before: Cell | undefined, now: Cell | undefined): Change {
+  return changeOf(cellVerdict(before), cellVerdict(now), { base: before === "S", other: now === "S" });
+}
+
+/** The words of change every surface uses (see the top of this file). */
+export type ChangeWord = "new" | "fixed" | "still_failing" | "flaky" | "was_stalled" | "now_stalled";
+
+/** A change named in the vocabulary; `flaky`: the scenario fails now and is flaky over its suite's runs before. `null`: nothing to name (passing in both, absent, N/A). */
+export function changeWord(change: Change, flaky: boolean): ChangeWord | null {
+  if (flaky && (change === "regressed" || change === "still_failing" || change === "now_stalled" || change === "only_other" || change === "not_comparable"))
+    return "flaky";
+  if (change === "regressed") return "new";
+  if (change === "fixed" || change === "still_failing" || change === "was_stalled" || change === "now_stalled") return change;
+  return null;
+}
 
 /** Flips and passes of one scenario over the `FLAKY_WINDOW` runs before `at`. */
 export function flakinessBefore(runs: readonly SuiteRunCells[], at: number, name: string): { flips: number; passes: number; of: number } {
@@ -70,12 +102,14 @@ export function isStable(runs: readonly SuiteRunCells[], at: number, name: strin
 
 /** The mark of a scenario failing in run `at`; `null` when it does not fail there or has no earlier verdict to say more. */
 export function failureMark(runs: readonly SuiteRunCells[], at: number, name: string): FailureMark | null {
-  if (!failedCell(runs[at]?.cells.get(name))) return null;
+  const now = runs[at]?.cells.get(name);
+  if (!failedCell(now)) return null;
   const flaky = flakinessBefore(runs, at, name);
-  if (flaky.flips >= FLAKY_FLIPS) return { kind: "flaky", ...flaky };
   const prev = at > 0 ? runs[at - 1]!.cells.get(name) : undefined;
-  if (prev === "P") return { kind: "new" };
-  if (!failedCell(prev)) return null;
+  const word = changeWord(cellChange(prev, now), flaky.flips >= FLAKY_FLIPS);
+  if (word === "flaky") return { kind: "flaky", ...flaky };
+  if (word === "new" || word === "now_stalled") return { kind: word };
+  if (word !== "still_failing") return null;
   let first = at;
   let count = 1;
   for (let i = at - 1; i >= 0; i--) {
@@ -92,12 +126,16 @@ export interface ChangesVsPrevious {
   previous: string | null;
   /** Passed in the previous run, failing now, not flaky. */
   newFailures: string[];
-  /** Failed in the previous run, passing now. */
+  /** Failed in the previous run (not by a stall), passing now. */
   fixed: string[];
   /** Failing in both, not flaky. */
   stillFailing: string[];
   /** Failing now and flaky (whatever the previous run said). */
   flaky: string[];
+  /** Stalled in the previous run, passing now: not a fix. */
+  wasStalled: string[];
+  /** Passed in the previous run, stalled now (and not flaky): not a new failure. */
+  nowStalled: string[];
   /** The paired test of the previous run against this one (lib/core/compare.ts); `null` without a previous run. */
   test: PairedTest | null;
   /** Each failing scenario's mark, by name. */
@@ -108,7 +146,25 @@ export interface ChangesVsPrevious {
 export function changesVsPrevious(runs: readonly SuiteRunCells[], at: number, names: Iterable<string>): ChangesVsPrevious {
   const run = runs[at]!;
   const prev = at > 0 ? runs[at - 1]! : null;
-  const out: ChangesVsPrevious = { previous: prev?.id ?? null, newFailures: [], fixed: [], stillFailing: [], flaky: [], test: null, marks: new Map() };
+  const out: ChangesVsPrevious = {
+    previous: prev?.id ?? null,
+    newFailures: [],
+    fixed: [],
+    stillFailing: [],
+    flaky: [],
+    wasStalled: [],
+    nowStalled: [],
+    test: null,
+    marks: new Map(),
+  };
+  const lists: Record<ChangeWord, string[]> = {
+    new: out.newFailures,
+    fixed: out.fixed,
+    still_failing: out.stillFailing,
+    flaky: out.flaky,
+    was_stalled: out.wasStalled,
+    now_stalled: out.nowStalled,
+  };
   const pairs: Array<[boolean | null, boolean | null]> = [];
   for (const name of names) {
     const now = run.cells.get(name);
@@ -116,10 +172,9 @@ export function changesVsPrevious(runs: readonly SuiteRunCells[], at: number, na
     if (prev) pairs.push([decidedCell(before) ? before === "P" : null, decidedCell(now) ? now === "P" : null]);
     const mark = failureMark(runs, at, name);
     if (mark) out.marks.set(name, mark);
-    if (mark?.kind === "flaky") out.flaky.push(name);
-    else if (mark?.kind === "new") out.newFailures.push(name);
-    else if (mark?.kind === "still_failing") out.stillFailing.push(name);
-    else if (now === "P" && failedCell(before)) out.fixed.push(name);
+    if (!prev) continue;
+    const word = changeWord(cellChange(before, now), mark?.kind === "flaky");
+    if (word) lists[word].push(name);
   }
   if (prev) out.test = pairedTest(pairs);
   return out;
@@ -128,4 +183,53 @@ export function changesVsPrevious(runs: readonly SuiteRunCells[], at: number, na
 /** `+3.3 pp`, `−8.3 pp`, `±0.0 pp` for a difference of fractions. */
 export function formatPp(x: number): string {
   return `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
+}
+
+/**
+ * A run that did not finish is compared like for like: each run's success rate over the scenarios
+ * finished in both (present in both cell maps), so a killed run's 9 scenarios are never set against
+ * all 24 of the night before. `scenarios`: how many that is.
+ */
+export function likeForLikeSuccess(before: ReadonlyMap<string, Cell>, now: ReadonlyMap<string, Cell>): { before: Rate; after: Rate; scenarios: number } {
+  const a: boolean[] = [];
+  const b: boolean[] = [];
+  let scenarios = 0;
+  for (const [name, cell] of now) {
+    const prev = before.get(name);
+    if (cell === "-" || prev === undefined || prev === "-") continue;
+    scenarios++;
+    if (decidedCell(prev)) a.push(prev === "P");
+    if (decidedCell(cell)) b.push(cell === "P");
+  }
+  return { before: boolRate(a), after: boolRate(b), scenarios };
+}
+
+/** The success rate's change against the previous run: the runs' own rates when both finished, else like for like. */
+export interface SuccessChange {
+  before: number | null;
+  after: number | null;
+  /** after − before, a fraction; `null` when either is unknown. */
+  delta: number | null;
+  /** `null`: both runs finished, their own rates. Else the scenarios finished in both, the rates taken over them (`likeForLikeSuccess`). */
+  likeForLike: number | null;
+}
+
+export function successChange(
+  prev: { finished: boolean; rate: Rate; cells: () => ReadonlyMap<string, Cell> },
+  run: { finished: boolean; rate: Rate; cells: () => ReadonlyMap<string, Cell> },
+): SuccessChange {
+  if (prev.finished && run.finished) {
+    const before = prev.rate.value;
+    const after = run.rate.value;
+    return { before, after, delta: before !== null && after !== null ? after - before : null, likeForLike: null };
+  }
+  const l = likeForLikeSuccess(prev.cells(), run.cells());
+  const before = l.before.value;
+  const after = l.after.value;
+  return { before, after, delta: before !== null && after !== null ? after - before : null, likeForLike: l.scenarios };
+}
+
+/** How every surface says a change is like for like: "like for like over the 9 scenarios both runs finished". */
+export function likeForLikeText(scenarios: number): string {
+  return `like for like over the ${scenarios} scenario${scenarios === 1 ? "" : "s"} both runs finished`;
 }

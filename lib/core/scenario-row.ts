@@ -6,6 +6,8 @@ import { domainOf } from "./domain";
 import { problem, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 import { folderProblems, retryFields, type AttemptFolder } from "./retries";
+import { redactProse } from "./redact";
+import { COMPACT_ROW_BOUNDS, jsonBytes, ROW_BOUNDS, ROW_BYTES, RowCuts, surelyWithin, type RowBounds } from "./bounded-text";
 
 export type Verdict = boolean | "N/A";
 
@@ -44,6 +46,13 @@ export interface ScenarioRow {
    * (copied in, left by an earlier invocation), which the harness's rates leave out (ARTIFACTS.md §1.4).
    */
   outside_queue?: string;
+  /**
+   * The texts and lists this row carries cut to their bound (`bounded-text.ts`), by field (`stop_reason`,
+   * `retry_reasons`, `retry_reasons[2]`, `success_breakdown.failed`, `problems[0].message`…), each with
+   * its full length: characters of a text, items of a list. Absent when nothing was cut; the whole is
+   * in the scenario's files.
+   */
+  cut?: Record<string, number>;
 }
 
 export const OUTSIDE_QUEUE = "not in the last invocation's queue, so the harness does not count it";
@@ -57,6 +66,8 @@ export function outsideQueueRow(
   attempts?: readonly AttemptFolder[],
 ): ScenarioRow {
   if (record) return { ...scenarioRow(record, minAgentTurns, problems, attempts), name, outside_queue: OUTSIDE_QUEUE };
+  const cuts = new RowCuts();
+  const shownProblems = boundedProblems(cuts, problems.length ? problems : [problem("metrics.json", "unreadable", "no metrics.json in this folder")]);
   return {
     name,
     domain: domainOf(name),
@@ -80,9 +91,18 @@ export function outsideQueueRow(
     stalled: false,
     retries: null,
     retry_reasons: [],
-    problems: problems.length ? problems : [problem("metrics.json", "unreadable", "no metrics.json in this folder")],
+    problems: shownProblems,
     outside_queue: `${OUTSIDE_QUEUE}; it has no result`,
+    ...(cuts.lengths ? { cut: cuts.lengths } : {}),
   };
+}
+
+/** The first problems, each message cut (a message may quote what the file held). */
+function boundedProblems(cuts: RowCuts, problems: readonly Problem[]): Problem[] {
+  return cuts.items("problems", problems).map((p, i) => {
+    const message = cuts.text(`problems[${i}].message`, p.message);
+    return message === p.message ? p : { ...p, message };
+  });
 }
 
 function list(v: unknown): string[] {
@@ -108,8 +128,23 @@ export function scenarioVerdict(record: ScenarioRecord, minAgentTurns: number): 
   return { verdict: stalled ? false : composite, stalled };
 }
 
-/** `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named. */
+/**
+ * `attempts`: the run's attempt folders of this scenario, when known: a count they disagree with is named.
+ * Every text from the files is cut to its bound here, once, for every surface (see `bounded-text.ts`):
+ * the row is at most `ROW_BYTES` as JSON whatever the files hold (its name aside, a folder name).
+ */
 export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, problems: Problem[] = [], attempts?: readonly AttemptFolder[]): ScenarioRow {
+  const row = boundedRow(record, minAgentTurns, problems, attempts, ROW_BOUNDS);
+  return surelyWithin(row, ROW_BYTES) || jsonBytes(row) <= ROW_BYTES ? row : boundedRow(record, minAgentTurns, problems, attempts, COMPACT_ROW_BOUNDS);
+}
+
+function boundedRow(
+  record: ScenarioRecord,
+  minAgentTurns: number,
+  problems: Problem[],
+  attempts: readonly AttemptFolder[] | undefined,
+  bounds: RowBounds,
+): ScenarioRow {
   const m = record.metrics;
   const retry = retryFields(m);
   const retryProblems = [...retry.problems, ...(attempts ? folderProblems(retry, attempts) : [])];
@@ -117,19 +152,22 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
   const task: Verdict = stalled ? false : verdict === "N/A" ? "N/A" : taskVerdictFromBreakdown(m);
   const breakdown = (m.success_breakdown ?? {}) as Record<string, unknown>;
   const stats = storedLatencyStats(m);
+  const cuts = new RowCuts(bounds);
+  const signals = (field: keyof ScenarioRow["success_breakdown"], names: string[]) => cuts.list(`success_breakdown.${field}`, names, bounds.name);
   return {
     // The folder name: it is what every link and lookup uses (it equals `scenario_name` in harness output).
     name: record.name,
-    domain: recordDomain(record),
+    domain: cuts.text("domain", recordDomain(record), bounds.name),
     verdict,
     task_verdict: task,
     success_breakdown: {
-      passed: list(breakdown.passed),
-      failed: failedSignals(m),
-      not_applicable: list(breakdown.not_applicable),
-      excluded: list(breakdown.excluded),
+      passed: signals("passed", list(breakdown.passed)),
+      failed: signals("failed", failedSignals(m)),
+      not_applicable: signals("not_applicable", list(breakdown.not_applicable)),
+      excluded: signals("excluded", list(breakdown.excluded)),
     },
-    stop_reason: typeof m.stop_reason === "string" ? m.stop_reason : null,
+    // A harness writes a traceback here: it may quote a key (redacted whole, then cut).
+    stop_reason: typeof m.stop_reason === "string" ? cuts.text("stop_reason", redactProse(m.stop_reason)) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
@@ -145,7 +183,8 @@ export function scenarioRow(record: ScenarioRecord, minAgentTurns: number, probl
     tokens: { agent: tokensOf(m, "agent"), user: tokensOf(m, "user") },
     stalled,
     retries: retry.count,
-    retry_reasons: retry.reasons,
-    problems: retryProblems.length ? [...problems, ...retryProblems] : problems,
+    retry_reasons: cuts.list("retry_reasons", retry.reasons),
+    problems: boundedProblems(cuts, retryProblems.length ? [...problems, ...retryProblems] : problems),
+    ...(cuts.lengths ? { cut: cuts.lengths } : {}),
   };
 }

@@ -56,7 +56,9 @@ export interface Conversation {
   segments: Segment[];
   turns: Turn[];
   latencies: LatencyEntry[];
-  stop: "[EXIT]" | "[TIMEOUT]";
+  stop: StopReason;
+  /** Who spoke last (the last finished turn), as a newer harness writes `last_speaker`. */
+  lastSpeaker: "user" | "agent" | null;
   calls: LlmCall[];
   tools: ToolEvent[];
   agentContext: JsonObject[];
@@ -67,7 +69,20 @@ export interface Conversation {
   agentPrompt: string;
 }
 
+export type StopReason = "[EXIT]" | "[TIMEOUT]" | "[SIMULATOR_EXIT]" | "[INACTIVITY_TIMEOUT]";
+
+/**
+ * A newer harness's conversation-end settings (1979de49, issue 57): the call also ends after
+ * `inactivitySeconds` of silence, and under `valid-terminal-state` when the simulator reports its end.
+ */
+export interface ConversationEnd {
+  policy: "tool-only" | "valid-terminal-state";
+  inactivitySeconds: number;
+}
+
 export interface PlayOptions {
+  /** Absent: an older harness (the call ends by the agent's end tool or the time cap only). */
+  end?: ConversationEnd;
   zeroTurn: boolean;
   /** Extra bytes of read-only tool output / prompt text to grow the agent context. */
   padding?: { call: ToolCall } | { prompt: string };
@@ -85,6 +100,15 @@ function contentOf(r: PyJson): string {
   return typeof r === "string" ? r : dumps(r);
 }
 
+interface LlmSide {
+  chars: number;
+  overhead: number;
+  ttfb: [number, number];
+  charsPerToken: number;
+  least: number;
+  extra: [number, number];
+}
+
 export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, opts: PlayOptions): Conversation {
   const routingStart = start + Math.round(rng.float(2.2, 4.6) * SECOND);
   const cap = def.maxDuration;
@@ -100,38 +124,45 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
   const tools: ToolEvent[] = [];
   const agentCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: agentPrompt }]];
   const userCtx: Array<[number, JsonObject]> = [[0, { role: "system", content: def.userPrompt }]];
-  let agentChars = agentPrompt.length;
-  let userChars = def.userPrompt.length;
-  const agentOverhead = 300 * def.agentTools.length + rng.int(200, 600);
-  const userOverhead = 180 * def.userTools.length + rng.int(100, 300);
-
-  const agentCall = (at: number, out: string) => {
-    calls.push({
-      side: "agent",
-      at,
-      ttfb: rng.float(0.25, 2.4),
-      prompt: Math.round(agentChars / 3.6) + agentOverhead,
-      completion: Math.max(3, Math.round(out.length / 4)) + rng.int(4, 90),
-    });
-    agentChars += out.length;
+  // Each side's LLM: the context it has read so far (in characters) and how its calls are sized and timed.
+  const llm: Record<"agent" | "user", LlmSide> = {
+    agent: {
+      chars: agentPrompt.length,
+      overhead: 300 * def.agentTools.length + rng.int(200, 600),
+      ttfb: [0.25, 2.4],
+      charsPerToken: 3.6,
+      least: 3,
+      extra: [4, 90],
+    },
+    user: {
+      chars: def.userPrompt.length,
+      overhead: 180 * def.userTools.length + rng.int(100, 300),
+      ttfb: [0.2, 1.2],
+      charsPerToken: 3.8,
+      least: 2,
+      extra: [1, 40],
+    },
   };
-  const userCall = (at: number, out: string) => {
+  const llmCall = (side: "agent" | "user", at: number, out: string) => {
+    const s = llm[side];
     calls.push({
-      side: "user",
+      side,
       at,
-      ttfb: rng.float(0.2, 1.2),
-      prompt: Math.round(userChars / 3.8) + userOverhead,
-      completion: Math.max(2, Math.round(out.length / 4)) + rng.int(1, 40),
+      ttfb: rng.float(s.ttfb[0], s.ttfb[1]),
+      prompt: Math.round(s.chars / s.charsPerToken) + s.overhead,
+      completion: Math.max(s.least, Math.round(out.length / 4)) + rng.int(s.extra[0], s.extra[1]),
     });
-    userChars += out.length;
+    s.chars += out.length;
   };
+  const agentCall = (at: number, out: string) => llmCall("agent", at, out);
+  const userCall = (at: number, out: string) => llmCall("user", at, out);
   const pushAgent = (m: JsonObject, at: number) => {
     agentCtx.push([at, m]);
-    if (typeof m.content === "string") agentChars += m.content.length;
+    if (typeof m.content === "string") llm.agent.chars += m.content.length;
   };
   const pushUser = (m: JsonObject, at: number) => {
     userCtx.push([at, m]);
-    if (typeof m.content === "string") userChars += m.content.length;
+    if (typeof m.content === "string") llm.user.chars += m.content.length;
   };
   const runTool = (c: ToolCall, at: number, ctx: "agent" | "user") => {
     const id = toolCallId(rng);
@@ -150,8 +181,10 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     tools.push({ at, call: c });
   };
 
-  let stop: "[EXIT]" | "[TIMEOUT]" = "[TIMEOUT]";
+  let stop: StopReason = "[TIMEOUT]";
   let exitAt: number | undefined;
+  /** Where a newer harness ends a call the agent did not end (seconds since routing start). */
+  let endAt: number | undefined;
   let t = 1.0;
 
   if (!opts.zeroTurn) {
@@ -251,10 +284,25 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     }
   }
 
+  // A newer harness ends the call the agent did not: the simulator's end (only under
+  // valid-terminal-state), else the inactivity timeout after the last speech.
+  if (stop !== "[EXIT]" && opts.end && !opts.zeroTurn) {
+    if (script.callerEnds && opts.end.policy === "valid-terminal-state") {
+      stop = "[SIMULATOR_EXIT]";
+      endAt = t + rng.float(0.4, 1.2);
+    } else {
+      stop = "[INACTIVITY_TIMEOUT]";
+      endAt = t + opts.end.inactivitySeconds;
+    }
+  }
+
   // The time cap: later segments are never spoken; one spanning the cap is logged but unfinished.
   let endSec: number;
   if (stop === "[EXIT]" && exitAt !== undefined && exitAt <= cap) {
     endSec = exitAt + rng.float(1.2, 3.2);
+  } else if ((stop === "[SIMULATOR_EXIT]" || stop === "[INACTIVITY_TIMEOUT]") && endAt !== undefined && endAt <= cap) {
+    endSec = endAt + rng.float(0.3, 0.9);
+    exitAt = undefined;
   } else {
     stop = "[TIMEOUT]";
     exitAt = undefined;
@@ -289,6 +337,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     latencies.push({ user: lastUser.text, agent: s.complete ? s.text : "", ms });
   }
 
+  const lastDone = [...kept].reverse().find((s) => s.complete);
   return {
     routingStart,
     endTime: routingStart + Math.round(endSec * SECOND),
@@ -296,6 +345,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     turns,
     latencies,
     stop,
+    lastSpeaker: lastDone ? lastDone.role : null,
     calls: keptCalls,
     tools: keptTools,
     agentContext: opts.zeroTurn ? [] : agentCtx.filter(([at]) => at < cap).map(([, m]) => m),

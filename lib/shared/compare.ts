@@ -24,7 +24,8 @@ export interface CompareWarning {
     | "stalled"
     | "retry_flags"
     | "retried_change"
-    | "judge_sections";
+    | "judge_sections"
+    | "end_policy";
   message: string;
 }
 
@@ -51,6 +52,8 @@ export interface PairComparison {
   scenarios: Array<ComparedScenario & { nlAssertions: NlFlip[] }>;
   counts: Record<Change, number>;
   tests: { success: PairedTest; task: PairedTest };
+  /** `null`: both runs finished, `rates` and `perDomain` are their own. Else one did not, and they are over this many scenarios finished in both (like for like, lib/core/run-changes.ts). */
+  likeForLike: number | null;
   rates: Record<RateName, RateDelta>;
   /** Each run's judge-score mean over its valid scores, beside the harness's (which a NaN makes `nan`). */
   judgeScores: { base: JudgeMeanNote; other: JudgeMeanNote };

@@ -17,16 +17,25 @@ export interface RunChanges {
   previous: PreviousRun | null;
   /** Runs of the suite up to and including this one. */
   suiteRuns: number;
+  /** The change vocabulary (lib/core/run-changes.ts): each scenario in at most one list. */
   newFailures: string[];
   fixed: string[];
   stillFailing: string[];
   flaky: string[];
+  /** Stalled in the previous run, passing now: not counted as fixed. */
+  wasStalled: string[];
+  /** Passed in the previous run, stalled now: not counted as a new failure. */
+  nowStalled: string[];
+  /** What changed in the setup (run arguments, prompts, tools), one line each, redacted, as compare and `check` name it; `[]` when nothing did or without a previous run. */
+  setup: string[];
   success: {
-    /** The previous run's and this run's success rates (fractions), as the run pages show them. */
+    /** The previous run's and this run's success rates (fractions), as the run pages show them; over the scenarios both finished when `likeForLike` is set. */
     before: number | null;
     after: number | null;
     /** after − before, a fraction; `null` when either is unknown. */
     delta: number | null;
+    /** `null`: both runs finished, compared by their own rates. Else one of them did not, and the rates are over this many scenarios finished in both (like for like). */
+    likeForLike: number | null;
     /** The paired McNemar exact test over the scenarios with a verdict in both runs. */
     pValue: number | null;
     paired: number;
@@ -38,8 +47,10 @@ export interface RunChanges {
 /** The runs list's change column of one run. */
 export interface ListChange {
   previous: string;
-  /** Success rate now − before (a fraction), `null` when either is unknown. */
+  /** Success rate now − before (a fraction), `null` when either is unknown (or, for a run that did not finish, while indexing). */
   delta: number | null;
+  /** As `RunChanges.success.likeForLike`: `null` for two finished runs, else the scenarios finished in both that `delta` is over. */
+  likeForLike: number | null;
   /** `null` while the index is still being read. */
   newFailures: number | null;
 }

@@ -42,6 +42,13 @@ export interface TrendRun {
   domains: Record<string, Band>;
   /** Run arguments changed since the previous run of the suite ("judge_model: a → b"), for a tick on the time axis. */
   setupChanges: string[];
+  /**
+   * Why this night is not like for like with the one before (issue 57): calls ended under another
+   * conversation-end policy or inactivity timeout, a domain whose scoring changed. One sentence each.
+   */
+  notComparable: string[];
+  /** Domains whose scoring changed since the night before: what moved, in which scenarios (the first 20). */
+  scoringChanges: Array<{ domain: string; scenarios: string[]; scenarioCount: number; what: string[] }>;
   /** Judge errors (NaN scores) in the run: left out of the judge mean, shown as their own series. */
   judgeErrors: number;
   p50: number | null;
@@ -57,6 +64,9 @@ export interface TrendRun {
   /** Scenarios failing here that passed in the previous run (not flaky), the first 20. */
   newFailures: string[];
   newFailureCount: number;
+  /** Scenarios that passed in the previous run and stalled here (not new failures: lib/core/run-changes.ts), the first 20. */
+  nowStalled: string[];
+  nowStalledCount: number;
   /** Scenarios retried automatically (`null`: retry provenance unknown) and the success rate without retries (issue 45). */
   retries: { retried: number | null; withoutRetries: Band | null };
 }

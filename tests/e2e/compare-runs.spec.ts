@@ -1,10 +1,12 @@
-import { screenshots } from "./helpers/screenshots.ts";
 import { expect, test, type Page } from "@playwright/test";
 import { copyFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
+import { expectInView, expectNoPageScroll, expectTextWhole, VIEWPORTS } from "./helpers/layout.ts";
+import { LAST_NIGHT, layoutFixture, NIGHT_BEFORE, SIX_BEFORE, SIX_LAST, type LayoutFixture } from "./helpers/layout-fixture.ts";
+import { screenshots, SHOTS } from "./helpers/screenshots.ts";
 
 /*
  * Compare pages on a temp results folder: three copies of one small run (6 scenarios, 2 domains)
@@ -368,4 +370,42 @@ test("the picker's plain form submission (runs repeated) compares the same runs"
   );
   await expect(page.getByTestId("pass-k")).toHaveText("16.67%");
   await expect(page.locator('[data-testid="headline-rates"] thead th')).toHaveCount(4);
+});
+
+test.describe("layout at a desktop and a phone (issue 56)", () => {
+  let fx: LayoutFixture;
+  test.beforeAll(async () => {
+    fx = await layoutFixture();
+  });
+  test.afterAll(async () => {
+    await fx?.stop();
+  });
+
+  for (const vp of VIEWPORTS) {
+    test(`${vp.name}: every headline rate shows its baseline, other and Δ without a sideways scroll`, async ({ page }) => {
+      await page.setViewportSize(vp);
+      for (const [base, other] of [
+        [NIGHT_BEFORE, LAST_NIGHT],
+        [SIX_BEFORE, SIX_LAST],
+      ] as const) {
+        await page.goto(`${fx.dashboard.url}compare?base=${encodeURIComponent(base)}&runs=${encodeURIComponent(other)}`);
+        const rates = page.locator('[data-testid="headline-rates"] tbody tr[data-rate]');
+        await expect(rates.first(), `${base} vs ${other}: the headline`).toBeVisible({ timeout: 15_000 });
+        await expectNoPageScroll(page, `compare ${base} vs ${other}`);
+        for (const row of await rates.all()) {
+          const rate = await row.getAttribute("data-rate");
+          await expectInView(row.locator("th"), `${rate}: its name`, vp.width);
+          const cells = row.locator("td");
+          await expect(cells).toHaveCount(3);
+          for (const [i, what] of ["baseline", "other", "Δ"].entries()) {
+            const cell = cells.nth(i);
+            await expectInView(cell, `${rate}: the ${what}`, vp.width);
+            await expectTextWhole(cell, `${rate}: the ${what}`);
+          }
+        }
+        await expect(page.getByTestId("setup-section"), "the setup diff").toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `layout-compare-${other.replaceAll("/", "_")}-${vp.name}.png`) });
+      }
+    });
+  }
 });

@@ -6,6 +6,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeGenerated } from "../helpers/generated.ts";
 import { startDashboard } from "./helpers/server.ts";
+import { expectNoPageScroll, VIEWPORTS } from "./helpers/layout.ts";
+import { SHOTS } from "./helpers/screenshots.ts";
 
 /*
  * `export` writes a folder that opens over file:// with no server: the overview, a scenario with its
@@ -16,6 +18,17 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BIN = path.join(ROOT, "bin/voice-eval-dashboard.mjs");
 let tmp: string;
 let out: string;
+
+/** Runs the export command; `args` after the run folder. */
+function exportRun(run: string, args: string[]): void {
+  const r = spawnSync(process.execPath, [BIN, "export", run, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`export failed (${r.status}): ${r.stderr}`);
+}
 
 test.beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "ved-export-e2e-"));
@@ -34,28 +47,15 @@ test.beforeAll(async () => {
     ],
   });
   out = path.join(tmp, "export");
-  const r = spawnSync(
-    process.execPath,
-    [
-      BIN,
-      "export",
-      path.join(results, "eval_20261101_080000"),
-      "--compare",
-      path.join(results, "eval_20261102_080000"),
-      "--filter",
-      "domain=restaurant",
-      "--out",
-      out,
-      "--audio",
-    ],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 60_000,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    },
-  );
-  if (r.status !== 0) throw new Error(`export failed (${r.status}): ${r.stderr}`);
+  exportRun(path.join(results, "eval_20261101_080000"), [
+    "--compare",
+    path.join(results, "eval_20261102_080000"),
+    "--filter",
+    "domain=restaurant",
+    "--out",
+    out,
+    "--audio",
+  ]);
 });
 
 test.afterAll(async () => {
@@ -71,7 +71,7 @@ test("the exported folder opens over file:// and shows a scenario with its trans
   await expect(rows.first(), "the filtered scenarios").toBeVisible({ timeout: 5_000 });
   // 8 scenarios round-robin over 2 domains: the filter keeps the 4 restaurant ones.
   await expect(rows, "only the filtered domain").toHaveCount(4, { timeout: 5_000 });
-  for (const v of await rows.locator("td:nth-child(2)").allTextContents()) expect(v).toBe("restaurant");
+  for (const v of await rows.locator('td[data-col="domain"]').allTextContents()) expect(v).toBe("restaurant");
   await expect(page.getByRole("heading", { name: /Scenarios \(4 of 8/ }), "the overview says what was filtered").toBeVisible({ timeout: 5_000 });
 
   await rows.first().locator("a").click();
@@ -145,3 +145,78 @@ test("markup in results stays inert text in the export", async ({ page }) => {
   }
   expect(found, "the xss scenario was exported").toBe(true);
 });
+
+test("the export's play buttons seek the recording, its keys walk the scenarios, and nothing it shows is dead", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // A Content-Security-Policy refusal is a console error: the one inline script must be allowed by its hash.
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  const pages = (await readdir(path.join(out, "scenarios"))).sort();
+  await page.goto(pathToFileURL(path.join(out, "scenarios", pages[0]!)).href);
+  const audio = page.getByTestId("audio");
+  await expect(audio, "the recording").toBeVisible({ timeout: 5_000 });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+  const buttons = page.locator("button[data-seek]");
+  expect(await buttons.count(), "a play button per timed turn").toBeGreaterThan(1);
+  // The latest turn the recording reaches: a seek there cannot be mistaken for playing from the start.
+  const starts = (await buttons.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-seek"))))).filter((t) => t > 0.3 && t < duration - 0.1);
+  const to = Math.max(...starts);
+  expect(to, "a turn well into the recording").toBeGreaterThan(0.3);
+  await page.locator(`button[data-seek="${to}"]`).first().click();
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { message: `the ▶ button moved the recording to ${to} s`, timeout: 10_000 })
+    .toBeGreaterThanOrEqual(to - 0.05);
+  // A lane's turn seeks too.
+  const lane = page.locator('[data-testid="lanes"] a[data-seek="0"]').first();
+  if ((await lane.count()) > 0) {
+    await lane.click();
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { message: "the lane's first turn moved it back", timeout: 10_000 })
+      .toBeLessThan(to);
+  }
+
+  // "Next j": the key follows the link, as on the live page.
+  const next = page.getByTestId("nav-next");
+  await expect(next).toHaveAttribute("data-key", "j");
+  const nextHref = await next.evaluate((a: HTMLAnchorElement) => a.href);
+  await page.locator("h1").click();
+  await page.keyboard.press("j");
+  await page.waitForURL(nextHref, { timeout: 10_000 });
+  expect(errors, "no script error, no refused script").toEqual([]);
+});
+
+test("the export's compare keeps the setup diff and the still-failing list; its overview leads with the failures and says what changed", async ({ page }) => {
+  await page.goto(pathToFileURL(path.join(out, "index.html")).href);
+  await expect(page.getByTestId("changes-line"), "the overview says what changed against the compared run").toContainText(/new failure.*fixed.*still failing/);
+  const verdicts = await page
+    .locator("tr[data-scenario] .scn-fail, tr[data-scenario] .scn-pass")
+    .evaluateAll((els) => els.map((e) => (e.classList.contains("scn-fail") ? "F" : "P")).join(""));
+  expect(verdicts, "failures first, as the run page opens").toMatch(/^F*P*$/);
+  await page.goto(pathToFileURL(path.join(out, "compare.html")).href);
+  await expect(page.getByTestId("setup-section"), "the setup diff").toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId("still-failing"), "the still-failing list").toBeVisible();
+
+  // Without --audio: no play button that could not play.
+  const bare = path.join(tmp, "export-no-audio");
+  exportRun(path.join(tmp, "results", "eval_20261101_080000"), ["--out", bare]);
+  const first = (await readdir(path.join(bare, "scenarios"))).sort()[0]!;
+  await page.goto(pathToFileURL(path.join(bare, "scenarios", first)).href);
+  await expect(page.getByTestId("scenario-page")).toBeVisible({ timeout: 5_000 });
+  await expect(page.locator("button[data-seek]"), "no play button without the recording").toHaveCount(0);
+});
+
+for (const vp of VIEWPORTS) {
+  test(`${vp.name}: the export's pages do not scroll sideways`, async ({ page }) => {
+    await page.setViewportSize(vp);
+    const first = (await readdir(path.join(out, "scenarios"))).sort()[0]!;
+    for (const file of ["index.html", "compare.html", `scenarios/${first}`]) {
+      await page.goto(pathToFileURL(path.join(out, file)).href);
+      await expect(page.locator("main")).toBeVisible({ timeout: 5_000 });
+      await expectNoPageScroll(page, `export ${file}`);
+      await page.screenshot({ path: path.join(SHOTS, `layout-export-${file.replace(/\W+/g, "_")}-${vp.name}.png`), fullPage: true });
+    }
+  });
+}

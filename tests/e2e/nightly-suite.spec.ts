@@ -49,8 +49,10 @@ test("a regressed scenario names the last run it passed in, where the calls part
   const turn = Number(/turn (\d+)/.exec((await turnLink.textContent()) ?? "")?.[1]);
   expect(turn, "a transcript turn after the greeting").toBeGreaterThan(1);
   await expect(page.locator(`#turn-${turn}`), "the turn it points at is on the page").toHaveCount(1);
-  // The compare page's rows are the agent's replies: the cause names its reply by that number.
-  const reply = Number(/the agent's reply (\d+)/.exec((await cause.textContent()) ?? "")?.[1]);
+  // One turn numbering: the cause names the transcript's turn; the compare page's rows are the agent's replies, opened at that reply.
+  await expect(cause).toContainText(`at turn ${turn}`);
+  const side = cause.getByRole("link", { name: "side by side →" });
+  const reply = Number(/#turn-(\d+)$/.exec((await side.getAttribute("href")) ?? "")?.[1]);
   expect(reply, "a reply after the reworded greeting").toBeGreaterThan(1);
   await cause.getByRole("link", { name: "side by side →" }).click();
   await expect(page).toHaveURL(/\/compare\/scenario\?/, WAIT);
@@ -61,7 +63,7 @@ test("a regressed scenario names the last run it passed in, where the calls part
   expect(new URL(page.url()).hash).toBe(`#turn-${reply}`);
   await expect(page.locator('[data-divergence="true"]')).toHaveAttribute("id", "turn-1");
   await expect(page.locator('[data-calls-part="true"]')).toHaveAttribute("id", `turn-${reply}`);
-  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at turn ${reply}`);
+  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at reply ${reply}`);
 });
 
 test("a passing scenario, and a failing one with no earlier pass, say nothing of the kind", async ({ page }) => {
@@ -98,5 +100,48 @@ test("/trends shows the interaction panel of each night with recordings, oldest 
     const own = ((await panel.locator(`[data-interaction="${k}"] dd`).textContent()) ?? "").replace(/\s+/g, " ").trim();
     const [value, events] = newest[i]!.split(" · ");
     expect(own, `${k}: as on the run's Audio tab`).toBe(`${value} · ${events} event${events === "1" ? "" : "s"}`);
+  }
+});
+
+test("the scenario page says how a failure stands in words, by the run page's rule, and each turn link lands its turn in view", async ({ page }) => {
+  const changes = (await (await page.request.get(`${dashboard.url}api/runs/${encodeURIComponent(NEWEST)}/changes`)).json()) as {
+    marks: Record<string, { kind: string; since?: string; runs?: number }>;
+  };
+  const mark = changes.marks.tau2_retail__43;
+  expect(mark?.kind, "the run page's mark for the worst failure").toBe("still_failing");
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(scenarioUrl(NEWEST, "tau2_retail__43"));
+    // In words, not only in the strip cells' hover titles.
+    const words = page.getByTestId("failure-words");
+    await expect(words).toBeVisible(WAIT);
+    await expect(words).toContainText(`Failing since ${mark!.since!.slice(0, 10)} (${mark!.runs} runs)`);
+    // "Where it went wrong" is the first likely cause as listed.
+    const wentWrong = await page.getByTestId("went-wrong").locator("a").getAttribute("href");
+    await expect(page.locator('[data-testid="hints"] > li').first().locator(`a[href="${wentWrong}"]`)).toHaveCount(1);
+    // Every "turn N ↓" link of the first card lands its turn below the sticky audio panel, in view.
+    const links = page.locator('#why a[href^="#turn-"]');
+    const count = await links.count();
+    expect(count, "the causes link turns").toBeGreaterThan(1);
+    for (let i = 0; i < count; i++) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const href = (await links.nth(i).getAttribute("href")) as string;
+      await links.nth(i).click();
+      const turn = page.locator(href);
+      await expect(turn, `${href} at ${viewport.width} px`).toBeInViewport();
+      await expect
+        .poll(
+          async () => {
+            const panel = await page.locator("#audio").boundingBox();
+            const box = await turn.boundingBox();
+            return panel && box ? box.y - (panel.y + panel.height) : -1;
+          },
+          { message: `${href} is not under the sticky audio panel at ${viewport.width} px`, timeout: 5_000 },
+        )
+        .toBeGreaterThanOrEqual(-1);
+    }
   }
 });

@@ -3,6 +3,9 @@ import { readFile, readdir, rename } from "node:fs/promises";
 import path from "node:path";
 import { fixed, group } from "../../lib/core/py.ts";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
+import { expectInView, expectNoPageScroll, expectTextWhole, VIEWPORTS } from "./helpers/layout.ts";
+import { LAST_NIGHT, layoutFixture, runPath, SIX_LAST, type LayoutFixture } from "./helpers/layout-fixture.ts";
+import { SHOTS } from "./helpers/screenshots.ts";
 import { copyRun, editJson, parseCsv, screenshots, SMALL_RUN, summaryJson, tempResults, type TempResults } from "./runs-fixtures.ts";
 
 const RUN = "eval_20260810_031700";
@@ -320,4 +323,66 @@ test("a row link carries the filtered view, so the scenario page's next walks th
   await expect(page).toHaveURL(new RegExp(`/scenarios/tau2_airline__12\\?${view}$`));
   await expect(page.getByTestId("nav-position")).toContainText("2 of 2 in the filtered list");
   await expect(page.getByTestId("nav-next")).toHaveAttribute("aria-disabled", "true");
+});
+
+test.describe("layout at a desktop and a phone (issue 56)", () => {
+  let fx: LayoutFixture;
+  test.beforeAll(async () => {
+    fx = await layoutFixture();
+  });
+  test.afterAll(async () => {
+    await fx?.stop();
+  });
+
+  for (const vp of VIEWPORTS) {
+    test(`${vp.name}: last night's failing rows lead with a whole name, the "vs previous" line first, the start time in words`, async ({ page }) => {
+      await page.setViewportSize(vp);
+      for (const [id, started] of [
+        [LAST_NIGHT, "2026-11-30 02:00"],
+        [SIX_LAST, "2026-11-26 02:00"],
+      ] as const) {
+        await page.goto(`${fx.dashboard.url}${runPath(id)}`);
+        const failing = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]').filter({ has: page.locator('[data-col="verdict"] .scn-fail') });
+        await expect(failing.first(), `${id}: a failing row`).toBeVisible({ timeout: 15_000 });
+        await expectNoPageScroll(page, `${id} run page`);
+        const marked = failing.filter({ has: page.getByTestId("failure-mark") });
+        expect(await marked.count(), `${id}: failing rows carry their marks`).toBeGreaterThan(0);
+        for (const row of await failing.all()) {
+          const name = row.locator('[data-col="name"] a');
+          const nameBox = await expectInView(name, `${id}: a failing row's name`, vp.width);
+          expect(nameBox.width, "the name is drawn, not squeezed out by its marks").toBeGreaterThan(40);
+          await expectTextWhole(name, `${id}: the failing row's name ${await name.textContent()}`);
+          const badge = row.getByTestId("failure-mark");
+          if ((await badge.count()) > 0) {
+            const b = (await badge.boundingBox())!;
+            const overlaps = b.x < nameBox.x + nameBox.width && nameBox.x < b.x + b.width && b.y < nameBox.y + nameBox.height && nameBox.y < b.y + b.height;
+            expect(overlaps, "the mark does not cover the name").toBe(false);
+            await expectTextWhole(badge, "the mark's text");
+            await expectInView(badge, "the mark", vp.width);
+          }
+          await expectInView(row.locator('[data-col="verdict"]'), `${id}: the verdict`, vp.width);
+          if (vp.name === "phone") {
+            // The name, the verdict and the failing signals in the table's box without scrolling it.
+            const box = (await page.getByTestId("scenario-scroll").boundingBox())!;
+            const signals = (await row.locator('[data-col="failed_signals"]').boundingBox())!;
+            expect(signals.x + signals.width, `${id}: the failing signals end inside the table's box`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+          }
+        }
+        const line = page.getByTestId("changes-line");
+        const table = page.getByTestId("scenario-scroll");
+        const lineBox = (await line.boundingBox())!;
+        if (vp.name === "phone") {
+          expect(lineBox.y + lineBox.height, `${id}: the "vs previous" line comes before the table`).toBeLessThanOrEqual((await table.boundingBox())!.y);
+          expect(lineBox.y + lineBox.height, `${id}: the "vs previous" line is on the first screen`).toBeLessThanOrEqual(vp.height);
+          const first = (await failing.first().boundingBox())!;
+          expect(first.y + first.height, `${id}: the first failing row is on the first screen`).toBeLessThanOrEqual(vp.height);
+        }
+        // The start in words, as the last activity is: the time, then how long ago.
+        const header = page.locator("header dl");
+        await expect(header.locator("div", { hasText: "Started" })).toContainText(new RegExp(`${started} · \\d+ days? ago`));
+        await expect(header.locator("div", { hasText: "Last activity" })).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d · \d+ days? ago/);
+        await page.screenshot({ path: path.join(SHOTS, `layout-run-${id.replaceAll("/", "_")}-${vp.name}.png`) });
+      }
+    });
+  }
 });

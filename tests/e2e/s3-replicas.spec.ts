@@ -22,7 +22,7 @@ import { startDashboard, type Dashboard } from "./helpers/server";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLES = join(ROOT, "examples/results");
-const FIRST: [string, string, string] = ["eval_20261118_140000", "eval_20261124_091500", "eval_20261130_093000"];
+const FIRST: [string, string, string] = ["eval_20261118_140000", "eval_20261124_091500", "eval_20261129_093000"];
 const LATER = "eval_20261129_220000";
 const POLL = ["--poll-seconds", "2"];
 

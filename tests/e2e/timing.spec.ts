@@ -16,7 +16,7 @@ import { startDashboard, type Dashboard } from "./helpers/server.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/results", import.meta.url));
 const SHOTS = fileURLToPath(new URL("../../test-output/screenshots", import.meta.url));
-const SHOWCASE = "eval_20261130_093000";
+const SHOWCASE = "eval_20261129_093000";
 const SCENARIO = "timing_showcase__1";
 const FINISHED = "eval_20261118_140000";
 const RESUMED = "eval_20261124_091500";

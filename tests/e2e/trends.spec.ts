@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeTrendSuite, suiteRunName, PLANTED } from "../helpers/trend-suite.ts";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
+import { expectNoPageScroll, VIEWPORTS } from "./helpers/layout.ts";
 
 /*
  * The trends page on a generated suite of 20 runs (40 scenarios) with 10 scenarios that start
@@ -197,3 +198,28 @@ test("every chart names dates on its time axis and a point opens its run; the st
   await page.keyboard.press("Enter");
   await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(suiteRunName(19))}`, { timeout: 15_000 });
 });
+
+for (const vp of VIEWPORTS) {
+  test(`${vp.name}: the strip's cells are targets of 16×24 px that touch, a click at the 9th's edge opens the 9th; the page does not scroll sideways`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(vp);
+    await page.goto(`${dashboard.url}trends`);
+    const top = page.getByTestId("trend-strip").locator("tbody tr").first();
+    const cells = top.locator("a[data-run]");
+    await expect(cells, "a cell per run").toHaveCount(20, { timeout: 15_000 });
+    await expectNoPageScroll(page, "trends");
+    const ninth = cells.nth(8);
+    await ninth.scrollIntoViewIfNeeded();
+    const box = (await ninth.boundingBox())!;
+    expect(box.width, "wide enough to hit").toBeGreaterThanOrEqual(16);
+    expect(box.height, "tall enough to hit").toBeGreaterThanOrEqual(24);
+    const tenth = (await cells.nth(9).boundingBox())!;
+    expect(tenth.x - (box.x + box.width), "no gap between targets to miss in").toBeLessThanOrEqual(0.5);
+    const run = (await ninth.getAttribute("data-run"))!;
+    const name = (await top.getAttribute("data-scenario"))!;
+    // Near its right edge: the 9th's target, not the 10th's.
+    await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+    await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(run)}/scenarios/${encodeURIComponent(name)}`, { timeout: 15_000 });
+  });
+}

@@ -155,3 +155,37 @@ test("at 390×844 the run table's first failing row shows its verdict and failin
   await expect(page.getByTestId("scenario-count")).toContainText("12 of 12", WAIT);
   await page.screenshot({ path: path.join(SHOTS, "why-run-full-1440-first-screen.png") });
 });
+
+test("one fact, one number: the worst failure's figures name their source, its causes are one per event, its turns one numbering", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(scenarioUrl(FULL, WORST));
+  // The judge's reason once: quoted in the first card, linked from the judge panel.
+  await expect(page.getByTestId("judge-reason")).toHaveCount(1);
+  await expect(page.getByTestId("judge-reason-above")).toBeVisible(WAIT);
+  expect(await page.getByText("with a wrong identifier (it did not read the id back carefully)").count(), "the reason's words once on the page").toBe(1);
+  // The header's figures are the harness's; the log's and the recording's say why they differ, once.
+  const sources = page.getByTestId("figure-sources");
+  await expect(sources).toContainText("Latency p50 4,150 ms is the harness's (metrics.json, 6 hand-offs)", WAIT);
+  await expect(sources).toContainText("the conversation log's turn gaps say 3,117 ms (7 agent turns");
+  await expect(sources).toContainText("Duration 161.2 s is the harness's (metrics.json scenario_duration");
+  await expect(page.getByTestId("turn-latency-table")).toBeVisible();
+  await expect(page.locator("#timing")).toContainText("Response gap on the conversation log");
+  // LLM calls: said once, as a count of the other.
+  await expect(page.getByTestId("reading-user")).toHaveText(/^user: the bridge log has 3 of the 6 LLM calls metrics\.json counts/);
+  // Interruptions: the harness's [INTERRUPTED] is audio without text, and the turn-taking table agrees nobody cut in.
+  await expect(page.locator("#turn-4 [data-testid=interrupted-mark]")).toHaveText("audio without text");
+  await expect(page.locator("#turn-4")).not.toContainText("cut in on");
+  await expect(page.locator('[data-fact="caller-interruptions"] td')).toHaveText(/^0 /);
+  await expect(page.locator('[data-fact="marked-interrupted"] td')).toContainText("1: audio without text, not an interruption");
+  // One cause per event: the 67.8 s wait is one slow turn, its dead air on the recording its evidence.
+  await expect(page.locator('[data-hint="slow-turn"]')).toHaveCount(1);
+  await expect(page.locator('[data-hint="audio-dead_air"]')).toHaveCount(0);
+  await expect(page.locator('[data-hint="slow-turn"] [data-testid=cause-also]')).toContainText("dead air on the recording");
+  await expect(page.locator('[data-hint="asr"]'), "the misheard utterance is the read-back's evidence").toHaveCount(0);
+  // One turn numbering: the misheard utterance is turn 5 in the transcript, the causes, where it went wrong and heard vs meant.
+  await expect(page.locator('[data-testid="hints"] > li').first()).toHaveAttribute("data-hint", "read-back");
+  await expect(page.getByTestId("went-wrong")).toHaveText("Where it went wrong: turn 5 ↓");
+  await expect(page.locator("#turn-5 [data-testid=turn-text]")).toContainText("W 1 5 3 5 6 4 1");
+  await expect(page.locator("#asr-2 [data-testid=asr-turn]")).toHaveText("turn 5");
+  await page.screenshot({ path: path.join(SHOTS, "why-one-number-1440.png") });
+});

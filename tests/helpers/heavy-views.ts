@@ -57,3 +57,50 @@ export async function writeReasonsRun(root: string, n = 20_000, extra: string[] 
     ),
   });
 }
+
+export const COMPARE_BASE_RUN = "eval_20261104_080000";
+export const COMPARE_OTHER_RUN = "eval_20261105_080000";
+
+/**
+ * Two finished nights of one suite of `n` scenarios (issue 54's compare), each scenario with its
+ * metadata.json whitelist as the harness writes it; every 7th scenario passes in one night only.
+ */
+export async function writeCompareRuns(root: string, n: number): Promise<void> {
+  const names = Array.from({ length: n }, (_, i) => `tau2_retail__${i}`);
+  const metadata = (name: string) => JSON.stringify({ name, domain: "retail", success_signals: ["clean_exit", "nl_assertion"] }, null, 4);
+  // A session that queued them and ended: the runs are finished, so their states may leave memory.
+  const log = logLine(`Queued ${n} scenario(s): [${names.map((s) => `'${s}'`).join(", ")}]`) + FINISHED;
+  for (const [run, flip] of [
+    [COMPARE_BASE_RUN, false],
+    [COMPARE_OTHER_RUN, true],
+  ] as const) {
+    await writeRun(join(root, run), {
+      log,
+      scenarios: Object.fromEntries(
+        names.map((name, i) => [
+          name,
+          { metrics: flip && i % 7 === 0 ? failedMetrics(name) : metrics(name), bridgeLog: null, files: { "scenario_config/metadata.json": metadata(name) } },
+        ]),
+      ),
+    });
+  }
+}
+
+export const LONG_TEXTS_RUN = "eval_20261106_080000";
+export const LONG_TEXT_BYTES = 1024 * 1024;
+
+/** A traceback's worth of text, `LONG_TEXT_BYTES`, every line different (a harness may write one into `stop_reason`). */
+export function longStopReason(i: number): string {
+  const line = (k: number) => `Traceback line ${i}.${k}: "quoted" \\ and a tab\t`.padEnd(63, ".") + "\n";
+  return Array.from({ length: LONG_TEXT_BYTES / 64 }, (_, k) => line(k)).join("");
+}
+
+/** A finished run of `n` scenarios whose metrics.json each hold a 1 MB `stop_reason` (issue 54). */
+export async function writeLongTextsRun(root: string, n = 60): Promise<void> {
+  const names = Array.from({ length: n }, (_, i) => `tau2_retail__${i}`);
+  const log = logLine(`Queued ${n} scenario(s): [${names.map((s) => `'${s}'`).join(", ")}]`) + FINISHED;
+  await writeRun(join(root, LONG_TEXTS_RUN), {
+    log,
+    scenarios: Object.fromEntries(names.map((name, i) => [name, { metrics: metrics(name, { stop_reason: longStopReason(i) }), bridgeLog: null }])),
+  });
+}

@@ -114,7 +114,9 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
     expect(r.failedCount).toBe(a.rates.success_rate.denominator - a.rates.success_rate.numerator);
     // The runs list's change column: the previous run of the suite, Δ success, new failures.
     expect(r.previous, r.id).toEqual(
-      a.vsPrevious ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, newFailures: a.vsPrevious.newFailures } : null,
+      a.vsPrevious
+        ? { id: a.vsPrevious.previous, successDelta: a.vsPrevious.delta, likeForLike: a.vsPrevious.likeForLike, newFailures: a.vsPrevious.newFailures }
+        : null,
     );
   }
   expect(runs.runs.filter((r) => r.previous).length).toBeGreaterThan(5);
@@ -153,6 +155,18 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   const paged = await ok<{ runs: unknown[]; more: string | null }>(client, "list_runs", { limit: 2 });
   expect(paged.runs).toHaveLength(2);
   expect(paged.more).toMatch(/offset=2/);
+
+  // Issue 57: the newest night ran under valid-terminal-state; get_run names it as the run page does, get_scenario says how a call ended.
+  const VTS_NIGHT = "nightly/eval_20261130_020000";
+  const vtsApi = await api<RunDetail>(store, `/api/runs/${enc(VTS_NIGHT)}`);
+  const vts = await ok<{ endSettings: unknown; stopReasons: Record<string, number> }>(client, "get_run", { run: VTS_NIGHT });
+  expect(vts.endSettings).toEqual(vtsApi.endSettings);
+  expect(vts.endSettings).toMatchObject({ policy: "valid-terminal-state", inactivitySeconds: 30 });
+  expect(vts.stopReasons).toEqual(vtsApi.stopReasons);
+  expect(Object.keys(vts.stopReasons)).toEqual(expect.arrayContaining(["[SIMULATOR_EXIT]", "[INACTIVITY_TIMEOUT]"]));
+  const quiet = await ok<{ callEnd: { text: string; agentAtFault: boolean } }>(client, "get_scenario", { run: VTS_NIGHT, name: "tau2_airline__48" });
+  expect(quiet.callEnd.text).toMatch(/^Ended after 30 s of silence following the caller's last turn: a valid end under valid-terminal-state/);
+  expect(quiet.callEnd.agentAtFault).toBe(false);
 
   // get_run: rates k/n, the stall warning, per domain.
   const detail = await api<RunDetail>(store, `/api/runs/${enc(STALLS)}`);

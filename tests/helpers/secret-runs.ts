@@ -28,6 +28,14 @@ export function secretArgs(v: string): Record<string, unknown> {
     db_passwd: `passwdQz${v}77`,
     client_secret: `clientQz${v}77`,
     session_cookie: `cookieQz${v}77`,
+    // Issue 54: the forms people write. A flag and its value as list items and in a command line,
+    // name/value pairs (an env list, a header list), a Slack webhook, a live payment key.
+    extra_args: ["--api-key", `flagQz${v}77`, "--verbose"],
+    command: `python run.py --api-key cmdQz${v}77 --judge gpt`,
+    env: [{ name: "OPENAI_API_KEY", value: `envQz${v}77` }],
+    headers: [{ name: "Authorization", value: `hdrQz${v}77` }],
+    notify_url: `https://hooks.slack.com/services/T0001/B0002/slackQz${v}77`,
+    billing: `sk_live_stripeQz${v}77abcdef`,
   };
 }
 
@@ -49,6 +57,16 @@ export const NEEDLES: string[] = ["a", "b"].flatMap((v) => [
   `clientQz${v}77`,
   `cookieQz${v}77`,
   `promptKeyQz${v}77`,
+  `flagQz${v}77`,
+  `cmdQz${v}77`,
+  `envQz${v}77`,
+  `hdrQz${v}77`,
+  `slackQz${v}77`,
+  `stripeQz${v}77`,
+  `promptApiQz${v}77`,
+  `promptPwQz${v}77`,
+  `judgeKeyQz${v}77`,
+  `turnKeyQz${v}77`,
 ]);
 
 /** The first needle found in `text`, or `null`. */
@@ -62,15 +80,26 @@ const LOG = (names: string[]) =>
   logLine("Evaluation Complete!");
 
 function scenario(name: string, v: string, ok: boolean): ScenarioSpec {
+  // A key quoted by the judge and spoken in a turn: key-shaped values in scenario texts (issue 54).
+  const turns = [
+    { timestamp: "2026-11-01T08:00:01", role: "agent", text: "Hello, how can I help?" },
+    { timestamp: "2026-11-01T08:00:04", role: "user", text: `My key is sk-turnKeyQz${v}77abcdefgh, please use it.` },
+  ];
   return {
     metrics: metrics(
       name,
       ok
-        ? {}
-        : { is_successful: false, is_task_successful: false, success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] } },
+        ? { turns }
+        : {
+            turns,
+            is_successful: false,
+            is_task_successful: false,
+            success_breakdown: { passed: [], failed: ["clean_exit"], not_applicable: [], excluded: [] },
+          },
     ),
+    judge: { score: ok ? 1 : 0.1, reason: `The agent read out sk-judgeKeyQz${v}77abcdefgh to the user.`, nl_assertion_verdicts: [] },
     files: {
-      "scenario_config/agent_prompt.txt": `You are a retail agent.\nCall the API with key sk-promptKeyQz${v}77abcdef.\nConfirm before cancelling.`,
+      "scenario_config/agent_prompt.txt": `You are a retail agent.\nCall the API with key sk-promptKeyQz${v}77abcdef.\napi_key=promptApiQz${v}77\npassword: promptPwQz${v}77\nConfirm before cancelling.`,
       "scenario_config/user_prompt.txt": "You want a refund.",
       "scenario_config/agent_tools.json": JSON.stringify(JSON.stringify({ get_order: {} })),
       "scenario_config/user_tools.json": JSON.stringify("{}"),

@@ -150,14 +150,14 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
       {divergence && (
         <p className="text-sm">
           <a href={`#turn-${divergence.index + 1}`} className={linkClass}>
-            The conversations first diverge at turn {divergence.index + 1}
+            The conversations first diverge at reply {divergence.index + 1}
           </a>
           : {divergence.reason}.
           {partsLater && (
             <>
               {" "}
               <a href={`#turn-${partsLater.at.index + 1}`} className={linkClass} data-testid="calls-part-link">
-                {partsLater.byActions ? "What the agent did first differs" : "They part for good"} at turn {partsLater.at.index + 1}
+                {partsLater.byActions ? "What the agent did first differs" : "They part for good"} at reply {partsLater.at.index + 1}
               </a>
               : {partsLater.at.reason}.
             </>

@@ -25,6 +25,7 @@ import { Card } from "@/components/ui/card";
 import type { RunDetail, ScenarioPage } from "@/lib/shared/dto";
 import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
+import type { RunChanges } from "@/lib/shared/run-changes";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
 import { runChanges, withNewFailures } from "@/lib/server/views/run-changes";
@@ -77,7 +78,8 @@ export default async function RunRoute({ params, searchParams }: Props) {
     // `?review=unreviewed`: the review queue starts at the first failing scenario without a label.
     const queueEmpty =
       query.review === "unreviewed" && (await firstInQueue(store.index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
-    return <RunPage run={run} version={store.index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
+    const changes = await runChanges(store.index, run, requestTime());
+    return <RunPage run={run} changes={changes} version={store.index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
   }
   if (run && route.kind === "scenario" && run.scenarios.has(route.name)) {
     return <ScenarioDrillDown run={run} name={route.name} searchParams={await searchParams} />;
@@ -121,12 +123,14 @@ const PROBLEMS_SHOWN = 30;
 
 function RunPage({
   run,
+  changes,
   version,
   withRows,
   searchParams,
   queueEmpty,
 }: {
   run: RunModel;
+  changes: RunChanges;
   version: number;
   withRows: boolean;
   searchParams: SearchParams;
@@ -134,7 +138,6 @@ function RunPage({
 }) {
   const now = requestTime();
   const d: RunDetail = runDetail(run, now);
-  const changes = runChanges(getStore().index, run, now);
   const { view, page, error } = firstPage(run, searchParams, withRows);
   // Changes whenever this run's data does, so the table re-fetches only for its own run.
   const dataKey = `${run.revision}|${d.state}`;
@@ -155,7 +158,7 @@ function RunPage({
   };
 
   return (
-    // A column of sections; at phone width the scenario table comes right after the header, before the notes and the rate cards (its first failing row on the first screen).
+    // A column of sections; at phone width the scenario table comes right after the header and the "vs previous" line, before the notes and the rate cards (its first failing row on the first screen).
     <div className="flex flex-col gap-5">
       <VersionMark version={version} />
       <div className="max-sm:-order-2">
@@ -174,6 +177,9 @@ function RunPage({
             updatedAt: d.lastLogAt ?? d.updatedAt,
             minAgentTurns: d.minAgentTurns,
             judgeThreshold: d.judgeThreshold,
+            endSettings: d.endSettings,
+            stopReasons: d.stopReasons,
+            newFields: d.newFields,
             problemCount: d.problems.length,
             unfinishedCount: d.unfinished.length,
             // The folders a resume moved aside (automatic retries' attempts are told by the retries note).
@@ -183,7 +189,10 @@ function RunPage({
           }}
         />
       </div>
-      <ChangesLine changes={changes} />
+      {/* At phone width the "vs previous" line follows the header, before the table. */}
+      <div className="max-sm:-order-2">
+        <ChangesLine changes={changes} />
+      </div>
       <StallWarning runId={d.id} stalled={d.stalled} minAgentTurns={d.minAgentTurns} />
       <RetryNote runId={d.id} retries={d.retries} successRate={d.rates.success_rate} />
       <section id="rates" aria-label="Rates" className="max-sm:order-1">

@@ -19,7 +19,7 @@ import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-qu
 import { getStore } from "@/lib/server/live/store";
 import { REVIEW_PARAM, Triage } from "./triage";
 import { ScenarioStrip } from "@/components/changes/scenario-strip";
-import { scenarioAcrossRuns } from "@/lib/server/views/run-changes";
+import { scenarioAcrossRuns, verdictChanges } from "@/lib/server/views/run-changes";
 import { audioAnalysis } from "@/lib/server/audio/analysis";
 import { divergenceFromLastPass } from "@/lib/server/views/divergence";
 
@@ -88,8 +88,16 @@ export async function ScenarioPage({ run, name, searchParams }: { run: RunModel;
       run={runFactsOf(run, name)}
       nav={navigation(run, data.row?.name ?? null, viewOf(searchParams))}
       seekTo={first(searchParams.t) !== undefined && Number.isFinite(t) && t >= 0 ? t : null}
-      across={<ScenarioStrip runId={run.id} name={name} strip={scenarioAcrossRuns(getStore().index, run, name)} />}
+      across={
+        <ScenarioStrip
+          runId={run.id}
+          name={name}
+          strip={scenarioAcrossRuns(getStore().index, run, name)}
+          mark={data.row?.verdict === false ? (verdictChanges(getStore().index, run).marks[name] ?? null) : null}
+        />
+      }
       audioFindings={audio && audio.status === 200 ? audio.analysis.findings : null}
+      recording={audio && audio.status === 200 ? { durationS: audio.analysis.durationSeconds, gapsMs: audio.analysis.responseGaps.map((g) => g.gapMs) } : null}
       divergence={divergence}
       triage={
         <Triage

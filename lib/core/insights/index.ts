@@ -8,3 +8,4 @@ export * from "./failing-signals";
 export * from "./likely-causes";
 export * from "./read-back";
 export * from "./scenario-why";
+export * from "./asr-turns";

@@ -23,13 +23,16 @@ export interface LikelyCause {
   anchor: string;
   /** The transcript turn it points at, when one is known. */
   turn: number | null;
+  /** Other evidence of the same event (a slow turn's dead air on the recording, a misheard utterance read back): one cause, not two. */
+  also?: string[];
   /** A page that shows the evidence side by side (the two calls of a divergence), when there is one. */
   href?: string;
 }
 
 export interface LikelyCauses {
+  /** In call order: the causes that point at a turn by their turn, then the others. */
   causes: LikelyCause[];
-  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  /** The first cause's turn: where the call went wrong, when it points at one. */
   wentWrongAt: { turn: number; why: string } | null;
 }
 
@@ -47,8 +50,8 @@ export interface LikelyCausesInput {
   hints: readonly Hint[];
   /** The transcript as the page shows it. */
   turns: readonly CauseTurn[];
-  /** Transcript turns of each flow finding, by the hint's evidence anchor (`flow-0` …). */
-  flowTurns?: ReadonlyMap<string, readonly number[]>;
+  /** Transcript turns of a hint's evidence anchor: a flow finding's (`flow-0` …), a misheard utterance's (`asr-2` …). */
+  anchorTurns?: ReadonlyMap<string, readonly number[]>;
   /** The run's pooled agent response latency p95, ms. */
   runP95Ms: number | null;
   /** metrics.json's turn count. */
@@ -132,7 +135,7 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     });
   }
   for (const h of x.hints) {
-    const turns = x.flowTurns?.get(h.evidence);
+    const turns = x.anchorTurns?.get(h.evidence);
     const turn = turns && turns.length ? Math.min(...turns) : null;
     causes.push({
       kind: h.kind,
@@ -152,8 +155,9 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     tone: "bad",
     message: `The agent read back ${m.readBack} where the caller said ${m.said}: a misheard identifier, acted on without confirming it.`,
     evidence: `turn ${m.userTurn} → turn ${m.agentTurn}`,
-    anchor: `turn-${m.agentTurn}`,
-    turn: m.agentTurn,
+    // Where it went wrong is where it was misheard; the read-back is the evidence.
+    anchor: `turn-${m.userTurn}`,
+    turn: m.userTurn,
   }));
   causes.push(...capped(readBack));
   const limit = x.runP95Ms !== null && x.runP95Ms > 0 ? Math.min(SLOW_TURN_MS, x.runP95Ms * SLOW_P95_FACTOR) : SLOW_TURN_MS;
@@ -172,10 +176,15 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
       turn: i,
     });
   }
-  causes.push(...capped(slow));
   const byKind = new Map<string, LikelyCause[]>();
   for (const f of x.audio ?? []) {
     const a = AUDIO[f.kind] ?? { owner: "framework" as const, title: f.kind };
+    // The recording's silence before a slow turn is that turn's wait: evidence of the same cause.
+    const waitedFor = slow.find((c) => c.turn !== null && sameWait(x.turns[c.turn] as CauseTurn, f));
+    if (waitedFor) {
+      waitedFor.also = [...(waitedFor.also ?? []), `${a.title.toLowerCase()} on the recording, ${f.start.toFixed(1)}–${f.end.toFixed(1)} s`];
+      continue;
+    }
     const turn = turnAt(x.turns, f.start);
     const list = byKind.get(f.kind) ?? [];
     list.push({
@@ -190,26 +199,59 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     });
     byKind.set(f.kind, list);
   }
+  // After the audio findings: those of a slow turn's wait are its evidence.
+  causes.push(...capped(slow));
   for (const list of byKind.values()) causes.push(...capped(list));
+  foldMisheard(causes);
   // A difference in words alone is where it went wrong only when nothing else points at a turn.
   const pointedBefore = causes.some((c) => c.turn !== null);
-  if (x.divergence) causes.push(divergenceCause(x.divergence, x.turns));
-  const pointed = causes.filter((c) => c.turn !== null && (c.kind !== "divergence" || x.divergence?.byActions || !pointedBefore));
-  const first = pointed.reduce<LikelyCause | null>((best, c) => (best === null || (c.turn as number) < (best.turn as number) ? c : best), null);
-  return { causes, wentWrongAt: first ? { turn: first.turn as number, why: first.message } : null };
+  if (x.divergence) {
+    const d = divergenceCause(x.divergence, x.turns);
+    const demoted = !x.divergence.byActions && pointedBefore;
+    causes.push(demoted ? { ...d, message: `${d.message} Listed after the causes that point at a turn: a difference in words alone.` } : d);
+  }
+  // Call order: a cause that points at a turn by its turn, then the rest (a demoted divergence among them); stable otherwise.
+  const rank = (c: LikelyCause) => (c.turn === null || (c.kind === "divergence" && !x.divergence?.byActions && pointedBefore) ? Infinity : c.turn);
+  const ordered = causes.map((c, i) => ({ c, i })).sort((p, q) => rank(p.c) - rank(q.c) || p.i - q.i);
+  const sorted = ordered.map((o) => o.c);
+  const first = sorted[0];
+  return { causes: sorted, wentWrongAt: first && rank(first) !== Infinity ? { turn: first.turn as number, why: first.message } : null };
+}
+
+/** Whether a stretch of the recording lies mostly in the wait before an agent turn (its latency before its start). */
+function sameWait(turn: CauseTurn, f: { start: number; end: number }): boolean {
+  if (turn.at === null || turn.latencyMs === null) return false;
+  const from = turn.at - turn.latencyMs / 1000;
+  const shared = Math.min(turn.at, f.end) - Math.max(from, f.start);
+  return shared > 0 && shared >= 0.5 * (f.end - f.start);
+}
+
+/** The ASR hint's misheard utterance and the identifier read back from it are one event: the read-back carries both. */
+function foldMisheard(causes: LikelyCause[]): void {
+  const asr = causes.findIndex((c) => c.kind === "asr" && c.turn !== null);
+  const readBack = causes.find((c) => c.kind === "read-back" && asr >= 0 && c.turn === causes[asr]?.turn);
+  if (!readBack) return;
+  readBack.also = [...(readBack.also ?? []), (causes[asr] as LikelyCause).message];
+  causes.splice(asr, 1);
 }
 
 /** The divergence's exchange as a turn of the page's transcript: the agent's k-th reply (its last turn when the call ends before it). */
 function divergenceCause(d: DivergenceFromPass, turns: readonly CauseTurn[]): LikelyCause {
   const agentTurns = [...turns.entries()].filter(([, t]) => t.role === "agent").map(([i]) => i);
-  const turn = agentTurns[d.exchange] ?? (turns.length > 0 ? turns.length - 1 : null);
+  const turnOf = (exchange: number) => agentTurns[exchange] ?? (turns.length > 0 ? turns.length - 1 : null);
+  const turn = turnOf(d.exchange);
+  // Named by this transcript's turn, as every other cause is (the side-by-side page shows the same number).
+  const at = (exchange: number) => {
+    const t = turnOf(exchange);
+    return t === null ? `the agent's reply ${exchange + 1}` : `turn ${t}`;
+  };
   return {
     kind: "divergence",
     owner: "agent",
     tone: "info",
     message:
-      `First difference ${d.byActions ? "in what the agent did " : ""}from ${d.run}, where this scenario passed: ${d.reason} (the agent's reply ${d.exchange + 1})` +
-      (d.wordsFrom !== null ? `; its words differ from reply ${d.wordsFrom + 1}.` : "."),
+      `First difference ${d.byActions ? "in what the agent did " : ""}from ${d.run}, where this scenario passed: ${d.reason} at ${at(d.exchange)}` +
+      (d.wordsFrom !== null ? `; its words differ from ${at(d.wordsFrom)}.` : "."),
     evidence: null,
     anchor: turn === null ? "transcript" : `turn-${turn}`,
     turn,

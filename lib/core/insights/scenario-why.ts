@@ -11,6 +11,8 @@ import type { ScenarioRow } from "../scenario-row";
 import { tokenSide } from "../token-usage";
 import { absentSourcesLine } from "../transcript/sources";
 import { shownTurns, type ShownTranscript } from "../transcript/turns";
+import type { AsrDiff } from "./asr-diff";
+import { asrPairTurns } from "./asr-turns";
 import { failingSignals, type FailingSignal } from "./failing-signals";
 import type { Hint } from "./hints";
 import { likelyCauses, type LikelyCauses, type LikelyCausesInput } from "./likely-causes";
@@ -33,6 +35,8 @@ export interface ScenarioWhyInput {
   agentTurnCount: number | null;
   audio?: LikelyCausesInput["audio"];
   divergence?: LikelyCausesInput["divergence"];
+  /** What was meant against what was heard, when both contexts were read. */
+  asr?: AsrDiff | null;
 }
 
 export interface ScenarioWhy {
@@ -48,6 +52,8 @@ export interface ScenarioWhy {
   /** The judge scored a call with no turns or no agent LLM calls. */
   phantomJudge: boolean;
   causes: LikelyCauses;
+  /** The transcript turn of each "heard vs meant" pair (by pair index), `null` where none says it. */
+  asrTurns: Array<number | null>;
 }
 
 export function scenarioWhy(x: ScenarioWhyInput): ScenarioWhy {
@@ -55,10 +61,18 @@ export function scenarioWhy(x: ScenarioWhyInput): ScenarioWhy {
   const judge = x.present("judge_result.json") ? judgeFields(x.judge) : null;
   const reason = judge ? (judge.reason ?? "") : null;
   const n = tokenSide(x.metrics, "agent")?.n_calls;
+  const asrTurns = x.asr
+    ? asrPairTurns(
+        x.asr.pairs.map((p) => p.meant),
+        transcript.turns,
+      )
+    : [];
+  const anchorTurns = new Map<string, readonly number[]>((x.flowFindings ?? []).map((f, i) => [`flow-${i}`, f.turns]));
+  for (const [k, turn] of asrTurns.entries()) if (turn !== null) anchorTurns.set(`asr-${x.asr?.pairs[k]?.index ?? k}`, [turn]);
   const causes = likelyCauses({
     hints: x.hints,
     turns: transcript.turns,
-    flowTurns: new Map((x.flowFindings ?? []).map((f, i) => [`flow-${i}`, f.turns])),
+    anchorTurns,
     runP95Ms: x.runP95Ms,
     turnCount: x.row ? x.row.turns : null,
     agentLlmCalls: typeof n === "number" && Number.isFinite(n) ? n : x.agentTurnCount,
@@ -77,5 +91,6 @@ export function scenarioWhy(x: ScenarioWhyInput): ScenarioWhy {
     judgeNote: phantomJudge ? "the call never happened: not evidence" : judgeFailed ? "a judge failure: not evidence about the agent" : null,
     phantomJudge,
     causes,
+    asrTurns,
   };
 }

@@ -19,7 +19,8 @@ export interface ToolCall {
 
 const TAU2_WRITE =
   /^(cancel|modify|exchange|return|book|update|send|enable|disable|refuel|toggle|reset|transfer|add|remove|set|create|issue|process|assign|change|apply|grant|suspend|resume)_/;
-const EVA_WRITE = new Set([
+/** eva_airline's tools that change a reservation (its other tools only read). */
+export const EVA_WRITE_TOOLS = [
   "RebookFlightTool",
   "CancelReservationTool",
   "ProcessRefundTool",
@@ -31,7 +32,8 @@ const EVA_WRITE = new Set([
   "IssueHotelVoucherTool",
   "IssueMealVoucherTool",
   "TransferToAgentTool",
-]);
+] as const;
+const EVA_WRITE: ReadonlySet<string> = new Set(EVA_WRITE_TOOLS);
 
 /** Write tools change state; `Get*`/`Search*` and the harness's EndConversationTool do not. */
 export function isMutatingTool(name: string): boolean {

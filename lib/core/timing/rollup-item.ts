@@ -1,4 +1,5 @@
 /** One scenario's contribution to its run's rollup, from what was read of it. */
+import { cutText } from "../bounded-text";
 import { domainOf } from "../domain";
 import type { AsrDiff } from "../insights/asr-diff";
 import { misheardWords } from "./patterns";
@@ -19,6 +20,10 @@ export function isJudgeError(reason: string | null): boolean {
   return reason !== null && /^\s*Error:/.test(reason);
 }
 
+function cutOrNull(text: string | null): string | null {
+  return text === null ? null : cutText(text);
+}
+
 export function rollupItem(x: RollupItemInput): RollupItem {
   const { timing, raw } = x.result;
   const m = x.metrics;
@@ -30,7 +35,9 @@ export function rollupItem(x: RollupItemInput): RollupItem {
     over60: timing.over_60s,
     flowKinds: timing.flow.findings.map((f) => f.kind),
     wall: timing.wall,
-    stopReason: typeof m?.stop_reason === "string" ? m.stop_reason : timing.stop_reason,
+    logged: timing.wall.start_ms !== null || timing.metrics_source !== "none" || raw.latencies.agent.length + raw.latencies.user.length > 0,
+    // A row's bound (a traceback of a megabyte is legal): the rollup counts reasons by this text.
+    stopReason: cutOrNull(typeof m?.stop_reason === "string" ? m.stop_reason : timing.stop_reason),
     judgeScore: m?.judge_score,
     scenarioDuration: m?.scenario_duration,
     misheard: misheardWords(x.asr),

@@ -19,6 +19,8 @@ export interface RollupItem extends PatternInput {
   over60: SlowTurn[];
   flowKinds: FlowKind[];
   wall: { start_ms: number | null; end_ms: number | null };
+  /** It has a log to time (conversation_log.txt or bridge_log.txt lines); optional in items saved before it was kept. */
+  logged?: boolean;
   /** From metrics.json (else the transcript). */
   stopReason: string | null;
   judgeScore: unknown;
@@ -39,11 +41,16 @@ export type ScenarioTurnRef = SlowTurn & { scenario: string };
 export interface RunTiming extends TimingFigures {
   /** Scenarios measured. */
   scenarios: number;
+  /** Of them, those with a log to time (the pooled latency and stage figures come from these alone). */
+  logged_scenarios: number;
   /** Scenarios not read yet. */
   pending: number;
   stop_reasons: Record<string, number>;
   judge_scores: JudgeScores;
-  /** Latest `End time:` − earliest `Start Time:` over the conversation logs; null without both. */
+  /**
+   * Latest `End time:` − earliest `Start Time:` over the conversation logs, when every scenario has
+   * both (the run's span); null otherwise: a span of some of the run's logs is not the run's.
+   */
   wall_clock_s: number | null;
   /** Σ metrics.json scenario_duration. */
   scenario_duration_s: number;
@@ -52,6 +59,11 @@ export interface RunTiming extends TimingFigures {
   slowest: Record<Side, ScenarioTurnRef[]>;
   flow: Record<FlowKind, string[]>;
   by_domain: Record<string, TimingFigures & { scenarios: string[] }>;
+}
+
+/** How many of a run's scenarios the pooled timing figures come from: "2 of 12 have logs" (issue 55). */
+export function loggedOf(t: Pick<RunTiming, "scenarios" | "logged_scenarios">): string {
+  return t.logged_scenarios === t.scenarios ? `all ${t.scenarios} scenario(s) have logs` : `${t.logged_scenarios} of ${t.scenarios} scenario(s) have logs`;
 }
 
 export function judgeScores(items: ReadonlyArray<{ judgeScore: unknown; judgeError: boolean }>): JudgeScores {
@@ -81,6 +93,8 @@ export function runTiming(items: readonly RollupItem[], pending: number): RunTim
   let start: number | null = null;
   let end: number | null = null;
   let duration = 0;
+  let logged = 0;
+  let walled = 0;
   const flow: Record<FlowKind, string[]> = { fabrication: [], loop: [], echo: [], "skipped-confirmation": [] };
   for (const it of items) {
     mergeRaw(pooled, it.raw);
@@ -89,6 +103,8 @@ export function runTiming(items: readonly RollupItem[], pending: number): RunTim
     d.names.push(it.name);
     domains.set(it.domain, d);
     if (it.stopReason !== null) stop[it.stopReason] = (stop[it.stopReason] ?? 0) + 1;
+    if (it.logged ?? (it.wall.start_ms !== null || it.raw.ttfb.length > 0)) logged++;
+    if (it.wall.start_ms !== null && it.wall.end_ms !== null) walled++;
     if (it.wall.start_ms !== null) start = start === null ? it.wall.start_ms : Math.min(start, it.wall.start_ms);
     if (it.wall.end_ms !== null) end = end === null ? it.wall.end_ms : Math.max(end, it.wall.end_ms);
     if (typeof it.scenarioDuration === "number" && Number.isFinite(it.scenarioDuration)) duration += it.scenarioDuration;
@@ -98,11 +114,12 @@ export function runTiming(items: readonly RollupItem[], pending: number): RunTim
   for (const [name, d] of [...domains].sort((a, b) => a[0].localeCompare(b[0]))) byDomain[name] = { ...timingFigures(d.raw), scenarios: d.names };
   return {
     scenarios: items.length,
+    logged_scenarios: logged,
     pending,
     ...timingFigures(pooled),
     stop_reasons: stop,
     judge_scores: judgeScores(items),
-    wall_clock_s: start !== null && end !== null ? (end - start) / 1000 : null,
+    wall_clock_s: start !== null && end !== null && walled === items.length ? (end - start) / 1000 : null,
     scenario_duration_s: duration,
     patterns: crossScenarioPatterns(items),
     over_60s: topTurns(items, (i) => i.over60, Infinity),

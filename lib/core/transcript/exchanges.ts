@@ -8,6 +8,8 @@ import { contentText, isRecord } from "./messages";
 import { buildTurns, type Turn, type TurnSource } from "./turns";
 
 export interface SpokenLine {
+  /** Its position in the scenario's transcript: the scenario page's turn number (`#turn-N`). */
+  turn: number;
   text: string;
   start: number | null;
   end: number | null;
@@ -97,8 +99,8 @@ function contextReplies(context: readonly unknown[]): { replies: Array<{ tools: 
   return { replies, trailing: pending };
 }
 
-function line(t: Turn): SpokenLine {
-  return { text: t.text, start: t.start, end: t.end, interrupted: t.interrupted, responseLatencyMs: t.statedLatencyMs };
+function line(t: Turn, turn: number): SpokenLine {
+  return { turn, text: t.text, start: t.start, end: t.end, interrupted: t.interrupted, responseLatencyMs: t.statedLatencyMs };
 }
 
 /** Builds a scenario's exchanges from what it has: conversation log, else metrics turns, else the LLM context. */
@@ -112,12 +114,12 @@ export function alignedTranscript(
   const exchanges: Exchange[] = [];
   let users: SpokenLine[] = [];
   let k = 0;
-  for (const t of turns) {
+  for (const [i, t] of turns.entries()) {
     if (t.role === "user") {
-      users.push(line(t));
+      users.push(line(t, i));
       continue;
     }
-    exchanges.push({ user: users, tools: steps?.replies[k]?.tools ?? [], agent: line(t) });
+    exchanges.push({ user: users, tools: steps?.replies[k]?.tools ?? [], agent: line(t, i) });
     users = [];
     k++;
   }

@@ -3,3 +3,4 @@ export * from "./turns";
 export * from "./exchanges";
 export * from "./metrics-turns";
 export * from "./sources";
+export * from "./interruptions";

@@ -3,7 +3,7 @@ import { f, type PyJson } from "../pyjson";
 import { spell } from "../names";
 import type { DomainKit, Exchange, JsonObject, ScenarioDef, Script, ToolCall } from "../model";
 import type { Rng } from "../prng";
-import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, userPrompt } from "./common";
+import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, numberedIds, policy, userPrompt } from "./common";
 
 const POLICY = policy("Airline agent policy", [
   "Before taking any action that updates the booking database, list the action details and obtain explicit user confirmation (yes) to proceed.",
@@ -181,14 +181,7 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
 export const airlineKit: DomainKit = {
   domain: "tau2_airline",
   kind: "db",
-  ids(count, rng) {
-    if (count > 50) return Array.from({ length: count }, (_, i) => String(i));
-    return rng
-      .shuffle(Array.from({ length: 50 }, (_, i) => i))
-      .slice(0, count)
-      .sort((a, b) => a - b)
-      .map(String);
-  },
+  ids: (count, rng) => numberedIds(count, rng, 50),
   define,
   script: ({ def, rng }) => script({ def, rng }),
   padding(def, rng, bytes): { call: ToolCall } {

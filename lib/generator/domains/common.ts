@@ -24,6 +24,27 @@ export function userPrompt(full: string, about: string, instructions: string): s
   );
 }
 
+/** `count` task ids of a catalogue numbered 0 … size−1: a sorted random sample, or every number past its size. */
+export function numberedIds(count: number, rng: Rng, size: number): string[] {
+  if (count > size) return Array.from({ length: count }, (_, i) => String(i));
+  return rng
+    .shuffle(Array.from({ length: size }, (_, i) => i))
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map(String);
+}
+
+/** `count` names of a catalogue: a random sample in catalogue order, or the catalogue again with a suffix per round past its size. */
+export function sampledIds(all: string[], count: number, rng: Rng, suffix: (round: number) => string): string[] {
+  if (count <= all.length) {
+    const chosen = new Set(rng.shuffle(all).slice(0, count));
+    return all.filter((x) => chosen.has(x));
+  }
+  return Array.from({ length: count }, (_, i) =>
+    i < all.length ? (all[i] as string) : `${all[i % all.length] as string}${suffix(Math.floor(i / all.length))}`,
+  );
+}
+
 /** A plausible default ScenarioDef; kits override what they need. */
 export function baseDef(name: string, domain: string, id: string, rng: Rng, signals: SignalName[]): ScenarioDef {
   return {

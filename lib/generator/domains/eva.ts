@@ -1,9 +1,10 @@
 /** eva_airline: irregular-operations airline desk (ids like `1_1_2` or descriptive names). */
+import { EVA_WRITE_TOOLS } from "@/lib/core/insights/tool-calls";
 import { f, type PyJson } from "../pyjson";
 import { spell } from "../names";
 import type { DomainKit, Exchange, JsonObject, ScenarioDef, Script, ToolCall } from "../model";
 import type { Rng } from "../prng";
-import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, userPrompt } from "./common";
+import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, sampledIds, userPrompt } from "./common";
 
 const POLICY = policy("Irregular operations policy", [
   "Verify the confirmation number and the passenger's last name before making changes.",
@@ -13,23 +14,7 @@ const POLICY = policy("Irregular operations policy", [
   "Read back every change and get an explicit yes before executing it.",
 ]);
 
-const TOOLS = [
-  "GetReservationTool",
-  "GetFlightStatusTool",
-  "SearchAlternativeFlightsTool",
-  "RebookFlightTool",
-  "CancelReservationTool",
-  "ProcessRefundTool",
-  "AssignSeatTool",
-  "AddBaggageAllowanceTool",
-  "AddMealRequestTool",
-  "AddToStandbyTool",
-  "IssueTravelCreditTool",
-  "IssueHotelVoucherTool",
-  "IssueMealVoucherTool",
-  "TransferToAgentTool",
-  "EndConversationTool",
-];
+const TOOLS = ["GetReservationTool", "GetFlightStatusTool", "SearchAlternativeFlightsTool", ...EVA_WRITE_TOOLS, "EndConversationTool"];
 
 const DESCRIPTIVE = [
   "missed_connection_rebook",
@@ -157,11 +142,8 @@ export const evaKit: DomainKit = {
   ids(count, rng) {
     const all = [...DESCRIPTIVE];
     for (let a = 1; a <= 4; a++) for (let b = 1; b <= 2; b++) for (let c = 1; c <= 5; c++) all.push(`${a}_${b}_${c}`);
-    if (count <= all.length) {
-      const chosen = new Set(rng.shuffle(all).slice(0, count));
-      return all.filter((x) => chosen.has(x)).sort();
-    }
-    return Array.from({ length: count }, (_, i) => (i < all.length ? (all[i] as string) : `${all[i % all.length] as string}_${Math.floor(i / all.length)}`));
+    const ids = sampledIds(all, count, rng, (round) => `_${round}`);
+    return count <= all.length ? ids.sort() : ids;
   },
   define,
   script: ({ def, rng }) => script({ def, rng }),

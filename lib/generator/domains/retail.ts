@@ -4,7 +4,7 @@ import { spell } from "../names";
 import type { DomainKit, Exchange, JsonObject, ScenarioDef, Script, ToolCall } from "../model";
 import type { Rng } from "../prng";
 import { describeItem, makeItem, PRODUCTS, variantOf, type Item } from "./catalog";
-import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, userPrompt } from "./common";
+import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, numberedIds, policy, userPrompt } from "./common";
 
 const POLICY = policy("Retail agent policy", [
   "Authenticate the user by email, or by first name, last name and zip code, before anything else.",
@@ -243,14 +243,7 @@ function script({ def, rng }: { def: ScenarioDef; rng: Rng }): Script {
 export const retailKit: DomainKit = {
   domain: "tau2_retail",
   kind: "db",
-  ids(count, rng) {
-    if (count > 114) return Array.from({ length: count }, (_, i) => String(i));
-    return rng
-      .shuffle(Array.from({ length: 114 }, (_, i) => i))
-      .slice(0, count)
-      .sort((a, b) => a - b)
-      .map(String);
-  },
+  ids: (count, rng) => numberedIds(count, rng, 114),
   define,
   script: ({ def, rng }) => script({ def, rng }),
   padding(def, rng, bytes): { call: ToolCall } {

@@ -3,7 +3,7 @@ import { f, type PyJson } from "../pyjson";
 import { spell } from "../names";
 import type { DbAssertion, DomainKit, Exchange, JsonObject, ScenarioDef, Script, ToolCall } from "../model";
 import type { Rng } from "../prng";
-import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, userPrompt } from "./common";
+import { agentPrompt, baseDef, call, CLOSINGS_AGENT, CLOSINGS_USER, policy, sampledIds, userPrompt } from "./common";
 
 const POLICY = policy("Telecom technical support policy", [
   "Identify the customer by phone number or customer id before discussing account details.",
@@ -313,14 +313,7 @@ function makeKit(domain: string): DomainKit {
     domain,
     kind: "telecom",
     ids(count, rng) {
-      const all = catalog();
-      if (count <= all.length) {
-        const chosen = new Set(rng.shuffle(all).slice(0, count));
-        return all.filter((x) => chosen.has(x));
-      }
-      return Array.from({ length: count }, (_, i) =>
-        i < all.length ? (all[i] as string) : `${all[i % all.length] as string}__v${Math.floor(i / all.length)}`,
-      );
+      return sampledIds(catalog(), count, rng, (round) => `__v${round}`);
     },
     define,
     script: ({ def, rng, outcome }) => script({ def, rng, outcome }),

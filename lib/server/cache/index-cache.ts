@@ -11,7 +11,8 @@
 import "server-only";
 import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
-import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { ownerOnlySqlite } from "../owner-only";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Problem } from "@/lib/core";
@@ -109,6 +110,8 @@ export function cacheFileOf(stateDir: string): string {
 
 export class IndexCache {
   #db: Db | null = null;
+  /** Whether a file found damaged in use was made again already (once per process: a second fault is only named). */
+  #rebuilt = false;
   /** The last fault (opening, reading or writing), named; `null` while all is well. */
   problem: string | null = null;
   /** Whether `problem` names a failed write. */
@@ -471,11 +474,8 @@ export class IndexCache {
   }
 
   #connect(): Db {
-    mkdirSync(join(this.file, ".."), { recursive: true, mode: 0o700 });
-    // Readable by its owner only, as the ledger: it holds what the results say (SQLite makes its
-    // -wal and -shm files with the main file's mode).
-    closeSync(openSync(this.file, "a", 0o600));
-    chmodSync(this.file, 0o600);
+    // Readable by its owner only, as the ledger: it holds what the results say.
+    ownerOnlySqlite(this.file, join(this.file, ".."));
     const db = new Database(this.file);
     try {
       db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 2000}`);
@@ -515,6 +515,12 @@ export class IndexCache {
   #fault(doing: string, error: unknown): void {
     this.#writeFault = doing === "writing";
     const code = (error as { code?: string }).code;
+    // Damaged inside its pages (the header and the small tables read at the start are intact): made
+    // again now, or every start would find the same damage and read the whole folder again.
+    if ((code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") && !this.#rebuilt && this.#db) {
+      this.#rebuild(doing, code);
+      return;
+    }
     const what =
       code === "SQLITE_FULL"
         ? "the disk is full"
@@ -528,6 +534,19 @@ export class IndexCache {
     this.#name(
       `index cache ${this.file}: ${doing} ${what} (${code ?? "error"}: ${(error as Error).message}); ${doing === "writing" ? "kept in memory only" : "the results folder is read instead"}`,
     );
+  }
+
+  /** Deletes the damaged file and makes an empty one: what it held is read from the results folder and saved again. */
+  #rebuild(doing: string, code: string): void {
+    this.#rebuilt = true;
+    this.close();
+    this.#name(`index cache ${this.file}: damaged inside (${code}, found ${doing}), rebuilt from the results folder`);
+    try {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(this.file + suffix, { force: true });
+      this.#db = this.#connect();
+    } catch (again) {
+      this.#fault("rebuilding", again);
+    }
   }
 
   #name(problem: string): void {

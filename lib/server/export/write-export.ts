@@ -10,7 +10,7 @@ import type { JsonValue } from "@/lib/core/judge-fields";
 import { lstat, mkdir, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { runSummaryJson } from "@/lib/core";
-import { compareHtml, overviewHtml, scenarioPageHtml } from "@/components/export/pages";
+import { compareHtml, overviewHtml, scenarioPageHtml, type Versus } from "@/components/export/pages";
 import type { AudioFinding } from "@/lib/core/audio/analyse";
 import { audioAnalysis } from "../audio/analysis";
 import type { ExportedScenario } from "@/components/export/scenario-list";
@@ -23,6 +23,8 @@ import { isInside, writeFileNoFollow } from "../write-guard";
 import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { compareRuns, SMALL_SAMPLE } from "../views/compare";
+import { runSetupDiff } from "../views/setup";
+import { divergenceFrom } from "../views/divergence";
 import { runFactsOf } from "../views/run-facts";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { scenarioDetail } from "../views/scenario-detail";
@@ -100,6 +102,11 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
   if (existing === null) throw new ExportError(`--out ${outDir}: not a folder that can be read`);
   if (existing.length) throw new ExportError(`--out ${outDir} is not empty`);
   const params = new URLSearchParams(o.filter ?? "");
+  // As the run page opens: the failures first, ties in summary order (`sort=order`: the harness's own order).
+  if (!params.has("sort")) {
+    params.set("sort", "verdict");
+    params.set("dir", "asc");
+  }
   const unknown = unknownScenarioQueryKeys(params);
   if (unknown.length)
     throw new ExportError(
@@ -184,6 +191,8 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
         bytes += (await stat(join(outDir, "audio", `${base}.wav`))).size;
       } else if (hasWav) audioLeftOut++;
       const exported = exportedDetail(detail);
+      // Where a failing call parts from its passing call in the compared run: a likely cause, as on the live page.
+      const divergence = opened && row.verdict === false ? await divergenceFrom(run, opened.run, row.name) : null;
       await put(
         file,
         scenarioPageHtml({
@@ -192,6 +201,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
           nav: navOf(row.name),
           audioSrc: audioFile,
           audioFindings,
+          divergence,
           cssHref: css === null ? null : "../app.css",
           linkOf: linkFrom("scenarios/"),
         }),
@@ -200,12 +210,22 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
       return { ...listed, audio: audioFile ? "included" : hasWav ? "left-out" : "none" };
     });
     let compareFile: string | null = null;
+    let versus: Versus | null = null;
     if (opened) {
       const result = await compareRuns(opened.run, [run]);
+      versus = { base: opened.run.id, changes: new Map(result.comparisons[0]!.scenarios.map((s) => [s.name, s.change])) };
       compareFile = "compare.html";
       await put(
         compareFile,
-        compareHtml({ result, files: fileOf, back: "index.html", smallBelow: SMALL_SAMPLE, cssHref: css === null ? null : "app.css", linkOf: linkFrom("") }),
+        compareHtml({
+          result,
+          setup: await runSetupDiff(opened.run, run),
+          files: fileOf,
+          back: "index.html",
+          smallBelow: SMALL_SAMPLE,
+          cssHref: css === null ? null : "app.css",
+          linkOf: linkFrom(""),
+        }),
       );
       await put("data/compare.json", JSON.stringify({ base: opened.run.id, ...result.comparisons[0] }));
     }
@@ -222,6 +242,7 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
         total,
         audioNote,
         compareFile,
+        versus,
         generatedAt: new Date().toISOString(),
         cssHref: css === null ? null : "app.css",
         linkOf: linkFrom(""),

@@ -25,7 +25,7 @@ export async function lastActivityMs(dir: string, level: Pick<RunLevel, "inFligh
     for (const file of ["bridge_log.txt", "conversation_log.txt"] as const) {
       const s = await lstatInside(dir, `${flight}/${file}`);
       if (s.kind !== "file" || !s.info) continue;
-      const text = readTextTailSync(join(dir, flight, file), file, TAIL_BYTES).text;
+      const text = readTextTailSync(join(/* turbopackIgnore: true */ dir, flight, file), file, TAIL_BYTES).text;
       times.push(activityOf(s.info.mtimeMs, text === null ? null : file === "bridge_log.txt" ? lastLineTime(text) : conversationClock(text)));
     }
   }

@@ -1,7 +1,8 @@
 /** The default ledger database: one SQLite file (WAL) in the state folder, via better-sqlite3. */
 import "server-only";
 import Database from "better-sqlite3";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { ownerOnlySqlite } from "../owner-only";
 import { join } from "node:path";
 import type { SqlDb, SqlValue } from "./sql";
 
@@ -62,9 +63,7 @@ export function openSqlite(stateDir: string, opts: { create?: boolean } = {}): {
   if (opts.create === false) {
     if (!existsSync(file)) throw new MissingLedgerError(`no ledger at ${file} (check --state-dir)`);
   } else {
-    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    closeSync(openSync(file, "a", 0o600));
-    chmodSync(file, 0o600);
+    ownerOnlySqlite(file, stateDir);
   }
   const raw = new Database(file, { fileMustExist: true });
   raw.pragma("journal_mode = WAL");

@@ -183,6 +183,49 @@ export class SqlLedger implements LedgerStore {
     return Number(rows[0]?.value);
   }
 
+  /** Records one write in the history: what the row was (`old`) and is (`value`; null once deleted). */
+  private async recordChange(
+    t: SqlDb,
+    kind: HistoryEntry["kind"],
+    key: { run: string; scenario: string; target: string },
+    action: HistoryEntry["action"],
+    old: { revision: number } | null,
+    value: { revision: number } | null,
+    author: string,
+    at: string,
+  ): Promise<void> {
+    await this.append(t, {
+      kind,
+      ...key,
+      action,
+      old: old as unknown as Record<string, unknown> | null,
+      new: value as unknown as Record<string, unknown> | null,
+      revision: value?.revision ?? (old?.revision ?? 0) + 1,
+      author,
+      at,
+    });
+  }
+
+  /** Deletes the row `where` names (locked first) and records it; false when there was none. */
+  private async deleteRow<R, V extends { revision: number }>(
+    kind: HistoryEntry["kind"],
+    table: string,
+    cols: string,
+    toValue: (row: R) => V,
+    key: { run: string; scenario: string; target: string },
+    where: { sql: string; params: string[] },
+    author: string,
+  ): Promise<boolean> {
+    return this.db.tx(async (t) => {
+      await this.bump(t);
+      const before = (await t.all<R>(`SELECT ${cols} FROM ${table} WHERE ${where.sql}${this.lock()}`, where.params))[0];
+      if (!before) return false;
+      await t.all(`DELETE FROM ${table} WHERE ${where.sql}`, where.params);
+      await this.recordChange(t, kind, key, "delete", toValue(before), null, author, now());
+      return true;
+    });
+  }
+
   private async append(t: SqlDb, e: Omit<HistoryEntry, "id">): Promise<void> {
     await t.all("INSERT INTO history (kind, run, scenario, target, action, old_value, new_value, revision, author, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
       e.kind,
@@ -248,43 +291,14 @@ export class SqlLedger implements LedgerStore {
           label.updatedAt,
         ],
       );
-      await this.append(t, {
-        kind: "label",
-        run: key.run,
-        scenario: key.scenario,
-        target: "",
-        action,
-        old: old as Record<string, unknown> | null,
-        new: label as unknown as Record<string, unknown>,
-        revision: label.revision,
-        author,
-        at: label.updatedAt,
-      });
+      await this.recordChange(t, "label", { ...key, target: "" }, action, old, label, author, label.updatedAt);
       return { value: label, conflict: conflictOf(old, baseRevision) };
     });
   }
 
   async deleteLabel(run: string, scenario: string, author: string): Promise<boolean> {
-    return this.db.tx(async (t) => {
-      await this.bump(t);
-      const before = (await t.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? AND scenario = ?${this.lock()}`, [run, scenario]))[0];
-      if (!before) return false;
-      const old = toLabel(before);
-      await t.all("DELETE FROM labels WHERE run = ? AND scenario = ?", [run, scenario]);
-      await this.append(t, {
-        kind: "label",
-        run,
-        scenario,
-        target: "",
-        action: "delete",
-        old: old as unknown as Record<string, unknown>,
-        new: null,
-        revision: old.revision + 1,
-        author,
-        at: now(),
-      });
-      return true;
-    });
+    const key = { run, scenario, target: "" };
+    return this.deleteRow("label", "labels", LABEL_COLS, toLabel, key, { sql: "run = ? AND scenario = ?", params: [run, scenario] }, author);
   }
 
   async listOverrides(filter: { run?: string; scenario?: string } = {}): Promise<Override[]> {
@@ -325,45 +339,14 @@ export class SqlLedger implements LedgerStore {
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
         [run, scenario, target, reason, value.revision, value.updatedBy, value.updatedAt],
       );
-      await this.append(t, {
-        kind: "override",
-        run,
-        scenario,
-        target,
-        action,
-        old: old as Record<string, unknown> | null,
-        new: value as unknown as Record<string, unknown>,
-        revision: value.revision,
-        author,
-        at: value.updatedAt,
-      });
+      await this.recordChange(t, "override", { run, scenario, target }, action, old, value, author, value.updatedAt);
       return { value, conflict: conflictOf(old, baseRevision) };
     });
   }
 
   async deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean> {
-    return this.db.tx(async (t) => {
-      await this.bump(t);
-      const before = (
-        await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target])
-      )[0];
-      if (!before) return false;
-      const old = toOverride(before);
-      await t.all("DELETE FROM overrides WHERE run = ? AND scenario = ? AND target = ?", [run, scenario, target]);
-      await this.append(t, {
-        kind: "override",
-        run,
-        scenario,
-        target,
-        action: "delete",
-        old: old as unknown as Record<string, unknown>,
-        new: null,
-        revision: old.revision + 1,
-        author,
-        at: now(),
-      });
-      return true;
-    });
+    const where = { sql: "run = ? AND scenario = ? AND target = ?", params: [run, scenario, target] };
+    return this.deleteRow("override", "overrides", OVERRIDE_COLS, toOverride, { run, scenario, target }, where, author);
   }
 
   async history(run: string, scenario: string): Promise<HistoryEntry[]> {

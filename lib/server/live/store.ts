@@ -19,7 +19,7 @@ import { SavedListItems } from "../views/saved-list-items";
 import { runListItem } from "../views/run-views";
 import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { saveTrendFacts } from "../views/trend-facts";
-import { onGracefulStop } from "./graceful-stop";
+import { onGracefulStop, watchGracefulStop } from "./graceful-stop";
 import { listenToPrescan, type PrescanReport } from "./prescan";
 import { IndexSync } from "./sync";
 import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
@@ -71,6 +71,8 @@ export function getStore(): Store {
   if (existing) return existing;
   const root = serverEnv().resultsDir;
   const stateDir = indexStateDir(root);
+  // A stop tells long views in flight to give up, with or without a state folder to write to.
+  watchGracefulStop();
   const store = createStore(root, {
     log: true,
     timingDir: stateDir && timingDirOf(stateDir, root),
@@ -78,11 +80,12 @@ export function getStore(): Store {
     waitFor: prescanFromEnv(),
   });
   const urls = notifyUrlsFromEnv();
-  if (urls.length && stateDir) {
+  // Without a usable state folder nothing is sent, and the notifier says so (at the start and in /api/health).
+  if (urls.length) {
     const bind = process.env.VOICE_EVAL_BIND ?? "127.0.0.1:3210";
     const notifier = new Notifier(store.index, {
       urls,
-      stateFile: notifyFileOf(stateDir),
+      stateFile: stateDir ? notifyFileOf(stateDir) : null,
       baseUrl: process.env.VOICE_EVAL_PUBLIC_URL || `http://${bind}`,
       startedAtMs: Date.now(),
       log: (line) => console.log(`[voice-eval-dashboard] ${line}`),

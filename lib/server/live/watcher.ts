@@ -61,7 +61,7 @@ export function startWatcher(sync: IndexSync, runs: Iterable<RunModel>): Watcher
           release(run.dir);
           watchNatively(run);
         }
-        sync.handleEvent("change", name ? join(run.dir, name) : run.dir);
+        sync.handleEvent("change", name ? join(/* turbopackIgnore: true */ run.dir, name) : run.dir);
       });
       watch.on("error", () => release(run.dir));
       folders.set(run.dir, watch);

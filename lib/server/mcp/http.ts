@@ -47,7 +47,7 @@ export async function mcpRoute(request: Request, ctx: McpContext, opts: McpHttpO
     enableJsonResponse: true,
     maxRequestBodySize: MAX_BODY_BYTES,
   });
-  const server = createMcpServer(ctx, PROJECT_VERSION);
+  const server = createMcpServer(ctx, PROJECT_VERSION, { perRequest: true });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

@@ -10,6 +10,7 @@ import type { McpContext } from "./context";
 import { runNamed, scenarioNamed, ToolError } from "./lookup";
 import { runView } from "./tools-runs";
 import { scenarioView } from "./tools-scenarios";
+import { q } from "./text";
 
 /** Resources listed: the newest runs (the runs list pages the rest). */
 const LISTED_RUNS = 100;
@@ -54,7 +55,7 @@ export function registerResources(server: McpServer, ctx: McpContext): void {
           resources: runs.map((r) => ({
             uri: runUri(r.id),
             name: r.id,
-            description: `${r.state} run started ${r.startedAt ?? "(unknown)"}`,
+            description: `${r.state} run started ${r.startedAt === null ? "(unknown)" : q(r.startedAt, 40)}`,
             mimeType: "application/json",
           })),
         };

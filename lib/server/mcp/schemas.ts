@@ -52,4 +52,6 @@ export const ScenarioRowOut = z.looseObject({
   stalled: z.boolean(),
   problems: z.array(ProblemOut),
   outside_queue: z.string().optional(),
+  /** Texts and lists cut to their bound, by field, with their full length (characters, or items of a list). */
+  cut: z.record(z.string(), z.number()).optional(),
 });

@@ -6,6 +6,7 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { likeForLikeText } from "@/lib/core/run-changes";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
 import type { PairComparison } from "@/lib/shared/compare";
 import { themeChanges } from "../http/themes";
@@ -41,6 +42,8 @@ const PairOut = z.object({
   run: z.string(),
   counts: z.record(z.string(), z.number()),
   tests: z.object({ success: Test, task: Test }),
+  /** `null`: both runs finished, `rates` are their own. Else one did not: `rates` are over this many scenarios finished in both (like for like). */
+  likeForLike: z.number().nullable(),
   rates: z.object(
     Object.fromEntries(RATE_NAMES.map((n) => [n, z.object({ base: RateOut, other: RateOut, delta: z.number().nullable() })])) as Record<
       RateName,
@@ -104,6 +107,7 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
     run: other.id,
     counts: { ...pair.counts },
     tests: { success: test(pair.tests.success), task: test(pair.tests.task) },
+    likeForLike: pair.likeForLike,
     rates: Object.fromEntries(
       RATE_NAMES.map((n) => [n, { base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) }]),
     ) as Pair["rates"],
@@ -140,22 +144,22 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
 function pairText(base: string, p: Pair): string[] {
   const s = p.tests.success;
   return [
-    `${q(base)} → ${q(p.run)}: success ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
+    `${q(base)} → ${q(p.run)}: success ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}${p.likeForLike !== null ? `, ${likeForLikeText(p.likeForLike)}` : ""}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
     `Regressed (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
     ...p.regressedDetail
       .slice(0, 10)
       .map(
         (d) =>
-          `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${f.signal} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`,
+          `  ${q(d.name, 200)}: ${[...d.signals.filter((f) => f.other === "failed").map((f) => `${q(f.signal, 80)} now failed`), ...d.nlAssertions.filter((n) => n.other === false).map((n) => `NL ${q(n.assertion, 150)} now failed`)].join("; ") || "verdict flipped"}`,
       ),
     `Fixed (${p.fixed.count}): ${nameList(p.fixed.names, 20)}.`,
-    `Still failing: ${p.stillFailing.count}; new scenarios: ${p.new.count}; gone: ${p.gone.count}; now stalled: ${p.nowStalled.count}.`,
+    `Still failing: ${p.stillFailing.count}; was stalled (passing now, not a fix): ${p.wasStalled.count}; now stalled (not a new failure): ${p.nowStalled.count}; scenarios new to the run: ${p.new.count}; gone: ${p.gone.count}.`,
     p.setup.same
       ? "Setup: the same."
-      : `Setup changes: ${[...p.setup.args.map((a) => `${a.name}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${f.file} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
+      : `Setup changes: ${[...p.setup.args.map((a) => `${q(a.name, 80)}: ${q(a.base, 80)} → ${q(a.other, 80)}`), ...p.setup.prompts.map((f) => `${q(f.file, 80)} differs in ${f.changed}/${f.of}`), ...p.setup.tools.map((t) => `${t.side} tool ${q(t.tool, 80)} ${t.change}`)].join("; ") || "none named"}.`,
     ...(p.themes.new.length ? [`New failure themes: ${p.themes.new.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
     ...(p.themes.gone.length ? [`Gone failure themes: ${p.themes.gone.map((t) => `${q(t.label, 120)} (${t.scenarioCount})`).join("; ")}.`] : []),
-    ...p.warnings.map((w) => `Warning: ${w.message}`),
+    ...p.warnings.map((w) => `Warning: ${q(w.message, 300)}`),
   ];
 }
 

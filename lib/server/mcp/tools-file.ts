@@ -38,12 +38,33 @@ function trailingPartial(b: Buffer, atEnd: boolean): number {
   return 0;
 }
 
+/**
+ * Bytes of `b` from the start whose text, quoted, fits `budget` bytes: a chunk of control characters
+ * or quotes took six times its size as JSON, twice (the structured text and the quoted rendering),
+ * and a "64 KB" chunk answered 852 KB (issue 54). Counted per stored byte: an ASCII byte as JSON
+ * escapes it, any other as 2 (a character `q` spells out as `\uXXXX` takes 6 for its 3 bytes); the
+ * end never splits a character.
+ */
+function fittingBytes(b: Buffer, budget: number): number {
+  let used = 0;
+  for (let i = 0; i < b.length; i++) {
+    const byte = b[i]!;
+    used += byte >= 0x80 ? 2 : byte === 0x22 || byte === 0x5c ? 2 : byte >= 0x20 ? 1 : [0x08, 0x09, 0x0a, 0x0c, 0x0d].includes(byte) ? 2 : 6;
+    if (used > budget) {
+      let end = i;
+      while (end > 0 && (b[end]! & 0xc0) === 0x80) end--;
+      return end;
+    }
+  }
+  return b.length;
+}
+
 export function registerFileTool(server: McpServer, ctx: McpContext): void {
   server.registerTool(
     "get_file",
     {
       title: "A scenario file's text",
-      description: `One of a scenario folder's known artifacts as stored (${TEXT_FILES.join(", ")}), at most 64 KB a call: \`offset\` (bytes) and \`length\` (default and at most 65536). The answer says the file's size and the offset to continue from; secret-shaped values (keys, tokens, a URL's password) are replaced by <redacted>. Nothing outside the results folder is read.`,
+      description: `One of a scenario folder's known artifacts as stored (${TEXT_FILES.join(", ")}), at most 64 KB a call: \`offset\` (bytes) and \`length\` (default and at most 65536; fewer when the text is mostly characters JSON escapes, so that the answer stays near 64 KB). The answer says the file's size and the offset to continue from; secret-shaped values (keys, tokens, a URL's password) are replaced by <redacted>. Nothing outside the results folder is read.`,
       inputSchema: {
         run: z.string().max(4096),
         name: z.string().max(1024),
@@ -73,9 +94,11 @@ export function registerFileTool(server: McpServer, ctx: McpContext): void {
       if (read.kind === "refused") throw new ToolError(`${file} of ${q(name, 200)} is not read: ${read.reason}`);
       if (offset > read.size) throw new ToolError(`offset ${offset} is past the end of ${file} (${read.size} bytes)`);
       const skip = offset === 0 ? 0 : leadingContinuation(read.bytes);
-      const end = read.bytes.length - trailingPartial(read.bytes, offset + read.bytes.length >= read.size);
-      // Secret-shaped values (keys, bearer tokens, a URL's password) never reach an agent's context.
+      const whole = read.bytes.length - trailingPartial(read.bytes, offset + read.bytes.length >= read.size);
+      // The chunk is bounded as the answer carries it (escaped), not only as stored.
+      const end = skip + fittingBytes(read.bytes.subarray(skip, whole), MAX_FILE_CHUNK);
       const raw = read.bytes.subarray(skip, end).toString("utf8");
+      // Secret-shaped values (keys, bearer tokens, a URL's password) never reach an agent's context.
       const text = redactProse(raw);
       const start = offset + skip;
       const next = offset + end;

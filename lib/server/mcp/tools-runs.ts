@@ -4,6 +4,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
 import { redactArgs } from "@/lib/core/redact";
+import { likeForLikeText } from "@/lib/core/run-changes";
 import { wilson } from "@/lib/core/stats";
 import type { RunDetail, RunListItem } from "@/lib/shared/dto";
 import { runBody } from "../http/api";
@@ -39,7 +40,15 @@ const RunSummaryOut = z.object({
   rates: RatesOut,
   problemCount: z.number(),
   /** Against the previous run of the suite, as the runs list's change column: Δ success, new failures (null while indexing). */
-  previous: z.object({ id: z.string(), successDelta: z.number().nullable(), newFailures: z.number().nullable() }).nullable(),
+  previous: z
+    .object({
+      id: z.string(),
+      successDelta: z.number().nullable(),
+      /** `null`: both runs finished. Else the delta is like for like, over this many scenarios finished in both. */
+      likeForLike: z.number().nullable(),
+      newFailures: z.number().nullable(),
+    })
+    .nullable(),
 });
 
 function rates(item: RunListItem) {
@@ -62,7 +71,7 @@ function summaryOf(item: RunListItem): z.infer<typeof RunSummaryOut> {
     suite: item.queueKey,
     rates: rates(item),
     problemCount: item.problems.length,
-    previous: change ? { id: change.previous, successDelta: num(change.delta), newFailures: change.newFailures } : null,
+    previous: change ? { id: change.previous, successDelta: num(change.delta), likeForLike: change.likeForLike, newFailures: change.newFailures } : null,
   };
 }
 
@@ -112,9 +121,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
-          `- ${q(r.id)} ${r.state}, started ${r.startedAt ?? "unknown"}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          `- ${q(r.id)} ${r.state}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
-            ? `; ${pointsText(r.previous.successDelta)}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
+            ? `; ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
       );
       const text = [
@@ -161,6 +170,12 @@ export const GetRunOut = {
   queueLength: z.number(),
   minAgentTurns: z.number(),
   judgeThreshold: z.number().nullable(),
+  /** How its calls end (issue 57): the conversation-end policy (`policyKnown` false: the default, a run that predates the flag) and the inactivity timeout. */
+  endSettings: z.object({ policy: z.string(), policyKnown: z.boolean(), inactivitySeconds: z.number().nullable() }).optional(),
+  /** Scenarios by stop reason ([EXIT], [SIMULATOR_EXIT], [INACTIVITY_TIMEOUT], [TIMEOUT], any other). */
+  stopReasons: z.record(z.string(), z.number()).optional(),
+  /** metrics.json keys this dashboard does not interpret yet, with how many scenarios carry each. */
+  newFields: z.array(z.object({ key: z.string(), scenarios: z.number() })).optional(),
   /** The last invocation's arguments, secrets redacted (lib/core/redact), each value as text cut to 200 characters; null without run_args.json. */
   args: z.record(z.string(), z.string()).nullable(),
   partial: z.boolean(),
@@ -177,6 +192,8 @@ export const GetRunOut = {
   outsideQueue: z.number(),
   problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
   themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
+  /** Why the failure themes are missing (their analysis failed), `null` when they were made. */
+  themesError: z.string().nullable(),
   /** The Audio tab's summary (recordings measured failures first, up to 200): findings by kind, response gaps on the audio, the τ-voice interaction panel pooled over the run. */
   audio: z
     .object({
@@ -187,6 +204,10 @@ export const GetRunOut = {
       audioP50: z.number().nullable(),
       audioP95: z.number().nullable(),
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air over the recordings measured (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
     })
     .nullable(),
   /** Automatic retries (issue 45): provenance, the retried scenarios, reasons counted, the success rate as if each retried scenario had failed. */
@@ -215,6 +236,8 @@ export const GetRunOut = {
       successBefore: z.number().nullable(),
       successAfter: z.number().nullable(),
       successDelta: z.number().nullable(),
+      /** `null`: both runs finished, their own rates. Else one did not: the rates are over this many scenarios finished in both (like for like). */
+      likeForLike: z.number().nullable(),
       /** The paired McNemar exact test over the scenarios with a verdict in both runs. */
       pValue: z.number().nullable(),
       paired: z.number(),
@@ -222,6 +245,12 @@ export const GetRunOut = {
       fixed: NamesOut,
       stillFailing: NamesOut,
       flaky: NamesOut,
+      /** Stalled before, passing now: not counted as fixed. */
+      wasStalled: NamesOut,
+      /** Passed before, stalled now: not counted as a new failure. */
+      nowStalled: NamesOut,
+      /** What changed in the setup, one line each (redacted), as compare and `check` name it. */
+      setup: z.array(z.string()),
     })
     .nullable(),
 };
@@ -255,7 +284,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
   };
   const stalled = capped(body.stalled, MAX_NAMES);
   const domains = Object.keys(body.perDomain.success_rate).sort();
-  const changes = runChanges(ctx.store.index, run);
+  const changes = await runChanges(ctx.store.index, run);
   const previous: RunOut["previous"] = changes.previous
     ? {
         id: changes.previous.id,
@@ -263,18 +292,31 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
         successBefore: num(changes.success.before),
         successAfter: num(changes.success.after),
         successDelta: num(changes.success.delta),
+        likeForLike: changes.success.likeForLike,
         pValue: num(changes.success.pValue),
         paired: changes.success.paired,
         newFailures: namesOf(changes.newFailures),
         fixed: namesOf(changes.fixed),
         stillFailing: namesOf(changes.stillFailing),
         flaky: namesOf(changes.flaky),
+        wasStalled: namesOf(changes.wasStalled),
+        nowStalled: namesOf(changes.nowStalled),
+        setup: changes.setup.slice(0, 50),
       }
     : null;
-  const themes = (await themesFor(run)).slice(0, MAX_THEMES).map((t) => {
-    const d = themeDTO(t);
-    return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
-  });
+  // The themes are one analysis of the run: when they cannot be made, the answer says why, and the rest stands.
+  let themesError: string | null = null;
+  const themes = (
+    await themesFor(run).catch((err: unknown) => {
+      themesError = `the failure themes could not be made: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+      return [];
+    })
+  )
+    .slice(0, MAX_THEMES)
+    .map((t) => {
+      const d = themeDTO(t);
+      return { label: d.label, quote: d.quote, count: d.count, scenarioCount: d.scenarioCount, scenarios: d.scenarios.slice(0, 10) };
+    });
   const [audio, sections] = await Promise.all([runAudio(run), runJudgeSections(run)]);
   const r = body.retries;
   const problems = body.problems;
@@ -289,6 +331,9 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     queueLength: body.queueLength,
     minAgentTurns: body.minAgentTurns,
     judgeThreshold: num(body.judgeThreshold),
+    endSettings: { ...body.endSettings, inactivitySeconds: num(body.endSettings.inactivitySeconds) },
+    stopReasons: { ...body.stopReasons },
+    newFields: body.newFields.map((f) => ({ ...f })),
     args: argsText(run),
     partial: body.partial,
     resumed: body.resumed,
@@ -311,6 +356,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     outsideQueue: body.outsideQueue.length,
     problems: { count: problems.length, first: problems.slice(0, 20).map((p) => ({ file: p.file, kind: p.kind, message: p.message, scenario: p.scenario })) },
     themes,
+    themesError,
     audio:
       audio.recordings > 0
         ? {
@@ -321,6 +367,8 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
             audioP50: num(audio.audioP50),
             audioP95: num(audio.audioP95),
             interaction: audio.interaction ? asJson({ ...audio.interaction }) : null,
+            deadAir: audio.deadAir ? asJson({ ...audio.deadAir }) : null,
+            responseLatencyByTurn: audio.responseLatencyByTurn ? asJson({ ...audio.responseLatencyByTurn }) : null,
           }
         : null,
     retries: {
@@ -353,7 +401,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
 
 function runText(r: RunOut): string {
   const lines = [
-    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt ?? "unknown"}.`,
+    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}.`,
     DATA_NOTE,
     `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
   ];
@@ -367,7 +415,8 @@ function runText(r: RunOut): string {
       lines.push(`Arguments: ${shown.map((k) => `${k}=${q(r.args![k], 120)}`).join(", ")} (all ${Object.keys(r.args).length} in \`args\`, secrets redacted).`);
   }
   if (r.perDomain.length > 1) lines.push(`Per domain: ${r.perDomain.map((d) => `${q(d.domain, 80)} ${rateText(d.success_rate)}`).join("; ")}.`);
-  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${s.signal} ${s.failed}`).join(", ")}.`);
+  if (r.failedSignals.length) lines.push(`Failed signals: ${r.failedSignals.map((s) => `${q(s.signal, 80)} ${s.failed}`).join(", ")}.`);
+  if (r.themesError) lines.push(`Failure themes: unknown (${q(r.themesError, 200)}).`);
   if (r.themes.length)
     lines.push(
       `Failure themes: ${r.themes
@@ -387,7 +436,8 @@ function runText(r: RunOut): string {
   }
   if (r.previous)
     lines.push(
-      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky.`,
+      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky; ${r.previous.wasStalled.count} was stalled; ${r.previous.nowStalled.count} now stalled.` +
+        (r.previous.setup.length ? ` Setup changes: ${r.previous.setup.map((l) => q(l, 300)).join("; ")}.` : ""),
     );
   if (r.retries.retried)
     lines.push(

@@ -13,7 +13,7 @@ import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
 import { scenarioRowsPage } from "../http/api";
 import type { RunModel } from "../model/run-model";
-import { runChanges, scenarioAcrossRuns } from "../views/run-changes";
+import { scenarioAcrossRuns, verdictChanges } from "../views/run-changes";
 import { runFactsOf } from "../views/run-facts";
 import { scenarioDetail } from "../views/scenario-detail";
 import { whyOfDetail } from "../views/scenario-why";
@@ -44,9 +44,9 @@ function rowLine(r: ScenarioRow): string {
   const failed = r.success_breakdown.failed;
   return (
     `- ${q(r.name, 200)}: ${verdictText(r.verdict)}` +
-    (failed.length ? `, failed ${failed.join(", ")}` : "") +
+    (failed.length ? `, failed ${failed.map((f) => q(f, 80)).join(", ")}` : "") +
     (r.stalled ? ", stalled" : "") +
-    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${r.judge_error}` : "") +
+    (r.judge_score !== null ? `, judge ${r.judge_score}` : r.judge_error ? `, judge error ${q(r.judge_error, 120)}` : "") +
     (r.stop_reason ? `, stop ${q(r.stop_reason, 60)}` : "") +
     (r.problems.length ? `, ${r.problems.length} problem(s)` : "") +
     (r.outside_queue ? ", outside the queue (not counted)" : "")
@@ -129,6 +129,13 @@ export const ScenarioOut = {
   row: ScenarioRowOut.nullable(),
   /** Each failing signal with the value that failed it, as the scenario page says it ("actual 82d691d7… ≠ expected 42abaa49…"). */
   failingSignals: z.array(z.object({ signal: z.string(), value: z.string() })),
+  /** How the call ended (issue 57), as the scenario page says it: the sentence, whether it points at the agent, and the conversation-end fields as read. */
+  callEnd: z
+    .object({ text: z.string(), agentAtFault: z.boolean(), fields: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .optional(),
+  /** metrics.json keys this dashboard does not interpret yet, each value as bounded text (`count`: all of them). */
+  unknownFields: z.object({ fields: z.array(z.object({ key: z.string(), value: z.string() })), count: z.number() }).optional(),
   judge: z
     .object({
       score: Scalar,
@@ -150,13 +157,15 @@ export const ScenarioOut = {
       secondary: z.string().nullable(),
       message: z.string(),
       evidence: z.string().nullable(),
+      /** Other evidence of the same event (one cause per event). */
+      also: z.array(z.string()),
       turn: z.number().nullable(),
     }),
   ),
-  /** The earliest turn a cause points at: where the call went wrong, when known. */
+  /** The first likely cause's turn (the causes are in call order): where the call went wrong, when it points at one. */
   wentWrongAt: z.object({ turn: z.number(), why: z.string() }).nullable(),
   problems: z.array(ProblemOut),
-  /** How this failure stands in its suite (views/run-changes): new since the previous run, still failing since a run, or flaky; null when it passed or has no suite history. */
+  /** How this failure stands in its suite (views/run-changes): new since the previous run, now stalled, still failing since a run, or flaky; null when it passed or has no suite history. */
   mark: z
     .object({
       kind: z.string(),
@@ -233,6 +242,10 @@ export const ScenarioOut = {
       findingCount: z.number(),
       /** The τ-voice interaction panel of the call (issue 47): response and yield rates and latencies, agent interruptions. */
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air of the call (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
       /** Each channel's noise floor and SNR. */
       line: z.record(z.string(), z.unknown()).nullable(),
     })
@@ -267,17 +280,25 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     name,
     row,
     failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
+    callEnd: detail.callEnd
+      ? (() => {
+          const { story, ...fields } = detail.callEnd;
+          return { text: story.text, agentAtFault: story.agentAtFault, fields: asJson({ ...fields }) };
+        })()
+      : null,
+    unknownFields: { fields: detail.unknownFields.fields.map((f) => ({ ...f })), count: detail.unknownFields.count },
     likelyCauses: why.causes.causes.map((c) => ({
       kind: c.kind,
       owner: c.owner,
       secondary: c.secondary ?? null,
       message: c.message,
       evidence: c.evidence,
+      also: c.also ?? [],
       turn: c.turn,
     })),
     wentWrongAt: why.causes.wentWrongAt,
     problems: detail.problems.map((p) => ({ file: p.file, kind: p.kind, message: p.message })),
-    mark: runChanges(ctx.store.index, run).marks[name] ?? null,
+    mark: verdictChanges(ctx.store.index, run).marks[name] ?? null,
     acrossRuns: scenarioAcrossRuns(ctx.store.index, run, name),
     retries: detail.retries
       ? {
@@ -398,6 +419,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
             })),
             findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
             interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
+            deadAir: a.analysis.deadAir ? asJson({ ...a.analysis.deadAir }) : null,
+            responseLatencyByTurn: a.analysis.responseLatencyByTurn ? asJson({ ...a.analysis.responseLatencyByTurn }) : null,
             line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
           }
         : { status: a.status, reason: a.reason, durationSeconds: null, findings: [], findingCount: 0, interaction: null, line: null };
@@ -411,7 +434,9 @@ function scenarioText(s: ScenarioView): string {
     `Scenario ${q(s.name, 200)} of run ${q(s.run)}: ${s.row ? verdictText(s.row.verdict) : "no usable metrics.json yet"}${s.row?.stalled ? " (stalled)" : ""}.`,
     DATA_NOTE,
   ];
-  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${f.signal} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${q(f.signal, 80)} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.callEnd) lines.push(`How the call ended: ${q(s.callEnd.text, 300)}`);
+  if (s.unknownFields?.count) lines.push(`metrics.json fields not interpreted yet: ${s.unknownFields.fields.map((f) => q(f.key, 80)).join(", ")}.`);
   if (s.judge) {
     lines.push(
       `Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`,
@@ -423,9 +448,11 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       s.mark.kind === "new"
         ? "New failure: it passed in the previous run of the suite."
-        : s.mark.kind === "flaky"
-          ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.`
-          : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`,
+        : s.mark.kind === "now_stalled"
+          ? "Now stalled: it passed in the previous run of the suite and stalled in this one (an infrastructure failure, not a new failure)."
+          : s.mark.kind === "flaky"
+            ? `Flaky: ${s.mark.flips} flip(s), ${s.mark.passes} pass(es) of ${s.mark.of} run(s) before this one.`
+            : `Still failing: ${s.mark.runs} run(s) in a row, since ${q(s.mark.sinceRun, 200)}.`,
     );
   if (s.acrossRuns.runs.length > 1)
     lines.push(
@@ -441,12 +468,12 @@ function scenarioText(s: ScenarioView): string {
       .map(([k]) => k);
     if (unseen.length || s.judgeSeen.flags.length)
       lines.push(
-        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.join(", ")}` : ""}.`,
+        `The judge was not sent: ${unseen.join(", ") || "nothing missing"}${s.judgeSeen.flags.length ? `; flags ${s.judgeSeen.flags.map((f) => q(f, 80)).join(", ")}` : ""}.`,
       );
   }
   for (const c of s.likelyCauses)
     lines.push(
-      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}`,
+      `Likely cause (${c.owner}${c.turn !== null ? `, turn ${c.turn}` : ""}): ${q(c.message, 500)}${c.evidence ? `; evidence ${q(c.evidence, 200)}` : ""}${c.also.map((a) => `; also ${q(a, 200)}`).join("")}`,
     );
   if (s.wentWrongAt) lines.push(`Went wrong at turn ${s.wentWrongAt.turn}: ${q(s.wentWrongAt.why, 300)}.`);
   if (s.label) lines.push(`Ledger label: ${s.label.cause}, ${s.label.status}${s.label.note ? `, note ${q(s.label.note, 300)}` : ""}.`);
@@ -455,7 +482,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Problems: ${s.problems
         .slice(0, 5)
-        .map((p) => `${p.file}: ${q(p.message, 200)}`)
+        .map((p) => `${q(p.file, 100)}: ${q(p.message, 200)}`)
         .join("; ")}.`,
     );
   if (s.transcript) {
@@ -499,7 +526,7 @@ function scenarioText(s: ScenarioView): string {
     lines.push(
       `Files: ${s.files
         .filter((f) => f.present)
-        .map((f) => f.path)
+        .map((f) => q(f.path, 200))
         .join(", ")}.`,
     );
   return lines.join("\n");

@@ -59,6 +59,7 @@ function runOut(r: TrendRun) {
     p95: num(r.p95),
     vsPrevious: drop(r.vsPrevious),
     setupChanges: r.setupChanges.slice(0, 20),
+    notComparable: (r.notComparable ?? []).slice(0, 20),
     previous: r.previous,
     /** Outside the band of the suite's trailing runs (the trends page's ring), or null. */
     anomaly: r.anomaly
@@ -128,6 +129,8 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
             p95: z.number().nullable(),
             vsPrevious: DropOut.nullable(),
             setupChanges: z.array(z.string()),
+            /** Why the night is not like for like with the one before (issue 57): another conversation-end policy or timeout, a domain's scoring changed. */
+            notComparable: z.array(z.string()).optional(),
             previous: z.string().nullable(),
             anomaly: z
               .object({ direction: z.enum(["drop", "rise"]), pValue: z.number().nullable(), expected: z.number().nullable(), trailing: z.number() })
@@ -177,7 +180,20 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
               },
             ]
           : []),
-        ...(r.setupChanges.length ? [{ run: r.id, kind: "setup" as const, message: `setup changed: ${r.setupChanges.slice(0, 5).join("; ")}` }] : []),
+        ...(r.setupChanges.length
+          ? [
+              {
+                run: r.id,
+                kind: "setup" as const,
+                message: `setup changed: ${r.setupChanges
+                  .slice(0, 5)
+                  .map((c) => q(c, 200))
+                  .join("; ")}`,
+              },
+            ]
+          : []),
+        // Why the night is not like for like with the one before (issue 57): it names domains, so it is quoted as results text.
+        ...(r.notComparable ?? []).map((message) => ({ run: r.id, kind: "setup" as const, message: q(message, 400) })),
       ]);
       const strip = {
         ...data.strip,
@@ -220,7 +236,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         DATA_NOTE,
         ...runs.map(
           (r) =>
-            `- ${q(r.id)} ${r.startedAt ?? ""}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
+            `- ${q(r.id)} ${r.startedAt === null ? "(start unknown)" : q(r.startedAt, 40)}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
         ),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,

@@ -40,6 +40,8 @@ export type StatesSource = () => ReadonlyMap<string, ScenarioState> | null;
 export interface StatesInMemory {
   /** The run's states were just used. */
   used(run: RunModel): void;
+  /** Keeps the run's states in memory until the returned function is called. */
+  pin(run: RunModel): () => void;
   /** Told of a run whose states the cache could not give back. */
   onLost: ((run: RunModel) => void) | null;
 }
@@ -82,6 +84,7 @@ export class RunModel {
   #order: { order: string[] | null; problems: Problem[] } | null = null;
   #searchTextsLoaded = false;
   #levelSignature: string | null = null;
+  #loads = 0;
 
   constructor(
     readonly id: string,
@@ -120,6 +123,17 @@ export class RunModel {
   /** `all_metrics.json`'s order and its problems as read, `null` before. */
   get orderRead(): { order: string[] | null; problems: Problem[] } | null {
     return this.#order;
+  }
+  /** How many times the states were loaded back from the cache (what a view costs when runs push each other out). */
+  get loads(): number {
+    return this.#loads;
+  }
+  /**
+   * Keeps the states in memory until the returned function is called: a view that reads several
+   * runs holds them for its duration, so that loading one never drops another's (see `LoadedRuns.pin`).
+   */
+  hold(): () => void {
+    return this.loaded?.pin(this) ?? (() => {});
   }
   /** Whether the states are in memory (a finished run's may be only in the cache). */
   get inMemory(): boolean {
@@ -254,6 +268,7 @@ export class RunModel {
   #states(): Map<string, ScenarioState> {
     let states = this.#scenarios;
     if (!states) {
+      this.#loads++;
       const cached = this.#source?.() ?? null;
       states = new Map();
       let whole = cached !== null;

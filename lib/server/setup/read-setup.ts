@@ -4,11 +4,15 @@
  * problem. `agent_tools.json` holds a JSON string of a JSON object (parse twice, ARTIFACTS.md §1.15).
  */
 import "server-only";
+import { createHash } from "node:crypto";
+import { lstat } from "node:fs/promises";
+import { join } from "node:path";
 import type { ScenarioSetup } from "@/lib/core/setup/diff";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 
 const PROMPT_BYTES = 2 * 1024 * 1024;
+const SETUP_FILES = ["agent_prompt.txt", "user_prompt.txt", "agent_tools.json", "user_tools.json"] as const;
 
 async function text(runDir: string, name: string, file: string, problems: string[]): Promise<string | null> {
   const read = await readInside(runDir, `${name}/scenario_config/${file}`, file, PROMPT_BYTES);
@@ -49,4 +53,25 @@ export async function readScenarioSetup(runDir: string, name: string): Promise<S
 export async function readRunSetup(runDir: string, names: readonly string[]): Promise<Map<string, ScenarioSetup>> {
   const setups = await mapLimit([...names], 16, (n) => readScenarioSetup(runDir, n));
   return new Map(names.map((n, i) => [n, setups[i] as ScenarioSetup]));
+}
+
+/**
+ * A hash of the scenarios' config files' sizes and mtimes (absent files too): what the setup diff is
+ * kept under besides the runs' revisions. `lstat` only: the files are read through `readInside`.
+ */
+export async function setupSignature(runDir: string, names: readonly string[]): Promise<string> {
+  const parts = await mapLimit([...names], 32, async (n) => {
+    const stats = await Promise.all(
+      SETUP_FILES.map((f) =>
+        lstat(join(runDir, n, "scenario_config", f), { bigint: true }).then(
+          (s) => `${s.size}@${s.mtimeNs}@${s.ino}`,
+          () => "-",
+        ),
+      ),
+    );
+    return stats.join(",");
+  });
+  const hash = createHash("sha256");
+  names.forEach((n, i) => hash.update(`${n}\0${parts[i]}\n`));
+  return hash.digest("hex");
 }

@@ -7,7 +7,8 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { OWNER_FILE_MODE, ownerOnlyDir, ownerOnlyFiles } from "../owner-only";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { RollupItem } from "@/lib/core/timing";
@@ -40,11 +41,13 @@ export function loadSavedTiming(dir: string, runDir: string, onOtherBuild: () =>
 }
 
 export function saveTiming(dir: string, runDir: string, entries: ReadonlyMap<string, SavedTimingEntry>): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // Written beside and renamed: a reader never sees half a file.
+  ownerOnlyDir(dir);
+  // Written beside and renamed: a reader never sees half a file. 0600 whatever the umask (a
+  // leftover temporary file keeps its mode when written again, hence the chmod).
   const path = join(dir, timingName(runDir));
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, serialize({ build: CODE_HASH, runDir, entries: [...entries] }));
+  writeFileSync(tmp, serialize({ build: CODE_HASH, runDir, entries: [...entries] }), { mode: OWNER_FILE_MODE });
+  ownerOnlyFiles([tmp]);
   renameSync(tmp, path);
 }
 

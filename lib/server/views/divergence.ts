@@ -21,9 +21,17 @@ export async function divergenceFromLastPass(index: ResultsIndex, run: RunModel,
     .slice(0, at)
     .reverse()
     .find((r) => r.cells.get(name) === "P")?.run;
-  if (!passed) return null;
+  return passed ? divergenceFrom(run, passed, name) : null;
+}
+
+/**
+ * Where the failing call `name` of `run` parts from its passing call in `passed` (`export --compare`
+ * gives the run it was passing in); `null` when it did not fail here, did not pass there, or the calls
+ * do not differ.
+ */
+export async function divergenceFrom(run: RunModel, passed: RunModel, name: string): Promise<DivergenceFromPass | null> {
   const [here, there] = await Promise.all([scenarioDetail(run, name), scenarioDetail(passed, name)]);
-  if (!here || !there) return null;
+  if (!here || !there || here.row?.verdict !== false || there.row?.verdict !== true) return null;
   const mine = alignedTranscript(here.conversation, here.agentContext, here.metrics);
   const theirs = alignedTranscript(there.conversation, there.agentContext, there.metrics);
   const names = { base: "the passing run", other: "this run" };

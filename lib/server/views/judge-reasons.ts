@@ -2,6 +2,7 @@
 import "server-only";
 import { judgeFields } from "@/lib/core/judge-fields";
 import { parseJson } from "@/lib/core/json";
+import { redactProse } from "@/lib/core/redact";
 import { readInside } from "../ingest/fs-safe";
 
 /** How many scenarios' reasons one call reads at most (the comment and the ping list far fewer). */
@@ -18,7 +19,7 @@ export async function judgeReasons(runDir: string, names: readonly string[]): Pr
     if (read.text === null) continue;
     const parsed = parseJson(read.text);
     const reason = parsed.ok ? judgeFields(parsed.value as never)?.reason : null;
-    if (reason) out.set(name, reason.replace(/\s+/g, " ").trim());
+    if (reason) out.set(name, redactProse(reason.replace(/\s+/g, " ").trim()));
   }
   return out;
 }

@@ -9,7 +9,8 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { changesVsPrevious, FLAKY_WINDOW, type SuiteRunCells } from "@/lib/core/run-changes";
+import { changesVsPrevious, FLAKY_WINDOW, successChange, type SuiteRunCells } from "@/lib/core/run-changes";
+import { setupSummary } from "@/lib/core/setup/diff";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ListChange, RunChanges, ScenarioAcrossRuns } from "@/lib/shared/run-changes";
 import type { RunListItem } from "@/lib/shared/dto";
@@ -17,6 +18,7 @@ import type { ResultsIndex } from "../model/results-index";
 import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
 import { queueKeyOf } from "./run-views";
+import { runSetupDiff } from "./setup";
 import { listItemKey } from "./saved-list-items";
 import { savedTrendFactsOf } from "./saved-trend-facts";
 import { trendFacts, type TrendFacts } from "./trend-facts";
@@ -59,14 +61,18 @@ export function suiteOfRun(index: ResultsIndex, run: RunModel, nowMs = Date.now(
   return { runs, at: runs.findIndex((r) => r.run === run) };
 }
 
-/** What changed in `run` since the previous run of its suite. */
-export function runChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now()): RunChanges {
+/** What changed in `run`'s scenarios and success rate since the previous run of its suite (no setup: see `runChanges`). */
+export function verdictChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now()): Omit<RunChanges, "setup"> {
   const { runs, at } = suiteOfRun(index, run, nowMs);
   const own = runs[at]!;
   const prev = at > 0 ? runs[at - 1]! : null;
   const c = changesVsPrevious(runs, at, own.facts.cells.keys());
-  const after = own.facts.aggregates.rates.success_rate.value;
-  const before = prev ? prev.facts.aggregates.rates.success_rate.value : null;
+  const side = (r: SuiteOfRun["runs"][number]) => ({
+    finished: r.facts.state === "finished",
+    rate: r.facts.aggregates.rates.success_rate,
+    cells: () => r.facts.cells,
+  });
+  const success = prev ? successChange(side(prev), side(own)) : null;
   return {
     runId: run.id,
     previous: prev ? { id: prev.id, startedAt: prev.startedAt, state: prev.facts.state } : null,
@@ -75,10 +81,13 @@ export function runChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now(
     fixed: c.fixed,
     stillFailing: c.stillFailing,
     flaky: c.flaky,
+    wasStalled: c.wasStalled,
+    nowStalled: c.nowStalled,
     success: {
-      before,
-      after,
-      delta: before !== null && after !== null ? after - before : null,
+      before: success?.before ?? null,
+      after: success ? success.after : own.facts.aggregates.rates.success_rate.value,
+      delta: success?.delta ?? null,
+      likeForLike: success?.likeForLike ?? null,
       pValue: c.test && c.test.n > 0 ? c.test.pValue : null,
       paired: c.test?.n ?? 0,
     },
@@ -87,10 +96,21 @@ export function runChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now(
   };
 }
 
+/**
+ * What changed in `run` since the previous run of its suite: its scenarios, its success rate and its
+ * setup (the compare page's redacted setup diff, views/setup.ts, one line per change as `check` names them).
+ */
+export async function runChanges(index: ResultsIndex, run: RunModel, nowMs = Date.now()): Promise<RunChanges> {
+  const changes = verdictChanges(index, run, nowMs);
+  const prev = changes.previous ? index.runs.get(changes.previous.id) : undefined;
+  const setup = prev ? setupSummary(await runSetupDiff(prev, run)) : [];
+  return { ...changes, setup };
+}
+
 /** `quick=new` as the names it stands for (the run's new failures), so the table's one filter applies it. */
 export function withNewFailures(index: ResultsIndex, run: RunModel, query: ScenarioQuery, nowMs = Date.now()): ScenarioQuery {
   if (!query.quick?.includes("new")) return query;
-  const fresh = new Set(runChanges(index, run, nowMs).newFailures);
+  const fresh = new Set(verdictChanges(index, run, nowMs).newFailures);
   const names = query.names ? query.names.filter((n) => fresh.has(n)) : [...fresh];
   return { ...query, quick: query.quick.filter((q) => q !== "new"), names };
 }
@@ -134,8 +154,10 @@ function makeListChanges(index: ResultsIndex, items: readonly RunListItem[], now
     for (let i = 1; i < list.length; i++) {
       const item = list[i]!;
       const prev = list[i - 1]!;
-      const a = prev.rates.success_rate.value;
-      const b = item.rates.success_rate.value;
+      // A run that did not finish is compared like for like, from both runs' cells (not while indexing: unknown until then).
+      const side = (it: RunListItem, j: number) => ({ finished: it.state === "finished", rate: it.rates.success_rate, cells: () => cellsOf()[j]!.cells });
+      const likeForLike = prev.state !== "finished" || item.state !== "finished";
+      const success = likeForLike && index.indexing ? null : successChange(side(prev, i - 1), side(item, i));
       let newFailures: number | null = null;
       if (!index.indexing) {
         const key = countKey(runs, i);
@@ -145,7 +167,7 @@ function makeListChanges(index: ResultsIndex, items: readonly RunListItem[], now
           savedItems?.putNewFailures(runs[i]!, key, newFailures);
         }
       }
-      out.set(item.id, { previous: prev.id, delta: a !== null && b !== null ? b - a : null, newFailures });
+      out.set(item.id, { previous: prev.id, delta: success?.delta ?? null, likeForLike: success?.likeForLike ?? null, newFailures });
     }
   }
   return out;

@@ -29,7 +29,12 @@ export type FindingsOf = (dir: string, scenario: string) => Promise<string[]> | 
 const runCache = () => processCaches().lru<{ signature: string; themes: Promise<ThemeSet> }>("themes-runs", { maxEntries: 64 });
 const pairCache = () => processCaches().lru<{ signature: string; diffs: Promise<ThemeChangeSet> }>("themes-pairs", { maxEntries: 16 });
 const rangeCache = () => processCaches().lru<{ signature: string; set: Promise<RangeThemeSet> }>("themes-ranges", { maxEntries: 8 });
-const itemCache = () => processCaches().lru<{ stamp: string | null; items: ThemeItem[] }>("themes-items", { maxEntries: 200_000 });
+/** Each scenario's reasons, by their size (each reason is bounded, `THEME_TEXT_CHARS`; a count of entries let ~1 GB stay). */
+const itemCache = () =>
+  processCaches().lru<{ stamp: string | null; items: ThemeItem[] }>("themes-items", {
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (v, key) => 2 * key.length + v.items.reduce((n, i) => n + 2 * (i.text.length + i.scenario.length) + 64, 64),
+  });
 
 async function judgeItems(dir: string, name: string, stamp: string | null): Promise<ThemeItem[]> {
   const key = `${dir}\0${name}`;

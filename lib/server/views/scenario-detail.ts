@@ -27,7 +27,10 @@ import {
   type Problem,
 } from "@/lib/core";
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
+import { redactStrings } from "@/lib/core/redact";
 import { metricsTurns } from "@/lib/core/transcript";
+import { callEndOf, callEndStory } from "@/lib/core/call-end";
+import { unknownFields } from "@/lib/core/metrics-fields";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
@@ -44,7 +47,10 @@ const KNOWN_FILES = SCENARIO_FILES;
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
-type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated" | "retries"> & {
+type FileEvidence = Omit<
+  ScenarioDetail,
+  "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated" | "retries" | "callEnd" | "unknownFields"
+> & {
   insights: Omit<ScenarioDetail["insights"], "hints">;
   /**
    * The LLM contexts as text, parsed again when asked for: a multi-megabyte context kept as tens of
@@ -122,6 +128,8 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
       row,
       ...files,
       retries: record ? retriesView(record.metrics, attempts) : null,
+      callEnd: files.metrics ? { ...callEndOf(files.metrics), story: callEndStory(callEndOf(files.metrics)) } : null,
+      unknownFields: unknownFields(files.metrics),
       truncated: {},
       agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
       userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,
@@ -247,7 +255,7 @@ export async function fullText(run: RunModel, name: string, field: string): Prom
 function contextMessages(file: string, text: string | null): unknown[] | null {
   if (text === null) return null;
   const read = readLlmContext(file, text);
-  return (read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null;
+  return redactStrings((read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null);
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
@@ -345,7 +353,9 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const asr = agentMessages && userMessages ? asrDiff(userMessages, agentMessages) : null;
   const agentToolsRead = text.agentTools === null ? null : readToolsFile("scenario_config/agent_tools.json", text.agentTools);
   const offeredTools = agentToolsRead?.value ?? null;
-  return {
+  // Every text of the evidence without its secret-shaped values (a key in a prompt, a transcript, a
+  // tool call), for every surface at once; the contexts stay text here and are redacted once parsed.
+  const evidence: Omit<FileEvidence, "contextTexts"> = redactStrings({
     files,
     metrics: metricsRead === null ? null : take(metricsRead),
     judgeSeen: seen,
@@ -355,7 +365,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     dbHashes: text.dbHash === null ? null : take(readDbHashFile(text.dbHash)),
     conversation,
     segments: segRead ? (segRead.value ?? null) : null,
-    contextTexts: { agent: text.agentContext, user: text.userContext },
     metadata: text.metadata === null ? null : take(readMetadata(text.metadata)),
     referenceAnswer: referenceRead === null ? null : take(referenceRead),
     prompts: { user: text.userPrompt, agent: text.agentPrompt },
@@ -387,5 +396,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
     offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
     problems,
-  };
+  });
+  return { ...evidence, contextTexts: { agent: text.agentContext, user: text.userContext } };
 }

@@ -25,5 +25,6 @@ export function whyOfDetail(
     agentTurnCount: facts.agentTurnCount,
     audio,
     divergence,
+    asr: detail.insights.asr,
   });
 }

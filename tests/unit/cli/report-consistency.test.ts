@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { RATE_NAMES, type Rate } from "@/lib/core";
-import type { RunTiming, Stats } from "@/lib/core/timing";
+import { loggedOf, type RunTiming, type Stats } from "@/lib/core/timing";
 import { runRoute } from "@/lib/server/http/api";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { waitFor } from "../../helpers/wait";
@@ -21,7 +21,7 @@ const FIXTURES = join(__dirname, "../../fixtures/harness");
 const folders = [
   join(ROOT, "examples/results/eval_20261118_140000"),
   join(ROOT, "examples/results/eval_20261124_091500"),
-  join(ROOT, "examples/results/eval_20261130_093000"),
+  join(ROOT, "examples/results/eval_20261129_093000"),
   ...readdirSync(FIXTURES, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => join(FIXTURES, d.name, "run", readdirSync(join(FIXTURES, d.name, "run"))[0] as string)),
@@ -81,7 +81,10 @@ describe.each(folders)("report on %s", (folder) => {
     expect(report).toContain(
       `| ${[b.duration_s, b.agent_playback_s, b.user_playback_s, b.agent_latency_s, b.user_latency_s, b.other_s].map(f3).join(" | ")} |`,
     );
-    expect(report).toContain(`Wall clock: ${f3(t.wall_clock_s)} s`);
+    // The run's span only when every scenario's log spans it; else unknown, and never a negative overhead.
+    expect(report).toContain(t.wall_clock_s === null ? `Wall clock: unknown (${loggedOf(t)})` : `Wall clock: ${f3(t.wall_clock_s)} s`);
+    expect(report).not.toMatch(/overhead: -/);
+    expect(report).toContain(`Pooled over the scenarios with logs: ${loggedOf(t)}`);
     expect(report).toContain(`Σ scenario_duration: ${f3(t.scenario_duration_s)} s`);
     const j = t.judge_scores;
     expect(report).toContain(`= 1.0: ${j.one}; [0.8, 1): ${j.from_0_8}; [0.5, 0.8): ${j.from_0_5}; < 0.5: ${j.below_0_5}; judge errors and NaN: ${j.errors}`);

@@ -19,7 +19,7 @@ const run = promisify(execFile);
 const ROOT = join(__dirname, "../../..");
 const BIN = join(ROOT, "bin/voice-eval-dashboard.mjs");
 const EXAMPLES = join(ROOT, "examples/results");
-const RUNS = ["eval_20261118_140000", "eval_20261130_093000"];
+const RUNS = ["eval_20261118_140000", "eval_20261129_093000"];
 
 let s3: S3Server;
 let stateDir: string;

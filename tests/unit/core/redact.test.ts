@@ -1,6 +1,6 @@
 /** Secrets out of run arguments and setup (issue 42): by name at any depth, by value in any text, without hiding settings. */
 import { describe, expect, it } from "vitest";
-import { isSecretName, REDACTED, redactProse, redactText, redactValue } from "@/lib/core/redact";
+import { isSecretName, REDACTED, redactProse, redactStrings, redactText, redactValue } from "@/lib/core/redact";
 import { argChanges } from "@/lib/core/setup/diff";
 
 describe("redaction by name", () => {
@@ -129,5 +129,74 @@ describe("the setup diff of redacted arguments", () => {
       { name: "judge_url", base: `https://${REDACTED}@judge.example.com/v1`, other: "changed (redacted)", redacted: true },
     ]);
     expect(JSON.stringify(changes)).not.toMatch(/pw1|pw2|one|two|alice|bob/);
+  });
+});
+
+describe("the forms people write (issue 54)", () => {
+  it("takes a flag's value as the next list item and the next word of a command line", () => {
+    expect(redactValue({ extra: ["--api-key", "X1", "--verbose", "--max-tokens", "100"] })).toEqual({
+      extra: ["--api-key", REDACTED, "--verbose", "--max-tokens", "100"],
+    });
+    expect(redactValue(["-token", 7, "--session-timeout", "30"])).toEqual(["-token", REDACTED, "--session-timeout", "30"]);
+    expect(redactText("python run.py --api-key X2 --judge gpt")).toBe(`python run.py --api-key ${REDACTED} --judge gpt`);
+    expect(redactText(`run --password "a b c" --out dir`)).toBe(`run --password ${REDACTED} --out dir`);
+    expect(redactText("run --max-tokens 100 --no-auth --out x")).toBe("run --max-tokens 100 --no-auth --out x");
+  });
+
+  it("takes a name/value pair's value by its name", () => {
+    expect(
+      redactValue({
+        env: [
+          { name: "OPENAI_API_KEY", value: "X3" },
+          { name: "MODEL", value: "gpt" },
+        ],
+        headers: [{ key: "Authorization", value: "X4" }],
+      }),
+    ).toEqual({
+      env: [
+        { name: "OPENAI_API_KEY", value: REDACTED },
+        { name: "MODEL", value: "gpt" },
+      ],
+      headers: [{ key: "Authorization", value: REDACTED }],
+    });
+  });
+
+  it("takes webhook URLs and live keys wherever they stand", () => {
+    const text = "post to https://hooks.slack.com/services/T0001/B0002/abcdefXYZ and charge with sk_live_51Habcdef12345678, rk_test_abcdefgh1";
+    const out = redactProse(text);
+    expect(out).not.toContain("abcdefXYZ");
+    expect(out).not.toContain("51Habcdef");
+    expect(out).not.toContain("abcdefgh1");
+    expect(out).toContain(`https://hooks.slack.com/services/${REDACTED}`);
+    expect(redactProse("https://discord.com/api/webhooks/123/tokenpart")).toBe(`https://discord.com/api/webhooks/${REDACTED}`);
+  });
+
+  it("takes api_key=… and password: … lines of a prompt, and keeps prose that only sounds like them", () => {
+    expect(redactProse("api_key=abcdef\npassword: hunter2\nPassword: correct horse")).toBe(
+      `api_key=${REDACTED}\npassword: ${REDACTED}\nPassword: ${REDACTED} horse`,
+    );
+    expect(redactProse("python eval.py --api-key abc123")).toBe(`python eval.py --api-key ${REDACTED}`);
+    for (const prose of ["Remember the key: confirm first.", "The session: 2 turns.", "Say the token: never.", "Use -key points and --verbose output."])
+      expect(redactProse(prose)).toBe(prose);
+  });
+
+  it("redactStrings takes key-shaped values out of every string of a parsed file, keys and numbers kept", () => {
+    const judge = { score: 0.5, reason: "It said sk-abcdefghijklmnop1234.", verdicts: [{ reason: "password: hunter2" }] };
+    expect(redactStrings(judge)).toEqual({ score: 0.5, reason: `It said sk-${REDACTED}.`, verdicts: [{ reason: `password: ${REDACTED}` }] });
+  });
+});
+
+describe("the six forms of issue 54 with short, shapeless values", () => {
+  it("takes each from run arguments whatever the value looks like", () => {
+    const args = {
+      extra_args: ["--api-key", "v1"],
+      cmd: "python run.py --api-key v2",
+      env: [{ name: "OPENAI_API_KEY", value: "v3" }],
+      headers: [{ name: "Authorization", value: "v4" }],
+      hook: "https://hooks.slack.com/services/T1/B2/v5",
+      billing: "sk_live_v6v6",
+    };
+    const out = JSON.stringify(redactValue(args));
+    for (const v of ["v1", "v2", "v3", "v4", "v5", "v6"]) expect(out, v).not.toContain(v);
   });
 });

@@ -69,6 +69,8 @@ describe("alignedTranscript", () => {
       ],
     });
     expect([withTools.toolsKnown, wordsOnly.toolsKnown]).toEqual([true, false]);
+    // One turn numbering: each line carries its turn on the scenario page (its transcript position).
+    expect(wordsOnly.exchanges.map((e) => [e.user.map((u) => u.turn), e.agent?.turn])).toEqual([[[0], 1]]);
     expect(firstDivergence(wordsOnly.exchanges, withTools.exchanges, { base: "the passing run", other: "this run" })?.reason).toBe(
       "this run makes an extra tool call (book)",
     );
@@ -92,7 +94,7 @@ describe("alignedTranscript", () => {
     expect(firstLastingDivergence(passing, passing)).toBeNull();
   });
   it("says where two calls part: what the agent did when both sides' calls are known, else where the words part for good", () => {
-    const line = (text: string) => ({ text, start: null, end: null, interrupted: false, responseLatencyMs: null });
+    const line = (text: string) => ({ turn: 0, text, start: null, end: null, interrupted: false, responseLatencyMs: null });
     const tool = (name: string, args: string) => ({ name, arguments: args, canonical: args });
     const ex = (agent: string, ...tools: Exchange["tools"]): Exchange => ({ user: [line("u")], tools, agent: line(agent) });
     const passing = [ex("Hi, thanks for calling."), ex("Your order?"), ex("Found it.", tool("find", '{"id":1}')), ex("Cancelled.", tool("cancel", '{"id":1}'))];

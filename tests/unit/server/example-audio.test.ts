@@ -7,7 +7,7 @@ import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 
 const ROOT = join(__dirname, "../../../examples/results");
 const SPOKEN = "eval_20261118_140000";
-const SHOWCASE = "eval_20261130_093000";
+const SHOWCASE = "eval_20261129_093000";
 const stores = new Map<string, Store>();
 
 beforeAll(async () => {

@@ -314,3 +314,58 @@ describe("states written after their runs (the command's first scan, issue 46)",
     }
   });
 });
+
+describe("a cache damaged inside its pages (issue 54)", () => {
+  it("is rebuilt when a read finds the damage, so the next start does not find it again", async () => {
+    const file = join(await tempDir("ved-cache-pages-"), "index-cache.sqlite");
+    const cache = new IndexCache(file, "/results/a");
+    // Facts larger than a page: their tails are in overflow pages, which only reading the facts visits.
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => [`run${i}`, { key: `k${i}`, facts: { text: "x".repeat(20_000), i } }] as [string, { key: string; facts: unknown }],
+    );
+    expect(cache.saveTrendFacts(rows, () => true)).toBe(true);
+    cache.close();
+    const raw = new Database(file);
+    raw.pragma("wal_checkpoint(TRUNCATE)");
+    const pageSize = raw.pragma("page_size", { simple: true }) as number;
+    raw.close();
+    // The header, the schema and every table's cells intact; each overflow page of the facts points
+    // past the end of the file (what a torn write or a bad disk leaves): found only when a value is read.
+    const bytes = await readFile(file);
+    let hurt = 0;
+    for (let at = pageSize; at + pageSize <= bytes.length; at += pageSize) {
+      if (bytes.subarray(at + 4, at + 200).every((b) => b === 0x78)) {
+        bytes.writeUInt32BE(0x7ffffff0, at);
+        hurt++;
+      }
+    }
+    expect(hurt).toBeGreaterThan(100);
+    await writeFile(file, bytes);
+    const seen: string[] = [];
+    const damaged = new IndexCache(file, "/results/a", { onProblem: (p) => seen.push(p) });
+    try {
+      expect(damaged.usable, "it opens: the damage is inside").toBe(true);
+      expect(damaged.problem, String(damaged.problem)).toBeNull();
+      // Reading the damaged pages: named, and the file made again.
+      const read = Array.from({ length: 300 }, (_, i) => damaged.trendFacts(`run${i}`));
+      expect(read.some((r) => r === null)).toBe(true);
+      expect(seen.join("\n")).toMatch(/damaged inside \(SQLITE_CORRUPT, found reading\), rebuilt from the results folder/);
+      expect(damaged.usable).toBe(true);
+      // The rebuilt cache holds what is saved again.
+      expect(damaged.saveTrendFacts([rows[0]!], () => true)).toBe(true);
+    } finally {
+      damaged.close();
+    }
+    // The next start finds an intact cache.
+    const next = new IndexCache(file, "/results/a");
+    try {
+      expect(next.problem).toBeNull();
+      expect(next.trendFacts("run0")).toEqual({ key: "k0", facts: rows[0]![1].facts });
+      expect(Array.from({ length: 300 }, (_, i) => next.trendFacts(`run${i}`)).filter((r) => r !== null)).toHaveLength(1);
+      expect(next.problem).toBeNull();
+    } finally {
+      next.close();
+    }
+  });
+});

@@ -90,7 +90,7 @@ describe("the command's scan into the index cache", () => {
       const scenarios = direct.scan.read;
       expect(scenarios).toBeGreaterThan(30);
       expect(report).toEqual({ report: expect.objectContaining({ ok: true, problem: null, read: scenarios, reused: 0 }) });
-      expect(messages.at(-1), "the last line says the states are written, after the report").toEqual({ done: true });
+      expect(messages.at(-1), "the last line says the states are written, after the report").toEqual({ done: true, codeCache: expect.any(String) });
       expect(messages.indexOf(report!)).toBe(messages.length - 2);
       // The runs list comes before the report (before anything is written), exactly as a server that read the folder lists it.
       const list = messages.find((m) => "list" in m);
@@ -133,15 +133,18 @@ describe("the command's scan into the index cache", () => {
       ).exited;
       expect(caches(), "one cache, named by the bundle's source").toHaveLength(1);
       const file = join(folder, caches()[0]!);
-      expect(caches()[0]).toMatch(/\.[0-9a-f]{16}\.v8cache$/);
+      // Named by the bundle's source and by its own bytes (issue 54: a cache is used only when they match).
+      expect(caches()[0]).toMatch(/\.[0-9a-f]{16}\.[0-9a-f]{16}\.v8cache$/);
       // A cache V8 cannot use (a truncated write, another Node) is rejected, the scan still runs, and the cache is made again.
       writeFileSync(file, "not a code cache");
       await rm(state, { recursive: true, force: true });
       const again = await prescan(state);
       expect(again.messages.find((m) => "report" in m)).toEqual({ report: expect.objectContaining({ ok: true, read: expect.any(Number) }) });
       await again.exited;
-      expect(readFileSync(file).toString("latin1")).not.toBe("not a code cache");
-      expect(readFileSync(file).length).toBeGreaterThan(10_000);
+      expect(caches(), "the damaged cache replaced").toHaveLength(1);
+      const made = join(folder, caches()[0]!);
+      expect(readFileSync(made).toString("latin1")).not.toBe("not a code cache");
+      expect(readFileSync(made).length).toBeGreaterThan(10_000);
     } finally {
       await rm(state, { recursive: true, force: true });
     }
@@ -154,7 +157,7 @@ describe("the command's scan into the index cache", () => {
     try {
       const { messages } = await prescan(notAFolder);
       expect(messages.find((m) => "report" in m)).toEqual({ report: expect.objectContaining({ ok: false, problem: expect.any(String) }) });
-      expect(messages.at(-1)).toEqual({ done: true });
+      expect(messages.at(-1)).toEqual({ done: true, codeCache: expect.any(String) });
     } finally {
       await rm(parent, { recursive: true, force: true });
     }

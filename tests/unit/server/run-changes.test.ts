@@ -50,8 +50,8 @@ describe("a run and the previous run of its suite", () => {
     expect(list.find((r) => r.id === nightName(1))!.vsPrevious).toBeUndefined();
   });
 
-  it("names night 6's new failure, what was fixed and what still fails since when", () => {
-    const c = runChanges(store.index, run(store, 6));
+  it("names night 6's new failure, what was fixed and what still fails since when", async () => {
+    const c = await runChanges(store.index, run(store, 6));
     const name = (k: number) => scenarioAt(root, 6, k);
     expect(c.previous?.id).toBe(nightName(5));
     expect(c.newFailures).toEqual([name(REGRESSED)]);
@@ -64,7 +64,7 @@ describe("a run and the previous run of its suite", () => {
     expect(c.success.delta).toBeCloseTo(-1 / 12, 9);
     expect(c.success.paired).toBe(12);
     // Night 5 fixed #2 (failed on night 4).
-    expect(runChanges(store.index, run(store, 5)).fixed).toEqual([name(FIXED)]);
+    expect((await runChanges(store.index, run(store, 5))).fixed).toEqual([name(FIXED)]);
   });
 
   it("filters the table to the new failures with quick=new", () => {
@@ -73,20 +73,20 @@ describe("a run and the previous run of its suite", () => {
     expect(page.rows.map((x) => x.name)).toEqual([scenarioAt(root, 6, REGRESSED)]);
   });
 
-  it("writes the header line with a link to the compare with night 5", () => {
-    const html = renderToStaticMarkup(ChangesLine({ changes: runChanges(store.index, run(store, 6)) }));
+  it("writes the header line with a link to the compare with night 5", async () => {
+    const html = renderToStaticMarkup(ChangesLine({ changes: await runChanges(store.index, run(store, 6)) }));
     expect(html).toContain(`href="${compareHref(nightName(5), [nightName(6)]).replace(/&/g, "&amp;")}"`);
     expect(html).toMatch(/1 new failure<\/a>, 0 fixed, 1 still failing/);
   });
 
-  it("gives the first run of a suite no previous run", () => {
-    const c = runChanges(store.index, run(store, 1));
+  it("gives the first run of a suite no previous run", async () => {
+    const c = await runChanges(store.index, run(store, 1));
     expect(c.previous).toBeNull();
     expect(renderToStaticMarkup(ChangesLine({ changes: c }))).toContain("first run of its suite");
   });
 
-  it("calls a scenario that flipped twice before flaky, not new", () => {
-    const c = runChanges(flakyStore.index, run(flakyStore, 6));
+  it("calls a scenario that flipped twice before flaky, not new", async () => {
+    const c = await runChanges(flakyStore.index, run(flakyStore, 6));
     const name = scenarioAt(flakyRoot, 6, FLAKY);
     expect(c.newFailures).toEqual([]);
     expect(c.flaky).toEqual([name]);

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SetupDiff } from "@/lib/core/setup/diff";
 import { compareRoute, runRoute, setupRoute } from "@/lib/server/http/api";
+import { themesRoute } from "@/lib/server/http/themes";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { buildTrends } from "@/lib/server/views/trends";
 import { tempDir } from "../../helpers/run-builder";
@@ -93,6 +94,21 @@ describe("secrets in the API", () => {
       expect(leakedSecret(await api(runRoute, `/api/runs/${id}`))).toBeNull();
       expect(leakedSecret(await api(runRoute, `/api/runs/${id}/report.md`))).toBeNull();
     }
+  });
+
+  it("the scenario API, its rows and the failure themes show no key quoted by the judge, a turn or a prompt (issue 54)", async () => {
+    for (const id of [BASE_RUN, OTHER_RUN]) {
+      for (const name of SECRET_SCENARIOS) {
+        const body = await api(runRoute, `/api/runs/${id}/scenarios/${name}`);
+        // The texts are there, their keys are not.
+        expect(body).toContain("to the user.");
+        expect(body).toContain("Confirm before cancelling.");
+        expect(leakedSecret(body)).toBeNull();
+      }
+      expect(leakedSecret(await api(runRoute, `/api/runs/${id}/scenarios?limit=100`))).toBeNull();
+    }
+    expect(leakedSecret(await api(themesRoute, `/api/themes?run=${OTHER_RUN}`))).toBeNull();
+    expect(leakedSecret(await api(themesRoute, `/api/themes?run=${OTHER_RUN}&base=${BASE_RUN}`))).toBeNull();
   });
 
   it("the trends data's setup ticks say what changed without the secrets", () => {

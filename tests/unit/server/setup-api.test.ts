@@ -3,11 +3,13 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupRoute } from "@/lib/server/http/api";
+import { SETUP_RECHECK_MS } from "@/lib/server/views/setup";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import type { SetupDiff } from "@/lib/core/setup/diff";
 import { metrics, tempDir, writeRun, type ScenarioSpec } from "../../helpers/run-builder";
 
 let store: Store;
+let root: string;
 const NAMES = ["retail__1", "retail__2", "retail__3"];
 
 function scenario(name: string, prompt: string, tools: string[]): ScenarioSpec {
@@ -23,7 +25,7 @@ function scenario(name: string, prompt: string, tools: string[]): ScenarioSpec {
 }
 
 beforeAll(async () => {
-  const root = await tempDir("ved-setup-");
+  root = await tempDir("ved-setup-");
   const inv = (model: string) => [
     {
       started_at: "2026-11-01T08:00:00",
@@ -81,5 +83,20 @@ describe("/api/setup", () => {
   it("answers 400 and 404 on bad queries, never a 500", async () => {
     expect((await setupRoute(store, new Request("http://localhost/api/setup?base=x"))).status).toBe(400);
     expect((await get("nope", "eval_20261101_080000")).status).toBe(404);
+  });
+
+  it("answers the new diff after a scenario's config changes in place, without a restart (issue 54)", async () => {
+    const lines = async () => {
+      const d = (await (await get("eval_20261101_080000", "eval_20261102_080000")).json()) as SetupDiff;
+      return d.prompts.flatMap((p) => p.edits.flatMap((e) => e.lines.map((l) => `${l.op}${l.text}`)));
+    };
+    expect(await lines()).toContain("+Always confirm before cancelling.");
+    // Edited where it lies: neither run's revision moves (this store does not watch).
+    for (const n of NAMES)
+      await writeFile(join(root, "eval_20261102_080000", n, "scenario_config", "agent_prompt.txt"), "Greet.\nNever cancel without the manager.");
+    await new Promise((r) => setTimeout(r, SETUP_RECHECK_MS + 100));
+    const now = await lines();
+    expect(now).toContain("+Never cancel without the manager.");
+    expect(now).not.toContain("+Always confirm before cancelling.");
   });
 });

@@ -7,7 +7,7 @@ import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import type { ScenarioDetail } from "@/lib/shared/dto";
 import { waitFor } from "../../helpers/wait";
 
-const RUN = "eval_20261130_093000";
+const RUN = "eval_20261129_093000";
 let store: Store;
 
 beforeAll(async () => {

@@ -67,11 +67,13 @@ describe("buildTrends", () => {
     expect(band.hi!).toBeGreaterThan(band.v!);
   });
 
-  it("marks the planted run an anomaly night with its ten new failures, and no other night; the newest changes top the strip", () => {
+  it("marks the planted run an anomaly night with its ten scenarios now stalled, and no other night; the newest changes top the strip", () => {
     const data = buildTrends(store.index, {});
     expect(data.runs.filter((r) => r.anomaly).map((r) => r.id)).toEqual([suiteRunName(13)]);
     expect(data.runs[13]!.anomaly).toMatchObject({ direction: "drop", trailing: 10 });
-    expect(data.runs[13]!.newFailureCount).toBe(PLANTED.length);
+    // The planted scenarios crash before any turn (zero_turn): stalls, so "now stalled", not new failures (lib/core/run-changes.ts).
+    expect(data.runs[13]!.nowStalledCount).toBe(PLANTED.length);
+    expect(data.runs[13]!.newFailureCount).toBe(0);
     expect(data.runs[13]!.previous).toBe(suiteRunName(12));
     // The flaky scenario flips every run (newest change: the newest run), then the planted ones (run 13).
     expect(data.strip.sort).toBe("changed");

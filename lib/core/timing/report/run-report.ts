@@ -8,10 +8,12 @@ import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
 import type { RunSummaryJson } from "../../run-json";
 import type { ScenarioRow } from "../../scenario-row";
-import type { RunTiming } from "../rollup";
+import { loggedOf, type RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
 import { interactionRows, type PooledPanel } from "../../audio/interaction";
+import { STOP_REASON_LABEL } from "../../call-end";
+import { deadAirRows, latencySplitRows, type DeadAir, type ResponseLatencyByTurn } from "../../audio/interaction-facts";
 import type { FailingSignal } from "../../insights/failing-signals";
 import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
 import { num, table } from "./md";
@@ -22,7 +24,13 @@ export interface RunReportInput {
   rows: ScenarioRow[];
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
-  audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
+  audio?: {
+    recordings: number;
+    findings: ReportedFinding[];
+    interaction?: PooledPanel;
+    deadAir?: DeadAir & { calls?: number };
+    responseLatencyByTurn?: ResponseLatencyByTurn;
+  } | null;
   /** The run's automatic retries (issue 45). */
   retries?: RunRetries | null;
   /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
@@ -92,14 +100,15 @@ export function runReport(x: RunReportInput): string {
   out.push(
     `- Stop reasons: ${
       Object.entries(t.stop_reasons)
-        .map(([k, v]) => `${mdInline(k)} ${v}`)
+        .map(([k, v]) => `${mdInline(k)} ${v}${STOP_REASON_LABEL[k] ? ` (${STOP_REASON_LABEL[k]})` : ""}`)
         .join(", ") || "none"
     }\n`,
   );
-  const overhead = t.wall_clock_s !== null ? t.wall_clock_s - t.scenario_duration_s : null;
-  const secs = (v: number | null) => (v === null ? NO_LOGS : `${num(v)} s`);
+  // A span that cannot be measured is unknown, never negative (issue 55).
+  const overhead = t.wall_clock_s !== null && t.wall_clock_s >= t.scenario_duration_s ? t.wall_clock_s - t.scenario_duration_s : null;
+  const wall = t.wall_clock_s !== null ? `${num(t.wall_clock_s)} s` : `unknown (${loggedOf(t)})`;
   out.push(
-    `- Wall clock: ${secs(t.wall_clock_s)} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${secs(overhead)}\n`,
+    `- Wall clock: ${wall} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${overhead === null ? "unknown" : `${num(overhead)} s`}\n`,
   );
   if (x.tokens) {
     const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
@@ -140,7 +149,7 @@ export function runReport(x: RunReportInput): string {
   out.push("\n## Cross-scenario patterns\n\n");
   out.push(t.patterns.length ? t.patterns.map((p) => `- ${mdInline(p.text)}: ${p.scenarios.map((n) => mdInline(n, 300)).join(", ")}\n`).join("") : "_none_\n");
   out.push("\n## Latency rollup\n\n");
-  out.push(`Pooled over ${t.scenarios} scenario(s) (events concatenated; killed attempts left out).\n\n`);
+  out.push(`Pooled over the scenarios with logs: ${loggedOf(t)} (events concatenated; killed attempts left out).\n\n`);
   out.push(latencySections(t, "###", x.tokens ?? null));
   out.push("\n### Turns over 60 s\n\n");
   if (!t.turns.agent && !t.turns.user) out.push(`_${NO_LOGS}: no turn was timed._\n`);
@@ -175,6 +184,16 @@ export function runReport(x: RunReportInput): string {
         table(
           ["Metric", "Value", "Events"],
           interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)]),
+        ),
+      );
+    }
+    if (x.audio.deadAir) {
+      out.push("\n### Dead air and response latency by turn (τ-voice interaction facts)\n\n");
+      const rows = [...deadAirRows(x.audio.deadAir), ...(x.audio.responseLatencyByTurn ? latencySplitRows(x.audio.responseLatencyByTurn) : [])];
+      out.push(
+        table(
+          ["Fact", "Value"],
+          rows.map((r) => [r.label, mdInline(r.text, 200)]),
         ),
       );
     }

@@ -142,17 +142,19 @@ function toolTrace(x: ScenarioReportInput): string {
   return out.join("");
 }
 
-function asrSection(asr: AsrDiff | null): string {
+/** `turns`: each pair's transcript turn (the page's numbering), `null` where none says it. */
+function asrSection(asr: AsrDiff | null, turns: ReadonlyArray<number | null>): string {
   if (!asr) return "_Needs both LLM contexts._\n";
+  const at = (i: number) => (typeof turns[i] === "number" ? `turn ${turns[i]}` : `utterance ${i + 1}`);
   const real = asr.pairs.filter((p) => p.wer >= ASR_FLAG);
   const benign = asr.pairs.filter((p) => p.wer < ASR_FLAG && p.meant.trim() !== p.heard.trim());
-  const rows = (list: typeof real) => list.map((p) => [String(p.index), mdInline(p.meant, 80), mdInline(p.heard, 80), pct(p.wer)]);
+  const rows = (list: typeof real) => list.map((p) => [at(p.index), mdInline(p.meant, 80), mdInline(p.heard, 80), pct(p.wer)]);
   return [
     `Utterances meant ${asr.meantCount}, heard ${asr.heardCount}${asr.meantCount !== asr.heardCount ? " (count mismatch: interruptions, dropped utterances or echo)" : ""}; overall WER ${pct(asr.wer)}.\n\n`,
     "**Real mistranscriptions**\n\n",
-    table(["#", "Meant", "Heard", "WER"], rows(real)),
+    table(["Turn", "Meant", "Heard", "WER"], rows(real)),
     "\n**Benign normalisation**\n\n",
-    table(["#", "Meant", "Heard", "WER"], rows(benign)),
+    table(["Turn", "Meant", "Heard", "WER"], rows(benign)),
   ].join("");
 }
 
@@ -212,7 +214,7 @@ export function scenarioReport(x: ScenarioReportInput): string {
     );
   }
   out.push("\n## Tool-call trace against the reference\n\n", toolTrace(x));
-  out.push("\n## ASR diff\n\n", asrSection(x.asr));
+  out.push("\n## ASR diff\n\n", asrSection(x.asr, x.why.asrTurns));
   out.push("\n## Flow issues\n\n");
   if (t) {
     out.push(

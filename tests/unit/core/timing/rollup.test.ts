@@ -44,10 +44,19 @@ describe("run rollup", () => {
     );
     expect(r.wall_clock_s).toBe(100);
     expect(r.scenario_duration_s).toBe(70);
+    expect(r.logged_scenarios).toBe(2);
     expect(r.stop_reasons).toEqual({ "[EXIT]": 1, "[TIMEOUT]": 1 });
     expect(r.pending).toBe(3);
     expect(Object.keys(r.by_domain)).toEqual(["a", "b"]);
     expect(r.by_domain.a!.scenarios).toEqual(["a__1"]);
+  });
+
+  it("a run's wall clock is unknown, not a span of some of its logs, when a scenario has no log (2 of 12 in the bundled example)", () => {
+    const logged = item("a__1", [1], { wall: { start_ms: 1000, end_ms: 50_000 }, logged: true });
+    const bare = item("a__2", [], { logged: false, scenarioDuration: 900 });
+    const r = runTiming([logged, bare], 0);
+    expect(r.wall_clock_s, "never a span shorter than the run (overhead −463 s)").toBeNull();
+    expect([r.scenarios, r.logged_scenarios]).toEqual([2, 1]);
   });
 
   it("turns over 60 s link to their scenarios", () => {
