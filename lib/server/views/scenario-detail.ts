@@ -34,6 +34,7 @@ import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
 import { readJudge, type JsonValue, type StoredJudge } from "@/lib/core/evidence/judge";
+import { lazyRecording } from "../source/lazy-recordings";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
 import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
 import type { RunModel } from "../model/run-model";
@@ -263,6 +264,9 @@ async function statKnownFiles(dir: string): Promise<FileStat[]> {
   return Promise.all(
     KNOWN_FILES.map(async (file): Promise<FileStat> => {
       const { kind, info } = await lstatInside(/*turbopackIgnore: true*/ dir, file);
+      // An object-storage source's recording is fetched on first request: listed by its object's size and time, which the fetched file keeps.
+      const lazy = kind === "missing" && file === "conversation_log.wav" ? lazyRecording(join(dir, file)) : null;
+      if (lazy) return { kind: "f", size: lazy.size, mtimeMs: lazy.lastModified };
       if (kind === "missing" || kind === "unreadable") return null;
       const short = kind === "file" ? "f" : kind === "dir" ? "d" : kind === "link" ? "l" : "o";
       return { kind: short, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 };
