@@ -10,6 +10,7 @@ import { rateLabel } from "@/lib/core/figures";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
 import { AnomalyList } from "@/components/trends/anomalies";
+import { NotComparableNights } from "@/components/trends/not-comparable";
 import { TrendRunsProvider } from "@/components/trends/trend-runs-context";
 import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
 import { getStore } from "@/lib/server/live/store";
@@ -159,6 +160,15 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           <Panel id="anomalies" title={`Anomaly nights (${data.runs.filter((r) => r.anomaly).length})`}>
             <AnomalyList runs={data.runs} />
           </Panel>
+          {data.runs.some((r) => r.notComparable.length > 0) && (
+            <Panel
+              id="not-comparable"
+              title="Nights not like for like with the one before"
+              description="Calls ended under another conversation-end policy or inactivity timeout, or a domain's scoring changed (success_signals, NL assertions, an expected DB hash): rates move for reasons other than the agent. Ticked on the charts."
+            >
+              <NotComparableNights runs={data.runs} />
+            </Panel>
+          )}
           <Panel
             id="runs"
             title={`Runs (${data.runs.length})`}

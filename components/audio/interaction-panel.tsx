@@ -4,6 +4,7 @@
  * (`interactionRows`): a rate backed by fewer than 10 events reads "hidden" at run level.
  */
 import { interactionRows, type InteractionPanel } from "@/lib/core/audio/interaction";
+import { deadAirRows, latencySplitRows, type DeadAir, type ResponseLatencyByTurn } from "@/lib/core/audio/interaction-facts";
 
 export const INTERACTION_HINT =
   "Computed on the detected speech with tau2-bench's definitions (docs/interaction-metrics.md): a response is the agent starting after a user turn and before the user speaks again; a yield is the agent stopping within 2.0 s of the user cutting in; an agent interruption is the agent starting while the user speaks. Backchannels (≤ 1 s, ≤ 2 logged words) are left out.";
@@ -21,6 +22,24 @@ export function InteractionFigures({ panel, testId = "interaction-panel" }: { pa
               · {r.events} event{r.events === 1 ? "" : "s"}
             </span>
           </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export const FACTS_HINT =
+  "tau2-bench's interaction facts (tau2 metrics interaction-facts): dead air is the time with both sides silent between the first and the last speech on the recording, its share of that span, the longest gap and the gaps of 3.0 s or more; the response latency split by whether the agent called a tool (its context) before replying.";
+
+/** Dead air and the response latency by turn: each figure, or "N/A, because …" where it cannot be computed. */
+export function InteractionFacts({ deadAir, split, testId = "interaction-facts" }: { deadAir: DeadAir; split: ResponseLatencyByTurn | null; testId?: string }) {
+  const rows = [...deadAirRows(deadAir), ...(split ? latencySplitRows(split) : [])];
+  return (
+    <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-2 text-xs" data-testid={testId} title={FACTS_HINT}>
+      {rows.map((r) => (
+        <div key={r.label} className="rounded-md border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+          <dt className="text-zinc-600 dark:text-zinc-400">{r.label}</dt>
+          <dd className="font-medium tabular-nums">{r.text}</dd>
         </div>
       ))}
     </dl>

@@ -3,7 +3,8 @@ import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
 import { group, ms } from "@/components/format";
 import type { FindingKind } from "@/lib/core/audio/analyse";
 import { interactionRows } from "@/lib/core/audio/interaction";
-import { INTERACTION_HINT } from "@/components/audio/interaction-panel";
+import { FACTS_HINT, INTERACTION_HINT } from "@/components/audio/interaction-panel";
+import { deadAirRows, latencySplitRows } from "@/lib/core/audio/interaction-facts";
 import type { RunAudio } from "@/lib/shared/audio";
 import { DataTable } from "@/components/ui/data-table";
 import { Panel } from "./ui";
@@ -25,6 +26,42 @@ function deltaOfPanel(key: string, a: number | null, b: number | null): string {
   return rate ? `${sign}${Math.abs(d)} pts` : `${sign}${Math.abs(d).toFixed(2)}${key.includes("Latency") ? " s" : ""}`;
 }
 
+/** Dead air and the latency split side by side: the figure's own text on each side, the change where both are numbers. */
+function factRows(base: RunAudio, other: RunAudio) {
+  if (!base.deadAir || !other.deadAir) return [];
+  const a = [...deadAirRows(base.deadAir), ...latencySplitRows(base.responseLatencyByTurn)];
+  const b = [...deadAirRows(other.deadAir), ...latencySplitRows(other.responseLatencyByTurn)];
+  const values = (r: RunAudio) => [
+    r.deadAir.totalSeconds,
+    r.deadAir.fraction === null ? null : r.deadAir.fraction * 100,
+    r.deadAir.maxGapSeconds,
+    r.deadAir.longGaps,
+    r.responseLatencyByTurn.tool.mean,
+    r.responseLatencyByTurn.plain.mean,
+  ];
+  const va = values(base);
+  const vb = values(other);
+  const keys = ["deadAir:totalSeconds", "deadAir:fraction", "deadAir:maxGapSeconds", "deadAir:longGaps", "latency:tool", "latency:plain"];
+  const units = [" s", " pts", " s", "", " s", " s"];
+  return a.map((r, i) => ({
+    key: keys[i]!,
+    label: r.label,
+    hint: FACTS_HINT,
+    a: va[i] ?? null,
+    b: vb[i] ?? null,
+    fmt: () => "",
+    text: [r.text, b[i]!.text] as [string, string],
+    factUnit: units[i]!,
+  }));
+}
+
+function deltaOfFact(unit: string, a: number | null, b: number | null): string {
+  if (a === null || b === null) return "–";
+  const d = Math.round((b - a) * 100) / 100;
+  const sign = d > 0 ? "+" : d < 0 ? "−" : "±";
+  return `${sign}${unit === "" ? Math.abs(d) : Math.abs(d).toFixed(unit === " pts" ? 1 : 2)}${unit}`;
+}
+
 export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio }) {
   if (base.recordings === 0 && other.recordings === 0) return null;
   const ia = interactionRows(base.interaction);
@@ -38,6 +75,7 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
     fmt: (v: number | null) => string;
     unit?: string;
     text?: [string, string];
+    factUnit?: string;
   }> = [
     { key: "recordings", label: "Recordings measured", a: base.recordings, b: other.recordings, fmt: (v) => (v === null ? "–" : group(v)) },
     { key: "p50", label: "Response gap on the audio, p50", a: base.audioP50, b: other.audioP50, fmt: (v) => ms(v), unit: " ms" },
@@ -52,6 +90,8 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
       fmt: () => "",
       text: [r.text, ib[i]!.text] as [string, string],
     })),
+    // Dead air and the latency split (issue 57), as each side reads it ("N/A, because …" where it cannot be computed).
+    ...factRows(base, other),
     ...(Object.keys(FINDING_LABEL) as FindingKind[]).map((k) => ({
       key: k,
       label: `Findings: ${FINDING_LABEL[k]}`,
@@ -75,7 +115,9 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
             </td>
             <td className={td}>{r.text ? r.text[0] : r.fmt(r.a)}</td>
             <td className={td}>{r.text ? r.text[1] : r.fmt(r.b)}</td>
-            <td className={td}>{r.text ? deltaOfPanel(r.key, r.a, r.b) : delta(r.a, r.b, r.unit)}</td>
+            <td className={td}>
+              {r.factUnit !== undefined ? deltaOfFact(r.factUnit, r.a, r.b) : r.text ? deltaOfPanel(r.key, r.a, r.b) : delta(r.a, r.b, r.unit)}
+            </td>
           </tr>
         ))}
       </DataTable>

@@ -12,6 +12,7 @@ const KIND_LABEL: Record<CompareWarning["kind"], string> = {
   retry_flags: "Different retry settings",
   retried_change: "Changed by a retry",
   judge_sections: "Judges saw different evidence",
+  end_policy: "Calls end under another policy",
 };
 
 export function CompareWarnings({ warnings }: { warnings: Array<CompareWarning & { run: string }> }) {

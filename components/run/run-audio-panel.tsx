@@ -4,7 +4,7 @@
  */
 import Link from "next/link";
 import { FINDING_HINT, FINDING_LABEL } from "@/components/audio/finding-labels";
-import { InteractionFigures } from "@/components/audio/interaction-panel";
+import { InteractionFacts, InteractionFigures } from "@/components/audio/interaction-panel";
 import { group, ms } from "@/components/format";
 import { DataTable } from "@/components/ui/data-table";
 import { VerdictMark } from "@/components/scenarios/scenario-columns";
@@ -33,6 +33,7 @@ export function RunAudioPanel({ audio, finding, hrefFor }: { audio: RunAudio; fi
       <section aria-label="Interaction (τ-voice panel)" className="space-y-1">
         <h3 className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Interaction (τ-voice panel), on the recordings</h3>
         <InteractionFigures panel={audio.interaction} />
+        {audio.deadAir && <InteractionFacts deadAir={audio.deadAir} split={audio.responseLatencyByTurn ?? null} />}
       </section>
       <nav aria-label="Filter by audio finding" className="flex flex-wrap gap-2 text-xs">
         <Link

@@ -3,13 +3,24 @@ import { group } from "@/components/format";
 import { RelativeTime } from "@/components/runs/relative-time";
 import { RunProgress, RunStateBadge } from "@/components/runs/run-state-badge";
 import { Badge } from "@/components/ui/badge";
+import { DEFAULT_END_POLICY, STOP_REASON_LABEL } from "@/lib/core/call-end";
 import type { RunDetail } from "@/lib/shared/dto";
+
+const END_POLICY_HINT =
+  "The harness's --conversation-end-policy and --inactivity-timeout: under valid-terminal-state a caller's (simulator's) end and silence after the caller's last turn are clean exits too; under tool-only only the agent's end-conversation tool is.";
 import { runHref } from "@/lib/shared/routes";
 
 export type RunHeaderInfo = Pick<
   RunDetail,
   "id" | "state" | "partial" | "resumed" | "scenarioCount" | "intendedCount" | "inFlight" | "startedAt" | "updatedAt" | "minAgentTurns" | "judgeThreshold"
-> & { problemCount: number; unfinishedCount: number; killedCount: number; outsideQueueCount: number; diedIn?: string | null };
+> &
+  Partial<Pick<RunDetail, "endSettings" | "stopReasons" | "newFields">> & {
+    problemCount: number;
+    unfinishedCount: number;
+    killedCount: number;
+    outsideQueueCount: number;
+    diedIn?: string | null;
+  };
 
 export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: number }) {
   const live = run.state === "running" || run.state === "probably-stalled";
@@ -111,7 +122,49 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
             </dd>
           </div>
         )}
+        {run.endSettings && (run.endSettings.policy !== DEFAULT_END_POLICY || run.endSettings.inactivitySeconds !== null) && (
+          <div className="flex gap-1.5" data-testid="run-end-policy">
+            <dt className="text-zinc-500">Calls end</dt>
+            <dd title={END_POLICY_HINT}>
+              {run.endSettings.policy !== DEFAULT_END_POLICY ? (
+                <span className="font-mono">{run.endSettings.policy}</span>
+              ) : (
+                <span>
+                  <span className="font-mono">{run.endSettings.policy}</span> (default)
+                </span>
+              )}
+              {run.endSettings.inactivitySeconds !== null && <>, inactivity timeout {run.endSettings.inactivitySeconds} s</>}
+            </dd>
+          </div>
+        )}
+        {run.stopReasons && Object.keys(run.stopReasons).length > 0 && (
+          <div className="flex flex-wrap gap-x-1.5" data-testid="run-stop-reasons">
+            <dt className="text-zinc-500">Stop reasons</dt>
+            <dd className="flex flex-wrap gap-x-2">
+              {Object.entries(run.stopReasons).map(([reason, n]) => (
+                <span key={reason} title={STOP_REASON_LABEL[reason] ?? "a stop reason this dashboard does not know yet"}>
+                  <span className="font-mono">{reason}</span> <span className="tabular-nums">{group(n)}</span>
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
       </dl>
+      {run.newFields && run.newFields.length > 0 && (
+        <p
+          className="text-sm text-amber-800 dark:text-amber-300"
+          data-testid="run-new-fields"
+          title="metrics.json keys this dashboard does not interpret yet: each scenario page lists them with their values"
+        >
+          New fields in this run:{" "}
+          {run.newFields.map((f, i) => (
+            <span key={f.key}>
+              {i > 0 && ", "}
+              <span className="font-mono">{f.key}</span> ({group(f.scenarios)} scenario{f.scenarios === 1 ? "" : "s"})
+            </span>
+          ))}
+        </p>
+      )}
       {live && (
         <div className="max-w-md">
           <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />

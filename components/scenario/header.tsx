@@ -6,6 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow } from "@/lib/core";
 import { tokenSide } from "@/lib/core/token-usage";
 import { KeyNav } from "./key-nav";
+import { UnknownFieldsList } from "./unknown-fields";
+import { callEndOf, callEndStory, STOP_REASON_LABEL } from "@/lib/core/call-end";
+import { unknownFields } from "@/lib/core/metrics-fields";
 import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
 
@@ -56,6 +59,10 @@ export function ScenarioHeader({
   const stop = row ? row.stop_reason : stopReasonFromLog;
   const agent = tokenSide(metrics, "agent");
   const user = tokenSide(metrics, "user");
+  // How the call ended, as the harness's conversation-end policy reads it (issue 57).
+  const end = metrics ? callEndOf(metrics) : null;
+  const story = end ? callEndStory(end) : null;
+  const unknown = unknownFields(metrics);
   return (
     <header className="space-y-3" data-testid="scenario-header">
       <KeyNav
@@ -132,8 +139,10 @@ export function ScenarioHeader({
             </span>
           ) : (
             <Badge
-              tone={stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : "neutral"}
-              title={stop === "[EXIT]" ? "the agent ended the call" : stop === "[TIMEOUT]" ? "the time cap was reached" : undefined}
+              tone={
+                stop === "[EXIT]" ? "good" : stop === "[TIMEOUT]" ? "warn" : end?.cleanExit === true ? "good" : end?.cleanExit === false ? "warn" : "neutral"
+              }
+              title={STOP_REASON_LABEL[stop]}
             >
               {stop}
             </Badge>
@@ -172,6 +181,24 @@ export function ScenarioHeader({
           )}
         </Fact>
       </dl>
+      {story && (
+        <p
+          id="call-end"
+          className="text-sm text-zinc-700 dark:text-zinc-300"
+          data-testid="call-end"
+          data-agent-at-fault={story.agentAtFault ? "true" : "false"}
+        >
+          <span className="text-zinc-500">How the call ended: </span>
+          {story.text}
+          {end?.endToolCalled !== null && end?.endToolCalled !== undefined && (
+            <span className="text-zinc-500"> End tool called: {end.endToolCalled ? "yes" : "no"}.</span>
+          )}
+          {end?.simulatorEndReported !== null && end?.simulatorEndReported !== undefined && (
+            <span className="text-zinc-500"> Simulator reported the end: {end.simulatorEndReported ? "yes" : "no"}.</span>
+          )}
+        </p>
+      )}
+      {unknown.count > 0 && <UnknownFieldsList fields={unknown} />}
       {sourceLines.length > 0 && (
         <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
           {sourceLines.map((l) => (

@@ -9,7 +9,7 @@ import { api } from "@/components/api-client";
 import { useEffect, useState } from "react";
 import type { AudioAnalysis } from "@/lib/core/audio/analyse";
 import { FINDING_LABEL } from "@/components/audio/finding-labels";
-import { InteractionFigures } from "@/components/audio/interaction-panel";
+import { InteractionFacts, InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
 
@@ -152,6 +152,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
           <InteractionFigures panel={a.interaction} testId="audio-interaction" />
         </>
       )}
+      {a.deadAir && <InteractionFacts deadAir={a.deadAir} split={a.responseLatencyByTurn ?? null} testId="audio-interaction-facts" />}
       {a.findings.length > 0 && (
         <ul className="space-y-0.5" data-testid="audio-findings">
           {a.findings.map((f, i) => (

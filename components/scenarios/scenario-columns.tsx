@@ -70,7 +70,8 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
   return helper.columns([
     helper.accessor("name", {
       header: "Scenario",
-      meta: { width: "minmax(200px, 1fr)" },
+      // A long name takes two lines; the table fits 1440 px (past its minimum it scrolls in its box, this column pinned).
+      meta: { width: "minmax(264px, 1fr)" },
       cell: (c) => {
         const outside = c.row.original.outside_queue;
         const mark = Object.hasOwn(marks, c.getValue()) ? marks[c.getValue()] : undefined;
@@ -125,7 +126,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
       header: "Failed signals",
       // The server sorts by how many signals failed: most first is the useful first click.
       sortDescFirst: true,
-      meta: { width: "128px", title: "Failing success signals (sorts by how many, then which)" },
+      meta: { width: "152px", title: "Failing success signals (sorts by how many, then which)" },
       cell: (c) => {
         const v = c.getValue();
         return v ? <FullText text={v} className="scn-fail font-mono font-normal" /> : dash;
@@ -149,7 +150,7 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     }),
     helper.accessor("judge_score", {
       header: "Judge",
-      meta: { width: "112px", align: "right", title: "Judge score (✓/✗: judge passed; a NaN score is a judge error)" },
+      meta: { width: "124px", align: "right", title: "Judge score (✓/✗: judge passed; a NaN score is a judge error)" },
       cell: (c) => {
         const r = c.row.original;
         if (r.judge_error) return <JudgeErrorCell token={r.judge_error} />;
@@ -201,13 +202,13 @@ export function scenarioColumns(runId: string, viewQuery: string, marks: Readonl
     helper.accessor("stalled", {
       header: "Stalled",
       sortDescFirst: true,
-      meta: { width: "68px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
+      meta: { width: "60px", align: "center", title: "Fewer agent turns than --min-agent-turns" },
       cell: (c) => (c.getValue() ? <span className="font-medium text-amber-700 dark:text-amber-400">stalled</span> : ""),
     }),
     helper.accessor((r) => r.problems.length, {
       id: "problems",
       header: "Problems",
-      meta: { width: "68px", align: "right", title: "Files that could not be used" },
+      meta: { width: "64px", align: "right", title: "Files that could not be used" },
       cell: (c) => {
         const n = c.getValue();
         if (n === 0) return "";

@@ -60,7 +60,8 @@ const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
 
 /** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
 const PHONE_FIRST = ["name", "verdict", "failed_signals"];
-const PHONE_NAME_WIDTH = "160px";
+/** Their widths at phone width: the name, the verdict and the failing signals fit the table's 322 px box on a 390 px screen. */
+const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "146px", failed_signals: "116px" };
 
 export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
@@ -139,7 +140,7 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
   // At phone width the verdict and the failing signals follow the name (the cells' CSS order), so a failure reads without scrolling sideways.
   const phoneFirst = PHONE_FIRST.filter((id) => headers.some((h) => h.column.id === id));
   const phoneTemplate = [
-    ...phoneFirst.map((id) => (id === "name" ? PHONE_NAME_WIDTH : (headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"))),
+    ...phoneFirst.map((id) => PHONE_WIDTHS[id] ?? headers.find((h) => h.column.id === id)?.column.columnDef.meta?.width ?? "100px"),
     ...headers.filter((h) => !PHONE_FIRST.includes(h.column.id)).map((h) => h.column.columnDef.meta?.width ?? "100px"),
   ].join(" ");
   // The fixed tracks plus the minimum of the flexible one.

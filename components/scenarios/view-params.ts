@@ -12,6 +12,8 @@ export const QUICK = [
   ["na", "N/A"],
   ["stalled", "Stalled"],
   ["timeout", "Timeout"],
+  ["inactivity", "Inactivity end"],
+  ["simulator-exit", "Caller ended"],
   ["problems", "Has problems"],
   ["outside", "Not in the queue"],
   ["new", "New failures"],

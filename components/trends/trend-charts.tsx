@@ -8,11 +8,19 @@ import { trendsHref, type TrendsParams } from "./trends-href";
 
 const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
+/** A tick on the time axis where the setup changed, or where the night is not like for like with the one before (issue 57). */
+export function setupTicks(runs: readonly TrendRun[]): Array<string | null> {
+  return runs.map((r) => {
+    const lines = [...(r.setupChanges.length ? [`Setup changed before ${r.id}: ${r.setupChanges.join("; ")}`] : []), ...(r.notComparable ?? [])];
+    return lines.length ? lines.join(". ") : null;
+  });
+}
+
 export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt: number }) {
   const marks = runs.map((r) => (r.vsPrevious?.drop ? "drop" : r.vsPrevious?.rise ? "rise" : null));
   const dates = runs.map((r) => r.startedAt);
   const anomalies = runs.map((r) => r.anomaly?.direction ?? null);
-  const setup = runs.map((r) => (r.setupChanges.length ? `Setup changed before ${r.id}: ${r.setupChanges.join("; ")}` : null));
+  const setup = setupTicks(runs);
   return (
     <div className={grid}>
       {RATE_NAMES.filter((n) => runs.some((r) => r.rates[n].n > 0)).map((n) => (

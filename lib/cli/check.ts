@@ -3,6 +3,7 @@
  * or nothing that could be paired (every verdict unreadable, say); 2 bad input (not a run folder, the
  * same folder twice, no scenario in common, bad options). Prints a Markdown pull-request comment, or the result as JSON with --json.
  */
+import { endSettingsOf } from "@/lib/core/call-end";
 import { basename, dirname, resolve } from "node:path";
 import { attemptIndex, ratesOf, runRetries, runSummaryJson, scenarioRow } from "@/lib/core";
 import { rateLabels } from "@/lib/core/figures";
@@ -113,6 +114,10 @@ async function gateRun(dir: string): Promise<GateRun & { args: Record<string, un
     intended: json.intended_count,
     rows: analysis.records.map((r) => scenarioRow(r, analysis.plan.minAgentTurns, [], attempts.get(r.name) ?? [])),
     rates: ratesOf(analysis.fold),
+    endSettings: endSettingsOf(
+      lastInvocationArgs(read.runLevel.invocations),
+      analysis.records.map((r) => r.metrics),
+    ),
   };
 }
 

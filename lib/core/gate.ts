@@ -2,6 +2,7 @@
  * The CI gate's decision: a run against a baseline, by the compare page's paired test
  * (lib/core/compare.ts) and the thresholds given. Pure; `lib/cli/check.ts` reads the folders.
  */
+import { endSettingsChanges, endSettingsNote, type EndSettings } from "./call-end";
 import type { Rate, RateName } from "./aggregates";
 import { compareRows, type Comparison, type PairedTest } from "./compare";
 import { changeWord, DEFAULT_STABLE_RUNS, flakinessBefore, FLAKY_FLIPS, isStable, type SuiteRunCells } from "./run-changes";
@@ -52,6 +53,8 @@ export interface GateRun {
   rates: Record<RateName, Rate>;
   /** The run's automatic retries, when read (issue 45). */
   retries?: GateRetrySide;
+  /** How its calls end: the conversation-end policy and the inactivity timeout (issue 57), when read. */
+  endSettings?: EndSettings;
 }
 
 /** `untestable`: nothing could be paired (no scenario has a pass/fail verdict in both runs): not a pass. */
@@ -191,6 +194,9 @@ export function runGate(
   const warnings: string[] = [];
   if (comparison.counts.only_base) warnings.push(`${comparison.counts.only_base} scenario(s) of the baseline are missing from the run`);
   if (comparison.counts.only_other) warnings.push(`${comparison.counts.only_other} scenario(s) of the run are not in the baseline`);
+  // Calls ended under another policy or timeout: clean exit (and success, which includes it) mean something else (issue 57).
+  const endNote = base.endSettings && run.endSettings ? endSettingsNote(endSettingsChanges(base.endSettings, run.endSettings)) : null;
+  if (endNote) warnings.push(endNote);
   const baseUnfinished = UNFINISHED[base.state];
   if (baseUnfinished) warnings.push(`the baseline ${base.id} is ${baseUnfinished}: only its ${base.completed} finished scenarios are compared`);
   for (const side of [base, run]) {

@@ -22,6 +22,8 @@ export interface NotifyPayload {
   new_failures: NotifyScenario[];
   flaky: NotifyScenario[];
   anomaly: boolean;
+  /** Why this run is not like for like with the previous one (issue 57): calls ended under another policy or timeout, a domain's scoring changed. */
+  not_comparable: string[];
   url: string;
 }
 
@@ -54,6 +56,7 @@ export function notifyText(p: Omit<NotifyPayload, "text">, deltaPp: string | nul
       );
     if (items.length > NOTIFY_TEXT_LISTED) lines.push(`… and ${items.length - NOTIFY_TEXT_LISTED} more`);
   };
+  for (const n of p.not_comparable ?? []) lines.push(`⚠ ${slackSafe(n, 300)}`);
   list("New failures", p.new_failures);
   list("Flaky", p.flaky);
   if (!p.new_failures.length && !p.flaky.length) lines.push("No new failures.");

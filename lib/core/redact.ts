@@ -113,7 +113,7 @@ const SHAPES: Rule[] = [
   // A JWT: base64url JSON header, payload, signature.
   [/(?<![\w-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, REDACTED, "eyJ"],
   // Live and test keys of payment and webhook services (`sk_live_…`, `rk_test_…`, `whsec_…`).
-  [/\b((?:sk|rk)_(?:live|test)_|whsec_)[A-Za-z0-9]{8,}/g, `$1${REDACTED}`, /_live_|_test_|whsec_/],
+  [/\b((?:sk|rk)_(?:live|test)_|whsec_)[A-Za-z0-9]{4,}/g, `$1${REDACTED}`, /_live_|_test_|whsec_/],
   // A webhook URL is its own credential: whoever has the path may post (Slack, Discord, Teams).
   [
     /\b(https?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:[\w-]+\.)?discord(?:app)?\.com\/api\/webhooks|[\w-]+\.webhook\.office\.com\/webhookb2|outlook\.office\.com\/webhook))\/[^\s"'<>]+/gi,

@@ -180,7 +180,7 @@ function boundedRow(
       excluded: signals("excluded", list(breakdown.excluded)),
     },
     // A harness writes a traceback here: it may quote a key (redacted whole, then cut).
-    stop_reason: typeof m.stop_reason === "string" ? cuts.text("stop_reason", redactProse(m.stop_reason)) : null,
+    stop_reason: typeof m.stop_reason === "string" ? cuts.cleaned("stop_reason", m.stop_reason, redactProse) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,

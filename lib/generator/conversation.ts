@@ -56,7 +56,9 @@ export interface Conversation {
   segments: Segment[];
   turns: Turn[];
   latencies: LatencyEntry[];
-  stop: "[EXIT]" | "[TIMEOUT]";
+  stop: StopReason;
+  /** Who spoke last (the last finished turn), as a newer harness writes `last_speaker`. */
+  lastSpeaker: "user" | "agent" | null;
   calls: LlmCall[];
   tools: ToolEvent[];
   agentContext: JsonObject[];
@@ -67,7 +69,20 @@ export interface Conversation {
   agentPrompt: string;
 }
 
+export type StopReason = "[EXIT]" | "[TIMEOUT]" | "[SIMULATOR_EXIT]" | "[INACTIVITY_TIMEOUT]";
+
+/**
+ * A newer harness's conversation-end settings (1979de49, issue 57): the call also ends after
+ * `inactivitySeconds` of silence, and under `valid-terminal-state` when the simulator reports its end.
+ */
+export interface ConversationEnd {
+  policy: "tool-only" | "valid-terminal-state";
+  inactivitySeconds: number;
+}
+
 export interface PlayOptions {
+  /** Absent: an older harness (the call ends by the agent's end tool or the time cap only). */
+  end?: ConversationEnd;
   zeroTurn: boolean;
   /** Extra bytes of read-only tool output / prompt text to grow the agent context. */
   padding?: { call: ToolCall } | { prompt: string };
@@ -166,8 +181,10 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     tools.push({ at, call: c });
   };
 
-  let stop: "[EXIT]" | "[TIMEOUT]" = "[TIMEOUT]";
+  let stop: StopReason = "[TIMEOUT]";
   let exitAt: number | undefined;
+  /** Where a newer harness ends a call the agent did not end (seconds since routing start). */
+  let endAt: number | undefined;
   let t = 1.0;
 
   if (!opts.zeroTurn) {
@@ -267,10 +284,25 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     }
   }
 
+  // A newer harness ends the call the agent did not: the simulator's end (only under
+  // valid-terminal-state), else the inactivity timeout after the last speech.
+  if (stop !== "[EXIT]" && opts.end && !opts.zeroTurn) {
+    if (script.callerEnds && opts.end.policy === "valid-terminal-state") {
+      stop = "[SIMULATOR_EXIT]";
+      endAt = t + rng.float(0.4, 1.2);
+    } else {
+      stop = "[INACTIVITY_TIMEOUT]";
+      endAt = t + opts.end.inactivitySeconds;
+    }
+  }
+
   // The time cap: later segments are never spoken; one spanning the cap is logged but unfinished.
   let endSec: number;
   if (stop === "[EXIT]" && exitAt !== undefined && exitAt <= cap) {
     endSec = exitAt + rng.float(1.2, 3.2);
+  } else if ((stop === "[SIMULATOR_EXIT]" || stop === "[INACTIVITY_TIMEOUT]") && endAt !== undefined && endAt <= cap) {
+    endSec = endAt + rng.float(0.3, 0.9);
+    exitAt = undefined;
   } else {
     stop = "[TIMEOUT]";
     exitAt = undefined;
@@ -305,6 +337,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     latencies.push({ user: lastUser.text, agent: s.complete ? s.text : "", ms });
   }
 
+  const lastDone = [...kept].reverse().find((s) => s.complete);
   return {
     routingStart,
     endTime: routingStart + Math.round(endSec * SECOND),
@@ -312,6 +345,7 @@ export function play(def: ScenarioDef, script: Script, start: Micros, rng: Rng, 
     turns,
     latencies,
     stop,
+    lastSpeaker: lastDone ? lastDone.role : null,
     calls: keptCalls,
     tools: keptTools,
     agentContext: opts.zeroTurn ? [] : agentCtx.filter(([at]) => at < cap).map(([, m]) => m),

@@ -18,6 +18,7 @@ export const JUDGE_SYSTEM_PROMPT =
 const SCORES: Record<OutcomeKind, number[]> = {
   success: [1.0, 1.0, 0.95, 0.92, 0.9],
   timeout: [0.9, 0.85, 0.8],
+  caller_ends: [0.95, 0.9, 1.0],
   db_mismatch: [0.4, 0.3, 0.5, 0.2],
   null_hash: [0.9, 0.95, 1.0],
   nl_fail: [0.6, 0.7, 0.5, 0.75],
@@ -37,6 +38,7 @@ const SCORES: Record<OutcomeKind, number[]> = {
 const REASONS: Record<OutcomeKind, string> = {
   success: "The agent authenticated the caller, completed the requested change after explicit confirmation, and closed the call politely.",
   timeout: "The task was completed correctly, but the agent never ended the call, so the conversation ran into the time limit.",
+  caller_ends: "The task was completed correctly and the caller said goodbye; the agent did not end the call itself.",
   db_mismatch:
     "The agent applied the change with a wrong identifier (it did not read the id back carefully), so the final state does not match the expected one.",
   null_hash: "The agent handled the request correctly and confirmed the change with the caller.",
@@ -125,7 +127,7 @@ function userContent(i: JudgeInputs): string {
 function nlPassFlags(i: JudgeInputs): boolean[] {
   const n = i.def.nlAssertions.length;
   const { outcome, rng } = i;
-  if (["success", "timeout", "null_hash", "judge_low", "summary_not_captured", "judge_nan", "xss"].includes(outcome)) {
+  if (["success", "timeout", "caller_ends", "null_hash", "judge_low", "summary_not_captured", "judge_nan", "xss"].includes(outcome)) {
     return Array.from({ length: n }, () => outcome === "success" || outcome === "null_hash" || rng.chance(0.85));
   }
   if (outcome === "inaction") return Array.from({ length: n }, () => rng.chance(0.6));

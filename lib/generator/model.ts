@@ -50,6 +50,8 @@ export interface Script {
   endCall: boolean;
   /** Extra caller nudges after the last exchange with no answer (stall / timeout). */
   trailingUser?: string[];
+  /** The caller (the user simulator) ends the call after the last exchange; the agent never calls its end tool. */
+  callerEnds?: boolean;
   /** Telecom: predicate results on the pulled user DB (actual value, or error). */
   dbAssertionResults?: Array<{ actual: PyJson; error: string | null }>;
   /** Judge hints: what went wrong, in words. */

@@ -127,6 +127,9 @@ function nightly(): RunOptions[] {
       "#4": night >= 10 ? "db_mismatch" : "success",
     };
     if (night === 7) outcomes["#6"] = "judge_nan";
+    // Issue 57: the newest night ran a harness that ends calls under valid-terminal-state (30 s of
+    // inactivity): a caller's goodbye ends #11 ([SIMULATOR_EXIT]), a caller's last "hello?" ends a timeout.
+    if (night === NIGHTS) Object.assign(outcomes, { "#5": "timeout", "#11": "caller_ends" });
     // Issue 43: the regressed scenario and the second wrong-id failure are whole on the nights they fail
     // (conversation log, tool calls, both LLM contexts), and spoken on the newest night: the id misheard can be heard.
     const full = [...(night >= 9 ? [NIGHTLY_WRONG_ID[0]] : []), ...(night >= 10 ? [NIGHTLY_WRONG_ID[1]] : [])];
@@ -145,6 +148,7 @@ function nightly(): RunOptions[] {
       ...(night === NIGHTS ? { audio: { sampleRate: 4000, secondsPerTurn: 0.25, speech: true, scenarios: full } } : {}),
       // Issue 45: the last two nights ran a harness that retries automatically; the last one retried two scenarios.
       ...(night >= NIGHTS - 1 ? { autoRetries: night === NIGHTS ? RETRIED : {} } : {}),
+      ...(night === NIGHTS ? { conversationEnd: { policy: "valid-terminal-state" as const, inactivitySeconds: 30 } } : {}),
     };
   });
 }

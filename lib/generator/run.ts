@@ -184,6 +184,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
         ...(run.userTtsTtfb ? { userTtsTtfb: true } : {}),
         directory: `${runDir}/${name}`,
         ...(run.autoRetries ? { autoRetryReasons: retryReasons(run, name, i) } : {}),
+        ...(run.conversationEnd && !legacyAll ? { end: run.conversationEnd } : {}),
       };
     },
   };
@@ -206,6 +207,7 @@ export function* generateRun(run: RunOptions, globalSeed: number, synth?: Speech
     resume,
     legacy: legacyAll,
     ...(run.autoRetries ? { autoRetry: true } : {}),
+    ...(run.conversationEnd && !legacyAll ? { end: run.conversationEnd } : {}),
   });
   const judgeInfo = judgeOn ? { url: JUDGE_URL, model: JUDGE_MODEL } : null;
   const judgeDependent = suite.filter((e) => e.def.successSignals.some((s) => s === "judge_passed" || s === "nl_assertion")).length;

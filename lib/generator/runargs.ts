@@ -20,6 +20,8 @@ export interface Invocation {
   legacy: boolean;
   /** The automatic-retry switches a newer harness records (issue 45). */
   autoRetry?: boolean;
+  /** `--conversation-end-policy` and `--inactivity-timeout` (issue 57). */
+  end?: { policy: "tool-only" | "valid-terminal-state"; inactivitySeconds: number };
 }
 
 export function invocationJson(inv: Invocation, index: number): JsonObject {
@@ -31,6 +33,7 @@ export function invocationJson(inv: Invocation, index: number): JsonObject {
   if (!inv.judge) argv.push("--judge-url", "");
   if (inv.minAgentTurns !== 3 && !inv.legacy) argv.push("--min-agent-turns", String(inv.minAgentTurns));
   if (inv.sampleRate !== 16000) argv.push("--output-sample-rate", String(inv.sampleRate));
+  if (inv.end && inv.end.policy !== "tool-only") argv.push("--conversation-end-policy", inv.end.policy);
   const parsed: JsonObject = {
     user_url: "ws://localhost:8766",
     agent_url: "ws://localhost:8765",
@@ -67,6 +70,7 @@ export function invocationJson(inv: Invocation, index: number): JsonObject {
   parsed.strict_match = false;
   parsed.resume = inv.resume ?? null;
   if (!inv.legacy) parsed.min_agent_turns = inv.minAgentTurns;
+  if (inv.end) Object.assign(parsed, { conversation_end_policy: inv.end.policy, inactivity_timeout: f(inv.end.inactivitySeconds) });
   if (inv.autoRetry)
     Object.assign(parsed, { auto_resume_on_stale: true, auto_resume_on_insufficient_turns: true, max_auto_retries: 2, auto_retry_backoff_secs: 5 });
   const o: JsonObject = {

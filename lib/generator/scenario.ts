@@ -2,6 +2,7 @@
 import { bridgeLog, type BridgeLog } from "./artifacts/bridgelog";
 import { scenarioConfigFiles } from "./artifacts/config";
 import { convLogBody, convLogHeader, seglstJson } from "./artifacts/convlog";
+import type { ConversationEnd } from "./conversation";
 import { buildMetrics, type DbaVerdict, type MetricsResult } from "./artifacts/metrics";
 import { speechWav, synthWav } from "./artifacts/wav";
 import { play, type Conversation } from "./conversation";
@@ -33,6 +34,8 @@ export interface ScenarioSettings {
   directory: string;
   /** A newer harness's retry reasons for this scenario (`[]`: none); absent: an older harness. */
   autoRetryReasons?: string[];
+  /** A newer harness's conversation-end settings (issue 57); absent: an older harness. */
+  end?: ConversationEnd;
 }
 
 export interface ScenarioFile {
@@ -82,7 +85,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
   const zeroTurn = outcome === "zero_turn";
   const playSeed = Rng.of(s.seed, "play", def.name, s.attempt).hex(8);
   const playRng = () => new Rng(parseInt(playSeed, 16));
-  const delay = s.responseDelay ? { responseDelay: s.responseDelay } : {};
+  const delay = { ...(s.responseDelay ? { responseDelay: s.responseDelay } : {}), ...(s.end && !s.legacy ? { end: s.end } : {}) };
   let conv = play(def, script, start, playRng(), { zeroTurn, ...delay });
   if (!s.lean && !zeroTurn && s.contextBytes > 0) {
     const size = dumps(conv.agentContext, 2).length;
@@ -185,6 +188,7 @@ export function runScenario(def: ScenarioDef, kit: DomainKit, outcome: OutcomeKi
     legacy: s.legacy,
     traceMetrics,
     ...(s.autoRetryReasons ? { autoRetryReasons: s.autoRetryReasons } : {}),
+    ...(s.end && !s.legacy ? { end: s.end } : {}),
   });
   const metricsText = dumps(metrics.obj, 2);
 

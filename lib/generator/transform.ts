@@ -90,6 +90,13 @@ export function applyOutcome(script: Script, outcome: OutcomeKind, rng: Rng): Sc
       s.trailingUser = ["Okay... hello?"];
       break;
     }
+    case "caller_ends": {
+      // The caller says goodbye; the agent answers but never calls its end tool, and the simulator reports the end.
+      s.endCall = false;
+      s.callerEnds = true;
+      s.exchanges.push({ user: "That's everything, thank you. Goodbye!", agent: "You're welcome, have a great day!" });
+      break;
+    }
     case "inaction": {
       const first = ex[0];
       const last = ex[ex.length - 1];

@@ -16,8 +16,10 @@ export const SIGNALS: readonly SignalName[] = ["is_action_match", "db_state_matc
 /** What happens in one scenario of one run. */
 export type OutcomeKind =
   | "success"
-  /** Task done, but the agent never ended the call: `[TIMEOUT]`, `clean_exit: false`. */
+  /** Task done, but the agent never ended the call: `[TIMEOUT]`, `clean_exit: false` (a newer harness: `[INACTIVITY_TIMEOUT]` after the caller's last "hello?"). */
   | "timeout"
+  /** Task done, the caller says goodbye and the simulator ends the call; the agent never calls its end tool (`[SIMULATOR_EXIT]` under valid-terminal-state). */
+  | "caller_ends"
   /** A wrong write (misheard id, wrong item): DB hash mismatch / failed predicate. */
   | "db_mismatch"
   /** The agent bot did not answer the end-of-scenario pull: `db_state_actual_hash: null`. */
@@ -109,6 +111,13 @@ export interface RunOptions {
    * folder kept as `<scenario>.killed.autoretry<N>.<timestamp>/`; run_args.json records the switches.
    */
   autoRetries?: Record<string, string[]>;
+  /**
+   * A newer harness's conversation-end settings (1979de49, issue 57): `--conversation-end-policy` and
+   * `--inactivity-timeout` in run_args.json, the six end fields in every metrics.json, and calls the
+   * agent does not end stopped by the simulator (`[SIMULATOR_EXIT]`, under valid-terminal-state only) or
+   * by inactivity (`[INACTIVITY_TIMEOUT]`). Absent: an older harness.
+   */
+  conversationEnd?: { policy: "tool-only" | "valid-terminal-state"; inactivitySeconds: number };
   /** `--min-agent-turns` (default 3; 0 disables the stall rule). */
   minAgentTurns?: number;
   /** Whether an LLM judge is configured (default true). */

@@ -2,6 +2,7 @@
 import type { Verdict } from "@/lib/core";
 import type { FindingKind, InteractionPanel, LineQuality } from "@/lib/core/audio/analyse";
 import type { PooledPanel } from "@/lib/core/audio/interaction";
+import type { DeadAir, ResponseLatencyByTurn } from "@/lib/core/audio/interaction-facts";
 
 /** A run's interaction panel: its calls' events pooled; a rate backed by fewer than 10 events is null and named in `hidden`. */
 export type RunInteraction = PooledPanel;
@@ -20,6 +21,9 @@ export interface ScenarioAudio {
   findings: Partial<Record<FindingKind, number>>;
   /** The call's τ-voice interaction panel, and each channel's line quality (null for a recording that could not be read). */
   interaction: InteractionPanel | null;
+  /** τ-voice's dead air and the response latency by turn (issue 57); null for a recording that could not be read. */
+  deadAir: DeadAir | null;
+  responseLatencyByTurn: ResponseLatencyByTurn | null;
   line: { user: LineQuality; agent: LineQuality } | null;
   /** A recording that could not be read, named. */
   problem: string | null;
@@ -39,5 +43,8 @@ export interface RunAudio {
   audioP95: number | null;
   /** The τ-voice interaction panel over the run's recordings. */
   interaction: RunInteraction;
+  /** Dead air over the run's recordings (totals summed over the spans measured, the longest gap of all), and the latency split pooled. */
+  deadAir: DeadAir & { calls: number };
+  responseLatencyByTurn: ResponseLatencyByTurn;
   rows: ScenarioAudio[];
 }

@@ -24,7 +24,8 @@ export interface CompareWarning {
     | "stalled"
     | "retry_flags"
     | "retried_change"
-    | "judge_sections";
+    | "judge_sections"
+    | "end_policy";
   message: string;
 }
 

@@ -2,6 +2,8 @@
  * Plain objects that cross from the server (index, route handlers, server components) to the
  * browser. Types only: safe to import anywhere.
  */
+import type { CallEnd, CallEndStory, EndSettings } from "@/lib/core/call-end";
+import type { UnknownFields } from "@/lib/core/metrics-fields";
 import type { Problem } from "@/lib/core/problems";
 import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
 import type { LatencySummary } from "@/lib/core/latency";
@@ -103,6 +105,12 @@ export interface RunDetail extends RunListItem {
   outsideQueue: string[];
   killedFolders: string[];
   judgeThreshold: number | null;
+  /** How its calls end (issue 57): the conversation-end policy (the default when the run predates it) and the inactivity timeout. */
+  endSettings: EndSettings;
+  /** Scenarios by stop reason (`[EXIT]`, `[SIMULATOR_EXIT]`, `[INACTIVITY_TIMEOUT]`, `[TIMEOUT]`, any other the harness writes). */
+  stopReasons: Record<string, number>;
+  /** metrics.json keys the dashboard does not interpret yet, with how many scenarios carry each (issue 57). */
+  newFields: Array<{ key: string; scenarios: number }>;
   /** Sessions, loaded vs re-run scenarios, killed folders and where a dead run stopped (lib/core/run-history.ts). */
   history: RunHistory;
   /** Automatic retries (issue 45): retried scenarios, reasons counted, the success rate without retries. */
@@ -158,6 +166,10 @@ export interface ScenarioDetail {
   retries: ScenarioRetriesView | null;
   /** Which tagged sections the judge was sent (`judge_input.user_content`); `null` when no judge input is recorded. */
   judgeSeen: JudgeSeen | null;
+  /** How the call ended (issue 57): metrics.json's stop reason and conversation-end fields, and the sentence the page says; `null` without metrics.json. */
+  callEnd: (CallEnd & { story: CallEndStory }) | null;
+  /** metrics.json keys the dashboard does not interpret yet, each with its value as bounded inert text (issue 57). */
+  unknownFields: UnknownFields;
   /** Evidence derived from the files above (ARTIFACTS.md §7). */
   insights: {
     /** `null` when the agent context is missing or empty ("unknown", not zero). */

@@ -9,7 +9,19 @@
  * `new`: failing now, passed in the previous run of the suite (resolved to names by `views/run-changes`);
  * `retried`: retried automatically (issue 45).
  */
-export const QUICK_FILTERS = ["failed", "task-failed", "na", "stalled", "timeout", "problems", "outside", "retried", "new"] as const;
+export const QUICK_FILTERS = [
+  "failed",
+  "task-failed",
+  "na",
+  "stalled",
+  "timeout",
+  "inactivity",
+  "simulator-exit",
+  "problems",
+  "outside",
+  "retried",
+  "new",
+] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const SORT_KEYS = [

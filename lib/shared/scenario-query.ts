@@ -83,6 +83,9 @@ export function matches(item: SearchableRow, query: ScenarioQuery): boolean {
     if (quick === "na" && r.verdict !== "N/A") return false;
     if (quick === "stalled" && !r.stalled) return false;
     if (quick === "timeout" && r.stop_reason !== "[TIMEOUT]") return false;
+    // The harness's newer endings (issue 57): ended by inactivity, ended by the caller (simulator).
+    if (quick === "inactivity" && r.stop_reason !== "[INACTIVITY_TIMEOUT]") return false;
+    if (quick === "simulator-exit" && r.stop_reason !== "[SIMULATOR_EXIT]") return false;
     if (quick === "problems" && r.problems.length === 0) return false;
     if (quick === "outside" && !r.outside_queue) return false;
     // Needs the suite's history: `withNewFailures` turns it into names first; left as is, no row is known new.

@@ -43,6 +43,13 @@ export interface TrendRun {
   domains: Record<string, Band>;
   /** Run arguments changed since the previous run of the suite ("judge_model: a → b"), for a tick on the time axis. */
   setupChanges: string[];
+  /**
+   * Why this night is not like for like with the one before (issue 57): calls ended under another
+   * conversation-end policy or inactivity timeout, a domain whose scoring changed. One sentence each.
+   */
+  notComparable: string[];
+  /** Domains whose scoring changed since the night before: what moved, in which scenarios (the first 20). */
+  scoringChanges: Array<{ domain: string; scenarios: string[]; scenarioCount: number; what: string[] }>;
   /** Judge errors (NaN scores) in the run: left out of the judge mean, shown as their own series. */
   judgeErrors: number;
   p50: number | null;

@@ -61,12 +61,19 @@ test("the rendered pages show no secret of run_args.json, and say a secret chang
     "trends?range=all",
     `runs/${BASE_RUN}`,
     `runs/${OTHER_RUN}`,
+    // Issue 54: a key quoted by the judge, spoken in a turn or written in a prompt.
+    `runs/${OTHER_RUN}/scenarios/${SECRET_SCENARIOS[0]}`,
+    `runs/${BASE_RUN}/scenarios/${SECRET_SCENARIOS[1]}`,
   ];
   for (const p of pages) {
     const { status, body } = await get(`${u}${p}`);
     expect(status, p).toBe(200);
     expect(leakedSecret(body), p).toBeNull();
   }
+  // The scenario page shows the judge's reason and the turn, without their keys.
+  const scenarioPage = (await get(`${u}runs/${OTHER_RUN}/scenarios/${SECRET_SCENARIOS[1]}`)).body;
+  expect(scenarioPage).toContain("to the user.");
+  expect(scenarioPage).toContain("please use it.");
   const compare = (await get(`${u}compare?base=${BASE_RUN}&runs=${OTHER_RUN}`)).body;
   expect(compare).toContain("db_passwd");
   expect(compare).toContain("changed (redacted)");

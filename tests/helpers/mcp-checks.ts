@@ -169,6 +169,18 @@ export async function checkReadTools(client: Client, store: Store): Promise<void
   expect(paged.runs).toHaveLength(2);
   expect(paged.more).toMatch(/offset=2/);
 
+  // Issue 57: the newest night ran under valid-terminal-state; get_run names it as the run page does, get_scenario says how a call ended.
+  const VTS_NIGHT = "nightly/eval_20261130_020000";
+  const vtsApi = await api<RunDetail>(store, `/api/runs/${enc(VTS_NIGHT)}`);
+  const vts = await ok<{ endSettings: unknown; stopReasons: Record<string, number> }>(client, "get_run", { run: VTS_NIGHT });
+  expect(vts.endSettings).toEqual(vtsApi.endSettings);
+  expect(vts.endSettings).toMatchObject({ policy: "valid-terminal-state", inactivitySeconds: 30 });
+  expect(vts.stopReasons).toEqual(vtsApi.stopReasons);
+  expect(Object.keys(vts.stopReasons)).toEqual(expect.arrayContaining(["[SIMULATOR_EXIT]", "[INACTIVITY_TIMEOUT]"]));
+  const quiet = await ok<{ callEnd: { text: string; agentAtFault: boolean } }>(client, "get_scenario", { run: VTS_NIGHT, name: "tau2_airline__48" });
+  expect(quiet.callEnd.text).toMatch(/^Ended after 30 s of silence following the caller's last turn: a valid end under valid-terminal-state/);
+  expect(quiet.callEnd.agentAtFault).toBe(false);
+
   // get_run: rates k/n, the stall warning, per domain.
   const detail = await api<RunDetail>(store, `/api/runs/${enc(STALLS)}`);
   const run = await ok<{

@@ -30,6 +30,8 @@ export interface PlantedCall {
   agent: Span[];
   /** Utterances that stop dead at full level (no decay). */
   cut?: Span[];
+  /** Speech steady in level: each utterance one block of a voiced tone at one level, hard edges, zeros between (a TTS rendering of a simulation's segments). */
+  steady?: boolean;
   lines?: { user?: Line; agent?: Line };
   seed?: number;
 }
@@ -43,9 +45,23 @@ function rng(seed: number) {
 }
 
 /** One channel's speech for its planted utterances (peak level about 0.3), and where each really is (its first to its last syllable). */
-function speechOf(spans: Span[], rate: number, n: number, random: () => number, cut: Span[]): { x: Float32Array; truth: Span[] } {
+function speechOf(spans: Span[], rate: number, n: number, random: () => number, cut: Span[], steady = false): { x: Float32Array; truth: Span[] } {
   const out = new Float32Array(n);
   const truth: Span[] = [];
+  if (steady) {
+    for (const [start, end] of spans) {
+      const f0 = 100 + 120 * random();
+      let phase = 0;
+      let lp = 0;
+      for (let i = Math.round(start * rate); i < Math.min(n, Math.round(end * rate)); i++) {
+        phase = (phase + f0 / rate) % 1;
+        lp += 0.35 * (2 * phase - 1 - lp);
+        out[i] = 0.2 * lp * 2.2;
+      }
+      truth.push([start, end]);
+    }
+    return { x: out, truth };
+  }
   for (const [start, end] of spans) {
     let lastEnd = start;
     const hardStop = cut.some(([a, b]) => Math.abs(a - start) < 1e-6 && Math.abs(b - end) < 1e-6);
@@ -101,7 +117,10 @@ function rmsOver(x: Float32Array, spans: Span[], rate: number): number {
 export function plantedChannels(call: PlantedCall): { user: Float32Array; agent: Float32Array; truth: { user: Span[]; agent: Span[] } } {
   const random = rng(call.seed ?? 7);
   const n = Math.round(call.seconds * call.rate);
-  const made = { user: speechOf(call.user, call.rate, n, random, call.cut ?? []), agent: speechOf(call.agent, call.rate, n, random, call.cut ?? []) };
+  const made = {
+    user: speechOf(call.user, call.rate, n, random, call.cut ?? [], call.steady),
+    agent: speechOf(call.agent, call.rate, n, random, call.cut ?? [], call.steady),
+  };
   const clean = { user: made.user.x, agent: made.agent.x };
   const out = { user: Float32Array.from(clean.user), agent: Float32Array.from(clean.agent) };
   for (const side of ["user", "agent"] as const) {

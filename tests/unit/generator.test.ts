@@ -20,6 +20,13 @@ const METRICS_KEY_ORDER = [
   "scenario_duration",
   "stop_reason",
   "clean_exit",
+  // A newer harness (1979de49, issue 57): the conversation-end fields.
+  "conversation_end_policy",
+  "conversation_end_reason",
+  "inactivity_timeout_seconds",
+  "end_conversation_tool_called",
+  "simulator_end_reported",
+  "last_speaker",
   "insufficient_agent_turns",
   "is_action_match",
   "judge_score",
@@ -163,7 +170,13 @@ describe("results generator", () => {
       if (!("success_breakdown" in m)) continue; // legacy layout
 
       // Signals, whitelist, breakdown and verdicts (§4.2–4.6).
-      if ("stop_reason" in m) expect(m.clean_exit).toBe(m.stop_reason === "[EXIT]");
+      // clean_exit under the conversation-end policy (issue 57): valid-terminal-state also passes a simulator's end and silence after the caller's last turn.
+      const vts = m.conversation_end_policy === "valid-terminal-state";
+      if ("stop_reason" in m)
+        expect(m.clean_exit).toBe(
+          m.stop_reason === "[EXIT]" ||
+            (vts && (m.stop_reason === "[SIMULATOR_EXIT]" || (m.stop_reason === "[INACTIVITY_TIMEOUT]" && m.last_speaker === "user"))),
+        );
       if ("judge_passed" in m) expect(m.judge_passed).toBe((m.judge_score as number | null) !== null && (m.judge_score as number) >= 0.9);
       if ("db_state_match" in m) expect(m.db_state_match).toBe(m.db_state_actual_hash === m.db_state_expected_hash);
       const meta = byPath.get(`${dir}/scenario_config/metadata.json`);
@@ -406,5 +419,68 @@ describe("results generator", () => {
     }
     const meta = files.find((x) => x.path.endsWith("scenario_config/metadata.json")) as GeneratedFile;
     expect(text(meta).startsWith('{\n    "name": ')).toBe(true);
+  });
+
+  it("writes runs under either conversation-end policy: the six end fields, the flags in run_args.json, [SIMULATOR_EXIT] only under valid-terminal-state (issue 57)", () => {
+    const under = (policy: "tool-only" | "valid-terminal-state") =>
+      generateResults({
+        seed: 5,
+        runs: [
+          {
+            name: `eval_${policy === "tool-only" ? "20261201" : "20261202"}_020000`,
+            scenarios: 3,
+            domains: ["tau2_retail"],
+            state: "finished",
+            lean: true,
+            outcomes: { "#0": "timeout", "#1": "caller_ends", "#2": "success" },
+            conversationEnd: { policy, inactivitySeconds: 30 },
+          },
+        ],
+      });
+    const metricsOf = (out: GeneratedFile[]) =>
+      out
+        .filter((x) => x.path.endsWith("/metrics.json"))
+        .sort((a, b) => (a.path < b.path ? -1 : 1))
+        .map((x) => parseLoose(text(x)) as Json);
+    const tool = under("tool-only");
+    const vts = under("valid-terminal-state");
+    const t = metricsOf(tool);
+    const v = metricsOf(vts);
+    for (const m of [...t, ...v]) {
+      for (const k of [
+        "conversation_end_policy",
+        "conversation_end_reason",
+        "inactivity_timeout_seconds",
+        "end_conversation_tool_called",
+        "simulator_end_reported",
+        "last_speaker",
+      ])
+        expect(m, String(m.scenario_name)).toHaveProperty(k);
+      expect(m.inactivity_timeout_seconds).toBe(30);
+    }
+    const ends = (ms: Json[]) => ms.map((m) => [m.stop_reason, m.clean_exit, m.conversation_end_reason, m.last_speaker]);
+    // The caller's last "hello?" then 30 s of silence; the caller's goodbye; the agent's end tool.
+    expect(ends(v).sort()).toEqual(
+      [
+        ["[EXIT]", true, "agent_end_conversation_tool", "agent"],
+        ["[INACTIVITY_TIMEOUT]", true, "inactivity_timeout_after_user_final_turn", "user"],
+        ["[SIMULATOR_EXIT]", true, "simulator_reported_end", "agent"],
+      ].sort(),
+    );
+    // Under tool-only the simulator cannot end the call: both end by inactivity, neither cleanly.
+    expect(ends(t).sort()).toEqual(
+      [
+        ["[EXIT]", true, "agent_end_conversation_tool", "agent"],
+        ["[INACTIVITY_TIMEOUT]", false, "agent_end_conversation_tool_missing", "agent"],
+        ["[INACTIVITY_TIMEOUT]", false, "agent_end_conversation_tool_missing", "user"],
+      ].sort(),
+    );
+    const args = (out: GeneratedFile[]) =>
+      JSON.parse(text(out.find((x) => x.path.endsWith("run_args.json"))!)) as { invocations: Array<{ argv: string[]; parsed_args: Json }> };
+    expect(args(vts).invocations[0]!.parsed_args).toMatchObject({ conversation_end_policy: "valid-terminal-state", inactivity_timeout: 30 });
+    expect(args(vts).invocations[0]!.argv).toContain("--conversation-end-policy");
+    expect(args(tool).invocations[0]!.parsed_args).toMatchObject({ conversation_end_policy: "tool-only", inactivity_timeout: 30 });
+    // clean_exit is in the verdict: the same calls succeed under one policy and fail under the other.
+    expect(v.filter((m) => m.is_successful === true).length).toBeGreaterThan(t.filter((m) => m.is_successful === true).length);
   });
 });

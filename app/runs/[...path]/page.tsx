@@ -177,6 +177,9 @@ function RunPage({
             updatedAt: d.lastLogAt ?? d.updatedAt,
             minAgentTurns: d.minAgentTurns,
             judgeThreshold: d.judgeThreshold,
+            endSettings: d.endSettings,
+            stopReasons: d.stopReasons,
+            newFields: d.newFields,
             problemCount: d.problems.length,
             unfinishedCount: d.unfinished.length,
             // The folders a resume moved aside (automatic retries' attempts are told by the retries note).

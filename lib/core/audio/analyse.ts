@@ -10,11 +10,13 @@ import { detectSpeech, type LineQuality } from "./detect";
 import { cutOffsOf, deadStreamsOf, dropoutsOf, echoesOf, echoFinding, loopsOf } from "./defects";
 import { FRAME_SECONDS, MAX_LISTED, MERGE_PAUSE_S, type AudioFinding, type ChannelFrames, type FindingKind, type LoggedTurn, type Side } from "./frames";
 import { interactionOf, type InteractionEvent, type InteractionPanel } from "./interaction";
+import { deadAirOf, responseLatencyByTurn, type DeadAir, type ResponseLatencyByTurn } from "./interaction-facts";
 import { coverage, firstStartingAfter, intersect, meetsAny, mergeSpans, r3, silencesOf, type Span } from "./spans";
 
 export { FINDING_KINDS, FRAME_SECONDS, MAX_LISTED, MERGE_PAUSE_S, MIN_SPURT_S } from "./frames";
 export type { AudioFinding, ChannelFrames, FindingKind, LoggedTurn, Side } from "./frames";
 export type { InteractionEvent, InteractionPanel } from "./interaction";
+export type { DeadAir, ResponseLatencyByTurn } from "./interaction-facts";
 export type { LineQuality } from "./detect";
 export type { Span };
 
@@ -37,6 +39,10 @@ export interface AudioAnalysis {
   interaction: InteractionPanel;
   /** Its events, for the lanes (at most `MAX_LISTED`). */
   interactionEvents: InteractionEvent[];
+  /** τ-voice's dead air: both sides silent between the first and the last speech (issue 57). */
+  deadAir: DeadAir;
+  /** The panel's response latency split into replies after a tool call and plain ones (issue 57). */
+  responseLatencyByTurn: ResponseLatencyByTurn;
   /** How many of each list there were: past `MAX_LISTED` the lists hold the first ones only. */
   counts: {
     userSpurts: number;
@@ -257,6 +263,8 @@ export function* analysisSteps(input: AudioInput): Generator<void, AudioAnalysis
     line: { user: both.user.line, agent: both.agent.line },
     interaction: interaction.panel,
     interactionEvents: cut(interaction.events),
+    deadAir: deadAirOf(user, agent),
+    responseLatencyByTurn: responseLatencyByTurn(interaction.events, input.turns),
     counts,
     truncated,
     peaks,

@@ -4,7 +4,8 @@
  *   (≥ 4 dB): its level follows the other channel's, shifted, closely (correlation ≥ 0.85). It is taken
  *   out of that side's speech, so it is never its talk-over or unlogged speech.
  * - `dropout`: inside speech, 20–250 ms of digital silence or of a level far under the noise floor,
- *   entered and left at speech level (frames dropped, not a pause, which decays).
+ *   entered and left at speech level (frames dropped, not a pause, which decays); on a clean line
+ *   (digital silence between words) only exact zeros of 50 ms or more, whose edges are at speech level (no decay before, no onset after).
  * - `dead_stream`: more than 1 s of exact zeros while a logged turn says this side speaks.
  * - `cut_off`: speech that ends at full level with no decay, on an interruption or at the recording's end.
  */
@@ -28,7 +29,14 @@ const LOOP_MATCH_DB = 1.5;
 const LOOP_RANGE_DB = 10;
 const LOOP_ONSET_DB = 6;
 
+/** On a clean line, a hole's edges are within this of the speech next to them (no decay, no onset)… */
+const CLEAN_EDGE_DB = 12;
+/** …and within this of the spurt's loud level (its upper quartile). */
+const CLEAN_LEVEL_DB = 16;
+const CLEAN_DROPOUT_MIN_FRAMES = 5;
+
 const frameOf = (t: number) => Math.round(t / FRAME_SECONDS);
+const dbOf = (rms: number) => (rms > 0 ? 20 * Math.log10(rms) : -Infinity);
 
 /**
  * Pearson correlation of x[a..b) with y shifted by `lag` frames, and the mean level difference (x − y),
@@ -120,12 +128,16 @@ function quantileLevel(level: Float32Array, a: number, b: number, q: number): nu
 export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpeech): AudioFinding[] {
   const out: AudioFinding[] = [];
   const { levelDb, floorDb } = speech;
-  // Only on a line that carries noise: on a digitally clean one (TTS), zeros between words are its pauses.
-  if (!Number.isFinite(floorDb)) return out;
-  const hole = (f: number) => (frames.rms[f] as number) === 0 || (levelDb[f] as number) < floorDb - 10;
+  // On a digitally clean line (TTS) zeros between words are its pauses too: a dropout is told from one
+  // by its edges (issue 57). A pause is entered by a decay, so the frame before it is far under the
+  // speech's loud level; frames dropped mid-word stop dead at that level and resume at it.
+  const clean = !Number.isFinite(floorDb);
+  const hole = clean ? (f: number) => (frames.rms[f] as number) === 0 : (f: number) => (frames.rms[f] as number) === 0 || (levelDb[f] as number) < floorDb - 10;
+  const rawDb = (f: number) => (f >= 0 && f < frames.band.length ? dbOf(frames.band[f] as number) : -Infinity);
   for (const s of speech.spurts) {
     const a = frameOf(s[0]);
     const b = Math.min(frameOf(s[1]), levelDb.length);
+    const loud = clean ? quantileLevel(levelDb, a, b, 0.75) - CLEAN_LEVEL_DB : -Infinity;
     for (let f = a; f < b; f++) {
       if (!hole(f)) continue;
       let g = f;
@@ -135,7 +147,21 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
       // frames around the hole above the speech threshold (one on each side may hold part of it).
       const before = Math.max(levelDb[f - 1] ?? -Infinity, levelDb[f - 2] ?? -Infinity);
       const after = Math.max(levelDb[g] ?? -Infinity, levelDb[g + 1] ?? -Infinity);
-      if (n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb) {
+      // On a clean line: entered and left at speech level, where a pause is entered by a decay and left by
+      // an onset. Entered: the frame before is within 12 dB of the three before it (a decay's last frame is
+      // 20 dB or more under them; a frame nine tenths in the hole is 10 dB down); left: the frame after is
+      // within 12 dB of the three after it (an onset's first frame is 15 dB or more under them). Both at
+      // speech level (within 16 dB of the spurt's upper quartile), and longer than a TTS's closure of a stop
+      // consonant (30–40 ms of zeros inside a word).
+      const found = clean
+        ? n >= CLEAN_DROPOUT_MIN_FRAMES &&
+          n <= DROPOUT_MAX_FRAMES &&
+          Math.max(rawDb(f - 1), rawDb(f - 2)) >= loud &&
+          Math.max(rawDb(g), rawDb(g + 1)) >= loud &&
+          rawDb(f - 1) >= Math.max(rawDb(f - 2), rawDb(f - 3), rawDb(f - 4)) - CLEAN_EDGE_DB &&
+          rawDb(g) >= Math.max(rawDb(g + 1), rawDb(g + 2), rawDb(g + 3)) - CLEAN_EDGE_DB
+        : n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb;
+      if (found) {
         const start = r3(f * FRAME_SECONDS);
         out.push({
           kind: "dropout",

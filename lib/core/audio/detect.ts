@@ -24,6 +24,8 @@ const ABSOLUTE_ON_DB = -60;
 const ABSOLUTE_OFF_DB = -65;
 /** The floor is this percentile of the channel's non-silent frames' levels. */
 const FLOOR_PERCENTILE = 0.1;
+/** Zeros in this many half-second stretches are the channel's pauses: its background is digital silence. */
+const DIGITAL_PAUSES = 3;
 const BIN_DB = 0.25;
 const MIN_DB = -130;
 
@@ -69,6 +71,21 @@ function percentile(levels: Float32Array, silent: (f: number) => boolean, fracti
   return 0;
 }
 
+/** Stretches of digital silence of at least `MERGE_PAUSE_S`: a channel's pauses when its background is digital silence. */
+function zeroPauses(n: number, silent: (f: number) => boolean): number {
+  const min = Math.round(MERGE_PAUSE_S / FRAME_SECONDS);
+  let runs = 0;
+  let run = 0;
+  for (let f = 0; f <= n; f++) {
+    if (f < n && silent(f)) run++;
+    else {
+      if (run >= min) runs++;
+      run = 0;
+    }
+  }
+  return runs;
+}
+
 function countNonSilent(n: number, silent: (f: number) => boolean): number {
   let k = 0;
   for (let f = 0; f < n; f++) if (!silent(f)) k++;
@@ -111,15 +128,17 @@ export function detectSpeech(frames: ChannelFrames): ChannelSpeech {
   }
   // Digital silence counts toward the floor: a clean line whose pauses are exact zeros (TTS) has no
   // noise to measure, and its speech is then what stands above the absolute thresholds. Unless the
-  // rest holds a noise floor of its own (a tenth of the call within 3 dB of its quietest): a noisy line
-  // whose stream died for a while.
+  // rest holds a noise floor of its own (a tenth of the call within 3 dB of its quietest) and the zeros
+  // are not where the channel pauses: a noisy line whose stream died for a while. Zeros in three or more
+  // stretches of half a second are the channel's pauses (its background), whatever the rest holds:
+  // speech steady in level would otherwise be taken for a floor of its own (issue 57).
   const zeros = levelDb.length - countNonSilent(levelDb.length, silent);
   const nonZeroFloor = percentile(levelDb, silent, FLOOR_PERCENTILE);
   let floor = nonZeroFloor;
   if (zeros >= FLOOR_PERCENTILE * levelDb.length && nonZeroFloor !== null) {
     let near = 0;
     for (let f = 0; f < n; f++) if (!silent(f) && Math.abs((levelDb[f] as number) - nonZeroFloor) <= 3) near++;
-    if (near < FLOOR_PERCENTILE * n) floor = null;
+    if (near < FLOOR_PERCENTILE * n || zeroPauses(n, silent) >= DIGITAL_PAUSES) floor = null;
   }
   const floorDb = floor ?? -Infinity;
   const onDb = Math.max(floorDb + ON_DB, ABSOLUTE_ON_DB);

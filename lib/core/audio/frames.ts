@@ -28,6 +28,8 @@ export interface LoggedTurn {
   interrupted: boolean;
   /** What the logs say was said, when they say it (a backchannel is a short one). */
   text?: string;
+  /** An agent turn that followed a tool call (from the agent's context), when the context is known. */
+  tool?: boolean;
 }
 
 /**

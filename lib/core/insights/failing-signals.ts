@@ -3,6 +3,7 @@
  * scenario and the reports say beside the verdict, from metrics.json (and the judge's verdicts when
  * read). Never throws on odd values: a value of another type is shown as it is.
  */
+import { callEndOf, callEndStory } from "../call-end";
 import type { ScenarioRow } from "../scenario-row";
 
 export interface FailingSignal {
@@ -52,8 +53,14 @@ export function failingSignals(row: ScenarioRow | null, metrics: Record<string, 
       }
       case "is_action_match":
         return { signal, value: "the recorded actions differ from the reference", anchor: "actions" };
-      case "clean_exit":
-        return { signal, value: `stop reason ${row.stop_reason ?? "unknown"}: the agent did not end the call`, anchor: "transcript" };
+      case "clean_exit": {
+        // Said as the harness's policy reads the end (issue 57): an end the agent could not have made is not put on it.
+        const end = callEndOf(m);
+        const story = callEndStory(end);
+        if (end.policy === null && end.reason === null && (end.stopReason === "[TIMEOUT]" || end.stopReason === null))
+          return { signal, value: `stop reason ${row.stop_reason ?? "unknown"}: the agent did not end the call`, anchor: "transcript" };
+        return { signal, value: `stop reason ${row.stop_reason ?? "unknown"}: ${story.text}`, anchor: "call-end" };
+      }
       default:
         return { signal, value: "failed", anchor: "checks" };
     }

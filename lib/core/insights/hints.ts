@@ -1,5 +1,6 @@
 /** Likely causes of a scenario's outcome, computed from its evidence (ARTIFACTS.md §7). Display heuristics, not scores. */
 import { judgeErrorExplanation } from "../judge-score";
+import { callEndOf, callEndStory } from "../call-end";
 import type { ScenarioRow } from "../scenario-row";
 import type { ActionDiff } from "./action-diff";
 import type { AsrDiff } from "./asr-diff";
@@ -8,6 +9,7 @@ import type { ToolCall } from "./tool-calls";
 export type HintKind =
   | "stalled"
   | "timeout"
+  | "inactivity"
   | "inaction"
   | "asr"
   | "tool-error"
@@ -66,6 +68,22 @@ export function hints(input: HintInput): Hint[] {
       owner: "agent",
       message: "Timeout: the agent never ended the call; look for loops or a stuck confirmation near the end.",
       evidence: "transcript",
+    });
+  }
+  // An inactivity end is its own cause (issue 57): both sides silent for N seconds. It is the agent's only
+  // when the policy does not count it clean and the caller spoke last (the agent never answered).
+  if (row.stop_reason === "[INACTIVITY_TIMEOUT]" && !row.stalled) {
+    const end = callEndOf(metrics);
+    const story = callEndStory(end);
+    const duration = typeof metrics.duration_seconds === "number" ? metrics.duration_seconds : null;
+    const from = duration !== null && end.inactivitySeconds !== null && duration >= end.inactivitySeconds ? duration - end.inactivitySeconds : null;
+    const moment = from !== null ? ` The silence runs from about ${from.toFixed(1)} s to the end of the recording (${duration!.toFixed(1)} s).` : "";
+    out.push({
+      kind: "inactivity",
+      owner: story.agentAtFault ? "agent" : "user-sim",
+      ...(story.agentAtFault ? { secondary: "framework" as const } : {}),
+      message: `Inactivity end: both sides silent${end.inactivitySeconds !== null ? ` for ${end.inactivitySeconds} s` : ""}. ${story.text}${moment}`,
+      evidence: input.hasAudio ? "audio" : "call-end",
     });
   }
   const reason = input.judgeReason ?? "";

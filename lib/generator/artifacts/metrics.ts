@@ -1,5 +1,5 @@
 /** metrics.json, built exactly as the runner builds it (ARTIFACTS.md §1.6, §4). */
-import type { Conversation } from "../conversation";
+import type { Conversation, ConversationEnd } from "../conversation";
 import type { JudgeOutput } from "../judge";
 import type { JsonObject, ScenarioDef } from "../model";
 import { f, type PyJson } from "../pyjson";
@@ -34,6 +34,8 @@ export interface MetricsInputs {
   traceMetrics?: PyJson;
   /** A newer harness's `auto_retry_reasons` (`[]`: accepted at the first attempt); absent: an older harness. */
   autoRetryReasons?: string[];
+  /** A newer harness's conversation-end settings (issue 57): the six end fields are written. */
+  end?: ConversationEnd;
 }
 
 export interface MetricsResult {
@@ -49,6 +51,13 @@ function tokens(conv: Conversation, side: "agent" | "user"): JsonObject {
   return { n_calls: calls.length, prompt: calls.reduce((s, c) => s + c.prompt, 0), completion: calls.reduce((s, c) => s + c.completion, 0) };
 }
 
+/** `conversation_end_reason` as 1979de49 names it. */
+function endReason(conv: Conversation, vts: boolean, clean: boolean): string {
+  if (conv.stop === "[EXIT]") return "agent_end_conversation_tool";
+  if (vts && clean) return conv.stop === "[SIMULATOR_EXIT]" ? "simulator_reported_end" : "inactivity_timeout_after_user_final_turn";
+  return vts ? "no_valid_terminal_evidence" : "agent_end_conversation_tool_missing";
+}
+
 export function buildMetrics(x: MetricsInputs): MetricsResult {
   const { def, conv } = x;
   const values: Partial<Record<SignalName, SignalValue>> = {};
@@ -62,11 +71,22 @@ export function buildMetrics(x: MetricsInputs): MetricsResult {
     scenario_directory: x.scenarioDirectory,
     scenario_duration: f(x.scenarioDuration),
   };
-  const cleanExit = conv.stop === "[EXIT]";
+  // Under valid-terminal-state the simulator's end and silence after the caller's last turn are clean too; [TIMEOUT] never is.
+  const vts = x.end?.policy === "valid-terminal-state";
+  const cleanExit =
+    conv.stop === "[EXIT]" || (vts && (conv.stop === "[SIMULATOR_EXIT]" || (conv.stop === "[INACTIVITY_TIMEOUT]" && conv.lastSpeaker === "user")));
   if (!x.legacy) {
     o.stop_reason = conv.stop;
     o.clean_exit = cleanExit;
     values.clean_exit = cleanExit;
+  }
+  if (!x.legacy && x.end) {
+    o.conversation_end_policy = x.end.policy;
+    o.conversation_end_reason = endReason(conv, vts, cleanExit);
+    o.inactivity_timeout_seconds = f(x.end.inactivitySeconds);
+    o.end_conversation_tool_called = conv.stop === "[EXIT]";
+    o.simulator_end_reported = conv.stop === "[SIMULATOR_EXIT]";
+    o.last_speaker = conv.lastSpeaker;
   }
   const agentCalls = conv.calls.filter((c) => c.side === "agent").length;
   const stalled = !x.legacy && x.minAgentTurns > 0 && agentCalls < x.minAgentTurns;

@@ -7,6 +7,7 @@
 import "server-only";
 import { join } from "node:path";
 import { analysisSteps } from "@/lib/core/audio/analyse";
+import { markToolTurns, toolTurnIndices } from "@/lib/core/audio/interaction-facts";
 import { buildTurns } from "@/lib/core/transcript";
 import { lstatInside } from "../ingest/fs-safe";
 import { yieldToLoop } from "../ingest/pool";
@@ -32,9 +33,14 @@ export async function audioAnalysis(run: RunModel, name: string): Promise<AudioA
     if (!frames.ok) return { status: 422, reason: `conversation_log.wav: ${frames.problem}` };
     const { turns } = buildTurns({ conversation: detail?.conversation ?? null, segments: detail?.segments ?? null });
     // The analysis in steps, each bounded by the frames read (`MAX_ANALYSED_SECONDS`), with requests let in between.
+    // The agent's tool calls (its context) mark the turns they came before: the latency split (issue 57).
+    const calls = detail?.insights.toolCalls ?? null;
     const steps = analysisSteps({
       ...frames,
-      turns: turns.map((t) => ({ role: t.role, start: t.start, end: t.end, interrupted: t.interrupted, text: t.text })),
+      turns: markToolTurns(
+        turns.map((t) => ({ role: t.role, start: t.start, end: t.end, interrupted: t.interrupted, text: t.text })),
+        calls ? toolTurnIndices(calls) : null,
+      ),
     });
     for (;;) {
       await yieldToLoop();

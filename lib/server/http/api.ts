@@ -20,6 +20,7 @@ import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
+import { stoppingSignal } from "../stopping";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
 import { runChanges, withNewFailures } from "../views/run-changes";
 import { runsList } from "../views/runs-list";
@@ -218,7 +219,13 @@ export async function compareRoute(store: Store, request: Request): Promise<Resp
   const missing = ids.filter((_, i) => !runs[i]);
   if (missing.length) return error(404, `unknown run: ${missing.join(", ")}`);
   const [base, ...others] = runs as RunModel[];
-  return json(await compareRuns(base as RunModel, others));
+  try {
+    return json(await compareRuns(base as RunModel, others));
+  } catch (err) {
+    // A compare gives up when the server stops (see `stopping.ts`): said so, not as a failure of the compare.
+    if (stoppingSignal().aborted) return error(503, "the server is stopping");
+    throw err;
+  }
 }
 
 /** `GET /api/setup?base={id}&run={id}`: what changed in the setup (run arguments, prompts, tools, judge) between two runs. */

@@ -6,12 +6,13 @@
  * ours is done, so that the process ends as it would have.
  */
 import "server-only";
+import { markStopping } from "../stopping";
 
 const KEY = Symbol.for("voice-eval-dashboard.graceful-stop");
 type Holder = { [KEY]?: Set<() => void> };
 
-/** `write` runs once at a graceful stop; returns a function that forgets it (a store that closes). */
-export function onGracefulStop(write: () => void): () => void {
+/** The writers run at a graceful stop, its handlers installed on first use (once per process). */
+function writersAtStop(): Set<() => void> {
   const holder = globalThis as Holder;
   let writers = holder[KEY];
   if (!writers) {
@@ -19,6 +20,8 @@ export function onGracefulStop(write: () => void): () => void {
     writers = holder[KEY] = all;
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       const handler = () => {
+        // Long views in flight give up first: Next's own stop waits for them.
+        markStopping(signal);
         for (const w of [...all]) {
           try {
             w();
@@ -34,7 +37,17 @@ export function onGracefulStop(write: () => void): () => void {
       process.on(signal, handler);
     }
   }
-  writers.add(write);
-  const mine = writers;
+  return writers;
+}
+
+/** A graceful stop marks `stoppingSignal` (long views give up) whether or not anything waits to be written. */
+export function watchGracefulStop(): void {
+  writersAtStop();
+}
+
+/** `write` runs once at a graceful stop; returns a function that forgets it (a store that closes). */
+export function onGracefulStop(write: () => void): () => void {
+  const mine = writersAtStop();
+  mine.add(write);
   return () => void mine.delete(write);
 }

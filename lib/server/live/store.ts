@@ -19,7 +19,7 @@ import { SavedListItems } from "../views/saved-list-items";
 import { runListItem } from "../views/run-views";
 import { attachSavedTrendFacts, savedTrendFactsOf } from "../views/saved-trend-facts";
 import { saveTrendFacts } from "../views/trend-facts";
-import { onGracefulStop } from "./graceful-stop";
+import { onGracefulStop, watchGracefulStop } from "./graceful-stop";
 import { listenToPrescan, type PrescanReport } from "./prescan";
 import { IndexSync } from "./sync";
 import { Notifier, notifyUrlsFromEnv } from "../notify/notifier";
@@ -71,6 +71,8 @@ export function getStore(): Store {
   if (existing) return existing;
   const root = serverEnv().resultsDir;
   const stateDir = indexStateDir(root);
+  // A stop tells long views in flight to give up, with or without a state folder to write to.
+  watchGracefulStop();
   const store = createStore(root, {
     log: true,
     timingDir: stateDir && timingDirOf(stateDir, root),

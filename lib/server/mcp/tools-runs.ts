@@ -188,6 +188,12 @@ export const GetRunOut = {
   queueLength: z.number(),
   minAgentTurns: z.number(),
   judgeThreshold: z.number().nullable(),
+  /** How its calls end (issue 57): the conversation-end policy (`policyKnown` false: the default, a run that predates the flag) and the inactivity timeout. */
+  endSettings: z.object({ policy: z.string(), policyKnown: z.boolean(), inactivitySeconds: z.number().nullable() }).optional(),
+  /** Scenarios by stop reason ([EXIT], [SIMULATOR_EXIT], [INACTIVITY_TIMEOUT], [TIMEOUT], any other). */
+  stopReasons: z.record(z.string(), z.number()).optional(),
+  /** metrics.json keys this dashboard does not interpret yet, with how many scenarios carry each. */
+  newFields: z.array(z.object({ key: z.string(), scenarios: z.number() })).optional(),
   /** The last invocation's arguments, secrets redacted (lib/core/redact), each value as text cut to 200 characters; null without run_args.json. */
   args: z.record(z.string(), z.string()).nullable(),
   partial: z.boolean(),
@@ -218,6 +224,10 @@ export const GetRunOut = {
       audioP50: z.number().nullable(),
       audioP95: z.number().nullable(),
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air over the recordings measured (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
     })
     .nullable(),
   /** Automatic retries (issue 45): provenance, the retried scenarios, reasons counted, the success rate as if each retried scenario had failed. */
@@ -341,6 +351,9 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     queueLength: body.queueLength,
     minAgentTurns: body.minAgentTurns,
     judgeThreshold: num(body.judgeThreshold),
+    endSettings: { ...body.endSettings, inactivitySeconds: num(body.endSettings.inactivitySeconds) },
+    stopReasons: { ...body.stopReasons },
+    newFields: body.newFields.map((f) => ({ ...f })),
     args: argsText(run),
     partial: body.partial,
     resumed: body.resumed,
@@ -375,6 +388,8 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
             audioP50: num(audio.audioP50),
             audioP95: num(audio.audioP95),
             interaction: audio.interaction ? asJson({ ...audio.interaction }) : null,
+            deadAir: audio.deadAir ? asJson({ ...audio.deadAir }) : null,
+            responseLatencyByTurn: audio.responseLatencyByTurn ? asJson({ ...audio.responseLatencyByTurn }) : null,
           }
         : null,
     retries: {

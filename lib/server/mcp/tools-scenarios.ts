@@ -129,6 +129,13 @@ export const ScenarioOut = {
   row: ScenarioRowOut.nullable(),
   /** Each failing signal with the value that failed it, as the scenario page says it ("actual 82d691d7… ≠ expected 42abaa49…"). */
   failingSignals: z.array(z.object({ signal: z.string(), value: z.string() })),
+  /** How the call ended (issue 57), as the scenario page says it: the sentence, whether it points at the agent, and the conversation-end fields as read. */
+  callEnd: z
+    .object({ text: z.string(), agentAtFault: z.boolean(), fields: z.record(z.string(), z.unknown()) })
+    .nullable()
+    .optional(),
+  /** metrics.json keys this dashboard does not interpret yet, each value as bounded text (`count`: all of them). */
+  unknownFields: z.object({ fields: z.array(z.object({ key: z.string(), value: z.string() })), count: z.number() }).optional(),
   judge: z
     .object({
       score: Scalar,
@@ -235,6 +242,10 @@ export const ScenarioOut = {
       findingCount: z.number(),
       /** The τ-voice interaction panel of the call (issue 47): response and yield rates and latencies, agent interruptions. */
       interaction: z.record(z.string(), z.unknown()).nullable(),
+      /** τ-voice's dead air of the call (issue 57): totalSeconds, fraction, maxGapSeconds, longGaps; null figures with `na` saying why. */
+      deadAir: z.record(z.string(), z.unknown()).nullable().optional(),
+      /** The response latency split into replies after a tool call and plain ones. */
+      responseLatencyByTurn: z.record(z.string(), z.unknown()).nullable().optional(),
       /** Each channel's noise floor and SNR. */
       line: z.record(z.string(), z.unknown()).nullable(),
     })
@@ -269,6 +280,13 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
     name,
     row,
     failingSignals: why.signals.map((f) => ({ signal: f.signal, value: f.value })),
+    callEnd: detail.callEnd
+      ? (() => {
+          const { story, ...fields } = detail.callEnd;
+          return { text: story.text, agentAtFault: story.agentAtFault, fields: asJson({ ...fields }) };
+        })()
+      : null,
+    unknownFields: { fields: detail.unknownFields.fields.map((f) => ({ ...f })), count: detail.unknownFields.count },
     likelyCauses: why.causes.causes.map((c) => ({
       kind: c.kind,
       owner: c.owner,
@@ -401,6 +419,8 @@ export async function scenarioView(ctx: McpContext, run: RunModel, name: string,
             })),
             findingCount: a.analysis.counts?.findings ?? a.analysis.findings.length,
             interaction: a.analysis.interaction ? asJson({ ...a.analysis.interaction }) : null,
+            deadAir: a.analysis.deadAir ? asJson({ ...a.analysis.deadAir }) : null,
+            responseLatencyByTurn: a.analysis.responseLatencyByTurn ? asJson({ ...a.analysis.responseLatencyByTurn }) : null,
             line: a.analysis.line ? asJson({ ...a.analysis.line }) : null,
           }
         : { status: a.status, reason: a.reason, durationSeconds: null, findings: [], findingCount: 0, interaction: null, line: null };
@@ -415,6 +435,8 @@ function scenarioText(s: ScenarioView): string {
     DATA_NOTE,
   ];
   if (s.failingSignals.length) lines.push(`Failing signals: ${s.failingSignals.map((f) => `${q(f.signal, 80)} (${q(f.value, 120)})`).join(", ")}.`);
+  if (s.callEnd) lines.push(`How the call ended: ${q(s.callEnd.text, 300)}`);
+  if (s.unknownFields?.count) lines.push(`metrics.json fields not interpreted yet: ${s.unknownFields.fields.map((f) => q(f.key, 80)).join(", ")}.`);
   if (s.judge) {
     lines.push(
       `Judge: score ${JSON.stringify(s.judge.score)}${s.judge.passed === null ? "" : s.judge.passed ? " (passed)" : " (failed)"}; reason ${q(s.judge.reason, 1000)}${s.judge.note ? ` (${s.judge.note})` : ""}.`,

@@ -61,6 +61,7 @@ function runOut(r: TrendRun) {
     p95: num(r.p95),
     vsPrevious: drop(r.vsPrevious),
     setupChanges: r.setupChanges.slice(0, 20),
+    notComparable: (r.notComparable ?? []).slice(0, 20),
     previous: r.previous,
     /** Outside the band of the suite's trailing runs (the trends page's ring), or null. */
     anomaly: r.anomaly
@@ -136,6 +137,8 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
             p95: z.number().nullable(),
             vsPrevious: DropOut.nullable(),
             setupChanges: z.array(z.string()),
+            /** Why the night is not like for like with the one before (issue 57): another conversation-end policy or timeout, a domain's scoring changed. */
+            notComparable: z.array(z.string()).optional(),
             previous: z.string().nullable(),
             anomaly: z
               .object({ direction: z.enum(["drop", "rise"]), pValue: z.number().nullable(), expected: z.number().nullable(), trailing: z.number() })
@@ -144,7 +147,7 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
           }),
         ),
         anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise"]), message: z.string() })),
-        setupChanges: z.array(z.object({ run: z.string(), previous: z.string().nullable(), changes: z.array(z.string()) })),
+        setupChanges: z.array(z.object({ run: z.string(), previous: z.string().nullable(), changes: z.array(z.string()), notComparable: z.array(z.string()) })),
         strip: z.object({
           sort: z.string(),
           page: z.number(),
@@ -190,7 +193,12 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
             ]
           : [],
       );
-      const setupChanges = all.flatMap((r) => (r.setupChanges.length ? [{ run: r.id, previous: r.previous, changes: r.setupChanges.slice(0, 20) }] : []));
+      // A night that is not like for like with the one before (another conversation-end policy or timeout, a domain's scoring changed) is a setup change too.
+      const setupChanges = all.flatMap((r) =>
+        r.setupChanges.length || r.notComparable?.length
+          ? [{ run: r.id, previous: r.previous, changes: r.setupChanges.slice(0, 20), notComparable: (r.notComparable ?? []).slice(0, 20) }]
+          : [],
+      );
       const strip = {
         ...data.strip,
         rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })),
@@ -237,9 +245,9 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
         ...setupChanges.map(
           (c) =>
-            `Setup changes before ${q(c.run)}${c.previous ? ` (since ${q(c.previous)})` : ""}: ${c.changes
+            `Setup changes before ${q(c.run)}${c.previous ? ` (since ${q(c.previous)})` : ""}: ${[...c.notComparable, ...c.changes]
               .slice(0, 5)
-              .map((x) => q(x, 200))
+              .map((x) => q(x, 400))
               .join("; ")}`,
         ),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,

@@ -2,6 +2,8 @@
 import "server-only";
 import { notifyText, NOTIFY_MAX_LISTED, NOTIFY_REASON_CHARS, type NotifyPayload, type NotifyScenario } from "@/lib/core/notify-text";
 import { redactProse } from "@/lib/core/redact";
+import { endSettingsChanges, endSettingsNote } from "@/lib/core/call-end";
+import { scoringChangeNote, scoringChanges } from "@/lib/core/scoring-change";
 import { formatPp } from "@/lib/core/run-changes";
 import { anomalies } from "@/lib/core/trends";
 import { runHref } from "@/lib/shared/routes";
@@ -11,9 +13,18 @@ import type { RunModel } from "../model/run-model";
 import { judgeReasons } from "../views/judge-reasons";
 import { runChanges, suiteOfRun } from "../views/run-changes";
 import { runRows } from "../views/run-views";
+import type { TrendFacts } from "../views/trend-facts";
 
 /** The suite's name as the runs list shows it: the folder its runs share, else its size. */
 const suiteName = (ids: readonly string[], scenarios: number) => sharedFolder(ids) || `${scenarios} scenarios`;
+
+/** Why the run is not like for like with the suite's previous one (issue 57), one sentence each. */
+function notComparable(before: TrendFacts | null, after: TrendFacts): string[] {
+  if (!before) return [];
+  const end = before.endSettings && after.endSettings ? endSettingsNote(endSettingsChanges(before.endSettings, after.endSettings)) : null;
+  const scoring = before.scoring && after.scoring ? scoringChanges(before.scoring, after.scoring).map(scoringChangeNote) : [];
+  return [...(end ? [end] : []), ...scoring];
+}
 
 export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl: string, nowMs = Date.now()): Promise<NotifyPayload> {
   const changes = await runChanges(index, run, nowMs);
@@ -45,6 +56,7 @@ export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl:
     new_failures: changes.newFailures.slice(0, NOTIFY_MAX_LISTED).map(scenario),
     flaky: changes.flaky.slice(0, NOTIFY_MAX_LISTED).map(scenario),
     anomaly: anomalies(points)[at] !== null,
+    not_comparable: notComparable(at > 0 ? runs[at - 1]!.facts : null, own.facts),
     url: `${baseUrl.replace(/\/+$/, "")}${runHref(run.id)}`,
   };
   return { text: notifyText(body, changes.success.delta === null ? null : formatPp(changes.success.delta)), ...body };

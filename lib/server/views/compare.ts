@@ -21,11 +21,13 @@ import { readJudgeFile } from "../evidence/judge-file";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit, yieldToLoop } from "../ingest/pool";
 import { processCaches } from "../process-caches";
+import { stoppingSignal } from "../stopping";
 import type { RunModel, ScenarioState } from "../model/run-model";
 import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
 import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
+import { endSettingsChanges, endSettingsNote, endSettingsOf, type EndSettings } from "@/lib/core/call-end";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 import { likeForLikeText } from "@/lib/core/run-changes";
 
@@ -37,6 +39,14 @@ const MAX_NL_DIFFS = 500;
 function parsedArgs(run: RunModel): Record<string, unknown> {
   const inv = run.runLevel.invocations;
   return inv[inv.length - 1]?.parsed_args ?? {};
+}
+
+/** How the run's calls end: its conversation-end policy and inactivity timeout (issue 57). */
+export function runEndSettings(run: RunModel): EndSettings {
+  return endSettingsOf(
+    parsedArgs(run),
+    runAnalysis(run).records.map((r) => r.metrics),
+  );
 }
 
 function judgeOn(run: RunModel): boolean {
@@ -54,6 +64,7 @@ function judgeOn(run: RunModel): boolean {
 const WHITELISTS = () => processCaches().lru<{ signature: string; value: string | null }>("compare-whitelists", { maxEntries: 100_000 });
 
 async function whitelist(run: RunModel, states: ReadonlyMap<string, ScenarioState>, name: string): Promise<string | null> {
+  stoppingSignal().throwIfAborted();
   const state = states.get(name);
   if (!state) return null;
   const key = `${run.dir}\0${name}`;
@@ -92,6 +103,9 @@ async function warningsFor(base: RunModel, other: RunModel, comparison: Comparis
   if (ja && jb && ta !== undefined && tb !== undefined && ta !== tb) {
     out.push({ kind: "judge_threshold", message: `different judge thresholds: ${String(ta)} in ${base.id}, ${String(tb)} in ${other.id}` });
   }
+  // Calls ended under another conversation-end policy or inactivity timeout (issue 57).
+  const endNote = endSettingsNote(endSettingsChanges(runEndSettings(base), runEndSettings(other)));
+  if (endNote) out.push({ kind: "end_policy", message: endNote });
   const common = comparison.scenarios.filter((s) => s.base !== null && s.other !== null).map((s) => s.name);
   // Each run's states asked once: asking per scenario marked the run used each time (see `LoadedRuns`).
   const baseStates = base.scenarios;
@@ -194,17 +208,17 @@ function likeForLike(base: RunModel, other: RunModel) {
 
 async function computePair(base: RunModel, other: RunModel): Promise<PairComparison> {
   // Each step below is one pass over a run (its states loaded, its rows made): requests answer between them.
-  await yieldToLoop();
+  await nextStep();
   const baseRows = runRows(base);
-  await yieldToLoop();
+  await nextStep();
   const otherRows = runRows(other);
-  await yieldToLoop();
+  await nextStep();
   const comparison = compareRows(baseRows, otherRows);
-  await yieldToLoop();
+  await nextStep();
   const changed = comparison.scenarios.filter((s) => s.change === "regressed" || s.change === "fixed").slice(0, MAX_NL_DIFFS);
   const flips = await mapLimit(changed, 16, async (s) => [s.name, await nlFlips(base, other, s.name)] as const);
   const nlByName = new Map(flips);
-  await yieldToLoop();
+  await nextStep();
   const same = likeForLike(base, other);
   const baseRates = same ? same.rates[0] : runRates(base);
   const otherRates = same ? same.rates[1] : runRates(other);
@@ -226,11 +240,11 @@ async function computePair(base: RunModel, other: RunModel): Promise<PairCompari
     perDomain[name] = block;
   }
   const judgeScores = { base: judgeMeanNote(runAnalysis(base).fold.judge_score.all), other: judgeMeanNote(runAnalysis(other).fold.judge_score.all) };
-  await yieldToLoop();
+  await nextStep();
   const la = latencyBlock(base);
-  await yieldToLoop();
+  await nextStep();
   const lb = latencyBlock(other);
-  await yieldToLoop();
+  await nextStep();
   const retries = retriesFor(base, other, comparison);
   return {
     run: other.id,
@@ -273,6 +287,12 @@ export function comparePair(base: RunModel, other: RunModel) {
   pairs().set(slot, { key, value });
   value.catch(() => pairs().delete(slot));
   return value;
+}
+
+/** Lets requests in, and gives up once the server is stopping (see `stopping.ts`). */
+async function nextStep(): Promise<void> {
+  await yieldToLoop();
+  stoppingSignal().throwIfAborted();
 }
 
 /**
@@ -320,7 +340,7 @@ async function compareHeld(base: RunModel, others: RunModel[]): Promise<CompareR
 async function rowsOf(runs: RunModel[]) {
   const out = [];
   for (const run of runs) {
-    await yieldToLoop();
+    await nextStep();
     out.push({ id: run.id, rows: runRows(run) });
   }
   return out;

@@ -12,6 +12,7 @@ import type { RunAudio, RunInteraction, ScenarioAudio } from "@/lib/shared/audio
 export type { RunAudio, ScenarioAudio };
 import { stats } from "@/lib/core/timing/stats";
 import { poolPanels, type InteractionPanel } from "@/lib/core/audio/interaction";
+import { poolDeadAir, poolLatencySplit, type DeadAir, type ResponseLatencyByTurn } from "@/lib/core/audio/interaction-facts";
 import { audioAnalysis } from "../audio/analysis";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
@@ -28,6 +29,8 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
   const totals = Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<FindingKind, number>;
   const pooled: number[] = [];
   const panels: InteractionPanel[] = [];
+  const airs: DeadAir[] = [];
+  const splits: ResponseLatencyByTurn[] = [];
   const rows: ScenarioAudio[] = [];
   for (const { row, answer } of answers) {
     if (answer.status === 404) continue;
@@ -41,6 +44,8 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
         handOffs: 0,
         findings: {},
         interaction: null,
+        deadAir: null,
+        responseLatencyByTurn: null,
         line: null,
         problem: answer.reason,
       });
@@ -55,6 +60,8 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     for (const [kind, n] of Object.entries(a.counts.byKind) as Array<[FindingKind, number]>) totals[kind] = (totals[kind] ?? 0) + n;
     const st = stats(gaps);
     panels.push(a.interaction);
+    airs.push(a.deadAir);
+    splits.push(a.responseLatencyByTurn);
     rows.push({
       ...base,
       durationSeconds: a.durationSeconds,
@@ -63,6 +70,8 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
       handOffs: a.counts.responseGaps,
       findings,
       interaction: a.interaction,
+      deadAir: a.deadAir,
+      responseLatencyByTurn: a.responseLatencyByTurn,
       line: a.line,
       problem: null,
     });
@@ -77,16 +86,26 @@ export async function runAudio(run: RunModel, limit = AUDIO_LIMIT): Promise<RunA
     audioP50: all?.p50 ?? null,
     audioP95: all?.p95 ?? null,
     interaction: poolPanels(panels),
+    deadAir: poolDeadAir(airs),
+    responseLatencyByTurn: poolLatencySplit(splits),
     rows,
   };
 }
 
 /** Every finding of every recording in the run, in queue order, and the run's interaction panel (`report`). */
-export async function runAudioFindings(run: RunModel): Promise<{ recordings: number; findings: ReportedFinding[]; interaction: RunInteraction }> {
+export async function runAudioFindings(run: RunModel): Promise<{
+  recordings: number;
+  findings: ReportedFinding[];
+  interaction: RunInteraction;
+  deadAir: DeadAir & { calls: number };
+  responseLatencyByTurn: ResponseLatencyByTurn;
+}> {
   const names = [...run.scenarioNames()];
   const answers = await mapLimit(names, CONCURRENCY, async (name) => ({ name, answer: await audioAnalysis(run, name) }));
   const findings: ReportedFinding[] = [];
   const panels: InteractionPanel[] = [];
+  const airs: DeadAir[] = [];
+  const splits: ResponseLatencyByTurn[] = [];
   let recordings = 0;
   for (const { name, answer } of answers) {
     if (answer.status === 404) continue;
@@ -94,7 +113,9 @@ export async function runAudioFindings(run: RunModel): Promise<{ recordings: num
     if (answer.status === 200) {
       for (const f of answer.analysis.findings) findings.push({ ...f, scenario: name });
       panels.push(answer.analysis.interaction);
+      airs.push(answer.analysis.deadAir);
+      splits.push(answer.analysis.responseLatencyByTurn);
     } else findings.push({ scenario: name, kind: "unreadable", side: "both", start: 0, end: 0, message: answer.reason });
   }
-  return { recordings, findings, interaction: poolPanels(panels) };
+  return { recordings, findings, interaction: poolPanels(panels), deadAir: poolDeadAir(airs), responseLatencyByTurn: poolLatencySplit(splits) };
 }

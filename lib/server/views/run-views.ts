@@ -3,6 +3,8 @@
  * revision (and, for run state, a 10-second clock bucket): a change to the run moves its revision,
  * so no cache here is ever invalidated by hand.
  */
+import { endSettingsOf, stopReasonCounts } from "@/lib/core/call-end";
+import { runUnknownKeys } from "@/lib/core/metrics-fields";
 import "server-only";
 import { createHash } from "node:crypto";
 import {
@@ -244,6 +246,12 @@ function buildDetail(run: RunModel, analysis: RunAnalysis, listItem: RunListItem
     outsideQueue: outsideQueueNames(run, analysis),
     killedFolders: [...run.killedFolders],
     judgeThreshold: judgeThresholdOf(lastInvocation),
+    endSettings: endSettingsOf(
+      lastInvocation ? (lastInvocation.parsed_args ?? {}) : null,
+      analysis.records.map((r) => r.metrics),
+    ),
+    stopReasons: stopReasonCounts(analysis.records.map((r) => r.metrics)),
+    newFields: runUnknownKeys(analysis.records.map((r) => r.metrics)),
     history: runHistory({
       invocations: run.runLevel.invocations,
       sessions: run.runLevel.sessions,

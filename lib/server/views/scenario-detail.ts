@@ -28,6 +28,8 @@ import {
 import { flowHints, scenarioTiming } from "@/lib/core/timing";
 import { redactStrings } from "@/lib/core/redact";
 import { metricsTurns } from "@/lib/core/transcript";
+import { callEndOf, callEndStory } from "@/lib/core/call-end";
+import { unknownFields } from "@/lib/core/metrics-fields";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
@@ -43,7 +45,10 @@ const KNOWN_FILES = SCENARIO_FILES;
 const BRIDGE_TAIL_BYTES = 64 * 1024;
 
 /** What a scenario's files say, independent of the run around it: cached while the files are unchanged. */
-type FileEvidence = Omit<ScenarioDetail, "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated" | "retries"> & {
+type FileEvidence = Omit<
+  ScenarioDetail,
+  "run" | "name" | "row" | "insights" | "agentContext" | "userContext" | "truncated" | "retries" | "callEnd" | "unknownFields"
+> & {
   insights: Omit<ScenarioDetail["insights"], "hints">;
   /**
    * The LLM contexts as text, parsed again when asked for: a multi-megabyte context kept as tens of
@@ -121,6 +126,8 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
       row,
       ...files,
       retries: record ? retriesView(record.metrics, attempts) : null,
+      callEnd: files.metrics ? { ...callEndOf(files.metrics), story: callEndStory(callEndOf(files.metrics)) } : null,
+      unknownFields: unknownFields(files.metrics),
       truncated: {},
       agentContext: contexts ? contextMessages("bot_logs_agent/llm_context.json", contextTexts.agent) : null,
       userContext: contexts ? contextMessages("bot_logs_user/llm_context.json", contextTexts.user) : null,

@@ -3,6 +3,9 @@ import { scenarioVerdict, type RunAggregates, type RunState, type Verdict } from
 import { retryTrend, type RetryTrend } from "@/lib/core/trends/retries";
 import { judgeMeanNote, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { Cell } from "@/lib/core/trends";
+import { endSettingsOf, type EndSettings } from "@/lib/core/call-end";
+import { scoringKey } from "@/lib/core/scoring-change";
+import { lastInvocationArgs } from "@/lib/core/setup/diff";
 import "server-only";
 import { processCaches } from "../process-caches";
 import type { RunModel } from "../model/run-model";
@@ -20,6 +23,10 @@ export interface TrendFacts {
   cells: Map<string, Cell>;
   /** Automatic retries (issue 45); absent in facts saved before they were kept. */
   retries?: RetryTrend;
+  /** How its calls end (issue 57): policy and inactivity timeout; absent in facts saved before. */
+  endSettings?: EndSettings;
+  /** Per scenario, what it is scored on (`scoringKey`), to mark the night a domain's scoring changed (issue 57). */
+  scoring?: Map<string, string | null>;
 }
 
 /** Where facts are kept across restarts (`SavedTrendFacts`, in the index cache). */
@@ -65,7 +72,9 @@ function factsOf(run: RunModel, nowMs: number): TrendFacts {
   const analysis = runAnalysis(run, nowMs);
   const verdicts = new Map<string, Verdict>();
   const cells = new Map<string, Cell>();
+  const scoring = new Map<string, string | null>();
   for (const r of analysis.records) {
+    scoring.set(r.name, scoringKey(r.metrics));
     const { verdict, stalled } = scenarioVerdict(r, analysis.plan.minAgentTurns);
     verdicts.set(r.name, verdict);
     cells.set(r.name, stalled ? "S" : verdict === true ? "P" : verdict === false ? "F" : "N");
@@ -81,5 +90,10 @@ function factsOf(run: RunModel, nowMs: number): TrendFacts {
     verdicts,
     cells,
     retries: retryTrend(retriesOf(run, analysis)),
+    endSettings: endSettingsOf(
+      lastInvocationArgs(level.invocations),
+      analysis.records.map((r) => r.metrics),
+    ),
+    scoring,
   };
 }

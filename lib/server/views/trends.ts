@@ -7,6 +7,8 @@ import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/co
 import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
 import { argsOf } from "./setup";
+import { endSettingsChanges, endSettingsNote } from "@/lib/core/call-end";
+import { scoringChangeNote, scoringChanges } from "@/lib/core/scoring-change";
 import { changesVsPrevious } from "@/lib/core/run-changes";
 import {
   anomalies,
@@ -154,6 +156,9 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
     const rates = Object.fromEntries(RATE_NAMES.map((n) => [n, band(n, n === "judge_score_mean" ? f.judge.valid : agg.rates[n])])) as Record<RateName, Band>;
     const perDomain = Object.fromEntries(domains.map((d) => [d, band(rate, agg.per_domain[rate][d])]));
     const count = agg.scenario_count;
+    const before = from + i > 0 ? allFacts[from + i - 1]! : null;
+    const endNote = before?.endSettings && f.endSettings ? endSettingsNote(endSettingsChanges(before.endSettings, f.endSettings)) : null;
+    const scoring = before?.scoring && f.scoring ? scoringChanges(before.scoring, f.scoring) : [];
     return {
       id: entry.id,
       startedAt: f.startedAt,
@@ -171,6 +176,8 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
       // The run arguments (judge, threshold, …) that changed since the previous run: a tick on the time axis.
       setupChanges:
         from + i > 0 ? argChanges(argsOf(index.runs.get(suite.runs[from + i - 1]!)!), argsOf(entry)).map((a) => `${a.name}: ${a.base} → ${a.other}`) : [],
+      notComparable: [...(endNote ? [endNote] : []), ...scoring.map(scoringChangeNote)],
+      scoringChanges: scoring.map((c) => ({ domain: c.domain, scenarios: c.scenarios.slice(0, 20), scenarioCount: c.scenarios.length, what: c.what })),
       vsBaseline: baseline && i !== baselineAt ? paired(facts[baselineAt]!, facts[i]!, suite.scenarios, baseline) : null,
       previous: from + i > 0 ? suite.runs[from + i - 1]! : null,
       anomaly: bands[from + i] ?? null,

@@ -185,3 +185,18 @@ describe("the forms people write (issue 54)", () => {
     expect(redactStrings(judge)).toEqual({ score: 0.5, reason: `It said sk-${REDACTED}.`, verdicts: [{ reason: `password: ${REDACTED}` }] });
   });
 });
+
+describe("the six forms of issue 54 with short, shapeless values", () => {
+  it("takes each from run arguments whatever the value looks like", () => {
+    const args = {
+      extra_args: ["--api-key", "v1"],
+      cmd: "python run.py --api-key v2",
+      env: [{ name: "OPENAI_API_KEY", value: "v3" }],
+      headers: [{ name: "Authorization", value: "v4" }],
+      hook: "https://hooks.slack.com/services/T1/B2/v5",
+      billing: "sk_live_v6v6",
+    };
+    const out = JSON.stringify(redactValue(args));
+    for (const v of ["v1", "v2", "v3", "v4", "v5", "v6"]) expect(out, v).not.toContain(v);
+  });
+});

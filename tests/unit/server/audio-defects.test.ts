@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyseAudio, type LoggedTurn } from "@/lib/core/audio/analyse";
 import { readWavFrames } from "@/lib/server/audio/wav-frames";
-import { writePlantedCall, type PlantedCall } from "../../helpers/speech";
+import { plantedChannels, writePlantedCall, type PlantedCall } from "../../helpers/speech";
 
 const dir = mkdtempSync(join(tmpdir(), "ved-defects-"));
 let n = 0;
@@ -29,6 +29,22 @@ const turnsOf = (spans: { user: Array<[number, number]>; agent: Array<[number, n
 
 const NOISY = { snrDb: 25 };
 
+/** The first 10 ms frame boundary from `from` on where the agent's planted speech has sounded at full level for 30 ms and keeps on for 200 ms (inside a word). */
+function loudMoment(call: PlantedCall, from: number): number {
+  const x = plantedChannels(call).agent;
+  const frame = call.rate / 100;
+  const level = (f: number) => {
+    let s = 0;
+    for (let i = f * frame; i < (f + 1) * frame; i++) s += (x[i] as number) ** 2;
+    return Math.sqrt(s / frame);
+  };
+  for (let f = Math.round(from * 100); ; f++) {
+    let ok = true;
+    for (let k = -3; k < 20 && ok; k++) ok = level(f + k) > 0.05;
+    if (ok) return f / 100;
+  }
+}
+
 describe("a real line's defects", () => {
   it("a dropout: 120 ms of exact zeros inside the agent's speech, found where it is, and nothing else", async () => {
     const call: PlantedCall = {
@@ -45,6 +61,21 @@ describe("a real line's defects", () => {
     expect(Math.abs(drops[0]!.start - 6.5)).toBeLessThanOrEqual(0.03);
     expect(Math.abs(drops[0]!.end - 6.62)).toBeLessThanOrEqual(0.03);
     expect(a.speech.agent).toHaveLength(1);
+  }, 30_000);
+
+  it("a dropout on a clean line: 150 ms of exact zeros cut into a word is found; the same call's own word pauses (zeros too) are none (issue 57)", async () => {
+    const call: PlantedCall = { rate: 16000, seconds: 12, user: [[1, 3.5]], agent: [[4.5, 10]], seed: 9 };
+    const plain = await analysed(call, turnsOf(call));
+    expect(plain.line.agent.noiseFloorDb).toBeNull();
+    expect(plain.findings.filter((f) => f.kind === "dropout")).toEqual([]);
+    // Cut into a word: the middle of a syllable that is sounding at that moment.
+    const at = loudMoment(call, 6.5);
+    const cut = await analysed({ ...call, lines: { agent: { zeros: [[at, at + 0.15]] } } }, turnsOf(call));
+    const drops = cut.findings.filter((f) => f.kind === "dropout");
+    expect(drops.map((f) => f.side)).toEqual(["agent"]);
+    expect(Math.abs(drops[0]!.start - at)).toBeLessThanOrEqual(0.03);
+    expect(Math.abs(drops[0]!.end - (at + 0.15))).toBeLessThanOrEqual(0.03);
+    expect(cut.speech.agent).toHaveLength(1);
   }, 30_000);
 
   it("an echo: the agent's voice on the user channel 150 ms later, 15 dB down, is named and is never user speech, talk-over or unlogged speech", async () => {

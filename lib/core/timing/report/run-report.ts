@@ -14,6 +14,8 @@ import { loggedOf, type RunTiming } from "../rollup";
 import { mdInline } from "../../markdown";
 import type { AudioFinding } from "../../audio/analyse";
 import { interactionRows, type PooledPanel } from "../../audio/interaction";
+import { STOP_REASON_LABEL } from "../../call-end";
+import { deadAirRows, latencySplitRows, type DeadAir, type ResponseLatencyByTurn } from "../../audio/interaction-facts";
 import type { FailingSignal } from "../../insights/failing-signals";
 import { latencySections, NO_LOGS, type MetricsTokens } from "./latency-sections";
 import { num, table } from "./md";
@@ -24,7 +26,13 @@ export interface RunReportInput {
   rows: ScenarioRow[];
   timing: RunTiming;
   /** Where the recordings and the logs disagree (lib/core/audio), when the run has recordings. */
-  audio?: { recordings: number; findings: ReportedFinding[]; interaction?: PooledPanel } | null;
+  audio?: {
+    recordings: number;
+    findings: ReportedFinding[];
+    interaction?: PooledPanel;
+    deadAir?: DeadAir & { calls?: number };
+    responseLatencyByTurn?: ResponseLatencyByTurn;
+  } | null;
   /** The run's automatic retries (issue 45). */
   retries?: RunRetries | null;
   /** Each failing scenario's failing signals and judge's reason (`null`: no judge_result.json or no reason in it). */
@@ -94,7 +102,7 @@ export function runReport(x: RunReportInput): string {
   out.push(
     `- Stop reasons: ${
       Object.entries(t.stop_reasons)
-        .map(([k, v]) => `${mdInline(k)} ${v}`)
+        .map(([k, v]) => `${mdInline(k)} ${v}${STOP_REASON_LABEL[k] ? ` (${STOP_REASON_LABEL[k]})` : ""}`)
         .join(", ") || "none"
     }\n`,
   );
@@ -178,6 +186,16 @@ export function runReport(x: RunReportInput): string {
         table(
           ["Metric", "Value", "Events"],
           interactionRows(x.audio.interaction).map((r) => [r.label, r.text, String(r.events)]),
+        ),
+      );
+    }
+    if (x.audio.deadAir) {
+      out.push("\n### Dead air and response latency by turn (τ-voice interaction facts)\n\n");
+      const rows = [...deadAirRows(x.audio.deadAir), ...(x.audio.responseLatencyByTurn ? latencySplitRows(x.audio.responseLatencyByTurn) : [])];
+      out.push(
+        table(
+          ["Fact", "Value"],
+          rows.map((r) => [r.label, mdInline(r.text, 200)]),
         ),
       );
     }
