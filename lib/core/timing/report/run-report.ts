@@ -93,8 +93,8 @@ export function runReport(x: RunReportInput): string {
   out.push("## Aggregate signals\n\n");
   out.push(
     table(
-      ["Signal", "Rate (as all_summary.txt names it)", "Value (numerator/denominator)"],
-      RATE_NAMES.map((name) => [name, rateLabel(name), rateText(s.rates[name])]),
+      ["Signal", "Value (numerator/denominator)", "Rate (as all_summary.txt names it)"],
+      RATE_NAMES.map((name) => [name, rateText(s.rates[name]), rateLabel(name)]),
     ),
   );
   const j = t.judge_scores;
