@@ -104,13 +104,17 @@ describe("the listing", () => {
   it("pages past 1,000 keys and lists exactly the folder's files", async () => {
     const onDisk = filesBelow(EXAMPLES);
     expect(onDisk.length).toBeGreaterThan(1000);
-    const client = await makeS3Client(s3.env);
+    // The SDK's credential chain reads this process's environment, as it does in the dashboard's.
+    const saved = { ...process.env };
+    Object.assign(process.env, s3.env);
+    const client = await makeS3Client();
     try {
       const listed = await listObjects(client, parseS3Url("s3://results/team/nightly"));
       expect(listed.map((o) => o.key).sort()).toEqual(onDisk);
       expect(s3.requests.filter((r) => r.includes("list-type=2") && r.includes("continuation-token")).length).toBeGreaterThan(0);
     } finally {
       client.destroy();
+      process.env = saved;
     }
   });
 });
