@@ -32,6 +32,14 @@ export function cutText(text: string, max = ROW_BOUNDS.text): string {
   return `${text.slice(0, end)}…`;
 }
 
+/**
+ * `text` made safe to show by `clean` (a redaction) and cut to `max`: `clean` reads only the start
+ * that is shown and a margin (a secret across the bound is still seen whole), never what follows.
+ */
+export function cleanCut(text: string, clean: (start: string) => string, max = ROW_BOUNDS.text): string {
+  return cutText(clean(text.length > max + CLEAN_MARGIN ? text.slice(0, max + CLEAN_MARGIN) : text), max);
+}
+
 /** Bytes of `value` as JSON (UTF-8). */
 export function jsonBytes(value: unknown): number {
   const json = JSON.stringify(value) ?? "";
@@ -80,10 +88,9 @@ export class RowCuts {
    * it (redacting each 1 MB stop reason of a run took seconds at every table view).
    */
   cleaned(field: string, text: string, clean: (start: string) => string, max = this.bounds.text): string {
-    const start = text.length > max + CLEAN_MARGIN ? text.slice(0, max + CLEAN_MARGIN) : text;
-    const shown = clean(start);
-    if (text.length > max || shown.length > max) this.#lengths[field] = text.length;
-    return cutText(shown, max);
+    const shown = cleanCut(text, clean, max);
+    if (text.length > max || shown !== text) this.#lengths[field] = text.length;
+    return shown;
   }
 
   /** The first items (`bounds.items`); the list's own length named as `field` when it is cut. */

@@ -10,6 +10,8 @@
  * the user spoke last are clean too; `[TIMEOUT]` (the time cap) never is. `clean_exit` is the
  * harness's verdict and is never recomputed here: this only says it in words and says who it points at.
  */
+import { cleanCut } from "./bounded-text";
+import { redactProse } from "./redact";
 
 export const END_POLICIES = ["tool-only", "valid-terminal-state"] as const;
 export type EndPolicy = (typeof END_POLICIES)[number];
@@ -59,12 +61,14 @@ export interface CallEnd {
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);
+/** A stop reason as every surface shows it, the table's row included (a harness may write a 1 MB traceback there: issue 54). */
+export const shownStopReason = (v: unknown) => (typeof v === "string" ? cleanCut(v, redactProse) : null);
 const bool = (v: unknown) => (typeof v === "boolean" ? v : null);
 
 export function callEndOf(m: Record<string, unknown>): CallEnd {
   const t = m.inactivity_timeout_seconds;
   return {
-    stopReason: str(m.stop_reason),
+    stopReason: shownStopReason(m.stop_reason),
     cleanExit: bool(m.clean_exit),
     policy: str(m.conversation_end_policy),
     reason: str(m.conversation_end_reason),
@@ -202,7 +206,10 @@ export function endSettingsOf(args: Record<string, unknown> | null, metrics: Ite
 /** Scenarios by stop reason, the known ones in `STOP_REASONS` order first. */
 export function stopReasonCounts(metrics: Iterable<Record<string, unknown>>): Record<string, number> {
   const count = new Map<string, number>();
-  for (const m of metrics) if (typeof m.stop_reason === "string") count.set(m.stop_reason, (count.get(m.stop_reason) ?? 0) + 1);
+  for (const m of metrics) {
+    const reason = shownStopReason(m.stop_reason);
+    if (reason !== null) count.set(reason, (count.get(reason) ?? 0) + 1);
+  }
   const rank = (k: string) => {
     const i = (STOP_REASONS as readonly string[]).indexOf(k);
     return i < 0 ? STOP_REASONS.length : i;
