@@ -166,8 +166,9 @@ function boundedRow(
       not_applicable: signals("not_applicable", list(breakdown.not_applicable)),
       excluded: signals("excluded", list(breakdown.excluded)),
     },
-    // A harness writes a traceback here: it may quote a key (redacted whole, then cut).
-    stop_reason: typeof m.stop_reason === "string" ? cuts.text("stop_reason", redactProse(m.stop_reason)) : null,
+    // A harness writes a traceback here: it may quote a key. Cut first, then redacted: a 1 MB
+    // traceback costs its bound, not its length (a key the cut splits shows at most its first characters).
+    stop_reason: typeof m.stop_reason === "string" ? redactProse(cuts.text("stop_reason", m.stop_reason)) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
