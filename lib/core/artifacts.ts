@@ -7,7 +7,6 @@ import { parseJson } from "./json";
 import type { JsonValue } from "./judge-fields";
 import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
-import { redactStrings } from "./redact";
 import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
@@ -107,9 +106,9 @@ function metricsLookRight(m: Record<string, unknown>): boolean {
 
 export function readJudgeResult(text: string): Read<JudgeResult> & { raw: JsonValue | undefined } {
   // parseJson yields JSON values only: the raw form is shown when the schema does not hold.
-  const read = readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
-  // A judge quotes what it saw (a prompt's key, a header): its texts reach every surface without their secrets.
-  return { ...read, value: redactStrings(read.value), raw: redactStrings(read.raw) };
+  // Its texts are redacted where they are shown (`redactProse` once cut to what is shown): a reason of
+  // megabytes is never scanned whole.
+  return readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
 }
 
 /**

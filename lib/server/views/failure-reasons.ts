@@ -5,12 +5,15 @@
  */
 import "server-only";
 import { readJudgeResult } from "@/lib/core";
+import { redactProse } from "@/lib/core/redact";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 
 /** Reads at once; a run with more failures than MAX_READ reports the first ones' reasons. */
 const CONCURRENCY = 8;
 export const MAX_READ = 2_000;
+/** How much of a reason is kept (and scanned for secrets): more than any report shows. */
+const REASON_SCAN_CHARS = 4_000;
 
 export async function failureReasons(dir: string, names: readonly string[]): Promise<Map<string, string | null>> {
   const read = names.slice(0, MAX_READ);
@@ -19,7 +22,8 @@ export async function failureReasons(dir: string, names: readonly string[]): Pro
     if (r.text === null) return null;
     const j = readJudgeResult(r.text);
     const value = (j.value ?? j.raw ?? null) as { reason?: unknown } | null;
-    return value && typeof value === "object" && typeof value.reason === "string" ? value.reason : null;
+    // The reports cut a reason to 200 characters: redacted at that length (a key the cut splits shows its first characters at most).
+    return value && typeof value === "object" && typeof value.reason === "string" ? redactProse(value.reason.slice(0, REASON_SCAN_CHARS)) : null;
   });
   return new Map(read.map((n, i) => [n, reasons[i] ?? null]));
 }

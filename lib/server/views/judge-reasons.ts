@@ -19,7 +19,8 @@ export async function judgeReasons(runDir: string, names: readonly string[]): Pr
     if (read.text === null) continue;
     const parsed = parseJson(read.text);
     const reason = parsed.ok ? judgeFields(parsed.value as never)?.reason : null;
-    if (reason) out.set(name, redactProse(reason.replace(/\s+/g, " ").trim()));
+    // The comment and the ping show 200 characters: kept (and scanned for secrets) to a few thousand.
+    if (reason) out.set(name, redactProse(reason.slice(0, 4_000).replace(/\s+/g, " ").trim()));
   }
   return out;
 }

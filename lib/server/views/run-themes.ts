@@ -7,6 +7,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { readJudgeResult } from "@/lib/core";
+import { redactProse } from "@/lib/core/redact";
 import { themeItemsOf, type RangeThemeSet, type Theme, type ThemeChangeSet, type ThemeDiff, type ThemeItem, type ThemeSet } from "@/lib/core/themes";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
@@ -42,7 +43,8 @@ async function judgeItems(dir: string, name: string, stamp: string | null): Prom
   if (hit && hit.stamp === stamp && stamp !== null) return hit.items;
   const read = await readInside(dir, `${name}/judge_result.json`, "judge_result.json");
   const judge = read.text === null ? null : readJudgeResult(read.text).value;
-  const items = themeItemsOf(name, judge ?? null);
+  // Each text already cut to its bound, then redacted: themes quote them (`/api/themes`, get_run, trends).
+  const items = themeItemsOf(name, judge ?? null).map((i) => ({ ...i, text: redactProse(i.text) }));
   itemCache().set(key, { stamp, items });
   return items;
 }
