@@ -15,11 +15,14 @@ const NODE_BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith("_")));
  * evidence). Files at the top of lib/server are leaves anyone may use.
  */
 const SERVER_RANKS = [
-  ["work"],
+  ["source"],
+  ["work", "source"],
   ["ingest"],
+  // One reader per artifact (judge_result.json), kept by the file's signature: above ingest's reads.
+  ["evidence"],
   ["model"],
   ["ingest-apply"],
-  ["cache", "setup"],
+  ["cache", "setup", "evidence"],
   ["views", "audio"],
   ["timing", "notify"],
   ["live"],

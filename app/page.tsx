@@ -2,7 +2,7 @@ import Link from "next/link";
 import { IndexingRefresh } from "@/components/runs/indexing-refresh";
 import { RunsTable } from "@/components/runs/runs-table";
 import { toRunSummary } from "@/components/runs/run-view";
-import { runSuites, suiteKeyOf } from "@/components/runs/run-suites";
+import { runSuites, suiteKeyOf } from "@/lib/shared/run-suites";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
 import { getStore } from "@/lib/server/live/store";

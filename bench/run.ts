@@ -11,10 +11,13 @@
  * (issue 42, `--only heavy`: the heavy views on the real server — setup diff at 100 KB, themes at
  * 20,000 reasons — each with the slowest `/api/health` answer while it computes; see bench/heavy-views.ts.)
  *
+ * (issue 58, `--only s3`: 10,000 scenarios in an S3-protocol bucket: the first start and a second
+ * replica's on one PostgreSQL, against a plain ListObjectsV2 + GetObject of every metrics.json; see bench/s3.ts.)
+ *
  * (issue 54, `--only compare`: a compare of two runs of one suite at 2 × 5,000 and 2 × 10,000 after a
  * restart, against the floor, with `/api/health` meanwhile; see bench/compare.ts.)
  *
- *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy | compare] [--folders single-10k,year-365,results-100k,year-730 (store)]
+ *   npm run bench [-- --sizes 1k,10k,100k | none] [--repeat 3] [--trends 100x2000 | none] [--only trends | scan | store | rollup | themes | audio | setup | heavy | compare | s3] [--folders single-10k,year-365,results-100k,year-730 (store)]
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -25,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { audio100MbFigures, audioFigures } from "./audio";
 import { compareFigures } from "./compare";
 import { heavyViewFigures } from "./heavy-views";
+import { s3Figures } from "./s3";
 import { setupFigures } from "./setup";
 import { themesFigures } from "./themes";
 import { trendsFigures } from "./trends";
@@ -64,6 +68,8 @@ const ONLY_SETUP = arg("only", "") === "setup";
 const ONLY_HEAVY = arg("only", "") === "heavy";
 /** `--only compare`: a compare of two runs of one suite at 2 × 5,000 and 2 × 10,000 scenarios (issue 54) and nothing else. */
 const ONLY_COMPARE = arg("only", "") === "compare";
+/** `--only s3`: 10,000 scenarios in an S3-protocol bucket, first start and a second replica's against the floor (issue 58), and nothing else. */
+const ONLY_S3 = arg("only", "") === "s3";
 
 const rows: Array<[string, string]> = [];
 const report = (label: string, value: string) => {
@@ -980,6 +986,11 @@ async function main(): Promise<void> {
   if (ONLY_STORE) {
     execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
     await storeTable();
+    return printTable();
+  }
+  if (ONLY_S3) {
+    execFileSync(process.execPath, [join(ROOT, "scripts", "ensure-build.mjs")], { stdio: "inherit", cwd: ROOT });
+    await s3Figures({ report, generate });
     return printTable();
   }
   if (ONLY_HEAVY) {

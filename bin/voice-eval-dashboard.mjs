@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command users type. Plain Node ESM so it runs without a build step.
-//   voice-eval-dashboard [results-folder] [--port N] [--host H] [--token T]
+//   voice-eval-dashboard [results-folder | s3://bucket/prefix] [--port N] [--host H] [--token T] [--poll-seconds S]
 //   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
 //   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
 //   voice-eval-dashboard export <run-folder> --out <dir> [...]
@@ -25,9 +25,13 @@ const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
 const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report", "mcp"]);
 
 const HELP = `Usage:
-  voice-eval-dashboard [results-folder] [options]
+  voice-eval-dashboard [results-folder | s3://bucket/prefix] [options]
       Serve the dashboard for a folder of evaluation results.
       Without a folder, the bundled example (examples/results) is shown.
+      An s3:// address reads object storage (read-only), through a mirror
+      in the state folder kept in step by polling; credentials and the
+      endpoint come from the standard AWS_* environment (AWS_ENDPOINT_URL_S3
+      for an S3-compatible store). Every command below takes s3:// too.
 
       --port <n>      port to listen on (default 3210)
       --host <addr>   address to bind (default 127.0.0.1; other hosts expose
@@ -45,6 +49,11 @@ const HELP = `Usage:
       --database <u>  keep the ledger in PostgreSQL instead, shared by a team
                       (postgres://user:pass@host/db; or --database-file <f>, or env
                       VOICE_EVAL_DATABASE, to keep its password out of the process list)
+                      With an s3:// source, replicas on one database share what
+                      they read: one ingests from the store, the others follow.
+      --poll-seconds <s>
+                      how often an s3:// source is listed again (default 15,
+                      1 to 3600; or env VOICE_EVAL_POLL_SECONDS)
       --user <name>   triager name shown in the ledger's history (default: the OS user)
       --notify <url>  POST a JSON summary to this URL when a run finishes (repeatable;
                       Slack-compatible: its "text" is Markdown). Runs finished before
@@ -158,6 +167,7 @@ function parseServeArgs(argv) {
         "notify-file": { type: "string", multiple: true },
         "public-url": { type: "string" },
         "allow-writes": { type: "boolean" },
+        "poll-seconds": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -207,7 +217,8 @@ async function serve(argv) {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port: ${values.port}`);
   const host = values.host;
-  const resultsDir = resolveResultsDir(positionals[0]);
+  const s3 = positionals[0] && /^s3:\/\//i.test(positionals[0]) ? positionals[0] : null;
+  let resultsDir = s3 ? null : resolveResultsDir(positionals[0]);
 
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   let secrets;
@@ -220,7 +231,7 @@ async function serve(argv) {
   if (!isLoopback(host) && !token) {
     fail(`binding ${host} exposes your results to the network: set an access token with --token, --token-file or VOICE_EVAL_TOKEN`);
   }
-  const childEnv = { ...env, RESULTS_DIR: resultsDir, NODE_ENV: "production" };
+  const childEnv = { ...env, RESULTS_DIR: resultsDir ?? "", NODE_ENV: "production" };
   if (token) childEnv.VOICE_EVAL_TOKEN = token;
   childEnv.VOICE_EVAL_ALLOWED_HOSTS = [host, ...(values["allow-host"] ?? [])].join(",");
   // The triage ledger: where it lives, who writes, and the address ledger writes must name.
@@ -245,7 +256,30 @@ async function serve(argv) {
   }
   if (notify.length) childEnv.VOICE_EVAL_NOTIFY = notify.join("\n");
   if (values["public-url"]) childEnv.VOICE_EVAL_PUBLIC_URL = values["public-url"];
-  const { compiledWorkWorker, compiledPrescanWorker } = await import("./compile-cli.mjs");
+  const { compiledCli, compiledWorkWorker, compiledPrescanWorker } = await import("./compile-cli.mjs");
+  // An s3:// source: its mirror is made before the first scan, then kept in step by this process (lib/cli/serve-source.ts).
+  let source = null;
+  if (s3) {
+    const cli = await import(pathToFileURL(await compiledCli()).href);
+    try {
+      source = await cli.openServeSource(s3, {
+        stateDir: childEnv.VOICE_EVAL_STATE_DIR,
+        database,
+        pollSeconds: values["poll-seconds"] ?? process.env.VOICE_EVAL_POLL_SECONDS,
+        log: (line) => console.error(`voice-eval-dashboard: ${line}`),
+      });
+    } catch (err) {
+      fail(err.message);
+    }
+    resultsDir = source.dir;
+    childEnv.RESULTS_DIR = resultsDir;
+    childEnv.VOICE_EVAL_SOURCE_STATUS = source.statusFile;
+    // Recordings are fetched by the server on their first request (lib/server/source/lazy-recordings.ts).
+    childEnv.VOICE_EVAL_SOURCE_MIRROR = source.root;
+    childEnv.VOICE_EVAL_SOURCE_URL = source.label;
+  } else {
+    for (const name of ["VOICE_EVAL_SOURCE_STATUS", "VOICE_EVAL_SOURCE_MIRROR", "VOICE_EVAL_SOURCE_URL"]) delete childEnv[name];
+  }
   // /mcp's label_scenario writes the ledger only when asked for.
   if (values["allow-writes"]) childEnv.VOICE_EVAL_MCP_WRITES = "1";
   else delete childEnv.VOICE_EVAL_MCP_WRITES;
@@ -257,7 +291,7 @@ async function serve(argv) {
   await ensureBuild({ ...env, NODE_ENV: "production" });
 
   const urlHost = host.includes(":") ? `[${host}]` : host;
-  console.log(`voice-eval-dashboard: serving ${resultsDir}`);
+  console.log(`voice-eval-dashboard: serving ${source ? `${source.label} (mirrored in ${resultsDir})` : resultsDir}`);
   console.log(`voice-eval-dashboard: http://${urlHost}:${port}/`);
 
   const child = spawn(process.execPath, ["--require", path.join(ROOT, "bin", "ignore-closed-output.cjs"), NEXT_BIN, "start", "-p", String(port), "-H", host], {

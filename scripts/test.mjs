@@ -36,7 +36,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const results = [];
 try {
   // A setup that fails is said, and the steps still run: the one that needed it fails by itself.
-  if (steps.some((s) => s.name === "integration") && !env[PG_ENV]) {
+  // The ledger's tests and the replicas' browser test (tests/e2e/s3-replicas.spec.ts) need it.
+  if (steps.some((s) => s.name === "integration" || s.name === "e2e") && !env[PG_ENV]) {
     try {
       postgres = startTemporaryPostgres();
       env[PG_ENV] = postgres.url;

@@ -5,7 +5,8 @@ import { ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { RangeThemePanel } from "@/app/_themes/range-theme-panel";
 import { NightInteractionPanel } from "./interaction-panel";
 import { PageFrame } from "@/components/ui/page-frame";
-import { DomainCharts, RATE_TITLE, RateCharts } from "@/components/trends/trend-charts";
+import { DomainCharts, RateCharts } from "@/components/trends/trend-charts";
+import { rateLabel } from "@/lib/core/figures";
 import { TrendRunsTable } from "@/components/trends/runs-table";
 import { TrendStrip } from "@/components/trends/trend-strip";
 import { AnomalyList } from "@/components/trends/anomalies";
@@ -81,7 +82,8 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               aria-current={s.id === data.suite?.id ? "true" : undefined}
               className={`rounded-md border px-2 py-1 ${s.id === data.suite?.id ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
             >
-              {s.runCount} run(s) × {s.scenarioCount} scenarios <span className="font-mono">(newest {s.newest})</span>
+              <span className="font-medium">{s.name}</span> · {s.runCount} run(s) × {s.scenarioCount} scenarios{" "}
+              <span className="font-mono">(newest {s.newest})</span>
             </Link>
           ))}
         </nav>
@@ -182,7 +184,7 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
           >
             <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
           </Panel>
-          <Panel id="domains" title={`${RATE_TITLE[data.rate]} per domain`}>
+          <Panel id="domains" title={`${rateLabel(data.rate)} per domain`}>
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
             </TrendRunsProvider>

@@ -1,4 +1,5 @@
 /** The runs list's "Failed" and "Δ vs previous" cells (the change against the previous run of the suite: views/run-changes). */
+import { rateLabel } from "@/lib/core/figures";
 import Link from "next/link";
 import { group } from "@/components/format";
 import { formatPp, likeForLikeText } from "@/lib/core/run-changes";
@@ -33,7 +34,7 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
       <div
         className={`font-medium tabular-nums ${tone}`}
         data-part="delta"
-        title={`Success rate against ${change.previous}${change.likeForLike === null ? "" : `, ${likeForLikeText(change.likeForLike)}`}`}
+        title={`${rateLabel("success_rate")} against ${change.previous}${change.likeForLike === null ? "" : `, ${likeForLikeText(change.likeForLike)}`}`}
       >
         {d === null ? "unknown" : formatPp(d)}
       </div>

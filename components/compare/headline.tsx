@@ -1,12 +1,12 @@
 /** Headline: every run-level rate side by side with its delta, and the paired tests. */
 import { group } from "@/components/format";
-import { deltaText, fixed, percent, pText, RATE_LABEL, toneOf } from "./labels";
+import { deltaText, fixed, percent, pText, toneOf } from "./labels";
+import { RATE_NAMES } from "@/lib/core/aggregates";
+import { isMeanRate, rateLabel } from "@/lib/core/figures";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
 import { CompareTable, Delta, Panel, RunId } from "./ui";
-import type { CompareResult, PairedTest, Rate, RateName } from "@/lib/shared/compare";
+import type { CompareResult, PairedTest, Rate } from "@/lib/shared/compare";
 import { likeForLikeText } from "@/lib/core/run-changes";
-
-const RATES = Object.keys(RATE_LABEL) as RateName[];
 
 function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
   if (rate.denominator === 0 || rate.value === null) return <span className="text-zinc-500">N/A</span>;
@@ -51,22 +51,22 @@ export function Headline({ result }: { result: CompareResult }) {
           </tr>
         </thead>
         <tbody>
-          {RATES.map((name) => {
-            const meta = RATE_LABEL[name];
+          {RATE_NAMES.map((name) => {
+            const mean = isMeanRate(name);
             return (
               <tr key={name} data-rate={name}>
                 <th scope="row" className="font-medium max-sm:min-w-[6.5rem] sm:whitespace-nowrap">
-                  {meta.label}
+                  {rateLabel(name)}
                 </th>
                 <td>
-                  <RateValue rate={first.rates[name].base} mean={!!meta.mean} />
+                  <RateValue rate={first.rates[name].base} mean={mean} />
                   {name === "judge_score_mean" && <JudgeMeanExtra note={first.judgeScores.base} />}
                 </td>
                 {result.comparisons.map((c) => {
                   const r = c.rates[name];
                   return [
                     <td key={`${c.run}-v`}>
-                      <RateValue rate={r.other} mean={!!meta.mean} />
+                      <RateValue rate={r.other} mean={mean} />
                       {name === "judge_score_mean" && <JudgeMeanExtra note={c.judgeScores.other} />}
                     </td>,
                     <td key={`${c.run}-d`} className="text-right" data-testid={`delta-${name}`}>
@@ -74,7 +74,7 @@ export function Headline({ result }: { result: CompareResult }) {
                       {name === "judge_score_mean" && (c.judgeScores.base.errors > 0 || c.judgeScores.other.errors > 0) ? (
                         <JudgeMeanDelta base={c.judgeScores.base} other={c.judgeScores.other} />
                       ) : (
-                        <Delta text={deltaText(r.delta, !!meta.mean)} tone={toneOf(r.delta)} />
+                        <Delta text={deltaText(r.delta, mean)} tone={toneOf(r.delta)} />
                       )}
                     </td>,
                   ];
@@ -88,8 +88,8 @@ export function Headline({ result }: { result: CompareResult }) {
         <h3 className="text-sm font-semibold">Is it real? Paired tests on the scenarios both runs scored</h3>
         {result.comparisons.map((c) => (
           <div key={c.run} className="grid gap-3 md:grid-cols-2" data-testid="paired-tests">
-            <PairedTestCard title="Overall success" run={c.run} test={c.tests.success} many={result.comparisons.length > 1} />
-            <PairedTestCard title="Task success" run={c.run} test={c.tests.task} many={result.comparisons.length > 1} />
+            <PairedTestCard title={rateLabel("success_rate")} run={c.run} test={c.tests.success} many={result.comparisons.length > 1} />
+            <PairedTestCard title={rateLabel("task_success_rate")} run={c.run} test={c.tests.task} many={result.comparisons.length > 1} />
           </div>
         ))}
       </div>

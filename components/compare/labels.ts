@@ -1,6 +1,6 @@
 /** Labels, tones and small formatters of the compare views (server and client safe). */
-import { fixed, percent } from "@/components/format";
-import type { Change, CountedVerdict, RateName } from "@/lib/shared/compare";
+import { deltaText, fixed, percent } from "@/components/format";
+import type { Change, CountedVerdict } from "@/lib/shared/compare";
 
 export const CHANGE_ORDER: readonly Change[] = [
   "regressed",
@@ -51,18 +51,6 @@ export const CHANGE_TONE: Record<Change, string> = {
   now_stalled: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800",
 };
 
-export const RATE_LABEL: Record<RateName, { label: string; unit: string; mean?: true }> = {
-  success_rate: { label: "Overall success", unit: "scenarios" },
-  task_success_rate: { label: "Task success (excl. clean_exit)", unit: "scenarios" },
-  action_match_rate: { label: "Action-list match", unit: "scenarios" },
-  db_state_success_rate: { label: "DB-state match", unit: "scenarios" },
-  db_state_assertion_success_rate: { label: "DB-state assertions", unit: "predicates" },
-  nl_assertion_success_rate: { label: "NL assertions", unit: "assertions" },
-  judge_score_mean: { label: "Judge score (mean)", unit: "scenarios", mean: true },
-  judge_pass_rate: { label: "Judge passed", unit: "scenarios" },
-  clean_exit_rate: { label: "Clean exit", unit: "scenarios" },
-};
-
 export function verdictText(v: CountedVerdict): string {
   if (v === true) return "pass";
   if (v === false) return "fail";
@@ -71,14 +59,6 @@ export function verdictText(v: CountedVerdict): string {
 }
 
 export type Tone = "good" | "bad" | "neutral";
-
-/** `+3.00 pp` for a rate delta (0–1 fractions), `+0.050` for a mean. */
-export function deltaText(delta: number | null | undefined, mean = false): string {
-  if (delta === null || delta === undefined || !Number.isFinite(delta)) return "–";
-  const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
-  const abs = Math.abs(delta);
-  return mean ? `${sign}${fixed(abs, 3)}` : `${sign}${fixed(abs * 100, 2)} pp`;
-}
 
 export function toneOf(delta: number | null | undefined, higherIsBetter = true): Tone {
   if (delta === null || delta === undefined || !Number.isFinite(delta) || delta === 0) return "neutral";
@@ -98,7 +78,7 @@ export function pText(p: number): string {
   return fixed(p, 3);
 }
 
-export { percent, fixed };
+export { deltaText, percent, fixed };
 
 // The compare pages' URLs are built in one place (lib/shared/routes.ts).
 export { compareHref, compareScenarioHref as scenarioCompareHref } from "@/lib/shared/routes";

@@ -1,8 +1,10 @@
 /** Per-domain deltas for one pair of runs; small samples are marked, never hidden. */
 import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
-import { deltaText, fixed, percent, RATE_LABEL, toneOf } from "./labels";
+import { deltaText, fixed, percent, toneOf } from "./labels";
+import { RATE_NAMES } from "@/lib/core/aggregates";
+import { isMeanRate, rateLabel } from "@/lib/core/figures";
 import { CompareTable, Delta, Panel, SmallMark, SmallSample } from "./ui";
-import type { PairComparison, Rate, RateName } from "@/lib/shared/compare";
+import type { PairComparison, Rate } from "@/lib/shared/compare";
 
 function short(rate: Rate, mean: boolean): string {
   if (rate.denominator === 0 || rate.value === null) return "N/A";
@@ -10,9 +12,7 @@ function short(rate: Rate, mean: boolean): string {
 }
 
 export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; smallBelow: number }) {
-  const rates = (Object.keys(RATE_LABEL) as RateName[]).filter((n) =>
-    Object.values(pair.perDomain[n] ?? {}).some((c) => c.base.denominator > 0 || c.other.denominator > 0),
-  );
+  const rates = RATE_NAMES.filter((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.base.denominator > 0 || c.other.denominator > 0));
   const domains = [...new Set(rates.flatMap((n) => Object.keys(pair.perDomain[n] ?? {})))].sort();
   const anySmall = rates.some((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.small && (c.base.denominator > 0 || c.other.denominator > 0)));
   return (
@@ -44,7 +44,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
               <th scope="col">Domain</th>
               {rates.map((n) => (
                 <th key={n} scope="col" className="align-bottom">
-                  {RATE_LABEL[n].label}
+                  {rateLabel(n)}
                 </th>
               ))}
             </tr>
@@ -57,7 +57,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
                 </th>
                 {rates.map((n) => {
                   const c = pair.perDomain[n]?.[d];
-                  const mean = !!RATE_LABEL[n].mean;
+                  const mean = isMeanRate(n);
                   if (!c || (c.base.denominator === 0 && c.other.denominator === 0))
                     return (
                       <td key={n} className="text-zinc-500">

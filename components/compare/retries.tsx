@@ -1,5 +1,6 @@
 /** Automatic retries of each run side by side (issue 45): retried scenarios, the rate without retries, the switches. */
 import { group, percent } from "@/components/format";
+import { WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import type { CompareResult, RetryComparison } from "@/lib/shared/compare";
 import type { RetrySide } from "@/lib/core/compare-retries";
 import { CompareTable, Panel, RunId } from "./ui";
@@ -80,7 +81,7 @@ export function RetriesCompare({ result }: { result: CompareResult }) {
             ))}
           </tr>
           <tr data-row="without-retries">
-            <th scope="row">Success rate without retries</th>
+            <th scope="row">{WITHOUT_RETRIES_LABEL}</th>
             <td>
               <Without side={first.retries.base} />
             </td>

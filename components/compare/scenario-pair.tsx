@@ -1,8 +1,8 @@
 /** One scenario in two runs: verdicts, judge reasons, NL assertions, audio and aligned transcripts. */
 import { isJudgeError, judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import Link from "next/link";
-import { fixed, group } from "@/components/format";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { count, fixed, group } from "@/components/format";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import {
   comparableWords,
   INTERRUPTED_MARK_TITLE,
@@ -44,7 +44,7 @@ export interface SideView {
   durationSeconds: number | null;
 }
 
-/** What the page shows of a judge_result.json (its fields read by lib/core/judge-fields.ts). */
+/** What the page shows of a judge_result.json (its fields read by lib/core/evidence/judge.ts). */
 export function judgeView(judge: StoredJudge, judgePassed: boolean | null): JudgeView | null {
   const j = judgeFields(judge);
   if (!j) return null;
@@ -268,7 +268,7 @@ function Tools({ mine, theirs }: { mine: readonly ExchangeToolCall[]; theirs: re
           </li>
         );
       })}
-      {hidden > 0 && <li className="text-xs text-zinc-600 italic dark:text-zinc-400">… and {hidden.toLocaleString("en-US")} more tool calls</li>}
+      {hidden > 0 && <li className="text-xs text-zinc-600 italic dark:text-zinc-400">… and {count(hidden)} more tool calls</li>}
     </ul>
   );
 }

@@ -1,4 +1,5 @@
 /** Small building blocks of the compare pages (server and client safe: no hooks). */
+import { count } from "@/components/format";
 import type { ReactNode } from "react";
 import { CHANGE_LABEL, CHANGE_TONE, TONE_TEXT, type Tone } from "./labels";
 import type { Change, CountedVerdict } from "@/lib/shared/compare";
@@ -153,7 +154,7 @@ export function ShowMore({ shown, total, onAll, more }: { shown: number; total: 
   return (
     <div className="mt-2 flex items-center gap-3 text-sm">
       <span className="text-zinc-600 dark:text-zinc-400">
-        Showing {shown.toLocaleString("en-US")} of {total.toLocaleString("en-US")}.
+        Showing {count(shown)} of {count(total)}.
       </span>
       {more && (
         <button type="button" className={buttonClass} onClick={more.onClick}>

@@ -4,7 +4,7 @@ import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { Rate, RateName } from "@/lib/shared/dto";
 import { PerDomainCharts, type DomainSeries } from "./per-domain-charts";
-import { RATE_META } from "./rate-meta";
+import { isMeanRate, rateLabel } from "@/lib/core/figures";
 
 /** A cell's shade by its rate: the eye finds the weak domain before reading a number. */
 function shade(r: Rate | undefined): string {
@@ -28,8 +28,8 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
   if (rates.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain rates yet.</p>;
   const series: DomainSeries[] = rates.map((n) => ({
     rate: n,
-    label: RATE_META[n].label,
-    mean: RATE_META[n].mean === true,
+    label: rateLabel(n),
+    mean: isMeanRate(n),
     points: Object.entries(perDomain[n]).map(([domain, r]) => ({ domain, value: r.value, numerator: r.numerator, denominator: r.denominator })),
   }));
   return (
@@ -42,8 +42,8 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
                 Domain
               </th>
               {rates.map((n) => (
-                <th key={n} scope="col" className="px-2 py-1.5 text-right text-xs font-semibold text-zinc-600 dark:text-zinc-400" title={RATE_META[n].label}>
-                  {RATE_META[n].short}
+                <th key={n} scope="col" className="px-2 py-1.5 text-right text-xs font-semibold text-zinc-600 dark:text-zinc-400">
+                  {rateLabel(n)}
                 </th>
               ))}
             </tr>
@@ -65,12 +65,12 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
                   return (
                     <td
                       key={n}
-                      className={`px-2 py-1.5 text-right whitespace-nowrap tabular-nums ${RATE_META[n].mean ? "" : shade(r)}`}
+                      className={`px-2 py-1.5 text-right whitespace-nowrap tabular-nums ${isMeanRate(n) ? "" : shade(r)}`}
                       data-domain-cell={`${d}:${n}`}
                     >
                       {!r || r.denominator === 0 ? (
                         <span className="text-zinc-400">–</span>
-                      ) : RATE_META[n].mean ? (
+                      ) : isMeanRate(n) ? (
                         <>
                           {isJudgeError(r.value) ? (
                             <span

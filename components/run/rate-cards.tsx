@@ -3,7 +3,7 @@ import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { JudgeMeanNote, Rate, RateName, Rates } from "@/lib/shared/dto";
 import { JudgeMeanNoteText } from "./judge-mean-note";
 import { wilson as wilsonInterval } from "@/lib/core/stats";
-import { RATE_META } from "./rate-meta";
+import { RATE_FIGURES, isMeanRate } from "@/lib/core/figures";
 
 /**
  * One card per run-level rate. A rate whose bucket is empty is left out, as all_summary.txt
@@ -27,11 +27,14 @@ export function RateCards({ rates, judgeThreshold, judgeScores }: { rates: Rates
 }
 
 function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName; rate: Rate; judgeThreshold: number | null; judgeScores?: JudgeMeanNote }) {
-  const meta = RATE_META[name];
+  const meta = RATE_FIGURES[name];
+  const mean = isMeanRate(name);
   const judgeErrors = judgeScores !== undefined && judgeScores.errors > 0;
   const empty = !judgeErrors && (rate.denominator === 0 || rate.value === null);
-  const ci = meta.mean ? null : wilsonInterval(rate.numerator, rate.denominator);
-  const label = name === "judge_pass_rate" && judgeThreshold !== null ? `${meta.label.replace("threshold", String(judgeThreshold))}` : meta.label;
+  const ci = mean ? null : wilsonInterval(rate.numerator, rate.denominator);
+  // The harness's name, and the threshold beside it (never in place of the name's words).
+  const threshold = name === "judge_pass_rate" && judgeThreshold !== null ? ` · threshold ${judgeThreshold}` : "";
+  const label = meta.label;
   return (
     <li
       className="rounded-lg border border-zinc-200 bg-white px-2.5 py-2 dark:border-zinc-800 dark:bg-zinc-900"
@@ -39,7 +42,7 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
       data-numerator={String(rate.numerator)}
       data-denominator={rate.denominator}
     >
-      <div className="text-xs leading-tight font-medium break-words text-zinc-600 dark:text-zinc-400" title={label}>
+      <div className="text-xs leading-tight font-medium break-words text-zinc-600 dark:text-zinc-400" title={`${label}${threshold}`} data-part="label">
         {label}
       </div>
       {empty ? (
@@ -47,14 +50,14 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
           <div className="mt-1 text-xl font-semibold tabular-nums">N/A</div>
           <div className="text-xs text-zinc-600 dark:text-zinc-400">no scenarios had any applicable signal</div>
         </>
-      ) : meta.mean ? (
+      ) : mean ? (
         <>
           <div className="mt-1 text-xl font-semibold tabular-nums" data-value>
             {/* A NaN score makes the harness print `nan`; so do we (a JSON round trip would turn it into null). */}
             {judgeErrors ? "nan" : fixed(rate.value ?? 0, 3)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            mean across <span data-part="denominator">{group(rate.denominator)}</span> {meta.unit}
+            mean across <span data-part="denominator">{group(rate.denominator)}</span> {meta.counts}
           </div>
           {judgeErrors && judgeScores && <JudgeMeanNoteText note={judgeScores} />}
         </>
@@ -64,7 +67,8 @@ function RateCard({ name, rate, judgeThreshold, judgeScores }: { name: RateName;
             {percent(rate.value)}
           </div>
           <div className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            <span data-part="numerator">{group(rate.numerator)}</span>/<span data-part="denominator">{group(rate.denominator)}</span> {meta.unit}
+            <span data-part="numerator">{group(rate.numerator)}</span>/<span data-part="denominator">{group(rate.denominator)}</span> {meta.counts}
+            {threshold}
           </div>
           {ci && <IntervalBar low={ci.low} high={ci.high} value={rate.value ?? 0} />}
         </>

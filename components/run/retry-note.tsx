@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { group, percent, runHref } from "@/components/format";
+import { WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import type { Rate, RunRetries } from "@/lib/shared/dto";
 
 const REASONS_SHOWN = 6;
@@ -43,7 +44,7 @@ export function RetryNote({ runId, retries, successRate }: { runId: string; retr
       </h2>
       {without && (
         <p className="mt-1 text-xs" data-without-retries={without.value ?? ""}>
-          Success rate without retries: <strong className="tabular-nums">{percent(without.value)}</strong>{" "}
+          {WITHOUT_RETRIES_LABEL}: <strong className="tabular-nums">{percent(without.value)}</strong>{" "}
           <span className="tabular-nums">
             ({group(without.numerator)}/{group(without.denominator)}
             {without.interval ? `, 95% CI ${percent(without.interval.low, 1)}–${percent(without.interval.high, 1)}` : ""})

@@ -1,5 +1,6 @@
 "use client";
 
+import { rateLabel } from "@/lib/core/figures";
 import { ChoiceSelect } from "@/components/ui/choice-select";
 import Link from "next/link";
 import { useMemo, useState } from "react";
@@ -8,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
 import type { RunSummary } from "./run-view";
-import type { RunSuite } from "./run-suites";
+import type { RunSuite } from "@/lib/shared/run-suites";
 import { DeltaCell, DeltaInline, FailedCell } from "@/components/changes/list-change-cells";
 import { compareHref } from "@/lib/shared/routes";
 
@@ -184,8 +185,8 @@ export function RunsTable({
               </th>
               <th className={th}>Started</th>
               <th className={th}>State</th>
-              <th className={`${th} text-right`}>Success</th>
-              <th className={`${th} text-right`}>Task success</th>
+              <th className={`${th} text-right`}>{rateLabel("success_rate")}</th>
+              <th className={`${th} text-right`}>{rateLabel("task_success_rate")}</th>
               <th className={`${th} text-right`}>Scenarios</th>
               <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
                 Stalled
@@ -193,7 +194,10 @@ export function RunsTable({
               <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
                 Failed
               </th>
-              <th className={`${th} text-right`} title="Success rate against the previous run of the same suite, new failures, and the compare">
+              <th
+                className={`${th} text-right`}
+                title={`${rateLabel("success_rate")} against the previous run of the same suite, new failures, and the compare`}
+              >
                 Δ vs previous
               </th>
               <th className={th}>Domains</th>

@@ -1,7 +1,7 @@
 /** Judge evidence: score against threshold, reason, NL verdicts (selectable), judge failures told apart. */
 import { fixed } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import { judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
 import { VerdictList, type VerdictView } from "./verdict-list";

@@ -5,6 +5,7 @@
  * Only the rows in view (plus overscan) are in the DOM; data is fetched a page at a time, and
  * the filter/sort state is the URL.
  */
+import { count } from "@/components/format";
 import { useTable, type SortingState, type Updater } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
@@ -59,8 +60,8 @@ const NO_MARKS: Readonly<Record<string, FailureMark>> = {};
 
 /** Columns first at phone width, in this order (app/globals.css orders the cells the same way). */
 const PHONE_FIRST = ["name", "verdict", "failed_signals"];
-/** Their widths at phone width, where the name, the verdict and the failing signals fit 390 px. */
-const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "160px", failed_signals: "128px" };
+/** Their widths at phone width: the name, the verdict and the failing signals fit the table's 322 px box on a 390 px screen. */
+const PHONE_WIDTHS: Readonly<Record<string, string>> = { name: "146px", failed_signals: "116px" };
 
 export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS }: ScenarioTableProps) {
   const { view, update, latest } = useTableUrl();
@@ -166,9 +167,7 @@ export function ScenarioTable({ runId, seed, domains, signals, marks = NO_MARKS 
       <ScenarioToolbar view={view} update={update} latest={latest} domains={domains} signals={signals} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="scenario-count">
-          {state.matched === null || state.carried
-            ? "Loading…"
-            : `${matched.toLocaleString("en-US")} of ${(state.total ?? matched).toLocaleString("en-US")} scenarios`}
+          {state.matched === null || state.carried ? "Loading…" : `${count(matched)} of ${count(state.total ?? matched)} scenarios`}
         </p>
         <div className="flex items-center gap-2">
           {exportError && (

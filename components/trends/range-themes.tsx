@@ -2,6 +2,7 @@
  * Failure themes over a trends range (issue 44): each theme's first and last night, its reasons per
  * night, and whether it is new, rising, gone or came and went (server component; inert text).
  */
+import { count } from "@/components/format";
 import { Panel } from "@/components/compare/ui";
 import Link from "next/link";
 import { runHref } from "@/lib/shared/routes";
@@ -43,7 +44,7 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
           first and last night, and its reasons per night. <em>New</em>: not in the range&rsquo;s first night, in its newest; <em>gone</em>: the other way
           round; <em>came and went</em>: in neither; rising and fading compare the first night with the newest. {set.counts.steady} theme(s) steady.
           {set.cut > 0 &&
-            ` The ${set.cut.toLocaleString("en-US")} oldest night(s) of the range are not read (at most ${RANGE_THEME_NIGHTS} nights and ${RANGE_THEME_FAILURES.toLocaleString("en-US")} failing scenarios are, the newest first).`}
+            ` The ${count(set.cut)} oldest night(s) of the range are not read (at most ${RANGE_THEME_NIGHTS} nights and ${count(RANGE_THEME_FAILURES)} failing scenarios are, the newest first).`}
         </>
       }
     >
@@ -89,15 +90,11 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
           ))}
         </ul>
       )}
-      {movingCount > shown.length && (
-        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {(movingCount - shown.length).toLocaleString("en-US")} more.</p>
-      )}
+      {movingCount > shown.length && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {count(movingCount - shown.length)} more.</p>}
       {set.unthemed.reasons > 0 && (
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="theme-unthemed">
-          {set.unthemed.reasons.toLocaleString("en-US")} reason(s) in no theme listed
-          {set.unthemed.withoutWords > 0 &&
-            ` (${set.unthemed.withoutWords.toLocaleString("en-US")} with no word the themes read, e.g. in another script than Latin)`}
-          .
+          {count(set.unthemed.reasons)} reason(s) in no theme listed
+          {set.unthemed.withoutWords > 0 && ` (${count(set.unthemed.withoutWords)} with no word the themes read, e.g. in another script than Latin)`}.
         </p>
       )}
     </Panel>

@@ -1,4 +1,5 @@
 /** Failure themes that are new, gone, grown or shrunk between two runs (server component; inert text). */
+import { count } from "@/components/format";
 import { Panel } from "@/components/compare/ui";
 import type { ThemeChangeSetDTO, ThemeDiffDTO, UnthemedDTO } from "@/lib/shared/themes";
 
@@ -16,7 +17,7 @@ const MAX_SHOWN = 12;
 /** "12 reason(s) of run-b in no theme listed (3 with no word the themes read)", or nothing when every reason is in one. */
 function unthemedNote(u: UnthemedDTO, runId: string): string | null {
   if (u.reasons === 0) return null;
-  return `${u.reasons.toLocaleString("en-US")} reason(s) of ${runId} in no theme listed${u.withoutWords > 0 ? ` (${u.withoutWords.toLocaleString("en-US")} with no word the themes read, e.g. in another script than Latin)` : ""}`;
+  return `${count(u.reasons)} reason(s) of ${runId} in no theme listed${u.withoutWords > 0 ? ` (${count(u.withoutWords)} with no word the themes read, e.g. in another script than Latin)` : ""}`;
 }
 
 export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO; baseId: string; otherId: string }) {
@@ -62,9 +63,7 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
           })}
         </ul>
       )}
-      {movingCount > shown.length && (
-        <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {(movingCount - shown.length).toLocaleString("en-US")} more.</p>
-      )}
+      {movingCount > shown.length && <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">… and {count(movingCount - shown.length)} more.</p>}
       {notes.length > 0 && (
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="theme-unthemed">
           {notes.join("; ")}.

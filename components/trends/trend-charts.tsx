@@ -1,21 +1,10 @@
 /** The suite's series as small multiples: every rate, per domain for one rate, latency and tokens. */
 import Link from "next/link";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import { FIGURES, rateLabel, WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import type { TrendRun } from "@/lib/shared/trends";
 import { TrendChart } from "./trend-chart";
 import { trendsHref, type TrendsParams } from "./trends-href";
-
-export const RATE_TITLE: Record<RateName, string> = {
-  success_rate: "Success rate",
-  task_success_rate: "Task success rate",
-  action_match_rate: "Action match rate",
-  db_state_success_rate: "DB state match rate",
-  db_state_assertion_success_rate: "DB state assertion rate",
-  nl_assertion_success_rate: "NL assertion rate",
-  judge_score_mean: "Judge score (mean)",
-  judge_pass_rate: "Judge pass rate",
-  clean_exit_rate: "Clean exit rate",
-};
 
 const grid = "grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
@@ -37,7 +26,7 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
       {RATE_NAMES.filter((n) => runs.some((r) => r.rates[n].n > 0)).map((n) => (
         <TrendChart
           key={n}
-          title={RATE_TITLE[n]}
+          title={rateLabel(n)}
           points={runs.map((r) => r.rates[n])}
           baselineAt={baselineAt}
           marks={n === "success_rate" ? marks : undefined}
@@ -59,16 +48,22 @@ export function RateCharts({ runs, baselineAt }: { runs: TrendRun[]; baselineAt:
           dates={dates}
         />
       )}
-      <TrendChart title="Latency p50" points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
-      <TrendChart title="Latency p95" points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
+      <TrendChart title={FIGURES.latency_p50.label} points={runs.map((r) => ({ v: r.p50 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
+      <TrendChart title={FIGURES.latency_p95.label} points={runs.map((r) => ({ v: r.p95 }))} baselineAt={baselineAt} kind="ms" dates={dates} />
       <TrendChart
-        title="Agent tokens per scenario"
+        title={FIGURES.agent_tokens_per_scenario.label}
         points={runs.map((r) => ({ v: r.tokens?.agent ?? null }))}
         baselineAt={baselineAt}
         kind="num"
         dates={dates}
       />
-      <TrendChart title="User tokens per scenario" points={runs.map((r) => ({ v: r.tokens?.user ?? null }))} baselineAt={baselineAt} kind="num" dates={dates} />
+      <TrendChart
+        title={FIGURES.user_tokens_per_scenario.label}
+        points={runs.map((r) => ({ v: r.tokens?.user ?? null }))}
+        baselineAt={baselineAt}
+        kind="num"
+        dates={dates}
+      />
     </div>
   );
 }
@@ -96,7 +91,7 @@ export function DomainCharts({
             aria-current={n === rate ? "true" : undefined}
             className={`rounded-md border px-2 py-0.5 ${n === rate ? "border-sky-600 bg-sky-50 dark:border-sky-400 dark:bg-sky-950" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`}
           >
-            {RATE_TITLE[n]}
+            {rateLabel(n)}
           </Link>
         ))}
       </nav>
@@ -120,7 +115,7 @@ export function DomainCharts({
 /** The success rate without retries, drawn beside the rate when any run records a retry (issue 45). */
 function withoutRetriesSeries(runs: TrendRun[]) {
   if (!runs.some((r) => (r.retries?.retried ?? 0) > 0)) return undefined;
-  return { label: "without retries", values: runs.map((r) => r.retries?.withoutRetries?.v ?? null) };
+  return { label: WITHOUT_RETRIES_LABEL, values: runs.map((r) => r.retries?.withoutRetries?.v ?? null) };
 }
 
 /** How many scenarios each run retried automatically (a gap where a run predates the field). */

@@ -6,6 +6,7 @@
 import { endSettingsOf } from "@/lib/core/call-end";
 import { basename, dirname, resolve } from "node:path";
 import { attemptIndex, ratesOf, runRetries, runSummaryJson, scenarioRow } from "@/lib/core";
+import { rateLabels } from "@/lib/core/figures";
 import { gateRetrySide } from "@/lib/core/gate-retries";
 import { runGate, type GateHistory, type GateOptions, type GateRun } from "@/lib/core/gate";
 import { judgeReasons } from "@/lib/server/views/judge-reasons";
@@ -169,7 +170,9 @@ export async function checkCommand(args: string[], deps: CheckDeps = {}): Promis
     setup: setupSummary(setupChange),
   };
   process.stdout.write(
-    parsed.json ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange }, null, 2) + "\n" : gateMarkdown(result) + "\n",
+    parsed.json
+      ? JSON.stringify({ runDir, baselineDir: baseDir, ...result, setupDiff: setupChange, rateLabels: rateLabels() }, null, 2) + "\n"
+      : gateMarkdown(result) + "\n",
   );
   return result.verdict === "pass" ? 0 : 1;
 }

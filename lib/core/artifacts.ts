@@ -4,13 +4,11 @@
  */
 import { z } from "zod";
 import { parseJson } from "./json";
-import type { JsonValue } from "./judge-fields";
 import { isLegacyValue } from "./legacy-values";
 import { droppedKeysProblem, problem, type Problem } from "./problems";
 import { schemaMessage } from "./schema-message";
 import {
   FinalAgentResponseSchema,
-  JudgeResultSchema,
   LlmContextSchema,
   MetricsSchema,
   ReferenceAnswerSchema,
@@ -18,7 +16,6 @@ import {
   SegLstSchema,
   ToolsFileSchema,
   type ChatMessage,
-  type JudgeResult,
   type ScenarioMetadata,
 } from "./schemas";
 
@@ -102,13 +99,6 @@ function metricsLookRight(m: Record<string, unknown>): boolean {
     if (check && m[key] !== undefined && !check(m[key])) return false;
   }
   return true;
-}
-
-export function readJudgeResult(text: string): Read<JudgeResult> & { raw: JsonValue | undefined } {
-  // parseJson yields JSON values only: the raw form is shown when the schema does not hold.
-  // Its texts are redacted where they are shown (`redactProse` once cut to what is shown): a reason of
-  // megabytes is never scanned whole.
-  return readJsonArtifact("judge_result.json", text, JudgeResultSchema) as Read<JudgeResult> & { raw: JsonValue | undefined };
 }
 
 /**

@@ -1,5 +1,7 @@
 /** The CI gate's result as a Markdown pull-request comment. Results text is escaped, never interpreted. */
 import { RATE_NAMES, type Rate, type RateName } from "./aggregates";
+import { isMeanRate, rateLabel, rateValueText, WITHOUT_RETRIES_LABEL } from "./figures";
+import { percent } from "./format";
 import { mdInline } from "./markdown";
 import { formatP, type ChangedScenario, type GateResult, type GateRule } from "./gate";
 import type { PairedTest } from "./compare";
@@ -8,26 +10,15 @@ import { wilson } from "./stats";
 /** How many regressed scenarios the comment lists before "… and N more". */
 export const MAX_LISTED = 50;
 
-const TITLES: Record<RateName, string> = {
-  success_rate: "Success",
-  task_success_rate: "Task success",
-  action_match_rate: "Action match",
-  db_state_success_rate: "DB state match",
-  db_state_assertion_success_rate: "DB state assertions",
-  nl_assertion_success_rate: "NL assertions",
-  judge_score_mean: "Judge score (mean)",
-  judge_pass_rate: "Judge pass",
-  clean_exit_rate: "Clean exit",
-};
-
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const pp = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
 
+/** A rate as the pages write it (lib/core/figures.ts), with its counts and its 95% Wilson interval. */
 function rateCell(name: RateName, r: Rate): string {
   if (r.value === null) return "–";
-  if (name === "judge_score_mean") return `${r.value.toFixed(3)} (n = ${r.denominator})`;
+  if (isMeanRate(name)) return `${rateValueText(name, r)} (n = ${r.denominator})`;
   const w = wilson(r.numerator, r.denominator);
-  return `${pct(r.value)} (${r.numerator}/${r.denominator}${w ? `; ${pct(w.low)}–${pct(w.high)}` : ""})`;
+  return `${rateValueText(name, r)} (${r.numerator}/${r.denominator}${w ? `; ${pct(w.low)}–${pct(w.high)}` : ""})`;
 }
 
 function pairedCell(test: PairedTest): string {
@@ -97,7 +88,7 @@ export function gateMarkdown(g: GateResult): string {
     if (a.denominator === 0 && b.denominator === 0) continue;
     const paired = name === "success_rate" ? g.tests.success : name === "task_success_rate" ? g.tests.task : null;
     const delta = paired ? `paired ${pairedCell(paired)}` : deltaCell(name, a, b);
-    lines.push(`| ${TITLES[name]} | ${rateCell(name, a)} | ${rateCell(name, b)} | ${delta} |`);
+    lines.push(`| ${rateLabel(name)} | ${rateCell(name, a)} | ${rateCell(name, b)} | ${delta} |`);
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
   lines.push(
@@ -163,10 +154,10 @@ function retriesSection(g: GateResult): string[] {
   if (a.retried.length === 0 && b.retried.length === 0 && !g.options.withoutRetries) return [];
   const count = (s: NonNullable<typeof a>) => (s.provenance === "unknown" ? "unknown (predates auto_retry_count)" : `${s.retried.length} scenario(s)`);
   const without = (s: NonNullable<typeof a>) =>
-    s.withoutRetries?.value == null ? "–" : `${pct(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`;
+    s.withoutRetries?.value == null ? "–" : `${percent(s.withoutRetries.value)} (${s.withoutRetries.numerator}/${s.withoutRetries.denominator})`;
   const lines = ["### Automatic retries", "", "| | Baseline | Run |", "| --- | --- | --- |"];
   lines.push(`| Needed an automatic retry | ${count(a)} | ${count(b)} |`);
-  lines.push(`| Success rate without retries | ${without(a)} | ${without(b)} |`, "");
+  lines.push(`| ${WITHOUT_RETRIES_LABEL} | ${without(a)} | ${without(b)} |`, "");
   if (g.options.withoutRetries) lines.push("Gated on first attempts (`--without-retries`): a retried scenario counts as failed.", "");
   if (b.retried.length) {
     lines.push("| Retried in the run | Times | Reasons |", "| --- | --- | --- |");

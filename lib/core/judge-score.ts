@@ -6,7 +6,8 @@
 import { meanRate, type Rate } from "./aggregates";
 
 /** How the harness writes a non-finite score in JSON: the bare token. */
-export type JudgeErrorToken = "NaN" | "Infinity" | "-Infinity";
+export const JUDGE_ERROR_TOKENS = ["NaN", "Infinity", "-Infinity"] as const;
+export type JudgeErrorToken = (typeof JUDGE_ERROR_TOKENS)[number];
 
 /** A number that is a judge error (`NaN`, `Infinity`, `-Infinity`); anything else is not. */
 export function isJudgeError(score: unknown): score is number {

@@ -5,6 +5,7 @@
  * `<user_context_history>`. Each tag sits on a line of its own; a tag inside a section's text (a
  * quoted prompt, say) is not on a line of its own and is read as text.
  */
+import { judgeFields } from "./evidence/judge";
 import { problem, type Problem } from "./problems";
 
 export const JUDGE_SECTIONS = ["reference", "prediction", "conversation", "nl_assertions", "agent_context_history", "user_context_history"] as const;
@@ -110,16 +111,16 @@ function gatesOnActions(metrics: Record<string, unknown> | null): boolean {
 }
 
 /**
- * From a parsed `judge_result.json`, its scenario's `metrics.json` and reference answer; `null` when
- * the judge file holds no `judge_input.user_content` (an older harness, or no judge): unknown, not "saw nothing".
+ * From a stored `judge_result.json` (its fields read by `judgeFields`, the one reader), its scenario's
+ * `metrics.json` and reference answer; `null` when the judge file holds no `judge_input.user_content`
+ * (an older harness, or no judge): unknown, not "saw nothing".
  */
 export function judgeSeen(judge: unknown, metrics: Record<string, unknown> | null, reference: unknown): JudgeSeen | null {
-  if (!isObject(judge) || !isObject(judge.judge_input)) return null;
-  const content = judge.judge_input.user_content;
+  const fields = judgeFields(judge);
+  const content = fields?.input?.user_content;
   if (typeof content !== "string") return null;
   const s = judgeSections(content);
-  const verdicts = judge.nl_assertion_verdicts;
-  const nlJudged = Array.isArray(verdicts) && verdicts.length > 0;
+  const nlJudged = fields!.verdicts.length > 0;
   const actionBased = listsActions(reference) || gatesOnActions(metrics);
   return { sections: s.sections, flags: evidenceFlags(s, { nlJudged, actionBased }), problems: s.problems };
 }

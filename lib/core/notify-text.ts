@@ -4,6 +4,8 @@
  * Results text (scenario names, judge reasons) is cut short and stripped of Slack's control characters;
  * nothing beyond the summary is sent. Pure.
  */
+import { rateLabel } from "./figures";
+import { percent } from "./format";
 
 export interface NotifyScenario {
   scenario: string;
@@ -38,12 +40,12 @@ export function slackSafe(text: string, max = NOTIFY_REASON_CHARS): string {
   return cut.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-const pct = (k: number, n: number) => (n > 0 ? `${((k / n) * 100).toFixed(1)}%` : "unknown");
+const pct = (k: number, n: number) => (n > 0 ? percent(k / n) : "unknown");
 
 export function notifyText(p: Omit<NotifyPayload, "text">, deltaPp: string | null): string {
   const lines = [`*Run finished: <${p.url}|${slackSafe(p.run, 120)}>* (${slackSafe(p.suite, 80)})`];
   lines.push(
-    `Success ${pct(p.success.k, p.success.n)} (${p.success.k}/${p.success.n})${p.previous ? `, ${deltaPp ?? "Δ unknown"} vs ${slackSafe(p.previous, 120)}` : ", the suite's first run"}${p.anomaly ? " — *anomaly*: outside the band of the suite's trailing runs" : ""}`,
+    `${rateLabel("success_rate")} ${pct(p.success.k, p.success.n)} (${p.success.k}/${p.success.n})${p.previous ? `, ${deltaPp ?? "Δ unknown"} vs ${slackSafe(p.previous, 120)}` : ", the suite's first run"}${p.anomaly ? " — *anomaly*: outside the band of the suite's trailing runs" : ""}`,
   );
   const list = (title: string, items: readonly NotifyScenario[]) => {
     if (!items.length) return;

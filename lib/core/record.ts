@@ -1,5 +1,5 @@
 /** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
-import { droppedKeysProblem, problem } from "./problems";
+import { readJudge, type JudgeRead } from "./evidence/judge";
 import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
 import { parseJson } from "./json";
 import type { Problem } from "./problems";
@@ -23,41 +23,26 @@ export interface SideTexts {
   agentContextText: string | null;
 }
 
-function judgeShapeProblem(judge: unknown): string | null {
-  if (!judge || typeof judge !== "object" || Array.isArray(judge)) return "expected a JSON object";
-  const verdicts = (judge as Record<string, unknown>).nl_assertion_verdicts;
-  if (verdicts !== undefined && !Array.isArray(verdicts)) return "nl_assertion_verdicts is not a list";
-  if (typeof (judge as Record<string, unknown>).score !== "number") return "score is not a number";
-  return null;
-}
-
-/** `judge`: the parsed `judge_result.json` (when given and valid JSON), so no caller parses it again. */
+/** `judge`: `judge_result.json` as the one reader read it (when given), so no caller reads it again. */
 export function recordFromTexts(
   name: string,
   metrics: Record<string, unknown>,
   side: SideTexts,
-): { record: ScenarioRecord; problems: Problem[]; judge: unknown } {
+): { record: ScenarioRecord; problems: Problem[]; judge: JudgeRead | null } {
   const problems: Problem[] = [];
   let nlPassed: boolean[] | null = null;
-  let parsedJudge: unknown = undefined;
-  if (side.judgeText !== null) {
-    // Only what the fold needs is checked here; the scenario page validates the whole file.
-    const judge = parseJson(side.judgeText);
-    if (!judge.ok) problems.push(problem("judge_result.json", side.judgeText.trim() ? "invalid-json" : "empty", judge.error));
-    else {
-      parsedJudge = judge.value;
-      problems.push(...droppedKeysProblem("judge_result.json", judge.dropped));
-      const shape = judgeShapeProblem(judge.value);
-      if (shape) problems.push(problem("judge_result.json", "schema", shape));
-      nlPassed = nlPassedFromJudge(judge.value);
-    }
+  const judge = side.judgeText === null ? null : readJudge(side.judgeText, { redact: false });
+  if (judge) {
+    problems.push(...judge.problems);
+    // The fold counts verdicts with the harness's truthiness, from the file as stored.
+    if (judge.stored !== undefined) nlPassed = nlPassedFromJudge(judge.stored);
   }
   let agentContextAssistantCount: number | null = null;
   if (side.agentContextText !== null) {
     const parsed = parseJson(side.agentContextText);
     if (parsed.ok) agentContextAssistantCount = assistantMessageCount(parsed.value);
   }
-  return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems, judge: parsedJudge };
+  return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems, judge };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The triage report's "Automatic retries" section (issue 45): how many, why, and the rate without retries. */
+import { WITHOUT_RETRIES_LABEL } from "./figures";
 import { mdInline } from "./markdown";
 import type { RunRetries } from "./retries";
 
@@ -18,7 +19,7 @@ export function retriesReportSection(r: RunRetries | null | undefined): string {
   const w = r.withoutRetries;
   if (w)
     out.push(
-      `- Success rate without retries (a retried scenario counted as the failure its first attempt was): ${pct(w.value)} (${w.numerator}/${w.denominator})\n`,
+      `- ${WITHOUT_RETRIES_LABEL} (a retried scenario counted as the failure its first attempt was): ${pct(w.value)} (${w.numerator}/${w.denominator})\n`,
     );
   if (r.reasons.length) out.push(`- Reasons: ${r.reasons.map((x) => `${mdInline(x.reason, 200)} ×${x.count}`).join("; ")}\n`);
   if (r.orphans.length)

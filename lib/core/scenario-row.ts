@@ -1,59 +1,70 @@
 /** One scenario as a table row: the headline facts of §7.2, with the verdict as the fold counts it. */
+import { z } from "zod";
 import { failedSignals, recordDomain, recordIsStalled, taskVerdictFromBreakdown, type ScenarioRecord } from "./fold";
-import { judgeErrorToken, type JudgeErrorToken } from "./judge-score";
+import { JUDGE_ERROR_TOKENS, judgeErrorToken } from "./judge-score";
 import { tokenSide } from "./token-usage";
 import { domainOf } from "./domain";
-import { problem, type Problem } from "./problems";
+import { problem, ProblemSchema, type Problem } from "./problems";
 import { scenarioDuration, storedLatencyStats, totalTurns } from "./summary-text";
 import { folderProblems, retryFields, type AttemptFolder } from "./retries";
 import { redactProse } from "./redact";
 import { COMPACT_ROW_BOUNDS, jsonBytes, ROW_BOUNDS, ROW_BYTES, RowCuts, surelyWithin, type RowBounds } from "./bounded-text";
 
-export type Verdict = boolean | "N/A";
+const VerdictSchema = z.union([z.boolean(), z.literal("N/A")]);
+export type Verdict = z.infer<typeof VerdictSchema>;
 
-export interface ScenarioRow {
-  name: string;
-  domain: string;
+/** A figure JSON may carry as `null`: unknown (absent, or a NaN written as `null`), never 0. */
+const Num = z.number().nullable();
+
+/**
+ * One scenario as a table row, the one contract (issue 55): the core builds it (`scenarioRow`), the
+ * HTTP API sends it, the browser's DTO is its type, and MCP publishes it as its output schema.
+ */
+export const ScenarioRowSchema = z.object({
+  name: z.string(),
+  domain: z.string(),
   /** `is_successful` as the fold counts it: `false` when stalled, `"N/A"` when not a bool. */
-  verdict: Verdict;
+  verdict: VerdictSchema,
   /** The task verdict as counted (`"N/A"` when the composite is not a bool). */
-  task_verdict: Verdict;
-  success_breakdown: { passed: string[]; failed: string[]; not_applicable: string[]; excluded: string[] };
-  stop_reason: string | null;
+  task_verdict: VerdictSchema,
+  success_breakdown: z.object({ passed: z.array(z.string()), failed: z.array(z.string()), not_applicable: z.array(z.string()), excluded: z.array(z.string()) }),
+  stop_reason: z.string().nullable(),
   /** A finite judge score; `null` when absent or a judge error (see `judge_error`). */
-  judge_score: number | null;
+  judge_score: Num,
   /** `"NaN"` (or `"Infinity"`) when metrics.json holds a non-finite score: a judge error (judge-score.ts). */
-  judge_error: JudgeErrorToken | null;
-  judge_passed: boolean | null;
-  nl_assertion_pass_rate: number | null;
-  db_state_assertion_pass_rate: number | null;
-  db_state_match: boolean | null;
-  is_action_match: Verdict | null;
-  latency_p50_ms: number | null;
-  latency_p95_ms: number | null;
-  latency_count: number;
-  turns: number;
-  duration_seconds: number;
-  tokens: { agent: number; user: number };
-  stalled: boolean;
+  judge_error: z.enum(JUDGE_ERROR_TOKENS).nullable(),
+  judge_passed: z.boolean().nullable(),
+  nl_assertion_pass_rate: Num,
+  db_state_assertion_pass_rate: Num,
+  db_state_match: z.boolean().nullable(),
+  is_action_match: VerdictSchema.nullable(),
+  latency_p50_ms: Num,
+  latency_p95_ms: Num,
+  latency_count: z.number(),
+  turns: z.number(),
+  /** `scenario_duration` (else `duration_seconds`, else 0, §6); `null` for a value that is not a finite number. */
+  duration_seconds: Num,
+  tokens: z.object({ agent: z.number(), user: z.number() }),
+  stalled: z.boolean(),
   /** `auto_retry_count`: discarded attempts before this one was accepted; `null` when metrics.json predates the field (or holds a bad value, named in problems). */
-  retries: number | null;
+  retries: z.number().nullable(),
   /** `auto_retry_reasons`, one per discarded attempt, in order. */
-  retry_reasons: string[];
-  problems: Problem[];
+  retry_reasons: z.array(z.string()),
+  problems: z.array(ProblemSchema),
   /**
    * Why this folder is listed but not counted: set for a scenario folder outside the run's last queue
    * (copied in, left by an earlier invocation), which the harness's rates leave out (ARTIFACTS.md §1.4).
    */
-  outside_queue?: string;
+  outside_queue: z.string().optional(),
   /**
    * The texts and lists this row carries cut to their bound (`bounded-text.ts`), by field (`stop_reason`,
    * `retry_reasons`, `retry_reasons[2]`, `success_breakdown.failed`, `problems[0].message`…), each with
    * its full length: characters of a text, items of a list. Absent when nothing was cut; the whole is
    * in the scenario's files.
    */
-  cut?: Record<string, number>;
-}
+  cut: z.record(z.string(), z.number()).optional(),
+});
+export type ScenarioRow = z.infer<typeof ScenarioRowSchema>;
 
 export const OUTSIDE_QUEUE = "not in the last invocation's queue, so the harness does not count it";
 
@@ -108,6 +119,8 @@ function boundedProblems(cuts: RowCuts, problems: readonly Problem[]): Problem[]
 function list(v: unknown): string[] {
   return Array.isArray(v) ? v.map(String) : [];
 }
+
+const finiteOrNull = (v: number) => (Number.isFinite(v) ? v : null);
 
 function numOrNull(v: unknown): number | null {
   return typeof v === "number" ? v : null;
@@ -166,9 +179,8 @@ function boundedRow(
       not_applicable: signals("not_applicable", list(breakdown.not_applicable)),
       excluded: signals("excluded", list(breakdown.excluded)),
     },
-    // A harness writes a traceback here: it may quote a key. Cut first, then redacted: a 1 MB
-    // traceback costs its bound, not its length (a key the cut splits shows at most its first characters).
-    stop_reason: typeof m.stop_reason === "string" ? redactProse(cuts.text("stop_reason", m.stop_reason)) : null,
+    // A harness writes a traceback here: it may quote a key (redacted whole, then cut).
+    stop_reason: typeof m.stop_reason === "string" ? cuts.cleaned("stop_reason", m.stop_reason, redactProse) : null,
     judge_score: judgeErrorToken(m.judge_score) ? null : numOrNull(m.judge_score),
     judge_error: judgeErrorToken(m.judge_score),
     judge_passed: typeof m.judge_passed === "boolean" ? m.judge_passed : null,
@@ -180,7 +192,7 @@ function boundedRow(
     latency_p95_ms: stats.count > 0 ? stats.p95_ms : null,
     latency_count: stats.count,
     turns: totalTurns(m),
-    duration_seconds: scenarioDuration(m),
+    duration_seconds: finiteOrNull(scenarioDuration(m)),
     tokens: { agent: tokensOf(m, "agent"), user: tokensOf(m, "user") },
     stalled,
     retries: retry.count,

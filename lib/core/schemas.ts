@@ -82,25 +82,6 @@ export const MetricsSchema = z.looseObject({
 });
 export type Metrics = z.infer<typeof MetricsSchema>;
 
-export const NlVerdictSchema = z.looseObject({
-  index: num.optional(),
-  assertion: z.string().optional(),
-  passed: z.unknown(),
-  reason: z.string().nullable().optional(),
-});
-export type NlVerdict = z.infer<typeof NlVerdictSchema>;
-
-export const JudgeResultSchema = z.looseObject({
-  score: num,
-  reason: z.string().nullable().optional(),
-  judge_input: z.looseObject({ system_prompt: z.string().optional(), user_content: z.string().optional() }).optional(),
-  nl_assertion_verdicts: z.array(NlVerdictSchema).optional(),
-  nl_assertion_pass_count: num.optional(),
-  nl_assertion_total: num.optional(),
-  nl_assertion_pass_rate: num.optional(),
-});
-export type JudgeResult = z.infer<typeof JudgeResultSchema>;
-
 export const RecordedActionSchema = z.looseObject({
   side: z.string().optional(),
   action_type: z.string().optional(),

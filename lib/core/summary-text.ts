@@ -1,8 +1,12 @@
 /** The `all_summary.txt` text, line by line (ARTIFACTS.md §2.3). */
+import { RATE_FIGURES, rateLabels } from "./figures";
 import { compareCodePoints } from "./domain";
 import { failedSignals, foldRecords, type Fold, type ScenarioRecord } from "./fold";
 import { latencySummary, latencyValues, pushLatencyValues } from "./latency";
 import { countTrue, fixed, fixed6, gcount, group, pct, pysum, pyval, truthy } from "./py";
+
+/** The rates' names: the registry's, which are the harness's (lib/core/figures.ts). */
+const L = rateLabels();
 
 const EQ = "=".repeat(80);
 const DASH = "-".repeat(80);
@@ -161,13 +165,13 @@ function headline(lines: string[], fold: Fold): void {
   lines.push("", "");
   const success = fold.success.all;
   if (success.length === 0) {
-    lines.push("Overall Success Rate: N/A (no scenarios had any applicable signal)");
+    lines.push(`${L.success_rate}: N/A (no scenarios had any applicable signal)`);
     return;
   }
   const task = fold.task.all;
   lines.push(
-    `Overall Success Rate: ${fixed(pct(success), 2)}% (${countTrue(success)}/${success.length} scenarios \u2014 strict conjunction across all applicable signals)`,
-    `Task Success Rate (excl. clean_exit): ${fixed(pct(task), 2)}% (${countTrue(task)}/${task.length} scenarios)`,
+    `${L.success_rate}: ${fixed(pct(success), 2)}% (${countTrue(success)}/${success.length} scenarios \u2014 strict conjunction across all applicable signals)`,
+    `${L.task_success_rate}: ${fixed(pct(task), 2)}% (${countTrue(task)}/${task.length} scenarios)`,
   );
 }
 
@@ -181,15 +185,15 @@ function perSignal(lines: string[], fold: Fold): void {
   const row = (text: string, list: boolean[], unit: string) => {
     if (list.length > 0) lines.push(`${label(text)}${fixed6(pct(list))}% (${countTrue(list)}/${list.length} ${unit})`);
   };
-  row("Action-list match:", fold.action.all, "scenarios");
-  row("DB-State match:", fold.db.all, "scenarios");
-  row("DB-State-Assertion pass:", fold.dba.all, "predicates");
-  row("NL-Assertion pass:", fold.nl.all, "assertions");
+  row(`${L.action_match_rate}:`, fold.action.all, RATE_FIGURES.action_match_rate.counts);
+  row(`${L.db_state_success_rate}:`, fold.db.all, RATE_FIGURES.db_state_success_rate.counts);
+  row(`${L.db_state_assertion_success_rate}:`, fold.dba.all, RATE_FIGURES.db_state_assertion_success_rate.counts);
+  row(`${L.nl_assertion_success_rate}:`, fold.nl.all, RATE_FIGURES.nl_assertion_success_rate.counts);
   const scores = fold.judge_score.all;
-  if (scores.length > 0) lines.push(`${label("Judge score mean:")}${fixed(pysum(scores) / scores.length, 3)} (across ${scores.length} scenarios)`);
-  row("Judge passed (>= threshold):", fold.judge_pass.all, "scenarios");
+  if (scores.length > 0) lines.push(`${label(`${L.judge_score_mean}:`)}${fixed(pysum(scores) / scores.length, 3)} (across ${scores.length} scenarios)`);
+  row(`${L.judge_pass_rate}:`, fold.judge_pass.all, RATE_FIGURES.judge_pass_rate.counts);
   const exits = fold.clean_exit.all;
-  if (exits.length > 0) lines.push(`  Clean exit: ${fixed6(pct(exits))}% (${countTrue(exits)}/${exits.length} scenarios)`);
+  if (exits.length > 0) lines.push(`  ${L.clean_exit_rate}: ${fixed6(pct(exits))}% (${countTrue(exits)}/${exits.length} scenarios)`);
 }
 
 function tokens(lines: string[], fold: Fold): void {

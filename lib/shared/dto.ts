@@ -16,7 +16,7 @@ import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";
 import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
 import type { HistogramBin } from "@/lib/core/histogram";
-import type { StoredJudge } from "@/lib/core/judge-fields";
+import type { StoredJudge } from "@/lib/core/evidence/judge";
 import type { ScenarioMetadata, Segment } from "@/lib/core/schemas";
 import type { RetryAttempt, RunRetries } from "@/lib/core/retries";
 import type { JudgeSeen } from "@/lib/core/judge-sections";

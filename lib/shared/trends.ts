@@ -1,4 +1,5 @@
 /** The trends page's data (lib/server/trends.ts builds it): a suite's runs over time and its scenario × run strip. */
+import { z } from "zod";
 import type { RateName } from "@/lib/core/aggregates";
 import type { StripRow, StripSort } from "@/lib/core/trends/strip";
 import type { TrendRange } from "@/lib/core/trends/range";
@@ -71,12 +72,17 @@ export interface TrendRun {
   retries: { retried: number | null; withoutRetries: Band | null };
 }
 
-export interface SuiteSummary {
-  id: string;
-  runCount: number;
-  scenarioCount: number;
-  newest: string;
-}
+/** A suite as /trends and MCP's `get_trends` list it: one contract, the DTO's type inferred from it. */
+export const SuiteSummarySchema = z.object({
+  /** Its first run's id: what `?suite=` takes. */
+  id: z.string(),
+  /** The suite's name as the runs list gives it (`nightly`: the folder its runs share; lib/shared/run-suites.ts). */
+  name: z.string(),
+  runCount: z.number(),
+  scenarioCount: z.number(),
+  newest: z.string(),
+});
+export type SuiteSummary = z.infer<typeof SuiteSummarySchema>;
 
 export interface TrendsData {
   suites: SuiteSummary[];

@@ -180,7 +180,7 @@ test("bucket counts match the flipped verdicts; headline, paired test and per-do
   await expect(success).toContainText("66.67%");
   await expect(success).toContainText("50.00%");
   await expect(success.getByTestId("delta-success_rate")).toContainText("−16.67 pp");
-  const card = page.locator('[data-testid="paired-tests"] [data-test="Overall success"]');
+  const card = page.locator('[data-testid="paired-tests"] [data-test="Overall Success Rate"]');
   await expect(card.getByTestId("p-value")).toHaveText("1.000");
   await expect(card.getByTestId("n")).toHaveText("6");
   await expect(card).toContainText("2 pass → fail, 1 fail → pass");

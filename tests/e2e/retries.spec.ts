@@ -64,7 +64,7 @@ test("the run page counts the retries, a reason and the success rate without ret
   await expect(note.getByRole("heading")).toHaveText("2 scenarios needed an automatic retry (3 discarded attempts)");
   await expect(note.getByRole("list", { name: "Retry reasons" })).toContainText(`2× ${REASON_ZERO}`);
   // The harness's 4/6; without retries airline 34 and pizza count as failures: 2/6.
-  await expect(note).toContainText("Success rate without retries: 33.33% (2/6, 95% CI");
+  await expect(note).toContainText("Overall Success Rate without retries: 33.33% (2/6, 95% CI");
   await expect(note).toContainText("beside the harness's 66.67%");
   // The header's killed folders are the one a resume moved aside; the three attempts are the retries'.
   await expect(page.locator("dt", { hasText: "Killed folders" }).locator("xpath=following-sibling::dd")).toHaveText("1");
@@ -144,7 +144,7 @@ test("compare with the run before shows the retries side by side and warns of a 
 
 test("trends draw the success rate without retries beside the rate, and the retried counts", async ({ page }) => {
   await page.goto(`${dashboard.url}trends`);
-  const success = page.locator('[data-chart="Success rate"]');
+  const success = page.locator('[data-chart="Overall Success Rate"]');
   await expect(success.locator('[data-series="second"]')).toHaveCount(1);
   await expect(success.locator("[data-second-newest]")).toContainText("without retries");
   await expect(page.locator('[data-chart="Scenarios retried automatically"]')).toHaveCount(1);

@@ -361,6 +361,12 @@ test.describe("layout at a desktop and a phone (issue 56)", () => {
             await expectInView(badge, "the mark", vp.width);
           }
           await expectInView(row.locator('[data-col="verdict"]'), `${id}: the verdict`, vp.width);
+          if (vp.name === "phone") {
+            // The name, the verdict and the failing signals in the table's box without scrolling it.
+            const box = (await page.getByTestId("scenario-scroll").boundingBox())!;
+            const signals = (await row.locator('[data-col="failed_signals"]').boundingBox())!;
+            expect(signals.x + signals.width, `${id}: the failing signals end inside the table's box`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+          }
         }
         const line = page.getByTestId("changes-line");
         const table = page.getByTestId("scenario-scroll");

@@ -117,7 +117,7 @@ test("the runs list says when each run ran; trends draw the judge line over a Na
   }
   await page.goto(`${dashboard.url}trends`);
   const judge = page
-    .locator('figure[data-chart="Judge score (mean)"] path.stroke-sky-600, figure[data-chart="Judge score (mean)"] path[class*="stroke-sky-600"]')
+    .locator('figure[data-chart="Judge score mean"] path.stroke-sky-600, figure[data-chart="Judge score mean"] path[class*="stroke-sky-600"]')
     .first();
   await expect(judge, "the judge line").toHaveAttribute("d", /^M\d+ \d+(L\d+ \d+)+$/, WAIT);
 });

@@ -51,7 +51,9 @@ test("the runs list links to trends; the planted regression shows in the run whe
   await expect(runsTable.locator(`tr[data-run="${PLANTED_RUN}"]`).getByTestId("drop"), "the drop is on the planted run").toBeVisible({ timeout: 5_000 });
 
   // The success chart marks one point in red.
-  await expect(page.locator('[data-chart="Success rate"] circle.fill-red-600'), "one red point in the success chart").toHaveCount(1, { timeout: 5_000 });
+  await expect(page.locator('[data-chart="Overall Success Rate"] circle.fill-red-600'), "one red point in the success chart").toHaveCount(1, {
+    timeout: 5_000,
+  });
 
   // The strip, sorted by "first failed in": the planted scenarios on top, first failed in the planted run.
   await page.getByRole("link", { name: "First failed in" }).click();
@@ -130,7 +132,7 @@ test("the compare page shows the failure theme that is new in the planted run", 
 
 test("a tick on the time axis marks the run where the setup changed, saying what changed", async ({ page }) => {
   await page.goto(`${dashboard.url}trends`);
-  const ticks = page.locator('[data-chart="Success rate"] [data-setup-change]');
+  const ticks = page.locator('[data-chart="Overall Success Rate"] [data-setup-change]');
   await expect(ticks, "one setup change in the suite").toHaveCount(1, { timeout: 15_000 });
   await expect(ticks.first()).toHaveAttribute("data-setup-change", String(SETUP_CHANGED_AT));
   await expect(ticks.first().locator("title")).toHaveText(new RegExp(`before ${suiteRunName(SETUP_CHANGED_AT)}: judge_model: .* → judge-model-v2`));
@@ -151,7 +153,7 @@ test("the compare page's Setup section names the changed judge model, and says '
 
 test("every chart names dates on its time axis and a point opens its run; the strip comes first, the newest change on top", async ({ page }) => {
   await page.goto(`${dashboard.url}trends`);
-  const success = page.locator('[data-chart="Success rate"]');
+  const success = page.locator('[data-chart="Overall Success Rate"]');
   await expect(success, "the success chart").toBeVisible({ timeout: 15_000 });
   const charts = page.locator("figure[data-chart]");
   const count = await charts.count();
@@ -192,9 +194,9 @@ test("every chart names dates on its time axis and a point opens its run; the st
 
   // By keyboard: focus the chart, End goes to the newest run, Enter opens it.
   await page.goto(`${dashboard.url}trends`);
-  await page.locator('[data-chart="Success rate"]').getByTestId("chart-hover").focus();
+  await page.locator('[data-chart="Overall Success Rate"]').getByTestId("chart-hover").focus();
   await page.keyboard.press("End");
-  await expect(page.locator('[data-chart="Success rate"]').getByTestId("chart-tooltip")).toContainText(suiteRunName(19), { timeout: 5_000 });
+  await expect(page.locator('[data-chart="Overall Success Rate"]').getByTestId("chart-tooltip")).toContainText(suiteRunName(19), { timeout: 5_000 });
   await page.keyboard.press("Enter");
   await page.waitForURL((u) => u.pathname === `/runs/${encodeURIComponent(suiteRunName(19))}`, { timeout: 15_000 });
 });

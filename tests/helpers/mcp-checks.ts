@@ -6,7 +6,9 @@
  */
 import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { mcpRoute } from "@/lib/server/mcp/http";
 import { expect } from "vitest";
 import { compareRoute, listRuns, runRoute } from "@/lib/server/http/api";
 import type { Store } from "@/lib/server/live/store";
@@ -15,6 +17,17 @@ import type { CompareResult } from "@/lib/shared/compare";
 import type { RunChanges } from "@/lib/shared/run-changes";
 import { plantRetries, REASON_FEW, REASON_ZERO } from "./plant-retries";
 import { metrics, writeRun } from "./run-builder";
+
+/** A client of the store's MCP server over Streamable HTTP in process, read-only; its answers are checked against the output schemas (`listTools` ran). */
+export async function inProcessClient(store: Store, name: string): Promise<Client> {
+  const ctx = { store, ledger: async () => Promise.reject(new Error("no ledger in this test")), allowWrites: false, user: "t" };
+  const client = new Client({ name, version: "1" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: async (url, init) => mcpRoute(new Request(url, init), ctx, { token: null }) }),
+  );
+  await client.listTools();
+  return client;
+}
 
 const ROOT = join(__dirname, "../..");
 export const EXAMPLE_BASE = "eval_20261118_140000";

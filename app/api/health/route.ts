@@ -1,4 +1,5 @@
 import { getStore } from "@/lib/server/live/store";
+import { sourceStatus } from "@/lib/server/source/status";
 import { timingService } from "@/lib/server/timing/service";
 import { workPool } from "@/lib/server/work/pool";
 
@@ -74,6 +75,12 @@ export function GET() {
       caches: caches.stats(),
       /** `--notify`: URLs (scheme and host only), runs sent and failed, the last failure named; null without --notify. */
       notify: notifier ? notifier.status : null,
+      /**
+       * An object-storage source (\`s3://bucket/prefix\`, issue 58): its role (\`direct\`, or with
+       * --database \`ingester\` / \`follower\`), poll interval, last problem named or null, last passes,
+       * objects mirrored, fetched from the store and copied from the shared table; null for a folder.
+       */
+      source: sourceStatus(),
       rssMb: Math.round(memory.rss / 2 ** 20),
       heapMb: Math.round(memory.heapUsed / 2 ** 20),
     },

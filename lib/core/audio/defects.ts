@@ -30,7 +30,7 @@ const LOOP_RANGE_DB = 10;
 const LOOP_ONSET_DB = 6;
 
 /** On a clean line, a hole's edges are within this of the speech next to them (no decay, no onset)… */
-const CLEAN_EDGE_DB = 8;
+const CLEAN_EDGE_DB = 12;
 /** …and within this of the spurt's loud level (its upper quartile). */
 const CLEAN_LEVEL_DB = 16;
 const CLEAN_DROPOUT_MIN_FRAMES = 5;
@@ -148,9 +148,9 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
       const before = Math.max(levelDb[f - 1] ?? -Infinity, levelDb[f - 2] ?? -Infinity);
       const after = Math.max(levelDb[g] ?? -Infinity, levelDb[g + 1] ?? -Infinity);
       // On a clean line: entered and left at speech level, where a pause is entered by a decay and left by
-      // an onset. Entered: the frame before is within 8 dB of the three before it (a decay ends 13 dB or
-      // more under them; the frame may hold part of the hole); left: the frame after (or the next, which
-      // may hold part of it) is within 8 dB of the three after it (an onset rises 9 dB or more). Both at
+      // an onset. Entered: the frame before is within 12 dB of the three before it (a decay's last frame is
+      // 20 dB or more under them; a frame nine tenths in the hole is 10 dB down); left: the frame after is
+      // within 12 dB of the three after it (an onset's first frame is 15 dB or more under them). Both at
       // speech level (within 16 dB of the spurt's upper quartile), and longer than a TTS's closure of a stop
       // consonant (30–40 ms of zeros inside a word).
       const found = clean
@@ -159,7 +159,7 @@ export function dropoutsOf(side: Side, frames: ChannelFrames, speech: ChannelSpe
           Math.max(rawDb(f - 1), rawDb(f - 2)) >= loud &&
           Math.max(rawDb(g), rawDb(g + 1)) >= loud &&
           rawDb(f - 1) >= Math.max(rawDb(f - 2), rawDb(f - 3), rawDb(f - 4)) - CLEAN_EDGE_DB &&
-          Math.max(rawDb(g), rawDb(g + 1)) >= Math.max(rawDb(g + 1), rawDb(g + 2), rawDb(g + 3)) - CLEAN_EDGE_DB
+          rawDb(g) >= Math.max(rawDb(g + 1), rawDb(g + 2), rawDb(g + 3)) - CLEAN_EDGE_DB
         : n >= DROPOUT_MIN_FRAMES && n <= DROPOUT_MAX_FRAMES && before >= speech.onDb && after >= speech.onDb;
       if (found) {
         const start = r3(f * FRAME_SECONDS);

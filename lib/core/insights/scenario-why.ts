@@ -5,7 +5,7 @@
  * scenario report and the MCP server.
  */
 import type { ConversationTurn } from "../conversation-log";
-import { judgeFields, type StoredJudge } from "../judge-fields";
+import { judgeFields, type StoredJudge } from "../evidence/judge";
 import { isJudgeErrorReason, judgeErrorToken } from "../judge-score";
 import type { ScenarioRow } from "../scenario-row";
 import { tokenSide } from "../token-usage";

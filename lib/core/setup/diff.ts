@@ -4,6 +4,7 @@
  * everywhere is shown once; different edits are grouped), tools added and removed, the judge. Pure:
  * `lib/server/setup` reads the files; text lines are diffed with jsdiff.
  */
+import { count } from "../format";
 import { diffLines } from "diff";
 import { isRetryOrStallArg, retrySwitchLines, retrySwitchSummary } from "./retry-switches";
 import { redactedArgChange, redactSetupDiff } from "./redact-setup";
@@ -67,7 +68,7 @@ export function changedLineCount(a: string, b: string): number {
 /** A line diff of two texts: changed lines with one line of context, bounded in lines shown and in the search (`MAX_EDIT_LINES`). */
 export function lineDiff(a: string, b: string): LineDiff {
   const parts = diffLines(a, b, { maxEditLength: MAX_EDIT_LINES, timeout: DIFF_TIMEOUT_MS });
-  if (!parts) return { lines: [], cut: 0, unshown: `too different to show line by line: ${changedLineCount(a, b).toLocaleString("en-US")} lines changed` };
+  if (!parts) return { lines: [], cut: 0, unshown: `too different to show line by line: ${count(changedLineCount(a, b))} lines changed` };
   const all: DiffLine[] = [];
   for (const part of parts) {
     const op = part.added ? "+" : part.removed ? "-" : " ";

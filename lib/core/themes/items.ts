@@ -5,6 +5,7 @@
  * memory at every request, and stayed cached; issue 54).
  */
 import { cutText } from "../bounded-text";
+import type { JudgeFields } from "../evidence/judge";
 import type { ThemeItem } from "./theme";
 
 /** Characters of one reason the themes read. */
@@ -12,16 +13,12 @@ export const THEME_TEXT_CHARS = 2_000;
 /** Reasons of one scenario the themes read (its judge's, then its NL assertions', then its findings). */
 export const THEME_ITEMS_PER_SCENARIO = 50;
 
-interface JudgeLike {
-  reason?: unknown;
-  nl_assertion_verdicts?: ReadonlyArray<{ passed?: unknown; reason?: unknown }> | null;
-}
-
-export function themeItemsOf(scenario: string, judge: JudgeLike | null, findings: readonly string[] = []): ThemeItem[] {
+/** `judge`: the judge file's fields as `readJudge` read them (a malformed score does not lose the reason). */
+export function themeItemsOf(scenario: string, judge: Pick<JudgeFields, "reason" | "verdicts"> | null, findings: readonly string[] = []): ThemeItem[] {
   const out: ThemeItem[] = [];
-  if (judge && typeof judge.reason === "string" && judge.reason.trim()) out.push({ scenario, source: "judge", text: judge.reason });
-  for (const v of judge?.nl_assertion_verdicts ?? []) {
-    if (v && v.passed !== true && typeof v.reason === "string" && v.reason.trim()) out.push({ scenario, source: "nl_assertion", text: v.reason });
+  if (judge?.reason?.trim()) out.push({ scenario, source: "judge", text: judge.reason });
+  for (const v of judge?.verdicts ?? []) {
+    if (v && v.passed !== true && v.reason?.trim()) out.push({ scenario, source: "nl_assertion", text: v.reason });
   }
   for (const f of findings) if (f.trim()) out.push({ scenario, source: "finding", text: f });
   return out

@@ -5,6 +5,7 @@
  * a recording once until it changes.
  */
 import "server-only";
+import { ensureRecording } from "../source/lazy-recordings";
 import { join } from "node:path";
 import { analysisSteps } from "@/lib/core/audio/analyse";
 import { markToolTurns, toolTurnIndices } from "@/lib/core/audio/interaction-facts";
@@ -19,6 +20,8 @@ import { audioWork, type AudioAnswer } from "./work";
 export type { AudioAnswer };
 
 export async function audioAnalysis(run: RunModel, name: string): Promise<AudioAnswer> {
+  // An object-storage source's recording is fetched now, on its first request (a no-op for a folder).
+  await ensureRecording(join(run.dir, name, "conversation_log.wav"));
   // The folders on the way are checked: nothing is read through a link.
   const found = await lstatInside(run.dir, `${name}/conversation_log.wav`);
   if (found.kind !== "file" || !found.info)

@@ -6,7 +6,7 @@
  * folder it reads.
  */
 import "server-only";
-import type { JsonValue } from "@/lib/core/judge-fields";
+import type { JsonValue } from "@/lib/core/evidence/judge";
 import { lstat, mkdir, readdir, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { runSummaryJson } from "@/lib/core";

@@ -15,6 +15,7 @@ import type { ChangeEvent, ScenarioPage } from "@/lib/shared/dto";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
 import { lstatInside } from "../ingest/fs-safe";
+import { ensureRecording } from "../source/lazy-recordings";
 import { SCENARIO_FILES } from "../ingest/layout";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
@@ -159,6 +160,8 @@ export function byteRange(header: string | null, size: number): { start: number;
 /** One file of a scenario folder as stored, with Range support (the audio player seeks; raw views read a part). */
 async function scenarioFile(run: RunModel, name: string, file: string, request: Request): Promise<Response> {
   const missing = file === "conversation_log.wav" ? "no audio for this scenario" : `no ${file} in this scenario`;
+  // An object-storage source's recording is fetched on its first request, the player's first Range (a no-op for a folder).
+  if (file.endsWith(".wav")) await ensureRecording(join(run.dir, name, file));
   // The scenario folder and any sub-folder on the way are checked: nothing is served through a link.
   const found = await lstatInside(run.dir, `${name}/${file}`);
   if (found.kind !== "file" || !found.info) return error(404, missing);

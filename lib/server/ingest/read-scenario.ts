@@ -5,7 +5,8 @@
  * whether the folder changed since.
  */
 import "server-only";
-import { needsAgentContext, needsJudgeResult, parseJson, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
+import { needsAgentContext, needsJudgeResult, readMetrics, recordFromTexts, slimMetrics, type Problem, type ScenarioRecord } from "@/lib/core";
+import { readJudge, type JudgeRead } from "@/lib/core/evidence/judge";
 import { lstatInsideSync, readInsideSync } from "./fs-sync";
 import { SCENARIO_MARKERS } from "./layout";
 import { folderOf, part, unfinishedSignature } from "./signatures";
@@ -66,18 +67,16 @@ export async function readScenario(runDir: string, name: string, options: ReadOp
     });
   }
   const record = { ...built.record, metrics: slimMetrics(built.record.metrics) };
-  // The judge file is parsed once: by the fold's read when it needs it, here only for the search.
-  const searchText = judgeText === null ? (options.searchText ? "" : null) : wantJudge ? searchTextOfJudge(built.judge) : searchTextOf(judgeText);
+  // The judge file is read once: by the fold's read when it needs it, here only for the search.
+  const searchText = judgeText === null ? (options.searchText ? "" : null) : searchTextOfJudge(built.judge ?? readJudge(judgeText, { redact: false }));
   return { kind: "completed", record, problems, signature: parts.join(","), searchText };
 }
 
 /** The lower-cased start of the judge's reason, for the table's text search. */
 export function searchTextOf(judgeText: string): string {
-  const parsed = parseJson(judgeText);
-  return parsed.ok ? searchTextOfJudge(parsed.value) : "";
+  return searchTextOfJudge(readJudge(judgeText, { redact: false }));
 }
 
-function searchTextOfJudge(judge: unknown): string {
-  const reason = judge && typeof judge === "object" ? (judge as { reason?: unknown }).reason : undefined;
-  return typeof reason === "string" ? reason.slice(0, SEARCH_TEXT_LIMIT).toLowerCase() : "";
+function searchTextOfJudge(judge: JudgeRead): string {
+  return (judge.fields?.reason ?? "").slice(0, SEARCH_TEXT_LIMIT).toLowerCase();
 }

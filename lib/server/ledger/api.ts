@@ -9,7 +9,7 @@ import type { ResultsIndex } from "@/lib/server/model/results-index";
 import type { OverrideTarget, ScenarioLedger } from "@/lib/shared/ledger";
 import type { RunModel } from "@/lib/server/model/run-model";
 import { scenarioDetail } from "@/lib/server/views/scenario-detail";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import type { z } from "zod";
 import { lookupScenario, runFacts } from "./facts";
 import { refuseWrite } from "./guard";

@@ -7,6 +7,7 @@
  */
 import "server-only";
 import type { Rate } from "@/lib/core/aggregates";
+import { percent } from "@/lib/core/format";
 
 /** Characters that could make a quoted value look like something else on screen. */
 const INVISIBLE = /[\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/g;
@@ -31,7 +32,7 @@ export function count(v: unknown): number {
 /** `k/n (p%)`, or `unknown` when nothing was measured (never 0). */
 export function rateText(r: { value: number | null; k: number | null; n: number } | null | undefined): string {
   if (!r || r.n === 0 || r.value === null || r.k === null) return "unknown";
-  return `${r.k}/${r.n} (${(r.value * 100).toFixed(1)}%)`;
+  return `${r.k}/${r.n} (${percent(r.value)})`;
 }
 
 /** A rate as the output schemas carry it: the API's numerator and denominator as `k` and `n` (a judge error's sum is `null`, unknown). */

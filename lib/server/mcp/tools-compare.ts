@@ -16,6 +16,7 @@ import { runSetupDiff } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
 import { answer, DATA_NOTE } from "./result";
+import { rateLabel } from "@/lib/core/figures";
 import { RateOut } from "./schemas";
 import { capped, nameList, num, pointsText, q, rateOut, rateText } from "./text";
 
@@ -38,18 +39,16 @@ const Test = z.object({
 });
 const ThemeOut = z.object({ label: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) });
 
+/** One rate in both runs, with its name as all_summary.txt and the pages give it. */
+const RateChange = z.object({ label: z.string(), base: RateOut, other: RateOut, delta: z.number().nullable() });
+
 const PairOut = z.object({
   run: z.string(),
   counts: z.record(z.string(), z.number()),
   tests: z.object({ success: Test, task: Test }),
   /** `null`: both runs finished, `rates` are their own. Else one did not: `rates` are over this many scenarios finished in both (like for like). */
   likeForLike: z.number().nullable(),
-  rates: z.object(
-    Object.fromEntries(RATE_NAMES.map((n) => [n, z.object({ base: RateOut, other: RateOut, delta: z.number().nullable() })])) as Record<
-      RateName,
-      z.ZodObject<{ base: typeof RateOut; other: typeof RateOut; delta: z.ZodNullable<z.ZodNumber> }>
-    >,
-  ),
+  rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateChange])) as Record<RateName, typeof RateChange>),
   regressed: NameList,
   /** The first regressed scenarios with what flipped: signals (bucket in the baseline → in the run) and NL assertions. */
   regressedDetail: z.array(
@@ -109,7 +108,10 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
     tests: { success: test(pair.tests.success), task: test(pair.tests.task) },
     likeForLike: pair.likeForLike,
     rates: Object.fromEntries(
-      RATE_NAMES.map((n) => [n, { base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) }]),
+      RATE_NAMES.map((n) => [
+        n,
+        { label: rateLabel(n), base: rateOut(pair.rates[n].base), other: rateOut(pair.rates[n].other), delta: num(pair.rates[n].delta) },
+      ]),
     ) as Pair["rates"],
     regressed: names(pair, "regressed"),
     regressedDetail: pair.scenarios
@@ -144,7 +146,7 @@ async function pairView(base: RunModel, other: RunModel, pair: PairComparison): 
 function pairText(base: string, p: Pair): string[] {
   const s = p.tests.success;
   return [
-    `${q(base)} → ${q(p.run)}: success ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}${p.likeForLike !== null ? `, ${likeForLikeText(p.likeForLike)}` : ""}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
+    `${q(base)} → ${q(p.run)}: ${p.rates.success_rate.label} ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}${p.likeForLike !== null ? `, ${likeForLikeText(p.likeForLike)}` : ""}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
     `Regressed (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
     ...p.regressedDetail
       .slice(0, 10)

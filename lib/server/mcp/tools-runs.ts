@@ -3,10 +3,12 @@ import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
+import { rateLabel, WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import { redactArgs } from "@/lib/core/redact";
 import { likeForLikeText } from "@/lib/core/run-changes";
 import { wilson } from "@/lib/core/stats";
 import type { RunDetail, RunListItem } from "@/lib/shared/dto";
+import { runSuites } from "@/lib/shared/run-suites";
 import { runBody } from "../http/api";
 import { themesFor, themeDTO } from "../http/themes";
 import type { RunModel } from "../model/run-model";
@@ -37,6 +39,8 @@ const RunSummaryOut = z.object({
   partial: z.boolean(),
   /** Runs that queued the same scenarios share it (the runs list's suites). */
   suite: z.string(),
+  /** The suite's name as the runs list shows it (`nightly`); `null` for a run with no queue yet. */
+  suiteName: z.string().nullable(),
   rates: RatesOut,
   problemCount: z.number(),
   /** Against the previous run of the suite, as the runs list's change column: Δ success, new failures (null while indexing). */
@@ -55,7 +59,12 @@ function rates(item: RunListItem) {
   return Object.fromEntries(RATE_NAMES.map((n) => [n, rateOut(item.rates[n])])) as Record<RateName, z.infer<typeof RateOut>>;
 }
 
-function summaryOf(item: RunListItem): z.infer<typeof RunSummaryOut> {
+/** Each suite's name as the runs list shows it, by its key (lib/shared/run-suites.ts). */
+function suiteNames(runs: RunListItem[]): Map<string, string> {
+  return new Map(runSuites(runs).map((s) => [s.key, s.label]));
+}
+
+function summaryOf(item: RunListItem, names: Map<string, string>): z.infer<typeof RunSummaryOut> {
   const success = item.rates.success_rate;
   const change = item.vsPrevious;
   return {
@@ -69,6 +78,7 @@ function summaryOf(item: RunListItem): z.infer<typeof RunSummaryOut> {
     stalledCount: item.stalledCount,
     partial: item.partial,
     suite: item.queueKey,
+    suiteName: names.get(item.queueKey) ?? null,
     rates: rates(item),
     problemCount: item.problems.length,
     previous: change ? { id: change.previous, successDelta: num(change.delta), likeForLike: change.likeForLike, newFailures: change.newFailures } : null,
@@ -89,7 +99,13 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
       description:
         "The runs in the results folder, newest first: state, dates, every rate as k/n, failed and stalled counts, the suite (runs that queued the same scenarios) and, against the suite's previous run, the success rate's change and the new failures. Paged: `limit` (default 20, at most 200) and `offset`.",
       inputSchema: {
-        suite: z.string().max(4096).optional().describe("a suite key (a run's `suite`) or a run id: only the runs of that run's suite"),
+        suite: z
+          .string()
+          .max(4096)
+          .optional()
+          .describe(
+            "a suite's name as the runs list shows it (a run's `suiteName`, e.g. nightly), a suite key (a run's `suite`) or a run id: only the runs of that suite",
+          ),
         state: z.enum(RUN_STATES).optional(),
         since: z.string().max(64).optional().describe("only runs started at or after this ISO date/time"),
         limit: z.number().int().min(1).max(MAX_LIST).default(20),
@@ -108,7 +124,9 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
     async ({ suite, state, since, limit, offset }) => {
       await ctx.store.scanned;
       const list = runsList(ctx.store.index);
-      const suiteKey = suite === undefined ? undefined : (list.runs.find((r) => r.id === suite)?.queueKey ?? suite);
+      const names = suiteNames(list.runs);
+      const named = [...names].find(([, name]) => name === suite)?.[0];
+      const suiteKey = suite === undefined ? undefined : (named ?? list.runs.find((r) => r.id === suite)?.queueKey ?? suite);
       const from = since === undefined ? null : sinceMs(since);
       const matched = list.runs.filter(
         (r) =>
@@ -116,12 +134,12 @@ export function registerRunTools(server: McpServer, ctx: McpContext): void {
           (state === undefined || r.state === state) &&
           (from === null || (r.startedAt !== null && Date.parse(r.startedAt) >= from)),
       );
-      const page = matched.slice(offset, offset + limit).map(summaryOf);
+      const page = matched.slice(offset, offset + limit).map((r) => summaryOf(r, names));
       const rest = matched.length - offset - page.length;
       const more = rest > 0 ? `${rest} more run(s): call list_runs with offset=${offset + page.length}` : null;
       const lines = page.map(
         (r) =>
-          `- ${q(r.id)} ${r.state}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: success ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
+          `- ${q(r.id)} ${r.state}${r.suiteName ? ` (suite ${q(r.suiteName)})` : ""}, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}: ${rateLabel("success_rate")} ${rateText(r.rates.success_rate)}, ${r.failedCount} failed, ${r.stalledCount} stalled` +
           (r.previous
             ? `; ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.newFailures ? `, ${r.previous.newFailures} new failure(s)` : ""} vs ${q(r.previous.id)}`
             : ""),
@@ -182,6 +200,8 @@ export const GetRunOut = {
   resumed: z.boolean(),
   inFlight: z.string().nullable(),
   suite: z.string(),
+  /** The suite's name as the runs list shows it (`nightly`); `null` for a run with no queue yet. */
+  suiteName: z.string().nullable(),
   rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateWithInterval])) as Record<RateName, typeof RateWithInterval>),
   judgeScores: z.object({ errors: z.number(), validMean: RateOut }),
   stallWarning: z.object({ count: z.number(), minAgentTurns: z.number(), scenarios: z.array(z.string()), more: z.number() }).nullable(),
@@ -280,7 +300,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
   const withInterval = (name: RateName) => {
     const r = rateOut(body.rates[name]);
     const w = name === "judge_score_mean" || r.k === null ? null : wilson(r.k, r.n);
-    return { ...r, low: num(w?.low), high: num(w?.high) };
+    return { ...r, low: num(w?.low), high: num(w?.high), label: rateLabel(name) };
   };
   const stalled = capped(body.stalled, MAX_NAMES);
   const domains = Object.keys(body.perDomain.success_rate).sort();
@@ -339,6 +359,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
     resumed: body.resumed,
     inFlight: body.inFlight,
     suite: body.queueKey,
+    suiteName: suiteNames(runsList(ctx.store.index).runs).get(body.queueKey) ?? null,
     rates: Object.fromEntries(RATE_NAMES.map((n) => [n, withInterval(n)])) as RunOut["rates"],
     judgeScores: { errors: body.judgeScores.errors, validMean: rateOut(body.judgeScores.valid) },
     stallWarning: body.stalled.length ? { count: body.stalled.length, minAgentTurns: body.minAgentTurns, scenarios: stalled.items, more: stalled.more } : null,
@@ -384,6 +405,7 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
             n: count(r.withoutRetries.denominator),
             low: num(r.withoutRetries.interval?.low),
             high: num(r.withoutRetries.interval?.high),
+            label: WITHOUT_RETRIES_LABEL,
           }
         : null,
     },
@@ -401,9 +423,9 @@ export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
 
 function runText(r: RunOut): string {
   const lines = [
-    `Run ${q(r.id)}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}.`,
+    `Run ${q(r.id)}${r.suiteName ? ` of the suite ${q(r.suiteName)}` : ""}: ${r.state}${r.partial ? " (partial: not finished)" : ""}, ${r.scenarioCount}/${r.intendedCount} scenarios, started ${r.startedAt === null ? "unknown" : q(r.startedAt, 40)}.`,
     DATA_NOTE,
-    `Success ${rateText(r.rates.success_rate)}; task ${rateText(r.rates.task_success_rate)}; judge pass ${rateText(r.rates.judge_pass_rate)}; clean exit ${rateText(r.rates.clean_exit_rate)}.`,
+    `${(["success_rate", "task_success_rate", "judge_pass_rate", "clean_exit_rate"] as const).map((n) => `${rateLabel(n)} ${rateText(r.rates[n])}`).join("; ")}.`,
   ];
   if (r.stallWarning)
     lines.push(
@@ -436,12 +458,12 @@ function runText(r: RunOut): string {
   }
   if (r.previous)
     lines.push(
-      `Since the previous run of the suite, ${q(r.previous.id)}: success ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky; ${r.previous.wasStalled.count} was stalled; ${r.previous.nowStalled.count} now stalled.` +
+      `Since the previous run of the suite, ${q(r.previous.id)}: ${rateLabel("success_rate")} ${pointsText(r.previous.successDelta)}${r.previous.likeForLike !== null ? ` (${likeForLikeText(r.previous.likeForLike)})` : ""}${r.previous.pValue !== null ? ` (McNemar p=${r.previous.pValue.toPrecision(3)} over ${r.previous.paired})` : ""}; ${r.previous.newFailures.count} new failure(s) ${nameList(r.previous.newFailures.names, 10)}; ${r.previous.fixed.count} fixed; ${r.previous.stillFailing.count} still failing; ${r.previous.flaky.count} flaky; ${r.previous.wasStalled.count} was stalled; ${r.previous.nowStalled.count} now stalled.` +
         (r.previous.setup.length ? ` Setup changes: ${r.previous.setup.map((l) => q(l, 300)).join("; ")}.` : ""),
     );
   if (r.retries.retried)
     lines.push(
-      `Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); success without retries ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons
+      `Automatic retries: ${r.retries.retried} scenario(s) retried (${r.retries.attempts} discarded attempt(s)); ${WITHOUT_RETRIES_LABEL} ${rateText(r.retries.withoutRetries)}; reasons ${r.retries.reasons
         .slice(0, 3)
         .map((x) => `${q(x.reason, 100)} ×${x.count}`)
         .join(", ")}.`,

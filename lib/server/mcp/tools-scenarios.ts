@@ -6,7 +6,7 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { judgeFields, type StoredJudge } from "@/lib/core/judge-fields";
+import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ScenarioRow } from "@/lib/core/scenario-row";

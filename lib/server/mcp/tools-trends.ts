@@ -8,9 +8,11 @@
 import "server-only";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { rateLabel } from "@/lib/core/figures";
+import { percent } from "@/lib/core/format";
 import { TREND_RANGES } from "@/lib/core/trends/range";
 import { STRIP_SORTS } from "@/lib/core/trends/strip";
-import type { Band, PairedDrop, TrendRun } from "@/lib/shared/trends";
+import { SuiteSummarySchema, type Band, type PairedDrop, type TrendRun } from "@/lib/shared/trends";
 import { interactionRows } from "@/lib/core/audio/interaction";
 import { RANGE_TREND_ORDER, type RangeTrend } from "@/lib/core/themes";
 import { rangeThemesFor } from "../http/themes";
@@ -69,7 +71,7 @@ function runOut(r: TrendRun) {
   };
 }
 
-const pct = (v: number | null) => (v === null ? "unknown" : `${(v * 100).toFixed(1)}%`);
+const pct = (v: number | null) => (v === null ? "unknown" : percent(v));
 
 /** Themes listed at most. */
 const MAX_THEMES = 20;
@@ -96,9 +98,13 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
     "get_trends",
     {
       title: "A suite over time",
-      description: `A suite's runs (runs that queued the same scenarios) over time, as the trends page shows them: per run the success, task and judge-pass rates with k/n and 95% band, latency p50/p95, the paired test against the previous run, its new failures, and setup changes; anomalies (runs outside the band of the trailing runs, as the trends page rings them; setup changes); and a page of ${100} scenario strips (one cell per run, oldest first: P pass, F fail, S stalled, N n/a, - absent). The newest ${MAX_RUNS} runs of the range are listed.`,
+      description: `A suite's runs (runs that queued the same scenarios) over time, as the trends page shows them: per run the success, task and judge-pass rates with k/n and 95% band, latency p50/p95, the paired test against the previous run, its new failures, and setup changes; anomalies (runs outside the band of the trailing runs, as the trends page rings them); setup changes (what changed in the setup before a run, as the trends page ticks them); and a page of ${100} scenario strips (one cell per run, oldest first: P pass, F fail, S stalled, N n/a, - absent). The newest ${MAX_RUNS} runs of the range are listed.`,
       inputSchema: {
-        suite: z.string().max(4096).optional().describe("a run id (its suite) or a suite id; default: the largest suite"),
+        suite: z
+          .string()
+          .max(4096)
+          .optional()
+          .describe("a suite's name as the runs list shows it (e.g. nightly), a run id (its suite) or a suite id; default: the largest suite"),
         range: z.enum(TREND_RANGES).optional().describe("days back from the suite's newest run (default 90)"),
         sort: z.enum(STRIP_SORTS).optional().describe("strip order (default first_failed)"),
         strip_page: z.number().int().min(0).default(0),
@@ -111,8 +117,10 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
           ),
       },
       outputSchema: {
-        suites: z.array(z.object({ id: z.string(), runCount: z.number(), scenarioCount: z.number(), newest: z.string() })),
+        /** `name`: as the runs list names the suite (`nightly`); `id`: its first run, what `suite` also accepts. */
+        suites: z.array(SuiteSummarySchema),
         suite: z.string().nullable(),
+        suiteName: z.string().nullable(),
         range: z.object({ value: z.string(), shown: z.number(), total: z.number() }),
         runs: z.array(
           z.object({
@@ -138,7 +146,8 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
             newFailures: z.object({ count: z.number(), names: z.array(z.string()) }),
           }),
         ),
-        anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise", "setup"]), message: z.string() })),
+        anomalies: z.array(z.object({ run: z.string(), kind: z.enum(["drop", "rise"]), message: z.string() })),
+        setupChanges: z.array(z.object({ run: z.string(), previous: z.string().nullable(), changes: z.array(z.string()), notComparable: z.array(z.string()) })),
         strip: z.object({
           sort: z.string(),
           page: z.number(),
@@ -158,43 +167,38 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
     async ({ suite, range, sort, strip_page, include }) => {
       if (suite !== undefined && hostileName(suite, "run")) throw new ToolError(`refused ${hostileName(suite, "run")}: ${q(suite, 120)}`);
       await ctx.store.scanned;
-      const data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
-      // buildTrends shows the largest suite for a name it does not know: a name that is neither a
-      // suite nor a run of one (over all time, not just the range) is an error instead.
+      let data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
+      // buildTrends shows the largest suite for a name it does not know: a suite's name as the runs
+      // list shows it is looked up, and a name that is neither that, a suite nor a run of one (over
+      // all time, not just the range) is an error instead.
       const names = (d: typeof data) => d.suite?.id === suite || d.runs.some((r) => r.id === suite);
-      if (suite !== undefined && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
+      const byName = suite !== undefined && !names(data) ? data.suites.find((s) => s.name === suite) : undefined;
+      if (byName) data = buildTrends(ctx.store.index, { suite: byName.id, range, sort, page: String(strip_page) });
+      if (suite !== undefined && !byName && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
         throw new ToolError(
           `${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`,
         );
       }
       const all = data.runs.map(runOut);
       const runs = all.slice(-MAX_RUNS);
-      // The trends page's anomaly nights (outside the band of the trailing runs) and setup changes.
-      const anomalies = all.flatMap((r) => [
-        ...(r.anomaly
+      // The trends page's anomaly nights (outside the band of the trailing runs), and apart from them its setup changes.
+      const anomalies = all.flatMap((r) =>
+        r.anomaly
           ? [
               {
                 run: r.id,
                 kind: r.anomaly.direction,
-                message: `success ${r.success.k}/${r.success.n} is a ${r.anomaly.direction} against the ${r.anomaly.trailing} trailing run(s) (expected ${pct(r.anomaly.expected)}, p=${r.anomaly.pValue?.toPrecision(3)}); ${r.newFailures.count} new failure(s)`,
+                message: `${rateLabel("success_rate")} ${r.success.k}/${r.success.n} is a ${r.anomaly.direction} against the ${r.anomaly.trailing} trailing run(s) (expected ${pct(r.anomaly.expected)}, p=${r.anomaly.pValue?.toPrecision(3)}); ${r.newFailures.count} new failure(s)`,
               },
             ]
-          : []),
-        ...(r.setupChanges.length
-          ? [
-              {
-                run: r.id,
-                kind: "setup" as const,
-                message: `setup changed: ${r.setupChanges
-                  .slice(0, 5)
-                  .map((c) => q(c, 200))
-                  .join("; ")}`,
-              },
-            ]
-          : []),
-        // Why the night is not like for like with the one before (issue 57): it names domains, so it is quoted as results text.
-        ...(r.notComparable ?? []).map((message) => ({ run: r.id, kind: "setup" as const, message: q(message, 400) })),
-      ]);
+          : [],
+      );
+      // A night that is not like for like with the one before (another conversation-end policy or timeout, a domain's scoring changed) is a setup change too.
+      const setupChanges = all.flatMap((r) =>
+        r.setupChanges.length || r.notComparable?.length
+          ? [{ run: r.id, previous: r.previous, changes: r.setupChanges.slice(0, 20), notComparable: (r.notComparable ?? []).slice(0, 20) }]
+          : [],
+      );
       const strip = {
         ...data.strip,
         rows: data.strip.rows.map((s) => ({ name: s.name, domain: s.domain, cells: s.cells, firstFailed: s.firstFailed, flips: s.flips, streak: s.streak })),
@@ -231,14 +235,21 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
       const more = notes.length ? notes.join("; ") : null;
       const text = [
         data.suite
-          ? `Suite ${q(data.suite.id)}: ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.`
+          ? `Suite ${q(data.suite.name)} (id ${q(data.suite.id)}): ${data.range.shown} of ${data.suite.runCount} run(s) in the last ${data.range.value === "all" ? "all" : `${data.range.value} days`}; ${data.suites.length} suite(s) in all.`
           : "No suite: no run has a queue yet.",
         DATA_NOTE,
         ...runs.map(
           (r) =>
-            `- ${q(r.id)} ${r.startedAt === null ? "(start unknown)" : q(r.startedAt, 40)}: success ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changed)" : ""}`,
+            `- ${q(r.id)} ${r.startedAt === null ? "(start unknown)" : q(r.startedAt, 40)}: ${rateLabel("success_rate")} ${r.success.k}/${r.success.n} (${pct(r.success.value)})${r.anomaly ? ` ANOMALY (${r.anomaly.direction})` : ""}${r.newFailures.count ? `, ${r.newFailures.count} new failure(s)` : ""}${r.setupChanges.length ? " (setup changes)" : ""}`,
         ),
         ...anomalies.map((a) => `Anomaly ${a.kind} at ${q(a.run)}: ${a.message}`),
+        ...setupChanges.map(
+          (c) =>
+            `Setup changes before ${q(c.run)}${c.previous ? ` (since ${q(c.previous)})` : ""}: ${[...c.notComparable, ...c.changes]
+              .slice(0, 5)
+              .map((x) => q(x, 400))
+              .join("; ")}`,
+        ),
         `Strip (${strip.sort}, ${strip.total} scenarios, ${strip.failingEver} ever failed):`,
         ...strip.rows.slice(0, 30).map((s) => `  ${q(s.name, 120)} ${s.cells}${s.streak ? ` (failing ${s.streak} in a row)` : ""}`),
         ...(themes
@@ -259,9 +270,11 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
         {
           suites: data.suites.slice(0, 50),
           suite: data.suite?.id ?? null,
+          suiteName: data.suite?.name ?? null,
           range: { value: data.range.value, shown: data.range.shown, total: data.range.total },
           runs,
           anomalies,
+          setupChanges,
           strip,
           themes,
           interaction,

@@ -4,7 +4,8 @@
  * each file) tells when the scenario must be read again.
  */
 import "server-only";
-import { asrDiff, parseConversationLog, readJudgeResult, readLlmContext, readSegLst } from "@/lib/core";
+import { asrDiff, parseConversationLog, readLlmContext, readSegLst } from "@/lib/core";
+import { readJudge } from "@/lib/core/evidence/judge";
 import { rollupItem, scenarioTiming, type RollupItem } from "@/lib/core/timing";
 import { lstatInside, readInside, type Entry } from "../ingest/fs-safe";
 import { lstatInsideSync } from "../ingest/fs-sync";
@@ -52,14 +53,12 @@ export async function readScenarioTiming(dir: string, name: string, metrics: Rec
   const segments = seg === null ? null : (readSegLst(seg).value as unknown[] | null);
   const agentContext = agentCtx === null ? null : (readLlmContext("bot_logs_agent/llm_context.json", agentCtx).value as unknown[] | null);
   const userContext = userCtx === null ? null : (readLlmContext("bot_logs_user/llm_context.json", userCtx).value as unknown[] | null);
-  const judgeRead = judge === null ? null : readJudgeResult(judge);
-  const judgeValue = (judgeRead?.value ?? judgeRead?.raw ?? null) as { reason?: unknown } | null;
   const result = scenarioTiming({ conversation, segments, bridgeLog: bridge, agentContext });
   return rollupItem({
     name,
     result,
     metrics,
-    judgeReason: typeof judgeValue?.reason === "string" ? judgeValue.reason : null,
+    judgeReason: judge === null ? null : (readJudge(judge).fields?.reason ?? null),
     agentContext,
     asr: agentContext && userContext ? asrDiff(userContext, agentContext) : null,
   });

@@ -8,7 +8,6 @@ import {
   latencyValues,
   recordDomain,
   judgeMeanNote,
-  readJudgeResult,
   readMetadata,
   RATE_NAMES,
   verdictMatrix,
@@ -18,6 +17,7 @@ import {
 } from "@/lib/core";
 import "server-only";
 import type { CompareResult, CompareWarning, NlFlip, PairComparison, RateDelta } from "@/lib/shared/compare";
+import { readJudgeFile } from "../evidence/judge-file";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit, yieldToLoop } from "../ingest/pool";
 import { processCaches } from "../process-caches";
@@ -147,11 +147,9 @@ async function judgeSectionWarnings(base: RunModel, other: RunModel): Promise<Co
 }
 
 async function nlVerdicts(run: RunModel, name: string): Promise<Map<string, boolean> | null> {
-  const read = await readInside(run.dir, `${name}/judge_result.json`, "judge_result.json");
-  if (read.text === null) return null;
-  const verdicts = readJudgeResult(read.text).value?.nl_assertion_verdicts;
-  if (!verdicts) return null;
-  return new Map(verdicts.filter((v) => typeof v.assertion === "string").map((v) => [v.assertion as string, v.passed === true]));
+  const verdicts = (await readJudgeFile(run.dir, name))?.fields?.verdicts;
+  if (!verdicts?.length) return null;
+  return new Map(verdicts.flatMap((v) => (v?.assertion != null ? [[v.assertion, v.passed === true] as const] : [])));
 }
 
 /** NL assertions (matched by text) whose verdict differs between the two runs. */

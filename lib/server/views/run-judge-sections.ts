@@ -5,7 +5,8 @@
  * (table order: failures first), and kept for the run's revision.
  */
 import "server-only";
-import { countJudgeSections, judgeSeen, parseJson, readReferenceAnswer, type JudgeSectionCounts, type JudgeSeen } from "@/lib/core";
+import { countJudgeSections, judgeSeen, readReferenceAnswer, type JudgeSectionCounts, type JudgeSeen } from "@/lib/core";
+import { readJudgeFile } from "../evidence/judge-file";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
@@ -49,10 +50,9 @@ async function seenOf(run: RunModel, name: string): Promise<JudgeSeen | null | u
   const state = run.scenarios.get(name);
   if (!state?.record) return undefined;
   // `name` is a key of the index (a folder name read from disk), never a URL value.
-  const judge = await readInside(run.dir, `${name}/judge_result.json`, "judge_result.json");
-  if (judge.text === null) return undefined;
-  const parsed = parseJson(judge.text);
-  if (!parsed.ok) return null;
+  const judge = await readJudgeFile(run.dir, name);
+  if (judge === null) return undefined;
+  if (!judge.fields) return null;
   const reference = await readInside(run.dir, `${name}/scenario_config/reference_answer.json`, "scenario_config/reference_answer.json");
-  return judgeSeen(parsed.value, state.record.metrics, reference.text === null ? null : readReferenceAnswer(reference.text).value);
+  return judgeSeen(judge.stored, state.record.metrics, reference.text === null ? null : readReferenceAnswer(reference.text).value);
 }

@@ -1,15 +1,13 @@
 /**
- * A run's failure themes: the judge_result.json of each failing scenario is read (no links followed) and the reasons clustered by lib/core/themes
+ * A run's failure themes: the judge_result.json of each failing scenario is read by the one reader (evidence/judge-file.ts) and the reasons clustered by lib/core/themes
  * in the work pool (off the main thread, within `THEME_BOUNDS`: the largest themes, and how many reasons are in none). Cached per run while its failing
  * scenarios and the files their records were read from are unchanged; each scenario's reasons are cached too. The change between two
  * runs is made from both runs' reasons together (one set of themes), cached per pair the same way.
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { readJudgeResult } from "@/lib/core";
-import { redactProse } from "@/lib/core/redact";
 import { themeItemsOf, type RangeThemeSet, type Theme, type ThemeChangeSet, type ThemeDiff, type ThemeItem, type ThemeSet } from "@/lib/core/themes";
-import { readInside } from "../ingest/fs-safe";
+import { readJudgeFile } from "../evidence/judge-file";
 import { mapLimit } from "../ingest/pool";
 import { processCaches } from "../process-caches";
 import { offThread } from "../work/pool";
@@ -41,10 +39,7 @@ async function judgeItems(dir: string, name: string, stamp: string | null): Prom
   const key = `${dir}\0${name}`;
   const hit = itemCache().get(key);
   if (hit && hit.stamp === stamp && stamp !== null) return hit.items;
-  const read = await readInside(dir, `${name}/judge_result.json`, "judge_result.json");
-  const judge = read.text === null ? null : readJudgeResult(read.text).value;
-  // Each text already cut to its bound, then redacted: themes quote them (`/api/themes`, get_run, trends).
-  const items = themeItemsOf(name, judge ?? null).map((i) => ({ ...i, text: redactProse(i.text) }));
+  const items = themeItemsOf(name, (await readJudgeFile(dir, name))?.fields ?? null);
   itemCache().set(key, { stamp, items });
   return items;
 }

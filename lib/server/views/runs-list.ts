@@ -1,5 +1,6 @@
 /** The runs list: every run's list item, newest first, with the index's own state. */
 import "server-only";
+import { sourceProblems } from "../source/status";
 import type { RunListItem, RunsResponse } from "@/lib/shared/dto";
 import type { ResultsIndex } from "../model/results-index";
 import { builtRunListItem, runListItem } from "./run-views";
@@ -44,6 +45,7 @@ export function runsList(index: ResultsIndex, nowMs = Date.now(), budgetMs = IND
     const change = changes.get(runs[i]!.id);
     if (change) runs[i] = { ...runs[i]!, vsPrevious: change };
   }
-  const problems = index.rootProblems.map((p) => ({ path: p.path.slice(index.root.length + 1) || ".", message: p.message }));
+  // An object-storage source's problem first: the list may be empty or behind because of it.
+  const problems = [...sourceProblems(), ...index.rootProblems.map((p) => ({ path: p.path.slice(index.root.length + 1) || ".", message: p.message }))];
   return { runs, version: index.version, problems, ...(index.indexing ? { indexing: { ...index.indexing, runsPending: pending } } : {}) };
 }

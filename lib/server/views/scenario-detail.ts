@@ -7,7 +7,6 @@ import {
   parseConversationLog,
   readDbHashFile,
   readFinalAgentResponse,
-  readJudgeResult,
   readLlmContext,
   readMetadata,
   readMetrics,
@@ -34,7 +33,8 @@ import { unknownFields } from "@/lib/core/metrics-fields";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
-import type { JsonValue, StoredJudge } from "@/lib/core/judge-fields";
+import { readJudge, type JsonValue, type StoredJudge } from "@/lib/core/evidence/judge";
+import { lazyRecording } from "../source/lazy-recordings";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
 import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
 import type { RunModel } from "../model/run-model";
@@ -264,6 +264,9 @@ async function statKnownFiles(dir: string): Promise<FileStat[]> {
   return Promise.all(
     KNOWN_FILES.map(async (file): Promise<FileStat> => {
       const { kind, info } = await lstatInside(/*turbopackIgnore: true*/ dir, file);
+      // An object-storage source's recording is fetched on first request: listed by its object's size and time, which the fetched file keeps.
+      const lazy = kind === "missing" && file === "conversation_log.wav" ? lazyRecording(join(dir, file)) : null;
+      if (lazy) return { kind: "f", size: lazy.size, mtimeMs: lazy.lastModified };
       if (kind === "missing" || kind === "unreadable") return null;
       const short = kind === "file" ? "f" : kind === "dir" ? "d" : kind === "link" ? "l" : "o";
       return { kind: short, size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0 };
@@ -322,7 +325,7 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     problems.push(...r.problems);
     return r.value;
   };
-  const judgeRead = text.judge === null ? null : readJudgeResult(text.judge);
+  const judgeRead = text.judge === null ? null : readJudge(text.judge);
   if (judgeRead) problems.push(...judgeRead.problems);
   const agentRead = text.agentContext === null ? null : readLlmContext("bot_logs_agent/llm_context.json", text.agentContext);
   if (agentRead) problems.push(...agentRead.problems);
@@ -335,12 +338,12 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const conversationRead = text.conversation === null ? null : parseConversationLog(text.conversation);
   if (conversationRead) problems.push(...conversationRead.problems);
   const conversation = conversationRead?.value ?? null;
-  const judge = judgeRead?.value ?? null;
+  const judge = judgeRead?.fields ?? null;
   const metricsRead = text.metrics === null ? null : readMetrics(text.metrics);
   // Entries of metrics.json's turns the transcript cannot use are named on the scenario (issue 43).
   problems.push(...metricsTurns(metricsRead?.value ?? null).problems);
   const referenceRead = text.reference === null ? null : readReferenceAnswer(text.reference);
-  const seen = judgeRead ? judgeSeen(judgeRead.value ?? judgeRead.raw, metricsRead?.value ?? null, referenceRead?.value ?? null) : null;
+  const seen = judgeRead ? judgeSeen(judgeRead.stored, metricsRead?.value ?? null, referenceRead?.value ?? null) : null;
   if (seen) problems.push(...seen.problems);
   const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;
   const reference = referenceRead?.value ?? null;
@@ -355,8 +358,8 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     files,
     metrics: metricsRead === null ? null : take(metricsRead),
     judgeSeen: seen,
-    // Show what parsed even when a field has an unexpected type (the problem is listed).
-    judge: judgeRead ? (judgeRead.value ?? judgeRead.raw ?? null) : null,
+    // Shown as stored, whatever a field holds (a malformed field is a listed problem, the rest still used).
+    judge: judgeRead?.stored ?? null,
     finalAgentResponse: text.finalAgentResponse === null ? null : take(readFinalAgentResponse(text.finalAgentResponse)),
     dbHashes: text.dbHash === null ? null : take(readDbHashFile(text.dbHash)),
     conversation,
@@ -384,11 +387,9 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
       toolCalls: calls,
       asr,
       actions,
-      verdictTurns: (judge?.nl_assertion_verdicts ?? []).map((v) =>
-        typeof v.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [],
-      ),
+      verdictTurns: (judge?.verdicts ?? []).map((v) => (typeof v?.reason === "string" && conversation ? quotedTurns(v.reason, conversation.turns) : [])),
     },
-    judgeReason: typeof judge?.reason === "string" ? judge.reason : null,
+    judgeReason: judge?.reason ?? null,
     hasAudio: files.some((f) => f.path === "conversation_log.wav" && f.present),
     offersDomainTools: offeredTools !== null && Object.keys(offeredTools).some((t) => t !== "EndConversationTool"),
     problems,

@@ -23,6 +23,7 @@ import {
   type StripSort,
   type Suite,
 } from "@/lib/core/trends";
+import { suiteName } from "@/lib/shared/run-suites";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
 import "server-only";
 import type { ResultsIndex } from "../model/results-index";
@@ -88,8 +89,9 @@ function suitesOf(index: ResultsIndex, now: number): Suite[] {
   return suites.sort((a, b) => b.runs.length - a.runs.length || (a.id < b.id ? -1 : 1));
 }
 
-function summary(s: Suite): SuiteSummary {
-  return { id: s.id, runCount: s.runs.length, scenarioCount: s.scenarios.length, newest: s.runs[s.runs.length - 1] as string };
+function summary(s: Suite, taken: Map<string, number>): SuiteSummary {
+  const name = suiteName(s.runs, s.scenarios.length, [...new Set(s.scenarios.map(domainOf))].sort(), taken);
+  return { id: s.id, name, runCount: s.runs.length, scenarioCount: s.scenarios.length, newest: s.runs[s.runs.length - 1] as string };
 }
 
 export interface TrendsQuery {
@@ -187,13 +189,16 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
     };
   });
 
+  // Named in the suites' order, so a repeated name is numbered the same way every time.
+  const taken = new Map<string, number>();
+  const named = suites.map((s) => summary(s, taken));
   const rows: StripRow[] = suite.scenarios.map((name) => stripRow(name, domainOf(name), facts.map((f) => f.cells.get(name) ?? "-").join("")));
   const sorted = sortStrip(rows, sort);
   const pages = Math.max(1, Math.ceil(sorted.length / STRIP_PAGE_SIZE));
   const page = Math.min(pages - 1, Math.max(0, Number.parseInt(q.page ?? "0", 10) || 0));
   return {
-    suites: suites.map(summary),
-    suite: summary(suite),
+    suites: named,
+    suite: named.find((n) => n.id === suite.id)!,
     runs,
     rate,
     domains,

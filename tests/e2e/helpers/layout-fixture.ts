@@ -28,6 +28,13 @@ export async function layoutFixture(): Promise<LayoutFixture> {
   await cp(EXAMPLE, root, { recursive: true, preserveTimestamps: true });
   await writeNightlySuite(path.join(root, "six"), "regression");
   const dashboard = await startDashboard(root);
+  // The index going live bumps its version and an open page refreshes (its rows drawn again): the
+  // measurements start once it is live.
+  const deadline = Date.now() + 30_000;
+  while (!(await dashboard.health()).watching) {
+    if (Date.now() > deadline) throw new Error("the dashboard's watcher did not go live in 30 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
   return {
     dashboard,
     stop: async () => {

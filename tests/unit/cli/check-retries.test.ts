@@ -57,7 +57,7 @@ describe("check with retries", () => {
     expect(out.stdout).toContain("### Automatic retries");
     expect(out.stdout).toContain("| Needed an automatic retry | 0 scenario(s) | 2 scenario(s) |");
     expect(out.stdout).toContain(`| tau2_airline__34 | 2 | ${REASON_ZERO}; ${REASON_FEW.replace("<", "\\<")} |`);
-    expect(out.stdout).toContain("| Success rate without retries | 66.7% (4/6) | 33.3% (2/6) |");
+    expect(out.stdout).toContain("| Overall Success Rate without retries | 66.67% (4/6) | 33.33% (2/6) |");
   }, 60_000);
 
   it("--without-retries gates on first attempts: the retried passes count as failures", () => {

@@ -19,6 +19,15 @@ describe("bounded row texts", () => {
     expect(row.cut).toEqual({ stop_reason: 10_000 });
   });
 
+  it("redacts a key that crosses the stop reason's bound, reading only the start of a long one", () => {
+    const key = `sk-${"a1B2".repeat(12)}`;
+    const text = `${"x".repeat(ROW_BOUNDS.text - 10)} ${key} ${"y".repeat(100_000)}`;
+    const row = scenarioRow(scenarioRecord(metrics("tau2_retail__5", { stop_reason: text })), 3);
+    expect(row.stop_reason).not.toContain("sk-a1B2");
+    expect(row.stop_reason).toHaveLength(ROW_BOUNDS.text);
+    expect(row.cut?.stop_reason).toBe(text.length);
+  });
+
   it("leaves an ordinary row whole, and says nothing was cut", () => {
     const row = scenarioRow(scenarioRecord(metrics("tau2_retail__1", { stop_reason: "[TIMEOUT]" })), 3);
     expect(row.stop_reason).toBe("[TIMEOUT]");

@@ -1,6 +1,7 @@
 /** Issue 14: problems carry human messages, never raw validator text; documented legacy values are notes. */
 import { describe, expect, it } from "vitest";
-import { legacyNotes, readJudgeResult, readMetrics, readRunArgs } from "@/lib/core";
+import { legacyNotes, readMetrics, readRunArgs } from "@/lib/core";
+import { readJudge } from "@/lib/core/evidence/judge";
 
 const RAW = /✖|→ at|Invalid input|received/;
 
@@ -30,7 +31,7 @@ describe("problem messages", () => {
   });
 
   it("words nested paths and other files the same way", () => {
-    const judge = readJudgeResult('{"score": 0.5, "nl_assertion_verdicts": [{"passed": true, "reason": 7}]}');
+    const judge = readJudge('{"score": 0.5, "nl_assertion_verdicts": [{"passed": true, "reason": 7}]}');
     expect(judge.problems[0]!.message).toBe("nl_assertion_verdicts[0].reason is the number 7; expected a text");
     const args = readRunArgs('{"invocations": [{"started_at": 5}]}');
     expect(args.problems[0]!.message).toBe("invocation 0: started_at is the number 5; expected a text");

@@ -163,7 +163,7 @@ describe("the report's retries section", () => {
     const text = retriesReportSection(r);
     expect(text).toContain("## Automatic retries");
     expect(text).toContain("1 scenario(s) needed an automatic retry (1 discarded attempt(s)).");
-    expect(text).toContain("Success rate without retries (a retried scenario counted as the failure its first attempt was): 50.00% (1/2)");
+    expect(text).toContain("Overall Success Rate without retries (a retried scenario counted as the failure its first attempt was): 50.00% (1/2)");
     expect(text).toContain(`| a | 1 | ${REASON_ZERO} |`);
     expect(retriesReportSection(runRetries([rec("a", { is_successful: true })], 0, [], new Set(["a"])))).toContain("Retry provenance unknown");
   });

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareRoute, runRoute, setupRoute } from "@/lib/server/http/api";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { buildTrends } from "@/lib/server/views/trends";
+import { notifyPayload } from "@/lib/server/notify/payload";
 import type { CompareResult } from "@/lib/shared/compare";
 import type { RunDetail, ScenarioDetail } from "@/lib/shared/dto";
 import { writeGenerated } from "../../helpers/generated";
@@ -143,5 +144,12 @@ describe("calls ended under valid-terminal-state beside tool-only", () => {
     const night = t.runs.find((r) => r.id === VTS)!;
     expect(night.notComparable).toEqual([NOTE]);
     expect(t.runs.find((r) => r.id === TOOL)!.notComparable).toEqual([]);
+  });
+
+  it("--notify says it too, in its JSON and its text", async () => {
+    const p = await notifyPayload(store.index, store.index.runs.get(VTS)!, "http://dash.example");
+    expect(p.previous).toBe(TOOL);
+    expect(p.not_comparable).toEqual([NOTE]);
+    expect(p.text).toContain(`⚠ ${NOTE}`);
   });
 });

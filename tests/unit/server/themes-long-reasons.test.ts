@@ -49,8 +49,8 @@ afterAll(async () => {
 
 describe("failure themes over judge reasons of 1.5 MB", () => {
   it("reads each reason's bounded start, and a bounded number of a scenario's reasons", () => {
-    const verdicts = Array.from({ length: 200 }, (_, k) => ({ passed: false, reason: `assertion ${k} failed`.padEnd(10_000, ".") }));
-    const items = themeItemsOf("s", { reason: reason(1), nl_assertion_verdicts: verdicts });
+    const verdicts = Array.from({ length: 200 }, (_, k) => ({ index: k, assertion: null, passed: false, reason: `assertion ${k} failed`.padEnd(10_000, ".") }));
+    const items = themeItemsOf("s", { reason: reason(1), verdicts });
     expect(items).toHaveLength(THEME_ITEMS_PER_SCENARIO);
     expect(items[0]!.source).toBe("judge");
     expect(items[0]!.text.startsWith("The agent never called the cancel_order tool")).toBe(true);

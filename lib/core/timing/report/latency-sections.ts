@@ -1,4 +1,5 @@
 /** The latency sections shared by the run and the scenario report (same figures as the timing API). */
+import { count } from "../../format";
 import { mdInline } from "../../markdown";
 import type { TimingFigures } from "../figures";
 import { fig, num, STAT_HEADER, statCells, table } from "./md";
@@ -21,10 +22,9 @@ export interface MetricsTokens {
 
 /** "agent 11 calls, 59,451 prompt + 708 completion; user …; total 63,377 (metrics.json token_usage)". */
 export function metricsTokensLine(t: MetricsTokens): string {
-  const side = (name: string, s: SideTokens) =>
-    `${name} ${s.n_calls.toLocaleString("en-US")} calls, ${s.prompt.toLocaleString("en-US")} prompt + ${s.completion.toLocaleString("en-US")} completion`;
+  const side = (name: string, s: SideTokens) => `${name} ${count(s.n_calls)} calls, ${count(s.prompt)} prompt + ${count(s.completion)} completion`;
   const total = t.agent.prompt + t.agent.completion + t.user.prompt + t.user.completion;
-  return `${side("agent", t.agent)}; ${side("user", t.user)}; total ${total.toLocaleString("en-US")} (metrics.json token_usage)`;
+  return `${side("agent", t.agent)}; ${side("user", t.user)}; total ${count(total)} (metrics.json token_usage)`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { count } from "../../format";
+import { rateLabel } from "../../figures";
 import { retriesReportSection } from "../../retries-report";
 import type { RunRetries } from "../../retries";
 import { RATE_NAMES } from "../../aggregates";
@@ -91,8 +93,8 @@ export function runReport(x: RunReportInput): string {
   out.push("## Aggregate signals\n\n");
   out.push(
     table(
-      ["Signal", "Value (numerator/denominator)"],
-      RATE_NAMES.map((name) => [name, rateText(s.rates[name])]),
+      ["Signal", "Rate (as all_summary.txt names it)", "Value (numerator/denominator)"],
+      RATE_NAMES.map((name) => [name, rateLabel(name), rateText(s.rates[name])]),
     ),
   );
   const j = t.judge_scores;
@@ -113,7 +115,7 @@ export function runReport(x: RunReportInput): string {
   if (x.tokens) {
     const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
     out.push(
-      `- Tokens (metrics.json token_usage): ${all.toLocaleString("en-US")} total; agent ${x.tokens.agent.n_calls.toLocaleString("en-US")} LLM calls, user ${x.tokens.user.n_calls.toLocaleString("en-US")}\n`,
+      `- Tokens (metrics.json token_usage): ${count(all)} total; agent ${count(x.tokens.agent.n_calls)} LLM calls, user ${count(x.tokens.user.n_calls)}\n`,
     );
   }
   out.push(`- Stalled: ${s.stalled.length ? s.stalled.map((n) => mdInline(n)).join(", ") : "none"}\n\n`);

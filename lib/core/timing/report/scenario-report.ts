@@ -3,6 +3,7 @@
  * reference, ASR diff (real mistranscriptions first, benign normalisation apart), flow issues,
  * gold-replay cross-check, root-cause attribution (primary and secondary owner), recommended actions.
  */
+import { count } from "../../format";
 import type { ActionDiff } from "../../insights/action-diff";
 import type { AsrDiff } from "../../insights/asr-diff";
 import type { Hint } from "../../insights/hints";
@@ -71,7 +72,7 @@ function headline(x: ScenarioReportInput): string {
 function tokensText(m: Record<string, unknown>): string {
   const side = (name: "agent" | "user") => {
     const t = tokenSide(m, name);
-    const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v.toLocaleString("en-US") : "?");
+    const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? count(v) : "?");
     return t ? `${name} ${n(t.n_calls)} calls, ${n(t.prompt)} prompt + ${n(t.completion)} completion` : `${name} not recorded`;
   };
   return `${side("agent")}; ${side("user")}`;

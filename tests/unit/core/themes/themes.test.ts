@@ -95,9 +95,9 @@ describe("buildThemes", () => {
       "x",
       {
         reason: "bad",
-        nl_assertion_verdicts: [
-          { passed: true, reason: "fine" },
-          { passed: false, reason: "missing" },
+        verdicts: [
+          { index: 1, assertion: null, passed: true, reason: "fine" },
+          { index: 2, assertion: null, passed: false, reason: "missing" },
         ],
       },
       ["flow: long pause"],

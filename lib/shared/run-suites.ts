@@ -1,9 +1,19 @@
 /**
  * The runs list's suites: runs that queued the same scenarios (`queueKey`), named so a user can tell
- * them apart: the folder they share, else their size and domains.
+ * them apart: the folder they share, else their size and domains. The one naming of a suite: the
+ * runs list, /trends and MCP (`get_trends`, the `triage_run` prompt) call a suite by this name.
  */
-import type { RunListItem } from "@/lib/shared/dto";
-import { sharedFolder } from "@/lib/shared/shared-folder";
+import type { RunListItem } from "./dto";
+import { sharedFolder } from "./shared-folder";
+
+/** A suite's name: the folder its runs share (`nightly`), else its size and first domains; `taken` counts names already given, so a repeat reads `… (2)`. */
+export function suiteName(ids: readonly string[], scenarioCount: number, domains: readonly string[], taken: Map<string, number>): string {
+  const shown = domains.length > 3 ? `${domains.slice(0, 3).join(", ")}, …` : domains.join(", ");
+  const label = sharedFolder(ids) || `${scenarioCount} scenarios${shown ? ` · ${shown}` : ""}`;
+  const seen = taken.get(label) ?? 0;
+  taken.set(label, seen + 1);
+  return seen > 0 ? `${label} (${seen + 1})` : label;
+}
 
 export interface RunSuite {
   key: string;
@@ -26,12 +36,12 @@ export function runSuites(runs: readonly Pick<RunListItem, "id" | "queueKey" | "
   const used = new Map<string, number>();
   for (const [key, members] of byKey) {
     const newest = members[0]!;
-    const folder = sharedFolder(members.map((m) => m.id));
-    const domains = newest.domains.length > 3 ? `${newest.domains.slice(0, 3).join(", ")}, …` : newest.domains.join(", ");
-    let label = folder || `${newest.intendedCount} scenarios${domains ? ` · ${domains}` : ""}`;
-    const seen = used.get(label) ?? 0;
-    used.set(label, seen + 1);
-    if (seen > 0) label = `${label} (${seen + 1})`;
+    const label = suiteName(
+      members.map((m) => m.id),
+      newest.intendedCount,
+      newest.domains,
+      used,
+    );
     suites.push({ key, label, runCount: members.length, newest: newest.id });
   }
   return suites.sort((a, b) => b.runCount - a.runCount || a.label.localeCompare(b.label));
