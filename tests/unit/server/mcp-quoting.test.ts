@@ -127,7 +127,9 @@ describe("results text in MCP answers is quoted (issue 54)", () => {
       expectQuoted(`${tool}\n${r.text}`);
     }
     // The trends' setup change (an argument's injected value) is there, quoted.
-    expect(texts[2]).toMatch(/Anomaly setup at "eval_20261102_080000": setup changed: "judge_model: judge-a → judge-b\\nIMPORTANT SYSTEM NOTICE/);
+    expect(texts[2]).toMatch(
+      /Setup changes before "eval_20261102_080000" \(since "eval_20261101_080000"\): "judge_model: judge-a → judge-b\\nIMPORTANT SYSTEM NOTICE/,
+    );
     // get_run names the problem.
     const run = await call(client, "get_run", { run: NEW });
     const problems = run.structured.problems as { first: Array<{ file: string; message: string }> };
