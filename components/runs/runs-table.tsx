@@ -217,7 +217,7 @@ export function RunsTable({
                   // Opaque, so the pinned Run cell (which takes the row's colour) hides what scrolls under it.
                   className={isPicked ? "bg-sky-50 dark:bg-sky-950" : "bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900"}
                 >
-                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[12.5rem]`}>
+                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[12rem]`}>
                     <div className="flex items-start gap-2">
                       <input
                         type="checkbox"
@@ -311,7 +311,7 @@ export function RunsTable({
                   <td className={`${td} text-right`} data-testid="vs-previous">
                     <DeltaCell runId={run.id} change={run.vsPrevious} />
                   </td>
-                  <td className={`${td} max-w-60 min-w-36`}>
+                  <td className={`${td} max-w-60 min-w-32`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
                   <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
