@@ -6,6 +6,7 @@
  * attempts never count in the rates, so nothing here changes them; the rate "without retries"
  * counts a retried scenario as the failure its first attempt was.
  */
+import { cutText, ROW_BOUNDS } from "./bounded-text";
 import type { ScenarioRecord } from "./fold";
 import { recordIsStalled } from "./fold";
 import { problem, type Problem } from "./problems";
@@ -188,9 +189,11 @@ export function runRetries(
     if (f.count !== null) known++;
     const count = f.count ?? 0;
     if (count > 0) {
-      retried.push({ name: r.name, count, reasons: f.reasons });
+      // Each reason as a row shows it (issue 54: a reason may be a traceback of any length).
+      const shown = f.reasons.map((reason) => cutText(reason));
+      retried.push({ name: r.name, count, reasons: shown.slice(0, ROW_BOUNDS.items) });
       attempts += count;
-      for (const reason of f.reasons.length ? f.reasons : ["(no reason recorded)"]) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      for (const reason of shown.length ? shown : ["(no reason recorded)"]) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
     // The composite bucket's own rule (fold.ts): a stall is a failure, a non-bool verdict is left out.
     const stalled = recordIsStalled(r, minAgentTurns);
