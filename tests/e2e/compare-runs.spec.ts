@@ -304,7 +304,7 @@ test("one scenario, two runs: aligned transcripts, first divergence, verdicts, a
   await expect(div).toHaveAttribute("data-turn", "4");
   await expect(div).toContainText("#W3270529");
   await expect(div).toContainText("#W9999999");
-  await expect(page.getByTestId("divergence-link")).toContainText("turn 4");
+  await expect(page.getByTestId("divergence-link")).toContainText("reply 4");
   await expect(page.getByTestId("divergence-link")).toContainText("different arguments to PlaceOrderTool");
   await expect(rows.nth(4)).toContainText("45.08");
   await expect(rows.nth(4)).toContainText("47.08");
