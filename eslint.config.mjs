@@ -60,8 +60,9 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS on purpose (a worker's entry loads a bundle with `vm.Script`, see bin/prescan-thread.cjs): `require` is its import.
-    files: ["bin/**/*.cjs"],
+    // CommonJS on purpose (a worker's entry loads a bundle with `vm.Script`, see bin/prescan-thread.cjs; the tests' S3 server runs
+    // in a process of its own under --openssl-legacy-provider): `require` is its import.
+    files: ["bin/**/*.cjs", "tests/helpers/**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );
