@@ -155,10 +155,11 @@ export function ScenarioView({
           </Card>
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
             <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
+              {/* The audio panel sticks above the transcript, except on a phone: there it is taller than the screen would spare. */}
               <div
                 className={
                   hasAudio
-                    ? "sticky top-0 z-10 -mx-4 -mt-1 mb-3 border-b border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
+                    ? "z-10 -mx-4 -mt-1 mb-3 border-b sm:sticky sm:top-0 border-zinc-200 bg-white/95 px-4 pt-1 pb-2 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/95"
                     : "mb-3"
                 }
                 id="audio"
