@@ -137,8 +137,9 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
             </dd>
           </div>
         )}
+        {/* On a phone the table's filters name the endings: the header keeps its room for the "vs previous" line. */}
         {run.stopReasons && Object.keys(run.stopReasons).length > 0 && (
-          <div className="flex flex-wrap gap-x-1.5" data-testid="run-stop-reasons">
+          <div className="flex flex-wrap gap-x-1.5 max-sm:hidden" data-testid="run-stop-reasons">
             <dt className="text-zinc-500">Stop reasons</dt>
             <dd className="flex flex-wrap gap-x-2">
               {Object.entries(run.stopReasons).map(([reason, n]) => (

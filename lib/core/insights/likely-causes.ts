@@ -8,6 +8,8 @@
 import type { Hint } from "./hints";
 import { readBackMismatches } from "./read-back";
 
+/** What a real line does (docs/architecture.md, "Audio"): found on the recording, owned by the line rather than a turn. */
+const LINE_DEFECTS = ["noisy_line", "dropout", "dead_stream", "echo", "loop", "cut_off"] as const;
 export type Owner = Hint["owner"];
 
 export interface LikelyCause {
@@ -211,7 +213,10 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     causes.push(demoted ? { ...d, message: `${d.message} Listed after the causes that point at a turn: a difference in words alone.` } : d);
   }
   // Call order: a cause that points at a turn by its turn, then the rest (a demoted divergence among them); stable otherwise.
-  const rank = (c: LikelyCause) => (c.turn === null || (c.kind === "divergence" && !x.divergence?.byActions && pointedBefore) ? Infinity : c.turn);
+  // A line defect (a dropout, noise, an echo…) is the line's, not a decision at a turn: after the causes that point at one.
+  const lineDefect = (c: LikelyCause) => LINE_DEFECTS.some((k) => c.kind === `audio-${k}`);
+  const rank = (c: LikelyCause) =>
+    c.turn === null || lineDefect(c) || (c.kind === "divergence" && !x.divergence?.byActions && pointedBefore) ? Infinity : c.turn;
   const ordered = causes.map((c, i) => ({ c, i })).sort((p, q) => rank(p.c) - rank(q.c) || p.i - q.i);
   const sorted = ordered.map((o) => o.c);
   const first = sorted[0];
