@@ -123,7 +123,7 @@ export function RunHeader({ run, serverNow }: { run: RunHeaderInfo; serverNow: n
           </div>
         )}
         {run.endSettings && (run.endSettings.policy !== DEFAULT_END_POLICY || run.endSettings.inactivitySeconds !== null) && (
-          <div className="flex gap-1.5" data-testid="run-end-policy">
+          <div className="flex gap-1.5 max-sm:hidden" data-testid="run-end-policy">
             <dt className="text-zinc-500">Calls end</dt>
             <dd title={END_POLICY_HINT}>
               {run.endSettings.policy !== DEFAULT_END_POLICY ? (

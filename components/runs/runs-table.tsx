@@ -217,7 +217,7 @@ export function RunsTable({
                   // Opaque, so the pinned Run cell (which takes the row's colour) hides what scrolls under it.
                   className={isPicked ? "bg-sky-50 dark:bg-sky-950" : "bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900"}
                 >
-                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[11.5rem]`}>
+                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[10.5rem]`}>
                     <div className="flex items-start gap-2">
                       <input
                         type="checkbox"
