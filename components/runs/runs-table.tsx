@@ -311,7 +311,7 @@ export function RunsTable({
                   <td className={`${td} text-right`} data-testid="vs-previous">
                     <DeltaCell runId={run.id} change={run.vsPrevious} />
                   </td>
-                  <td className={`${td} max-w-60 min-w-32`}>
+                  <td className={`${td} max-w-56 min-w-32`}>
                     <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
                   </td>
                   <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
