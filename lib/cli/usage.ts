@@ -250,6 +250,21 @@ export function shortUsage(): string {
   return `${SUBCOMMANDS.map((n) => usageLine(n)).join("\n")}\nA folder may be s3://bucket/prefix. Run ${PROGRAM} --help for every flag.\n`;
 }
 
+/** The commands and their flags as docs/cli.md lists them (written there by `npx tsx scripts/cli-doc.ts`). */
+export function usageMarkdown(): string {
+  // A cell's text is Markdown: `|` would end the cell, `<f>` would be read as a tag.
+  const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  const sections = (Object.keys(COMMANDS) as CommandName[]).map((name) => {
+    const spec: CommandSpec = COMMANDS[name];
+    const rows = flagsOf(name).map(([flag, s]) => `| \`${flagLabel(flag, s).replaceAll("|", "\\|")}\`${s.required ? " (required)" : ""} | ${cell(s.help)} |`);
+    return [`### \`${invocation(name)}\``, "", spec.summary, "", "| Flag | Meaning |", "| --- | --- |", ...rows, "| `-h`, `--help` | show this help |"].join(
+      "\n",
+    );
+  });
+  const lines = (Object.keys(COMMANDS) as CommandName[]).map(usageLine);
+  return ["```sh", ...lines, "```", "", ...sections.flatMap((s) => [s, ""])].join("\n");
+}
+
 /** The prefix of a command's messages on stderr. */
 const prefixOf = (name: CommandName) => (name === "dashboard" ? PROGRAM : name);
 
