@@ -253,8 +253,7 @@ export async function fullText(run: RunModel, name: string, field: string): Prom
 /** The messages of an LLM context (problems were named when the evidence was read). */
 function contextMessages(file: string, text: string | null): unknown[] | null {
   if (text === null) return null;
-  const read = readLlmContext(file, text);
-  return redactStrings((read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null);
+  return redactStrings(readLlmContext(file, text).value);
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;

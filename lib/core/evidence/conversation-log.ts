@@ -1,5 +1,10 @@
-/** `conversation_log.txt` parsed into turns (ARTIFACTS.md §1.10). */
-import { problem, type Problem } from "./problems";
+/**
+ * The one reader of `conversation_log.txt` (ARTIFACTS.md §1.10): its turns for the scenario page and
+ * the timing pass (`parseConversationLog`), and its own clock for the run's activity
+ * (`conversationClock`, which reads a tail of the file too). A log without its header is named, its turns still used.
+ */
+import { problem, type Problem } from "../problems";
+import { logTimeMs } from "../run-state";
 
 export interface ConversationTurn {
   role: "user" | "agent";
@@ -80,4 +85,14 @@ export function parseConversationLog(text: string): { value: ConversationLog; pr
   }
   if (!sawHeader && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
   return { value: log, problems };
+}
+
+/** A conversation log's newest own time: its `End time:`, else its `Start Time:` (§1.5: the header is written first). */
+export function conversationClock(text: string): number | null {
+  let newest: number | null = null;
+  for (const m of text.matchAll(/^(?:Start Time|End time): (\S+)/gm)) {
+    const t = logTimeMs(m[1]);
+    if (t !== null && (newest === null || t > newest)) newest = t;
+  }
+  return newest;
 }
