@@ -36,14 +36,18 @@ export function parseConversationLog(text: string): { value: ConversationLog; pr
   let inEndBlock = false;
   let sawHeader = false;
   let headerRuleSeen = false;
+  let headerless = false;
   for (const line of lines) {
     if (!sawHeader) {
       const start = /^Start Time: (.*)$/.exec(line);
       if (start) {
         log.startTime = (start[1] as string).trim();
         sawHeader = true;
+        continue;
       }
-      continue;
+      if (!ENTRY.test(line)) continue;
+      // A log without its header (named below): its turns are still read.
+      headerless = sawHeader = headerRuleSeen = true;
     }
     if (!headerRuleSeen && RULE.test(line)) {
       headerRuleSeen = true;
@@ -83,7 +87,7 @@ export function parseConversationLog(text: string): { value: ConversationLog; pr
     // A line that is neither blank nor a known entry continues the previous turn's text (TTS text with newlines).
     if (line.trim() !== "" && last) last.text += "\n" + line;
   }
-  if (!sawHeader && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
+  if ((headerless || !sawHeader) && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
   return { value: log, problems };
 }
 
