@@ -194,7 +194,9 @@ describe("conversation_log.txt", () => {
     const r = parseConversationLog("[0.00s - 1.20s] (1.20s) USER: hello\n[1.50s - 2.00s] (0.50s) AGENT: hi\n");
     expect(r.value.turns.map((t) => t.text)).toEqual(["hello", "hi"]);
     expect(r.problems).toEqual([{ file: "conversation_log.txt", kind: "schema", message: "no `Start Time:` header line" }]);
-    expect(conversationClock("Start Time: 2026-11-30T02:00:00\n...\nEnd time: 2026-11-30T02:03:00\n")).toBe(conversationClock("Start Time: 2026-11-30T02:03:00"));
+    expect(conversationClock("Start Time: 2026-11-30T02:00:00\n...\nEnd time: 2026-11-30T02:03:00\n")).toBe(
+      conversationClock("Start Time: 2026-11-30T02:03:00"),
+    );
     expect(conversationClock("no clock here")).toBeNull();
   });
 });
