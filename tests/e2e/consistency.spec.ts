@@ -389,6 +389,14 @@ for (const vp of VIEWPORTS) {
       const report = await cli("report", runDir(NEWEST));
       expect(report).toContain(`Pooled over the scenarios with logs: ${logged}`);
       expect(report, "a wall clock that cannot be measured is unknown, never negative").not.toMatch(/overhead: [-−]/);
+
+      // The scenario report: where it went wrong as the page says, and no negative span in its tables (a waterfall overrun included).
+      await page.goto(scenarioUrl(NEWEST, FAILING));
+      const wentWrong = /turn (\d+)/.exec(await text(page, '[data-testid="went-wrong"]'))?.[1];
+      const scenarioReport = await cli("report", runDir(NEWEST), "--scenario", FAILING);
+      expect(scenarioReport).toContain(`Where it went wrong: turn ${wentWrong} (`);
+      expect(scenarioReport).toContain("Waterfall per agent turn");
+      expect(scenarioReport.match(/\|\s*-\d[\d.,]*/g) ?? [], "no negative span in the scenario report").toEqual([]);
     });
   });
 }
