@@ -210,7 +210,10 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
   if (causes.some((c) => c.turn !== null && !lineDefect(c)))
     for (const [i, c] of causes.entries())
       if (lineDefect(c) && c.turn !== null)
-        causes[i] = { ...c, message: `${c.message} Listed after the causes that point at a turn: a defect of the line, not a decision.` };
+        causes[i] = {
+          ...c,
+          message: `${c.message}${/[.!?]$/.test(c.message) ? "" : "."} Listed after the causes that point at a turn: a defect of the line, not a decision.`,
+        };
   // A difference in words alone is where it went wrong only when nothing else points at a turn.
   const pointedBefore = causes.some((c) => c.turn !== null);
   if (x.divergence) {
