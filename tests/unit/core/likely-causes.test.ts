@@ -128,7 +128,7 @@ describe("likelyCauses: one cause per event, in call order", () => {
     expect(r.causes.map((c) => c.kind)).toEqual(["read-back", "slow-turn", "audio-dropout", "divergence"]);
     expect(r.causes[2]?.turn).toBeLessThan(r.causes[0]?.turn as number);
     expect(r.causes[2]?.message).toBe(
-      "Dropout in the recording at 8.5 s: 210 ms dropped. Listed after the causes that point at a turn: a defect of the line, not a decision.",
+      "dropout in the recording at 8.5 s: 210 ms dropped. Listed after the causes that point at a turn: a defect of the line, not a decision.",
     );
     expect(r.wentWrongAt?.turn).toBe(5);
     // Alone, a line defect says nothing of the kind (nothing is listed before it).
