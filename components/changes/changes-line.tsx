@@ -4,7 +4,8 @@
  * `quick=new`, the compare), the compare one click away, and the setup changes compare and `check` name.
  */
 import Link from "next/link";
-import { formatPp, likeForLikeText } from "@/lib/core/run-changes";
+import { deltaText } from "@/components/format";
+import { likeForLikeText } from "@/lib/core/run-changes";
 import { formatP } from "@/lib/core/gate";
 import { compareHref, runHref } from "@/lib/shared/routes";
 import type { RunChanges } from "@/lib/shared/run-changes";
@@ -75,7 +76,7 @@ export function ChangesLine({ changes }: { changes: RunChanges }) {
         data-testid="success-delta"
         title={s.pValue === null ? undefined : `McNemar exact test over ${s.paired} scenarios with a verdict in both runs`}
       >
-        Δ success {s.delta === null ? "unknown" : formatPp(s.delta)}
+        Δ success {s.delta === null ? "unknown" : deltaText(s.delta)}
         {s.likeForLike !== null && ` (${likeForLikeText(s.likeForLike)})`}
         {s.pValue !== null && ` (p = ${formatP(s.pValue)})`}
       </span>

@@ -1,8 +1,8 @@
 /** The runs list's "Failed" and "Δ vs previous" cells (the change against the previous run of the suite: views/run-changes). */
 import { rateLabel } from "@/lib/core/figures";
 import Link from "next/link";
-import { group } from "@/components/format";
-import { formatPp, likeForLikeText } from "@/lib/core/run-changes";
+import { deltaText, group } from "@/components/format";
+import { likeForLikeText } from "@/lib/core/run-changes";
 import { compareHref, runHref } from "@/lib/shared/routes";
 import type { Rate } from "@/lib/shared/dto";
 import type { ListChange } from "@/lib/shared/run-changes";
@@ -36,7 +36,7 @@ export function DeltaCell({ runId, change }: { runId: string; change: ListChange
         data-part="delta"
         title={`${rateLabel("success_rate")} against ${change.previous}${change.likeForLike === null ? "" : `, ${likeForLikeText(change.likeForLike)}`}`}
       >
-        {d === null ? "unknown" : formatPp(d)}
+        {d === null ? "unknown" : deltaText(d)}
       </div>
       {change.likeForLike !== null && (
         <div className="text-xs text-zinc-500" data-part="like-for-like">
@@ -73,7 +73,7 @@ export function DeltaInline({ runId, change }: { runId: string; change: ListChan
   return (
     <div className="mt-1 flex flex-wrap gap-x-2 text-xs sm:hidden" data-testid="vs-previous-inline">
       <span className={`tabular-nums ${tone}`}>
-        {d === null ? "Δ unknown" : formatPp(d)}
+        {d === null ? "Δ unknown" : deltaText(d)}
         {change.likeForLike !== null && ` (${likeForLikeText(change.likeForLike)})`}
       </span>
       {change.newFailures !== null && change.newFailures > 0 && (

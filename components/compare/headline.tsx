@@ -98,11 +98,6 @@ export function Headline({ result }: { result: CompareResult }) {
   );
 }
 
-function ppSigned(x: number): string {
-  const v = x * 100;
-  return `${v > 0 ? "+" : v < 0 ? "−" : "±"}${fixed(Math.abs(v), 1)}`;
-}
-
 function PairedTestCard({ title, run, test, many }: { title: string; run: string; test: PairedTest; many: boolean }) {
   const d = test.difference;
   const verdict =
@@ -127,7 +122,7 @@ function PairedTestCard({ title, run, test, many }: { title: string; run: string
         <div>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">95% interval</dt>
           <dd className="tabular-nums" data-testid="ci">
-            {d ? `${ppSigned(d.low)} to ${ppSigned(d.high)} pp` : "–"}
+            {d ? `${deltaText(d.low)} to ${deltaText(d.high)}` : "–"}
           </dd>
         </div>
         <div>

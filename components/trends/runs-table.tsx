@@ -1,5 +1,5 @@
 /** The suite's runs, newest last, each with its success rate and the paired test against the previous run and the pinned baseline. */
-import { percent, runHref } from "@/components/format";
+import { deltaText, percent, runHref } from "@/components/format";
 import type { PairedDrop, TrendRun } from "@/lib/shared/trends";
 import { trendsHref, type TrendsParams } from "./trends-href";
 
@@ -9,7 +9,7 @@ function pText(p: number): string {
 
 function PairedCell({ t }: { t: PairedDrop | null }) {
   if (!t || t.n === 0) return <span className="text-zinc-400">–</span>;
-  const pp = t.estimate === null ? "–" : `${t.estimate > 0 ? "+" : t.estimate < 0 ? "−" : "±"}${Math.abs(t.estimate * 100).toFixed(1)} pp`;
+  const pp = deltaText(t.estimate);
   return (
     <span className="tabular-nums" title={`${t.b}↓ ${t.c}↑ of ${t.n}`}>
       {pp} <span className="text-zinc-500">p {pText(t.pValue)}</span>

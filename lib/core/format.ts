@@ -21,7 +21,10 @@ export function rateText(rate: Rate | undefined, mean = false): string {
   return mean ? fixed(rate.value, 3) : percent(rate.value);
 }
 
-/** `+3.00 pp` for a rate's change (0–1 fractions), `+0.050` for a mean's; `–` when unknown. */
+/**
+ * A change as every surface writes it: `+3.00 pp` for a rate's change or a bound of its interval
+ * (0–1 fractions, 2 digits as all_summary.txt's percentages), `+0.050` for a mean's; `–` when unknown.
+ */
 export function deltaText(delta: number | null | undefined, mean = false): string {
   if (delta === null || delta === undefined || !Number.isFinite(delta)) return "–";
   const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";

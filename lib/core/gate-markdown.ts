@@ -1,7 +1,7 @@
 /** The CI gate's result as a Markdown pull-request comment. Results text is escaped, never interpreted. */
 import { RATE_NAMES, type Rate, type RateName } from "./aggregates";
 import { isMeanRate, rateLabel, rateValueText, WITHOUT_RETRIES_LABEL } from "./figures";
-import { percent } from "./format";
+import { deltaText, percent } from "./format";
 import { mdInline } from "./markdown";
 import { formatP, type ChangedScenario, type GateResult, type GateRule } from "./gate";
 import type { PairedTest } from "./compare";
@@ -10,8 +10,8 @@ import { wilson } from "./stats";
 /** How many regressed scenarios the comment lists before "… and N more". */
 export const MAX_LISTED = 50;
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const pp = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
+const pct = (x: number) => percent(x);
+const pp = (x: number) => deltaText(x);
 
 /** A rate as the pages write it (lib/core/figures.ts), with its counts and its 95% Wilson interval. */
 function rateCell(name: RateName, r: Rate): string {
@@ -30,7 +30,7 @@ function pairedCell(test: PairedTest): string {
 function deltaCell(name: RateName, a: Rate, b: Rate): string {
   if (a.value === null || b.value === null) return "–";
   const d = b.value - a.value;
-  return name === "judge_score_mean" ? `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(3)}` : pp(d);
+  return deltaText(d, name === "judge_score_mean");
 }
 
 /** How long a judge's reason may be in the comment. */

@@ -4,6 +4,7 @@
  */
 import { endSettingsChanges, endSettingsNote, type EndSettings } from "./call-end";
 import type { Rate, RateName } from "./aggregates";
+import { deltaText, percent } from "./format";
 import { compareRows, type Comparison, type PairedTest } from "./compare";
 import { changeWord, DEFAULT_STABLE_RUNS, flakinessBefore, FLAKY_FLIPS, isStable, type SuiteRunCells } from "./run-changes";
 import type { Cell } from "./trends/strip";
@@ -113,8 +114,8 @@ function cellsOf(rows: readonly ScenarioRow[]): Map<string, Cell> {
   return new Map(rows.map((r) => [r.name, r.stalled ? "S" : r.verdict === true ? "P" : r.verdict === false ? "F" : "N"]));
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const pp = (x: number) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
+const pct = (x: number) => percent(x);
+const pp = (x: number) => deltaText(x);
 
 /** "70.0% → 55.0% (−15.0 pp, 95% CI −22.1 pp to −7.9 pp), McNemar exact p = 0.0012" */
 export function describeTest(test: PairedTest): string {

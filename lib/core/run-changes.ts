@@ -184,11 +184,6 @@ export function changesVsPrevious(runs: readonly SuiteRunCells[], at: number, na
   return out;
 }
 
-/** `+3.3 pp`, `−8.3 pp`, `±0.0 pp` for a difference of fractions. */
-export function formatPp(x: number): string {
-  return `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x * 100).toFixed(1)} pp`;
-}
-
 /**
  * A run that did not finish is compared like for like: each run's success rate over the scenarios
  * finished in both (present in both cell maps), so a killed run's 9 scenarios are never set against

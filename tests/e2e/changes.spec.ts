@@ -35,7 +35,7 @@ test("the runs list shows night 6's drop and new failure, one click from the com
   const six = page.locator(`tr[data-run-id="${nightName(6)}"]`);
   await expect(six.getByTestId("failed-count"), "two failed on night 6").toHaveText("2", { timeout: 15_000 });
   const delta = six.getByTestId("vs-previous");
-  await expect(delta.locator('[data-part="delta"]'), "the drop against night 5").toHaveText("−8.3 pp");
+  await expect(delta.locator('[data-part="delta"]'), "the drop against night 5").toHaveText("−8.33 pp");
   await expect(delta.locator('[data-part="new-failures"]'), "its new failure").toHaveText("1 new failure");
   await expect(page.locator(`tr[data-run-id="${nightName(1)}"]`).getByTestId("vs-previous"), "the first night has no previous run").toHaveText("–");
   await screenshots(page, "changes-runs-list");
@@ -43,7 +43,7 @@ test("the runs list shows night 6's drop and new failure, one click from the com
   await page.setViewportSize({ width: 390, height: 844 });
   const inline = six.getByTestId("vs-previous-inline");
   await expect(inline, "the change under the name on a phone").toBeVisible({ timeout: 5_000 });
-  await expect(inline).toContainText("−8.3 pp");
+  await expect(inline).toContainText("−8.33 pp");
   await expect(inline).toContainText("1 new");
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(inline, "hidden where the column shows").toBeHidden({ timeout: 5_000 });
@@ -59,7 +59,7 @@ test("night 6's page says what changed since night 5, links the compare and mark
   const line = page.getByTestId("changes-line");
   await expect(line, "the header line").toContainText(`vs ${nightName(5)}`, { timeout: 15_000 });
   await expect(line).toContainText("1 new failure, 0 fixed, 1 still failing,");
-  await expect(line).toContainText("Δ success −8.3 pp (p = 1.0)");
+  await expect(line).toContainText("Δ success −8.33 pp (p = 1.0)");
   await expect(line.getByTestId("compare-previous")).toHaveAttribute(
     "href",
     `/compare?base=${encodeURIComponent(nightName(5))}&runs=${encodeURIComponent(nightName(6))}`,

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { Rate } from "@/lib/core/aggregates";
-import { percent } from "@/lib/core/format";
+import { deltaText, percent } from "@/lib/core/format";
 
 /** Characters that could make a quoted value look like something else on screen. */
 const INVISIBLE = /[\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/g;
@@ -57,7 +57,5 @@ export function nameList(names: readonly string[], max = 20): string {
 
 /** A signed fraction as percentage points, or `unknown`. */
 export function pointsText(delta: number | null): string {
-  if (delta === null) return "unknown";
-  const pp = delta * 100;
-  return `${pp >= 0 ? "+" : ""}${pp.toFixed(1)} pp`;
+  return delta === null ? "unknown" : deltaText(delta);
 }

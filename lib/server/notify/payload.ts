@@ -4,7 +4,7 @@ import { notifyText, NOTIFY_MAX_LISTED, NOTIFY_REASON_CHARS, type NotifyPayload,
 import { redactProse } from "@/lib/core/redact";
 import { endSettingsChanges, endSettingsNote } from "@/lib/core/call-end";
 import { scoringChangeNote, scoringChanges } from "@/lib/core/scoring-change";
-import { formatPp } from "@/lib/core/run-changes";
+import { deltaText } from "@/lib/core/format";
 import { anomalies } from "@/lib/core/trends";
 import { runHref } from "@/lib/shared/routes";
 import { sharedFolder } from "@/lib/shared/shared-folder";
@@ -59,5 +59,5 @@ export async function notifyPayload(index: ResultsIndex, run: RunModel, baseUrl:
     not_comparable: notComparable(at > 0 ? runs[at - 1]!.facts : null, own.facts),
     url: `${baseUrl.replace(/\/+$/, "")}${runHref(run.id)}`,
   };
-  return { text: notifyText(body, changes.success.delta === null ? null : formatPp(changes.success.delta)), ...body };
+  return { text: notifyText(body, changes.success.delta === null ? null : deltaText(changes.success.delta)), ...body };
 }

@@ -73,7 +73,7 @@ describe("check with retries", () => {
     expect(json.run.rates.success_rate).toMatchObject({ numerator: 2, denominator: 6 });
     expect(json.counts.regressed).toBe(2);
     expect(json.run.retries.retried).toHaveLength(2);
-    expect(json.reasons.join(" ")).toContain("below --min-success-rate 50.0%");
+    expect(json.reasons.join(" ")).toContain("below --min-success-rate 50.00%");
   }, 60_000);
 
   it("warns when --without-retries meets a baseline that predates the field", () => {

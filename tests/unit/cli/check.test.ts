@@ -90,7 +90,7 @@ describe("check", () => {
     const r = check(run("eval_20261103_080000"), "--baseline", run("eval_20261101_080000"), "--max-regressed", "1", "--min-success-rate=0.99");
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("more than --max-regressed 1");
-    expect(r.stdout).toContain("below --min-success-rate 99.0%");
+    expect(r.stdout).toContain("below --min-success-rate 99.00%");
   });
 
   it("gives a JSON result with --json that agrees with the exit code", () => {

@@ -272,7 +272,7 @@ describe("a killed run against the night before", () => {
     expect(sorted(view.fixed)).toEqual(at(5));
     expect(view.setup).toEqual([]);
     expect(renderToStaticMarkup(ChangesLine({ changes: view })).replace(/<[^>]+>/g, "")).toContain(
-      "Δ success ±0.0 pp (like for like over the 6 scenarios both runs finished)",
+      "Δ success ±0.00 pp (like for like over the 6 scenarios both runs finished)",
     );
 
     const listed = runsList(store.index).runs.find((r) => r.id === N5)!;
