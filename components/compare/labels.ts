@@ -14,8 +14,12 @@ export const CHANGE_ORDER: readonly Change[] = [
   "only_other",
 ];
 
+/**
+ * A bucket as people read it, in the run page's change vocabulary (lib/core/run-changes.ts): the
+ * `regressed` bucket is a "new failure". The keys are the API's `change` values and stay as they are.
+ */
 export const CHANGE_LABEL: Record<Change, string> = {
-  regressed: "Regressed",
+  regressed: "New failure",
   fixed: "Fixed",
   still_failing: "Still failing",
   still_passing: "Still passing",
@@ -27,7 +31,7 @@ export const CHANGE_LABEL: Record<Change, string> = {
 };
 
 export const CHANGE_HINT: Record<Change, string> = {
-  regressed: "passed in the baseline, failed in the other run",
+  regressed: "passed in the baseline, fails in the other run (the run page's \"new\"; a flaky one among them, which needs the suite's history)",
   fixed: "failed in the baseline, passed in the other run",
   still_failing: "failed in both runs",
   still_passing: "passed in both runs",

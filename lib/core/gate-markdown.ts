@@ -92,7 +92,7 @@ export function gateMarkdown(g: GateResult): string {
   }
   lines.push("", `Rates show 95% Wilson intervals; the paired rows use the compare page's McNemar exact test (α = ${g.options.alpha}).`, "");
   lines.push(
-    `Changes: ${g.counts.regressed} regressed, ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing` +
+    `Changes: ${g.counts.regressed} new failure(s), ${g.counts.fixed} fixed, ${g.counts.still_failing} still failing, ${g.counts.still_passing} still passing` +
       (g.counts.was_stalled ? `, ${g.counts.was_stalled} was stalled (not a fix)` : "") +
       (g.counts.now_stalled ? `, ${g.counts.now_stalled} now stalled (not a new failure)` : "") +
       ".",
@@ -112,7 +112,7 @@ export function gateMarkdown(g: GateResult): string {
       ...(withReasons ? ["Judge reason"] : []),
       ...(withLabels ? ["Labels"] : []),
     ];
-    lines.push(`### Regressed scenarios (${g.regressed.length})`, "");
+    lines.push(`### New failures (${g.regressed.length})`, "");
     lines.push(`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`);
     for (const r of g.regressed.slice(0, MAX_LISTED)) {
       const c = changed.get(r.name);

@@ -147,7 +147,7 @@ function pairText(base: string, p: Pair): string[] {
   const s = p.tests.success;
   return [
     `${q(base)} → ${q(p.run)}: ${p.rates.success_rate.label} ${rateText(p.rates.success_rate.base)} → ${rateText(p.rates.success_rate.other)} (${pointsText(p.rates.success_rate.delta)}${p.likeForLike !== null ? `, ${likeForLikeText(p.likeForLike)}` : ""}); paired test on ${s.n} scenario(s): ${s.b} pass→fail, ${s.c} fail→pass, p=${s.pValue === null ? "unknown" : s.pValue.toPrecision(3)}.`,
-    `Regressed (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
+    `New failures (the \`regressed\` list: passed in the baseline, fail in the run) (${p.regressed.count}): ${nameList(p.regressed.names, 20)}.`,
     ...p.regressedDetail
       .slice(0, 10)
       .map(
@@ -171,7 +171,7 @@ export function registerCompareTool(server: McpServer, ctx: McpContext): void {
     {
       title: "Compare runs",
       description:
-        "A baseline run against `run` (or up to 5 `runs`), as the compare page computes it: the paired McNemar test on success, every rate's change (k/n), the scenarios regressed, fixed, still failing, new and gone, stall changes, the setup diff (run arguments, prompts, tools) and the failure themes new or gone. Lists hold at most 100 names with their counts.",
+        "A baseline run against `run` (or up to 5 `runs`), as the compare page computes it: the paired McNemar test on success, every rate's change (k/n), the scenarios newly failing (`regressed`), fixed, still failing, new and gone, stall changes, the setup diff (run arguments, prompts, tools) and the failure themes new or gone. Lists hold at most 100 names with their counts.",
       inputSchema: {
         base: z.string().max(4096).describe("the baseline run id"),
         run: z.string().max(4096).optional(),

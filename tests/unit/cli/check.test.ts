@@ -70,7 +70,7 @@ describe("check", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("❌ Fail");
     expect(r.stdout).toMatch(/success dropped significantly at α = 0\.05/);
-    expect(r.stdout).toContain("### Regressed scenarios (12)");
+    expect(r.stdout).toContain("### New failures (12)");
     // Every listed scenario names at least one failing signal.
     const rows = r.stdout.split("\n").filter((l) => /^\| qa|^\| restaurant/.test(l));
     expect(rows).toHaveLength(12);
@@ -83,7 +83,7 @@ describe("check", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("✅ Pass");
     expect(r.stdout).toContain("not significant at α = 0.05");
-    expect(r.stdout).toContain("### Regressed scenarios (2)");
+    expect(r.stdout).toContain("### New failures (2)");
   });
 
   it("fails the same small drop when a threshold is crossed", () => {
