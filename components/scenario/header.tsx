@@ -29,14 +29,10 @@ export function ScenarioHeader({
   metrics,
   run,
   nav,
-  problems,
   toolCallCount,
   stopReasonFromLog,
   transcriptTurns,
-  sourceLines = [],
 }: {
-  /** Where another source (the log, the recording) differs from a figure shown here, and why: one line each. */
-  sourceLines?: string[];
   /** The transcript's count and source: "Turns" says both when metrics.json counts otherwise. */
   transcriptTurns?: { count: number; source: string | null };
   name: string;
@@ -44,7 +40,6 @@ export function ScenarioHeader({
   metrics: Record<string, unknown> | null;
   run: RunFacts;
   nav: ScenarioNav;
-  problems: Problem[];
   toolCallCount: number | null;
   stopReasonFromLog: string | null;
 }) {
@@ -57,12 +52,9 @@ export function ScenarioHeader({
     : null;
   // The table shows metrics.json's stop_reason; so does this page (a legacy file has none).
   const stop = row ? row.stop_reason : stopReasonFromLog;
-  const agent = tokenSide(metrics, "agent");
-  const user = tokenSide(metrics, "user");
   // How the call ended, as the harness's conversation-end policy reads it (issue 57).
   const end = metrics ? callEndOf(metrics) : null;
   const story = end ? callEndStory(end) : null;
-  const unknown = unknownFields(metrics);
   return (
     <header className="space-y-3" data-testid="scenario-header">
       <KeyNav
@@ -198,6 +190,34 @@ export function ScenarioHeader({
           )}
         </p>
       )}
+    </header>
+  );
+}
+
+/**
+ * The headline's secondary lines: unknown fields, where other sources differ, tokens, legacy notes
+ * and problems. Its own block so that on a phone the page puts the "Why it failed" card before it
+ * (the judge's reason in the first screen, issue 55) while a wide screen keeps it under the headline.
+ */
+export function ScenarioHeaderDetails({
+  metrics,
+  run,
+  problems,
+  sourceLines = [],
+  className = "",
+}: {
+  metrics: Record<string, unknown> | null;
+  run: RunFacts;
+  problems: Problem[];
+  /** Where another source (the log, the recording) differs from a figure shown in the headline, and why: one line each. */
+  sourceLines?: string[];
+  className?: string;
+}) {
+  const agent = tokenSide(metrics, "agent");
+  const user = tokenSide(metrics, "user");
+  const unknown = unknownFields(metrics);
+  return (
+    <div className={`space-y-3 ${className}`} data-testid="scenario-header-details">
       {unknown.count > 0 && <UnknownFieldsList fields={unknown} />}
       {sourceLines.length > 0 && (
         <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
@@ -248,7 +268,7 @@ export function ScenarioHeader({
           </ul>
         </div>
       )}
-    </header>
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import { HeardVsMeant } from "./asr";
 import { Checks } from "./checks";
 import { gatesOn, neededBy } from "@/lib/core/gating";
 import { ScenarioContext, type RawArtifact } from "./context";
-import { ScenarioHeader } from "./header";
+import { ScenarioHeader, ScenarioHeaderDetails } from "./header";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
 import { JudgeSeenList } from "./judge-seen";
@@ -142,17 +142,20 @@ export function ScenarioView({
             metrics={data.metrics}
             run={run}
             nav={nav}
-            problems={data.problems}
             transcriptTurns={{ count: turns.length, source }}
             toolCallCount={data.insights.toolCalls === null ? null : data.insights.toolCalls.length}
             stopReasonFromLog={data.conversation?.stopReason ?? null}
-            sourceLines={sourceLines}
           />
-          {across}
-          <RetriedNotice retries={data.retries} />
-          <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
-            <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
-          </Card>
+          {/* On a phone the Why card comes before the headline's secondary lines, so the judge's reason is in
+              the first screen (issue 55); from sm up the details move back under the headline (-order-1). */}
+          <div className="flex flex-col gap-5">
+            {across}
+            <RetriedNotice retries={data.retries} />
+            <Card id="why" title={why.failed ? "Why it failed" : "Outcome"} className="scroll-mt-4">
+              <Why failed={why.failed} signals={why.signals} reason={why.reason} judgeNote={why.judgeNote} causes={why.causes} />
+            </Card>
+            <ScenarioHeaderDetails metrics={data.metrics} run={run} problems={data.problems} sourceLines={sourceLines} className="sm:-order-1 sm:-mt-2" />
+          </div>
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
             <Card id="transcript" title="Transcript" className="min-w-0 scroll-mt-4">
               {/* The audio panel sticks above the transcript, except on a phone: there it is taller than the screen would spare. */}
