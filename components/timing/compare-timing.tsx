@@ -50,7 +50,7 @@ function rows(a: RunTiming, b: RunTiming): Row[] {
   out.push({ label: "dead air fraction", base: fv(a.interaction.dead_air.fraction), other: fv(b.interaction.dead_air.fraction), pct: true });
   out.push({ label: "gaps over 3 s", base: a.interaction.dead_air.over_3s, other: b.interaction.dead_air.over_3s, digits: 0 });
   out.push({ label: "turns over 60 s", base: a.over_60s.length, other: b.over_60s.length, digits: 0 });
-  out.push({ label: "wall clock (s)", base: a.wall_clock_s, other: b.wall_clock_s, digits: 0 });
+  out.push({ label: "run time (s, evaluation_log.txt)", base: a.run_time_s, other: b.run_time_s, digits: 0 });
   return out;
 }
 

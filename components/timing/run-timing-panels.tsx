@@ -17,6 +17,7 @@ import { TtfbTable, TurnLatencyTable } from "./ttfb-table";
 import { TurnTaking } from "./turn-taking";
 import { useRunTiming } from "./use-run-timing";
 import { loggedOf } from "@/lib/core/timing/rollup";
+import { runTimeSentence } from "@/lib/core/run-time";
 
 const td = "px-2 py-1 tabular-nums";
 
@@ -51,9 +52,8 @@ export function RunTimingPanels({ runId }: { runId: string }) {
             </p>
           )}
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Pooled over the scenarios with logs: <span data-testid="timing-logged">{loggedOf(t)}</span> (events concatenated; killed attempts left out). Wall
-            clock {t.wall_clock_s === null ? "unknown (not every scenario has a conversation log to span the run)" : sec(t.wall_clock_s, 0)} against Σ
-            scenario_duration {sec(t.scenario_duration_s, 0)}.
+            Pooled over the scenarios with logs: <span data-testid="timing-logged">{loggedOf(t)}</span> (events concatenated; killed attempts left out).{" "}
+            <span data-testid="run-time">{runTimeSentence(t)}</span>.
           </p>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <div>

@@ -54,6 +54,11 @@ export interface RunTiming extends TimingFigures {
   wall_clock_s: number | null;
   /** Σ metrics.json scenario_duration. */
   scenario_duration_s: number;
+  /**
+   * The run's time (lib/core/run-time.ts: first invocation's start to evaluation_log.txt's last line),
+   * the runs list's figure; null when unknown. Set by whoever has the run (the fold has only scenarios).
+   */
+  run_time_s: number | null;
   patterns: Pattern[];
   over_60s: ScenarioTurnRef[];
   slowest: Record<Side, ScenarioTurnRef[]>;
@@ -121,6 +126,7 @@ export function runTiming(items: readonly RollupItem[], pending: number): RunTim
     judge_scores: judgeScores(items),
     wall_clock_s: start !== null && end !== null && walled === items.length ? (end - start) / 1000 : null,
     scenario_duration_s: duration,
+    run_time_s: null,
     patterns: crossScenarioPatterns(items),
     over_60s: topTurns(items, (i) => i.over60, Infinity),
     slowest: { agent: topTurns(items, (i) => i.slowest.agent, 3), user: topTurns(items, (i) => i.slowest.user, 3) },

@@ -7,6 +7,7 @@
  * and mtime, and read again when a request finds the files changed (or the scenario new). It does not subscribe
  * to the index's change events: those listeners are the SSE clients, counted by /api/health.
  */
+import { runTimeOf } from "@/lib/core/run-time";
 import "server-only";
 import { join } from "node:path";
 import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
@@ -98,8 +99,13 @@ export class TimingService {
       });
   }
 
-  /** The run's rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
+  /** The run's rollup as far as it is read, with the run's time (its evaluation_log.txt, read afresh each time). */
   async runTiming(run: RunModel): Promise<RunTiming> {
+    return { ...(await this.rollup(run)), run_time_s: runTimeOf(run.runLevel).seconds };
+  }
+
+  /** The scenarios' rollup as far as it is read; scenarios whose files changed since are re-read in the background. */
+  private async rollup(run: RunModel): Promise<RunTiming> {
     // A run the background pass left: its logs are read now, ahead of the background's.
     if (this.deferred.delete(run.id)) this.startRun(run, true);
     // Runs gone from the index leave the cache.

@@ -3,6 +3,7 @@
  * revision (and, for run state, a 10-second clock bucket): a change to the run moves its revision,
  * so no cache here is ever invalidated by hand.
  */
+import { runTimeOf } from "@/lib/core/run-time";
 import { endSettingsOf, stopReasonCounts } from "@/lib/core/call-end";
 import { runUnknownKeys } from "@/lib/core/metrics-fields";
 import "server-only";
@@ -176,20 +177,17 @@ export function outsideQueueNames(run: RunModel, analysis: RunAnalysis): string[
 function buildListItem(run: RunModel, analysis: RunAnalysis): RunListItem {
   const json = runSummaryJson(analysis);
   const level = run.runLevel;
-  const first = level.invocations[0]?.started_at ?? level.sessions[0]?.startedAt?.replace(" ", "T") ?? null;
   // The run's own clock: its log's last line (the harness's local time), not the files' mtimes.
-  const lastLine = level.sessions[level.sessions.length - 1]?.lastTime?.replace(" ", "T") ?? null;
-  const startMs = first ? Date.parse(first) : NaN;
-  const endMs = lastLine ? Date.parse(lastLine) : NaN;
+  const time = runTimeOf(level);
   return {
     id: run.id,
     state: json.state,
     scenarioCount: json.completed_count,
     intendedCount: json.intended_count,
     updatedAt: run.lastActivityMs === null ? null : new Date(run.lastActivityMs).toISOString(),
-    startedAt: first,
-    lastLogAt: Number.isFinite(endMs) ? new Date(endMs).toISOString() : null,
-    durationSeconds: Number.isFinite(startMs) && Number.isFinite(endMs) && endMs >= startMs ? (endMs - startMs) / 1000 : null,
+    startedAt: time.startedAt,
+    lastLogAt: time.lastLogMs === null ? null : new Date(time.lastLogMs).toISOString(),
+    durationSeconds: time.seconds,
     rates: json.rates,
     problems: run.problems(),
     domains: [...new Set(analysis.records.map((r) => recordDomain(r)))].sort(),

@@ -42,6 +42,7 @@ describe("timing API", () => {
       "stop_reasons",
       "judge_scores",
       "wall_clock_s",
+      "run_time_s",
       "scenario_duration_s",
       "patterns",
     ])

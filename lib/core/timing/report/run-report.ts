@@ -3,6 +3,7 @@
  * aggregate signals, per-scenario status, cross-scenario patterns, latency rollup, next steps.
  * Every number is the one the pages and `summary --json` / `/api/runs/{id}/timing` show.
  */
+import { runTimeSentence } from "../../run-time";
 import { count } from "../../format";
 import { rateLabel } from "../../figures";
 import { retriesReportSection } from "../../retries-report";
@@ -106,12 +107,8 @@ export function runReport(x: RunReportInput): string {
         .join(", ") || "none"
     }\n`,
   );
-  // A span that cannot be measured is unknown, never negative (issue 55).
-  const overhead = t.wall_clock_s !== null && t.wall_clock_s >= t.scenario_duration_s ? t.wall_clock_s - t.scenario_duration_s : null;
-  const wall = t.wall_clock_s !== null ? `${num(t.wall_clock_s)} s` : `unknown (${loggedOf(t)})`;
-  out.push(
-    `- Wall clock: ${wall} (latest End time − earliest Start Time); Σ scenario_duration: ${num(t.scenario_duration_s)} s; between-scenario overhead: ${overhead === null ? "unknown" : `${num(overhead)} s`}\n`,
-  );
+  // The runs list's run time (lib/core/run-time.ts); a span that cannot be measured is unknown, never negative.
+  out.push(`- ${runTimeSentence(t)}\n`);
   if (x.tokens) {
     const all = x.tokens.agent.prompt + x.tokens.agent.completion + x.tokens.user.prompt + x.tokens.user.completion;
     out.push(
