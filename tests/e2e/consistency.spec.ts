@@ -9,7 +9,7 @@
  * - a killed run is compared like for like on the runs list, its run page and compare, over one count;
  * - each rate carries all_summary.txt's name on the run page, compare, /trends and `check --json`;
  * - a suite has one name on the runs list, /trends and MCP;
- * - pooled timing says over how many scenarios, as `report` does;
+ * - pooled timing says over how many scenarios, as `report` does; the run time is the runs list's on the stages tab and in `report`;
  * - no page overflows a phone's width, and no text reads NaN, undefined, null, Infinity or a negative duration.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -212,7 +212,14 @@ for (const vp of VIEWPORTS) {
       expect(reason.length).toBeGreaterThan(20);
       await expect(page.getByText(reason)).toHaveCount(1);
       await expect(page.getByText("the judge's reason is quoted above ↑")).toHaveCount(1);
-      if (vp.width >= 1024) await expect(page.getByTestId("why-reason")).toBeInViewport();
+      // In the first screen at both widths: a phone puts the Why card before the header's secondary lines (sources, tokens).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const reasonTop = (await page.locator('[data-testid="why-reason"] [data-testid="judge-reason"]').first().boundingBox())?.y ?? Infinity;
+      expect(reasonTop, "the judge's reason starts in the first screen").toBeLessThan(vp.height);
+      if (vp.width >= 640) {
+        const tokensTop = (await page.locator("#tokens").boundingBox())?.y ?? -Infinity;
+        expect(tokensTop, "from sm up the header's lines stay above the Why card").toBeLessThan(reasonTop);
+      }
     });
 
     test(`what changed: the run page, compare, check --json and MCP count the same changes (${at})`, async ({ page }) => {
@@ -225,6 +232,9 @@ for (const vp of VIEWPORTS) {
 
       await page.getByTestId("compare-previous").click();
       const onCompare = await bucketCounts(page);
+      // One vocabulary: compare names the bucket the run page counts as "new failures" with the same word.
+      await expect(page.locator('[data-testid="buckets"] [data-bucket="regressed"]')).toContainText("New failure");
+      await expect(page.getByTestId("buckets")).not.toContainText("Regressed");
       await readsClean(page, `compare ${previous} → ${STALL_FIXED}`);
       expect({
         new: onCompare.regressed,
@@ -370,7 +380,16 @@ for (const vp of VIEWPORTS) {
       expect(viaTrends.suiteName).toBe(killedSuite);
     });
 
-    test(`pooled run timing says over how many scenarios, as report does (${at})`, async ({ page }) => {
+    test(`pooled run timing says over how many scenarios, as report does; the run time is the runs list's (${at})`, async ({ page }) => {
+      await page.goto(url("/"));
+      const listedDuration = page
+        .locator(`a[href="/runs/${encodeURIComponent(NEWEST)}"]`)
+        .first()
+        .locator("xpath=ancestor::tr")
+        .getByTestId("run-duration");
+      await expect(listedDuration).toBeVisible(WAIT);
+      const runTime = ((await listedDuration.textContent()) ?? "").trim();
+      expect(runTime).toMatch(/^\d+m \d\ds$/);
       await page.goto(runUrl(NEWEST, "?tab=stages"));
       await expect(page.getByTestId("timing-logged")).toBeVisible(WAIT);
       await readsClean(page, `run ${NEWEST}, by stage`);
@@ -388,7 +407,9 @@ for (const vp of VIEWPORTS) {
       expect(Number(some)).toBeLessThan(Number(of));
       const report = await cli("report", runDir(NEWEST));
       expect(report).toContain(`Pooled over the scenarios with logs: ${logged}`);
-      expect(report, "a wall clock that cannot be measured is unknown, never negative").not.toMatch(/overhead: [-−]/);
+      await expect(page.getByTestId("run-time"), "the stages tab's run time is the runs list's").toContainText(`Run time ${runTime} (evaluation_log.txt)`);
+      expect(report, "report's run time is the runs list's").toContain(`Run time ${runTime} (evaluation_log.txt)`);
+      expect(report, "an overhead that cannot be measured is unknown, never negative").not.toMatch(/overhead:? [-−]/);
 
       // The scenario report: where it went wrong as the page says, and no negative span in its tables (a waterfall overrun included).
       await page.goto(scenarioUrl(NEWEST, FAILING));
