@@ -52,9 +52,7 @@ export function ScenarioHeader({
     : null;
   // The table shows metrics.json's stop_reason; so does this page (a legacy file has none).
   const stop = row ? row.stop_reason : stopReasonFromLog;
-  // How the call ended, as the harness's conversation-end policy reads it (issue 57).
   const end = metrics ? callEndOf(metrics) : null;
-  const story = end ? callEndStory(end) : null;
   return (
     <header className="space-y-3" data-testid="scenario-header">
       <KeyNav
@@ -173,29 +171,12 @@ export function ScenarioHeader({
           )}
         </Fact>
       </dl>
-      {story && (
-        <p
-          id="call-end"
-          className="text-sm text-zinc-700 dark:text-zinc-300"
-          data-testid="call-end"
-          data-agent-at-fault={story.agentAtFault ? "true" : "false"}
-        >
-          <span className="text-zinc-500">How the call ended: </span>
-          {story.text}
-          {end?.endToolCalled !== null && end?.endToolCalled !== undefined && (
-            <span className="text-zinc-500"> End tool called: {end.endToolCalled ? "yes" : "no"}.</span>
-          )}
-          {end?.simulatorEndReported !== null && end?.simulatorEndReported !== undefined && (
-            <span className="text-zinc-500"> Simulator reported the end: {end.simulatorEndReported ? "yes" : "no"}.</span>
-          )}
-        </p>
-      )}
     </header>
   );
 }
 
 /**
- * The headline's secondary lines: unknown fields, where other sources differ, tokens, legacy notes
+ * The headline's secondary lines: how the call ended, unknown fields, where other sources differ, tokens, legacy notes
  * and problems. Its own block so that on a phone the page puts the "Why it failed" card before it
  * (the judge's reason in the first screen, issue 55) while a wide screen keeps it under the headline.
  */
@@ -216,8 +197,28 @@ export function ScenarioHeaderDetails({
   const agent = tokenSide(metrics, "agent");
   const user = tokenSide(metrics, "user");
   const unknown = unknownFields(metrics);
+  // How the call ended, as the harness's conversation-end policy reads it (issue 57).
+  const end = metrics ? callEndOf(metrics) : null;
+  const story = end ? callEndStory(end) : null;
   return (
     <div className={`space-y-3 ${className}`} data-testid="scenario-header-details">
+      {story && (
+        <p
+          id="call-end"
+          className="text-sm text-zinc-700 dark:text-zinc-300"
+          data-testid="call-end"
+          data-agent-at-fault={story.agentAtFault ? "true" : "false"}
+        >
+          <span className="text-zinc-500">How the call ended: </span>
+          {story.text}
+          {end?.endToolCalled !== null && end?.endToolCalled !== undefined && (
+            <span className="text-zinc-500"> End tool called: {end.endToolCalled ? "yes" : "no"}.</span>
+          )}
+          {end?.simulatorEndReported !== null && end?.simulatorEndReported !== undefined && (
+            <span className="text-zinc-500"> Simulator reported the end: {end.simulatorEndReported ? "yes" : "no"}.</span>
+          )}
+        </p>
+      )}
       {unknown.count > 0 && <UnknownFieldsList fields={unknown} />}
       {sourceLines.length > 0 && (
         <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
