@@ -7,9 +7,9 @@ import { rateLabel, WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import { redactArgs } from "@/lib/core/redact";
 import { likeForLikeText } from "@/lib/core/run-changes";
 import { wilson } from "@/lib/core/stats";
-import type { RunDetail, RunListItem } from "@/lib/shared/dto";
+import type { RunListItem } from "@/lib/shared/dto";
 import { runSuites } from "@/lib/shared/run-suites";
-import { runBody } from "../http/api";
+import { runBody } from "../queries/run-detail";
 import { themesFor, themeDTO } from "../http/themes";
 import type { RunModel } from "../model/run-model";
 import { runAudio } from "../views/run-audio";
@@ -296,7 +296,7 @@ function argsText(run: RunModel): Record<string, string> | null {
 
 /** The run as get_run and the run resource show it. */
 export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
-  const body = runBody(run) as RunDetail & { summary: unknown };
+  const body = runBody(run);
   const withInterval = (name: RateName) => {
     const r = rateOut(body.rates[name]);
     const w = name === "judge_score_mean" || r.k === null ? null : wilson(r.k, r.n);
