@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutcomeKind } from "@/lib/generator";
 import { gateInputs } from "@/lib/server/queries/gate-inputs";
 import { writeGenerated } from "../../helpers/generated";
 import { tempDir } from "../../helpers/run-builder";
@@ -26,7 +27,7 @@ beforeAll(async () => {
       quality: 1,
       lean: true,
       audio: false,
-      outcomes: n === 3 ? { "#2": "db_mismatch" as const } : {},
+      outcomes: (n === 3 ? { "#2": "db_mismatch" } : {}) as Record<string, OutcomeKind>,
     })),
   });
   const args = join(dir(3), "run_args.json");
