@@ -1,8 +1,9 @@
 /** Token usage of both runs per side (agent, user), with deltas. */
 import { group } from "@/components/format";
 import { fixed } from "./labels";
-import { Panel, tableClass } from "./ui";
+import { tableClass } from "./ui";
 import type { RunSide, TokenTotals } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 type Side = TokenTotals["agent"];
 
@@ -31,7 +32,7 @@ export function TokenDeltas({ base, other }: { base: RunSide; other: RunSide }) 
     ["User simulator", base.tokens.user, other.tokens.user],
   ];
   return (
-    <Panel
+    <Card
       id="tokens"
       title="Tokens"
       description="Totals over each run's scenarios. More tokens is not better or worse by itself, so deltas are not coloured as good or bad."
@@ -80,6 +81,6 @@ export function TokenDeltas({ base, other }: { base: RunSide; other: RunSide }) 
           </tbody>
         </table>
       </div>
-    </Panel>
+    </Card>
   );
 }

@@ -125,20 +125,25 @@ export function failureMark(runs: readonly SuiteRunCells[], at: number, name: st
   return { kind: "still_failing", since: runs[first]!.startedAt, sinceRun: runs[first]!.id, runs: count };
 }
 
-export interface ChangesVsPrevious {
-  previous: string | null;
+/** The change vocabulary's lists (`changeWord`), by scenario name: each scenario in at most one. */
+export const ChangeListsSchema = z.object({
   /** Passed in the previous run, failing now, not flaky. */
-  newFailures: string[];
+  newFailures: z.array(z.string()),
   /** Failed in the previous run (not by a stall), passing now. */
-  fixed: string[];
+  fixed: z.array(z.string()),
   /** Failing in both, not flaky. */
-  stillFailing: string[];
+  stillFailing: z.array(z.string()),
   /** Failing now and flaky (whatever the previous run said). */
-  flaky: string[];
+  flaky: z.array(z.string()),
   /** Stalled in the previous run, passing now: not a fix. */
-  wasStalled: string[];
+  wasStalled: z.array(z.string()),
   /** Passed in the previous run, stalled now (and not flaky): not a new failure. */
-  nowStalled: string[];
+  nowStalled: z.array(z.string()),
+});
+export type ChangeLists = z.infer<typeof ChangeListsSchema>;
+
+export interface ChangesVsPrevious extends ChangeLists {
+  previous: string | null;
   /** The paired test of the previous run against this one (lib/core/compare.ts); `null` without a previous run. */
   test: PairedTest | null;
   /** Each failing scenario's mark, by name. */

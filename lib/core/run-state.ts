@@ -1,6 +1,6 @@
 /** Telling finished, running, stalled, killed and aborted runs apart (ARTIFACTS.md §5.3). */
 import { z } from "zod";
-import { inFlightScenario, type LogSession } from "./evaluation-log";
+import { inFlightScenario, type LogSession } from "./evidence/evaluation-log";
 
 export const RUN_STATES = ["finished", "running", "probably-stalled", "killed", "aborted"] as const;
 export const RunStateSchema = z.enum(RUN_STATES);

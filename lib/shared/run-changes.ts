@@ -3,7 +3,7 @@
  * the browser: zod schemas, the types inferred from them, MCP's output schemas derived from them.
  */
 import { z } from "zod";
-import { FailureMarkSchema, type FailureMark } from "@/lib/core/run-changes";
+import { ChangeListsSchema, FailureMarkSchema, type FailureMark } from "@/lib/core/run-changes";
 import { RunStateSchema } from "@/lib/core/run-state";
 import type { Cell } from "@/lib/core/trends/strip";
 
@@ -30,22 +30,16 @@ export const SuccessChangeSchema = z.object({
   paired: z.number(),
 });
 
-/** `GET /api/runs/{id}/changes`, the run page's "what changed" line and MCP `get_run`'s `previous`: one contract. */
-export const RunChangesSchema = z.object({
+/**
+ * `GET /api/runs/{id}/changes`, the run page's "what changed" line and MCP `get_run`'s `previous`: one
+ * contract, with the change vocabulary's lists (`ChangeListsSchema`, lib/core/run-changes.ts).
+ */
+export const RunChangesSchema = ChangeListsSchema.extend({
   runId: z.string(),
   /** The previous run of the same suite (same queue), the default baseline; `null` for a suite's first run. */
   previous: PreviousRunSchema.nullable(),
   /** Runs of the suite up to and including this one. */
   suiteRuns: z.number(),
-  /** The change vocabulary (lib/core/run-changes.ts): each scenario in at most one list. */
-  newFailures: z.array(z.string()),
-  fixed: z.array(z.string()),
-  stillFailing: z.array(z.string()),
-  flaky: z.array(z.string()),
-  /** Stalled in the previous run, passing now: not counted as fixed. */
-  wasStalled: z.array(z.string()),
-  /** Passed in the previous run, stalled now: not counted as a new failure. */
-  nowStalled: z.array(z.string()),
   /** What changed in the setup (run arguments, prompts, tools), one line each, redacted, as compare and `check` name it; `[]` when nothing did or without a previous run. */
   setup: z.array(z.string()),
   success: SuccessChangeSchema,
