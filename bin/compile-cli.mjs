@@ -1,4 +1,4 @@
-// Bundles lib/cli/main.ts (the CLI), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's, CommonJS) with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI), lib/cli/usage.ts (its usage table), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's, CommonJS) with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +28,11 @@ function mtime(file) {
 /** Returns the path of an up-to-date bundle of the CLI. */
 export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
+}
+
+/** Returns the path of an up-to-date bundle of the commands' usage table (lib/cli/usage.ts): the dashboard's own flags and help come from it too. */
+export function compiledUsage() {
+  return compiled(path.join(ROOT, "lib", "cli", "usage.ts"), path.join(CACHE, "usage.mjs"), {});
 }
 
 /**
