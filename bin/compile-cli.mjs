@@ -2,7 +2,7 @@
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { derivedDataHash } from "../scripts/source-hash.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -30,9 +30,20 @@ export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
 }
 
-/** Returns the path of an up-to-date bundle of the commands' usage table (lib/cli/usage.ts): the dashboard's own flags and help come from it too. */
-export function compiledUsage() {
-  return compiled(path.join(ROOT, "lib", "cli", "usage.ts"), path.join(CACHE, "usage.mjs"), {});
+/**
+ * Returns the URL of an up-to-date bundle of the commands' usage table (lib/cli/usage.ts): the
+ * dashboard's own flags and help come from it too. Where the cache cannot be written (an install
+ * the user does not own), the bundle is made in memory: the dashboard starts without the cache.
+ */
+export async function compiledUsageUrl() {
+  const entry = path.join(ROOT, "lib", "cli", "usage.ts");
+  try {
+    return pathToFileURL(await compiled(entry, path.join(CACHE, "usage.mjs"), {})).href;
+  } catch {
+    const { build } = await import("esbuild");
+    const r = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "error" });
+    return `data:text/javascript;base64,${Buffer.from(r.outputFiles[0].contents).toString("base64")}`;
+  }
 }
 
 /**

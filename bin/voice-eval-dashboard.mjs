@@ -59,8 +59,8 @@ async function startPrescanOf(compiledPrescanWorker, resultsDir, env) {
 
 /** The commands' usage table (lib/cli/usage.ts), from a cached bundle: the flags, their help and the parse come from it. */
 async function usageTable() {
-  const { compiledUsage } = await import("./compile-cli.mjs");
-  return import(pathToFileURL(await compiledUsage()).href);
+  const { compiledUsageUrl } = await import("./compile-cli.mjs");
+  return import(await compiledUsageUrl());
 }
 
 function resolveResultsDir(arg) {

@@ -261,7 +261,11 @@ export function RunsTable({
                       <span className="text-zinc-500">–</span>
                     )}
                     {run.durationSeconds !== null && (
-                      <div className="text-xs text-zinc-500" data-testid="run-duration">
+                      <div
+                        className="text-xs text-zinc-500"
+                        data-testid="run-duration"
+                        title="The run's time by its own clock: evaluation_log.txt's first start to its last line, the time between calls included (not all_summary.txt's Total Duration, the calls' scenario_duration added up)."
+                      >
                         {duration(run.durationSeconds)}
                       </div>
                     )}

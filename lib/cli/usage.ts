@@ -176,6 +176,7 @@ export interface ParsedCommand<N extends CommandName> {
   values: { [K in keyof Flags<N>]?: ValueOf<Flags<N>[K]> } & { help?: boolean };
   positionals: string[];
 }
+
 const PROGRAM = "voice-eval-dashboard";
 
 /** The parseArgs options of a command: its flags and `-h, --help`. */
@@ -291,7 +292,7 @@ export function parseCommand<N extends CommandName>(
   name: N,
   argv: string[],
   io: { out?: { write(s: string): unknown }; err?: { write(s: string): unknown } } = {},
-) {
+): ParsedCommand<N> | 0 | 2 {
   const out = io.out ?? process.stdout;
   const err = io.err ?? process.stderr;
   let parsed;

@@ -24,6 +24,7 @@ import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { compareRuns, SMALL_SAMPLE } from "../views/compare";
 import { runSetupDiff } from "../views/setup";
+import { setupSummary } from "@/lib/core/setup/diff";
 import { divergenceFrom } from "../views/divergence";
 import { runFactsOf } from "../views/run-facts";
 import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
@@ -213,13 +214,15 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     let versus: Versus | null = null;
     if (opened) {
       const result = await compareRuns(opened.run, [run]);
-      versus = { base: opened.run.id, changes: new Map(result.comparisons[0]!.scenarios.map((s) => [s.name, s.change])) };
+      const setup = await runSetupDiff(opened.run, run);
+      // The setup lines as the run page's "what changed" names them (views/run-changes.ts).
+      versus = { base: opened.run.id, changes: new Map(result.comparisons[0]!.scenarios.map((s) => [s.name, s.change])), setup: setupSummary(setup) };
       compareFile = "compare.html";
       await put(
         compareFile,
         compareHtml({
           result,
-          setup: await runSetupDiff(opened.run, run),
+          setup,
           files: fileOf,
           back: "index.html",
           smallBelow: SMALL_SAMPLE,
