@@ -2,7 +2,7 @@
 import { group } from "@/components/format";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
 import { deltaText, percent, toneOf } from "./labels";
-import { Delta, tableClass } from "./ui";
+import { CompareTable, Delta } from "./ui";
 import type { PairComparison, RunSide, SignalBreakdownCounts } from "@/lib/shared/compare";
 import { Card } from "@/components/ui/card";
 
@@ -41,58 +41,55 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No signal was scored in either run.</p>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className={tableClass} data-testid="signal-deltas">
-            <caption className="sr-only">Per-signal pass rates of the baseline and the other run</caption>
-            <thead>
-              <tr>
-                <th scope="col">Signal</th>
-                <th scope="col">Baseline</th>
-                <th scope="col">Other</th>
-                <th scope="col" className="text-right">
-                  Δ
-                </th>
-                <th scope="col" className="text-right" title="Scenarios where the signal went from passed to failed">
-                  pass → fail
-                </th>
-                <th scope="col" className="text-right" title="Scenarios where the signal went from failed to passed">
-                  fail → pass
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ n, a, b, f }) => {
-                const delta = a.value !== null && b.value !== null ? b.value - a.value : null;
-                return (
-                  <tr key={n} data-signal={n}>
-                    <th scope="row" className="font-medium">
-                      {SIGNAL_LABELS[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
-                    </th>
-                    <td className="tabular-nums">
-                      {percent(a.value)}{" "}
-                      <span className="text-xs text-zinc-500">
-                        {group(a.passed)}/{group(a.scored)}
-                      </span>
-                    </td>
-                    <td className="tabular-nums">
-                      {percent(b.value)}{" "}
-                      <span className="text-xs text-zinc-500">
-                        {group(b.passed)}/{group(b.scored)}
-                      </span>
-                    </td>
-                    <td className="text-right">
-                      <Delta text={deltaText(delta)} tone={toneOf(delta)} />
-                    </td>
-                    <td className={`text-right tabular-nums ${f.down ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500"}`}>{group(f.down)}</td>
-                    <td className={`text-right tabular-nums ${f.up ? "font-semibold text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>
-                      {group(f.up)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CompareTable testId="signal-deltas" caption="Per-signal pass rates of the baseline and the other run">
+          <thead>
+            <tr>
+              <th scope="col">Signal</th>
+              <th scope="col">Baseline</th>
+              <th scope="col">Other</th>
+              <th scope="col" className="text-right">
+                Δ
+              </th>
+              <th scope="col" className="text-right" title="Scenarios where the signal went from passed to failed">
+                pass → fail
+              </th>
+              <th scope="col" className="text-right" title="Scenarios where the signal went from failed to passed">
+                fail → pass
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ n, a, b, f }) => {
+              const delta = a.value !== null && b.value !== null ? b.value - a.value : null;
+              return (
+                <tr key={n} data-signal={n}>
+                  <th scope="row" className="font-medium">
+                    {SIGNAL_LABELS[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
+                  </th>
+                  <td className="tabular-nums">
+                    {percent(a.value)}{" "}
+                    <span className="text-xs text-zinc-500">
+                      {group(a.passed)}/{group(a.scored)}
+                    </span>
+                  </td>
+                  <td className="tabular-nums">
+                    {percent(b.value)}{" "}
+                    <span className="text-xs text-zinc-500">
+                      {group(b.passed)}/{group(b.scored)}
+                    </span>
+                  </td>
+                  <td className="text-right">
+                    <Delta text={deltaText(delta)} tone={toneOf(delta)} />
+                  </td>
+                  <td className={`text-right tabular-nums ${f.down ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500"}`}>{group(f.down)}</td>
+                  <td className={`text-right tabular-nums ${f.up ? "font-semibold text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>
+                    {group(f.up)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </CompareTable>
       )}
     </Card>
   );
