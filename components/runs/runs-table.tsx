@@ -21,7 +21,7 @@ const LOOK: Look = {
   box: "relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800",
   table: "w-full border-collapse text-sm",
   thead: "bg-zinc-50 dark:bg-zinc-900",
-  th: "px-2 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400",
+  th: "px-2 py-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400",
   tbody: "divide-y divide-zinc-200 dark:divide-zinc-800",
   td: "px-2 py-2 align-top",
 };
@@ -35,15 +35,6 @@ export function pickedCompareHref(picked: readonly string[]): string {
   return compareHref(base ?? "", others);
 }
 
-/** What a rate counts: `9/24`. */
-function Fraction({ rate }: { rate: RunSummary["successRate"] }) {
-  return (
-    <>
-      <Value c={num.count(rate.numerator)} />/<Value c={num.count(rate.denominator)} />
-    </>
-  );
-}
-
 /** A rate and, under it, what it counts: `37.50%` over `9/24`. */
 function RateWithDenominator({ name, rate }: { name: "success_rate" | "task_success_rate"; rate: RunSummary["successRate"] }) {
   return (
@@ -53,7 +44,7 @@ function RateWithDenominator({ name, rate }: { name: "success_rate" | "task_succ
       </div>
       {rate.denominator > 0 && (
         <div className={`text-xs ${muted}`} data-part="fraction">
-          <Fraction rate={rate} />
+          <Value c={num.fraction(rate.numerator, rate.denominator)} />
         </div>
       )}
     </>
@@ -84,7 +75,7 @@ function RunCell({ run, picked, baseline, toggle }: { run: RunSummary; picked: b
           {run.successRate.denominator > 0 && (
             <span className={muted}>
               {" "}
-              <Fraction rate={run.successRate} />
+              <Value c={num.fraction(run.successRate.numerator, run.successRate.denominator)} />
             </span>
           )}
         </span>

@@ -20,28 +20,35 @@ export type Content = Exclude<ReactNode, number | bigint>;
 export type DeltaUnit = "pp" | "mean" | "ms" | "count" | "decimal" | "percent";
 
 /** A number with the way it is written. */
-export type Cell =
+export type NumberCell =
   | { kind: "rate"; name: RateName; rate: Rate | undefined }
   | { kind: "figure"; name: FigureName; value: Num }
   | { kind: "ms" | "seconds" | "decimal" | "percent"; value: Num; digits?: number }
   | { kind: "duration" | "count"; value: Num }
+  /** What a rate counts: `9/24`. */
+  | { kind: "fraction"; value: number; of: number }
   /** `better`: which way is good (coloured green, the other red); `neither`: up and down coloured apart, not as good or bad. */
-  | { kind: "delta"; unit: DeltaUnit; value: Num; digits?: number; better?: "lower" | "higher" | "neither"; relativeTo?: number }
+  | { kind: "delta"; unit: DeltaUnit; value: Num; digits?: number; better?: "lower" | "higher" | "neither"; relativeTo?: number };
+
+/** A typed cell: a number, a pair of cells, or a link. */
+export type Cell =
+  | NumberCell
   /** `a → b`, read "a to b". */
   | { kind: "pair"; from: Cell | Content; to: Cell | Content }
   | { kind: "link"; href: string; text: Content; className?: string };
 
 /** Typed cells, by kind. */
 export const num = {
-  rate: (name: RateName, rate: Rate | undefined): Cell => ({ kind: "rate", name, rate }),
-  figure: (name: FigureName, value: Num): Cell => ({ kind: "figure", name, value }),
-  ms: (value: Num, digits?: number): Cell => ({ kind: "ms", value, digits }),
-  seconds: (value: Num, digits?: number): Cell => ({ kind: "seconds", value, digits }),
-  decimal: (value: Num, digits?: number): Cell => ({ kind: "decimal", value, digits }),
-  percent: (value: Num, digits?: number): Cell => ({ kind: "percent", value, digits }),
-  duration: (value: Num): Cell => ({ kind: "duration", value }),
-  count: (value: Num): Cell => ({ kind: "count", value }),
-  delta: (value: Num, unit: DeltaUnit, opts: { digits?: number; better?: "lower" | "higher" | "neither"; relativeTo?: number } = {}): Cell => ({
+  rate: (name: RateName, rate: Rate | undefined): NumberCell => ({ kind: "rate", name, rate }),
+  figure: (name: FigureName, value: Num): NumberCell => ({ kind: "figure", name, value }),
+  ms: (value: Num, digits?: number): NumberCell => ({ kind: "ms", value, digits }),
+  seconds: (value: Num, digits?: number): NumberCell => ({ kind: "seconds", value, digits }),
+  decimal: (value: Num, digits?: number): NumberCell => ({ kind: "decimal", value, digits }),
+  percent: (value: Num, digits?: number): NumberCell => ({ kind: "percent", value, digits }),
+  duration: (value: Num): NumberCell => ({ kind: "duration", value }),
+  count: (value: Num): NumberCell => ({ kind: "count", value }),
+  fraction: (value: number, of: number): NumberCell => ({ kind: "fraction", value, of }),
+  delta: (value: Num, unit: DeltaUnit, opts: { digits?: number; better?: "lower" | "higher" | "neither"; relativeTo?: number } = {}): NumberCell => ({
     kind: "delta",
     unit,
     value,
@@ -56,7 +63,7 @@ function isCell(v: unknown): v is Cell {
 }
 
 /** A number cell's text: the one place a component turns a number into text. */
-export function cellText(c: Exclude<Cell, { kind: "pair" | "link" }>): string {
+export function cellText(c: NumberCell): string {
   switch (c.kind) {
     case "rate":
       return rateValueText(c.name, c.rate);
@@ -74,12 +81,14 @@ export function cellText(c: Exclude<Cell, { kind: "pair" | "link" }>): string {
       return duration(c.value);
     case "count":
       return count(c.value);
+    case "fraction":
+      return `${count(c.value)}/${count(c.of)}`;
     case "delta":
       return deltaOf(c);
   }
 }
 
-function deltaOf(c: Extract<Cell, { kind: "delta" }>): string {
+function deltaOf(c: Extract<NumberCell, { kind: "delta" }>): string {
   if (c.unit === "pp" || c.unit === "mean") return deltaText(c.value, c.unit === "mean", c.digits);
   const write = { ms: (a: number) => ms(a, c.digits), count, decimal: (a: number) => decimal(a, c.digits), percent: (a: number) => percent(a, c.digits) }[
     c.unit
@@ -95,7 +104,7 @@ const TONE = {
   none: "text-zinc-600 dark:text-zinc-400",
 };
 
-function deltaTone(c: Extract<Cell, { kind: "delta" }>): string {
+function deltaTone(c: Extract<NumberCell, { kind: "delta" }>): string {
   const d = c.value;
   if (!c.better) return "";
   if (d === null || d === undefined || !Number.isFinite(d) || d === 0) return TONE.none;
@@ -144,6 +153,10 @@ export function Value({ c }: { c: Cell | Content }) {
   }
 }
 
+/** The first column stays in view while the table scrolls sideways in its box (on a Card's background). */
+export const PINNED_FIRST =
+  "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-white dark:[&_tr>:first-child]:bg-zinc-900";
+
 type DataAttrs = Record<`data-${string}`, string | undefined>;
 
 export interface Column<R> {
@@ -176,16 +189,26 @@ export interface Look {
   td?: string;
 }
 
+/** `DataTable`'s look (components/ui/data-table.tsx), for a table of typed cells. */
+export const PLAIN: Look = {
+  box: "relative overflow-x-auto",
+  table: `${PINNED_FIRST} w-full border-collapse text-sm`,
+  headRow: "border-b border-zinc-200 dark:border-zinc-800",
+  th: "px-2 py-1 text-xs font-semibold text-zinc-600 dark:text-zinc-400",
+  tbody: "divide-y divide-zinc-100 align-top dark:divide-zinc-800",
+  td: "px-2 py-1",
+};
+
 /** Small tables of figures inside a card (timing, trends): text-xs, scrolling sideways on a phone. */
 export const COMPACT: Look = {
   table: "w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto",
   thead: "border-b border-zinc-200 dark:border-zinc-700",
-  th: "px-2 py-1 text-left font-medium",
+  th: "px-2 py-1 font-medium",
   tr: "border-b border-zinc-100 dark:border-zinc-800",
   td: "px-2 py-1",
 };
 
-const ALIGN = { right: "text-right", center: "text-center" };
+const ALIGN = { left: "text-left", right: "text-right", center: "text-center" };
 const join = (...c: Array<string | undefined | false>) => c.filter(Boolean).join(" ");
 
 /** `columns` may hold `false` for a column left out; `empty` is one row across the table when there are no rows. */
@@ -219,7 +242,7 @@ export function Table<R>({
       <thead className={look.thead}>
         <tr className={look.headRow}>
           {cols.map((c, i) => (
-            <th key={i} scope="col" title={c.hint} className={join(look.th, c.align && ALIGN[c.align], c.className, c.headClass) || undefined}>
+            <th key={i} scope="col" title={c.hint} className={join(look.th, ALIGN[c.align ?? "left"], c.className, c.headClass)}>
               {c.head}
             </th>
           ))}
