@@ -22,7 +22,7 @@ const SERVER_RANKS = [
   ["evidence"],
   ["model"],
   ["ingest-apply"],
-  ["cache", "setup", "evidence"],
+  ["cache", "setup"],
   ["views", "audio"],
   ["timing", "notify"],
   ["live"],
@@ -54,11 +54,27 @@ const within = (target, folder) => target === folder || target.startsWith(`${fol
 const isLeaf = (target) => SERVER_LEAVES.some((leaf) => leaf.replace(/\.ts$/, "") === target.replace(/\.(ts|tsx|js|mjs)$/, ""));
 const packageName = (s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]);
 
-/** Why `fromFile` may not import `source`, or null when it may. */
-export function layerViolation(fromFile, source) {
+/** The folders outside lib/server and who may import them: the CLI and the suite generator are entry points, imported by nothing. */
+const ENTRY_POINTS = ["lib/cli", "lib/generator"];
+
+/** Why a file in a room of lib/server lies outside the layers, or null (reported once per file, imports or not). */
+export function placeViolation(file) {
+  const room = serverRoom(file);
+  if (room === null || rankOf(room) !== -1) return null;
+  return `lib/server/${room} has no place in the layers: add it to SERVER_RANKS (eslint-layers.mjs) and docs/architecture.md.`;
+}
+
+/**
+ * Why `fromFile` may not import `source`, or null when it may. `typeOnly`: an `import type`, which
+ * leaves nothing in the built code (lib/server may name a component's props type).
+ */
+export function layerViolation(fromFile, source, typeOnly = false) {
   const target = targetOf(source, fromFile);
   const pkg = target === null ? packageName(source.replace(/^node:/, "")) : null;
   const builtin = target === null && (source.startsWith("node:") || NODE_BUILTINS.has(pkg));
+  const entry = target === null ? undefined : ENTRY_POINTS.find((e) => within(target, e));
+  if (entry && !within(fromFile, entry))
+    return `${entry} is an entry point (bin/, scripts/ and the tests call it): nothing in lib, app or components imports it.`;
 
   if (within(fromFile, "lib/core")) {
     if (builtin) return "lib/core is pure: no Node built-ins.";
@@ -76,6 +92,25 @@ export function layerViolation(fromFile, source) {
     if (target !== null && (within(target, "lib/server") || within(target, "app"))) return "Client leaves receive data as props: no lib/server or app/ import.";
     return null;
   }
+  if (within(fromFile, "lib/generator")) {
+    if (target !== null && !within(target, "lib/generator") && !within(target, "lib/core"))
+      return "lib/generator writes harness folders by lib/core's rules: it imports lib/core only.";
+    return null;
+  }
+  if (within(fromFile, "lib/cli") || within(fromFile, "app")) {
+    if (target !== null && within(fromFile, "lib/cli") && (within(target, "app") || within(target, "components")))
+      return "lib/cli reaches the pages through lib/server (the export renders them): no app/ or components/ import.";
+    return null;
+  }
+  if (within(fromFile, "lib/server") && target !== null) {
+    if (within(target, "app")) return "lib/server sits below the pages: no app/ import.";
+    // The static export renders the pages' components to files; any other room hands data to pages.
+    if (within(target, "components") && !typeOnly && serverRoom(fromFile) !== "export")
+      return "lib/server renders components only in export/ (the static export); elsewhere it hands data to the pages: at most an `import type` from components/.";
+  }
+  // Files at the top of lib/server are leaves: they import no room.
+  if (/^lib\/server\/[^/]+$/.test(fromFile) && target !== null && within(target, "lib/server") && serverRoom(`${target}.ts`) !== null && !isLeaf(target))
+    return `${fromFile} is a leaf at the top of lib/server, usable by every room: it imports none.`;
   const room = serverRoom(fromFile);
   if (room === null || target === null || !within(target, "lib/server") || isLeaf(target)) return null;
   const targetRoom = serverRoom(`${target}.ts`) ?? serverRoom(target);
@@ -95,19 +130,29 @@ export const layersPlugin = {
       meta: { type: "problem", schema: [] },
       create(context) {
         const file = relative(context.cwd, context.filename).split(sep).join("/");
-        const check = (node, source) => {
-          if (typeof source !== "string") return;
-          const why = layerViolation(file, source);
+        const check = (node, source, typeOnly = false) => {
+          if (typeof source !== "string") {
+            // A computed module name would slip past every rule above.
+            context.report({ node, message: "import() of a computed name escapes the layers: name the module." });
+            return;
+          }
+          const why = layerViolation(file, source, typeOnly);
           if (why) context.report({ node, message: why });
         };
         const literal = (n) =>
           n?.type === "Literal" ? n.value : n?.type === "TemplateLiteral" && n.expressions.length === 0 ? n.quasis[0].value.cooked : undefined;
+        const typeOnly = (node) =>
+          node.importKind === "type" || node.exportKind === "type" || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === "type"));
         return {
-          ImportDeclaration: (node) => check(node, node.source.value),
-          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-          ExportAllDeclaration: (node) => check(node, node.source.value),
+          Program: (node) => {
+            const why = placeViolation(file);
+            if (why) context.report({ node, message: why });
+          },
+          ImportDeclaration: (node) => check(node, node.source.value, typeOnly(node)),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, typeOnly(node)),
+          ExportAllDeclaration: (node) => check(node, node.source.value, typeOnly(node)),
           ImportExpression: (node) => check(node, literal(node.source)),
-          TSImportType: (node) => check(node, literal(node.argument?.literal ?? node.argument)),
+          TSImportType: (node) => check(node, literal(node.argument?.literal ?? node.argument), true),
         };
       },
     },

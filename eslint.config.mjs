@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // The rooms and their layers (docs/architecture.md): static, re-exported and dynamic imports alike.
-    files: ["lib/**/*.ts", "components/**/*.{ts,tsx}"],
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     plugins: { layers: layersPlugin },
     rules: { "layers/layers": "error" },
   },

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -7,22 +8,35 @@ import { defineConfig } from "vitest/config";
  * `integration`, the rest (`npm run test:integration`). A test is pure when it lies under
  * `tests/unit/core`, `tests/unit/shared` or `tests/unit/components` and reaches for nothing that makes
  * it an integration test: the server's code (a store, the index cache, a DB, HTTP), the CLI, a child
- * process, a worker thread, a temporary results folder. Read from the test's own imports, so a test
- * that starts needing a store moves to `integration` by itself, and the two projects always hold every
+ * process, a worker thread, the network, a file or folder it makes (a temporary results folder). Read
+ * from the test's text and the test helpers it imports, so a test (or a helper) that starts needing a
+ * store moves to `integration` by itself, and the two projects always hold every
  * test once. Pure tests that prove a bound at scale (minutes of CPU: 20,000 reasons themed) run with
  * the integration tests too (`AT_SCALE`), so that `unit` stays a matter of seconds.
  */
 const PURE_FOLDERS = ["tests/unit/core/", "tests/unit/shared/", "tests/unit/components/"];
+/** An import that reaches the server, the CLI, another process or thread, a DB or the network; or a file or folder made on disk. */
 const IMPURE =
-  /from "(?:@\/lib\/server|@\/lib\/cli|node:child_process|node:worker_threads|pg|better-sqlite3|[./]*helpers\/(?:run-builder|settled-store|store-process|nightly-suite|generated|trend-suite))[/"]/;
+  /from "(?:@\/lib\/server|@\/lib\/cli|node:child_process|node:worker_threads|node:net|node:http|node:https|pg|better-sqlite3)[/"]|\b(?:mkdtemp|tmpdir|writeFile|mkdir)(?:Sync)?\(/;
 
 const AT_SCALE = new Set(["tests/unit/core/themes/bounded.test.ts", "tests/unit/core/themes/scale.test.ts"]);
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 const ALL = "tests/unit/**/*.test.{ts,tsx}";
+
+/** Whether `file`, or a test helper it imports (followed through the helpers those import), is impure. */
+function impure(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  if (IMPURE.test(text)) return true;
+  const helpers = [...text.matchAll(/from "(\.[^"]+)"/g)].map((m) => resolve(dirname(file), m[1]!)).filter((h) => h.startsWith(`${root}tests/helpers/`));
+  return helpers.some((h) => [`${h}.ts`, `${h}.tsx`].some((f) => existsSync(f) && impure(f, seen)));
+}
+
 const pure = readdirSync(`${root}tests/unit`, { recursive: true, encoding: "utf8" })
   .map((f) => `tests/unit/${f.split("\\").join("/")}`)
-  .filter((f) => /\.test\.tsx?$/.test(f) && PURE_FOLDERS.some((p) => f.startsWith(p)) && !AT_SCALE.has(f) && !IMPURE.test(readFileSync(`${root}${f}`, "utf8")))
+  .filter((f) => /\.test\.tsx?$/.test(f) && PURE_FOLDERS.some((p) => f.startsWith(p)) && !AT_SCALE.has(f) && !impure(`${root}${f}`))
   .sort();
 
 const shared = {

@@ -1,8 +1,8 @@
-// Bundles lib/cli/main.ts (the CLI), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's, CommonJS) with esbuild, cached under node_modules/.cache
+// Bundles lib/cli/main.ts (the CLI), lib/cli/usage.ts (its usage table), lib/server/work/worker.ts (the work pool's thread) and lib/server/live/prescan-worker.ts (the first scan's, CommonJS) with esbuild, cached under node_modules/.cache
 // and rebuilt only when a source under lib/ or components/ is newer, so it needs no TypeScript loader.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { derivedDataHash } from "../scripts/source-hash.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -28,6 +28,22 @@ function mtime(file) {
 /** Returns the path of an up-to-date bundle of the CLI. */
 export function compiledCli() {
   return compiled(path.join(ROOT, "lib", "cli", "main.ts"), path.join(CACHE, "cli.mjs"), { packages: "external" });
+}
+
+/**
+ * Returns the URL of an up-to-date bundle of the commands' usage table (lib/cli/usage.ts): the
+ * dashboard's own flags and help come from it too. Where the cache cannot be written (an install
+ * the user does not own), the bundle is made in memory: the dashboard starts without the cache.
+ */
+export async function compiledUsageUrl() {
+  const entry = path.join(ROOT, "lib", "cli", "usage.ts");
+  try {
+    return pathToFileURL(await compiled(entry, path.join(CACHE, "usage.mjs"), {})).href;
+  } catch {
+    const { build } = await import("esbuild");
+    const r = await build({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", target: "node20", write: false, logLevel: "error" });
+    return `data:text/javascript;base64,${Buffer.from(r.outputFiles[0].contents).toString("base64")}`;
+  }
 }
 
 /**

@@ -1,17 +1,11 @@
 #!/usr/bin/env node
-// The command users type. Plain Node ESM so it runs without a build step.
-//   voice-eval-dashboard [results-folder | s3://bucket/prefix] [--port N] [--host H] [--token T] [--poll-seconds S]
-//   voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
-//   voice-eval-dashboard check <run-folder> --baseline <run-folder> [...]
-//   voice-eval-dashboard export <run-folder> --out <dir> [...]
-//   voice-eval-dashboard ledger export|import [--format jsonl|csv] [--database URL] [--state-dir DIR]
-//   voice-eval-dashboard mcp [results-folder] [--state-dir DIR | --database URL] [--allow-writes]
+// The command users type. Plain Node ESM so it runs without a build step; its commands, their flags and
+// their help are one table, lib/cli/usage.ts (`voice-eval-dashboard --help` prints it).
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { constants, userInfo } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import "./ignore-closed-output.cjs";
 import { PRESCAN_FD, startPrescan } from "./prescan.mjs";
 import { secretArgs } from "./secret-args.mjs";
@@ -22,91 +16,6 @@ process.env.UV_THREADPOOL_SIZE ??= "16";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const EXAMPLE_DIR = path.join(ROOT, "examples", "results");
-const SUBCOMMANDS = new Set(["summary", "check", "export", "ledger", "report", "mcp"]);
-
-const HELP = `Usage:
-  voice-eval-dashboard [results-folder | s3://bucket/prefix] [options]
-      Serve the dashboard for a folder of evaluation results.
-      Without a folder, the bundled example (examples/results) is shown.
-      An s3:// address reads object storage (read-only), through a mirror
-      in the state folder kept in step by polling; credentials and the
-      endpoint come from the standard AWS_* environment (AWS_ENDPOINT_URL_S3
-      for an S3-compatible store). Every command below takes s3:// too.
-
-      --port <n>      port to listen on (default 3210)
-      --host <addr>   address to bind (default 127.0.0.1; other hosts expose
-                      your results to the network, so set a --token too)
-      --token <t>     access token required by the server (or --token-file <f>, or env
-                      VOICE_EVAL_TOKEN: other local users can read a --token in the process list)
-      --allow-host <name>
-                      a host name the dashboard may be reached by besides the
-                      bound address, IP literals and localhost (a reverse proxy's
-                      name); repeatable. Other Host headers are refused, so a
-                      DNS-rebinding page cannot read your results.
-      --state-dir <d> folder of the triage ledger's SQLite file and of the persisted index
-                      that lets a restart skip unchanged folders (or env VOICE_EVAL_STATE_DIR;
-                      default $XDG_STATE_HOME/voice-eval-dashboard, else ~/.local/state/voice-eval-dashboard)
-      --database <u>  keep the ledger in PostgreSQL instead, shared by a team
-                      (postgres://user:pass@host/db; or --database-file <f>, or env
-                      VOICE_EVAL_DATABASE, to keep its password out of the process list)
-                      With an s3:// source, replicas on one database share what
-                      they read: one ingests from the store, the others follow.
-      --poll-seconds <s>
-                      how often an s3:// source is listed again (default 15,
-                      1 to 3600; or env VOICE_EVAL_POLL_SECONDS)
-      --user <name>   triager name shown in the ledger's history (default: the OS user)
-      --notify <url>  POST a JSON summary to this URL when a run finishes (repeatable;
-                      Slack-compatible: its "text" is Markdown). Runs finished before
-                      the start are never announced, a run never twice (state folder).
-                      A webhook URL is a secret: --notify-file <f> (one URL a line,
-                      repeatable) or env VOICE_EVAL_NOTIFY_URLS keep it out of the
-                      process list. A URL with user:password@ is refused.
-      --public-url <u> the dashboard's address in those pings (default http://host:port)
-      --allow-writes  let the MCP endpoint (/mcp) write triage labels to the ledger
-                      (its label_scenario tool); without it /mcp only reads
-
-  voice-eval-dashboard summary <run-folder> [--json] [--min-agent-turns N]
-      Print a run's scores in the terminal.
-
-  voice-eval-dashboard check <run-folder> --baseline <run-folder>
-          [--stable-runs 3] [--history <results-folder>]
-          [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--json]
-      CI gate: compare a run with a baseline by the compare page's paired test
-      (McNemar exact), and fail on a new failure of a scenario that passed in
-      each of its last --stable-runs runs of the suite (read from the folder
-      holding the baseline, or --history); flaky scenarios never fail it alone.
-      Prints a Markdown pull-request comment. Exit 0 pass, 1 fail (a significant
-      drop, a stable scenario's new failure, a threshold crossed, or a run that
-      did not finish), 2 bad input.
-
-  voice-eval-dashboard export <run-folder> --out <dir>
-          [--compare <run-folder>] [--filter <query>] [--audio]
-      Write a self-contained folder (HTML + JSON) that opens from disk with no
-      server: the run overview, the scenarios the filter selects (a query
-      string as on the run page, e.g. "quick=failed&domain=qa") with their
-      transcripts and judge evidence, and the comparison with --compare.
-      Recordings are copied only with --audio.
-
-  voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>]
-  voice-eval-dashboard ledger import <file|-> [--format jsonl|csv]
-      Export or import the triage ledger (labels, judge overrides); takes
-      --database / --state-dir like the server.
-
-  voice-eval-dashboard report <run-folder> [--scenario NAME] [--out FILE]
-      Print the triage report (Markdown): aggregate signals, per-scenario
-      status, patterns, latency by stage, turn-taking, next steps; with
-      --scenario, one scenario's report. --out writes it to FILE instead.
-
-  voice-eval-dashboard mcp [results-folder] [--state-dir <d> | --database <u>]
-          [--allow-writes] [--user <name>]
-      A Model Context Protocol server on stdio over the same index as the pages,
-      for a coding agent: tools list_runs, get_run, list_scenarios, get_scenario,
-      compare_runs, get_trends, get_file, label_scenario; a resource per run and
-      scenario; the prompt triage_run. Read-only unless --allow-writes, which lets
-      label_scenario write the triage ledger (never the results folder).
-
-  -h, --help        show this help
-`;
 
 function fail(message) {
   process.stderr.write(`voice-eval-dashboard: ${message}\n`);
@@ -148,32 +57,10 @@ async function startPrescanOf(compiledPrescanWorker, resultsDir, env) {
   }
 }
 
-function parseServeArgs(argv) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: "string", default: "3210" },
-        host: { type: "string", default: "127.0.0.1" },
-        token: { type: "string" },
-        "token-file": { type: "string" },
-        "allow-host": { type: "string", multiple: true },
-        "state-dir": { type: "string" },
-        database: { type: "string" },
-        "database-file": { type: "string" },
-        user: { type: "string" },
-        notify: { type: "string", multiple: true },
-        "notify-file": { type: "string", multiple: true },
-        "public-url": { type: "string" },
-        "allow-writes": { type: "boolean" },
-        "poll-seconds": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    fail(`${err.message}\nRun with --help for usage.`);
-  }
+/** The commands' usage table (lib/cli/usage.ts), from a cached bundle: the flags, their help and the parse come from it. */
+async function usageTable() {
+  const { compiledUsageUrl } = await import("./compile-cli.mjs");
+  return import(await compiledUsageUrl());
 }
 
 function resolveResultsDir(arg) {
@@ -207,13 +94,14 @@ async function ensureBuild(env) {
   if (!build({ root: ROOT, env, nextBin: NEXT_BIN })) fail("`next build` failed; see the output above.");
 }
 
-async function serve(argv) {
-  const { values, positionals } = parseServeArgs(argv);
-  if (values.help) {
-    process.stdout.write(HELP);
+async function serve(argv, usage) {
+  // `--help` prints every command's help (0); a bad flag is named (2).
+  const parsed = usage.parseCommand("dashboard", argv);
+  if (typeof parsed === "number") {
+    process.exitCode = parsed;
     return;
   }
-  if (positionals.length > 1) fail(`expected one results folder, got ${positionals.length}`);
+  const { values, positionals } = parsed;
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port: ${values.port}`);
   const host = values.host;
@@ -310,8 +198,9 @@ async function serve(argv) {
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] && SUBCOMMANDS.has(argv[0])) {
+const usage = await usageTable();
+if (argv[0] && usage.SUBCOMMANDS.includes(argv[0])) {
   await runSubcommand(argv);
 } else {
-  await serve(argv);
+  await serve(argv, usage);
 }

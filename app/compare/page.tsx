@@ -15,7 +15,7 @@ import { TokenDeltas } from "@/components/compare/tokens";
 import { CompareTiming } from "@/components/timing/compare-timing";
 import type { CompareRow, PickerRun, RunSide } from "@/lib/shared/compare";
 import { PageFrame } from "@/components/ui/page-frame";
-import { linkClass, Panel, RunId } from "@/components/compare/ui";
+import { linkClass, RunId } from "@/components/compare/ui";
 import { SetupSection } from "@/components/compare/setup-section";
 import { runSetupDiff } from "@/lib/server/views/setup";
 import { compareRuns, SMALL_SAMPLE } from "@/lib/server/views/compare";
@@ -26,6 +26,7 @@ import { runsList } from "@/lib/server/views/runs-list";
 import { ThemePanel, ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { CompareAudio } from "./audio-section";
 import { compareLabels } from "@/lib/server/ledger/compare-labels";
+import { Card } from "@/components/ui/card";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -185,7 +186,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </nav>
       )}
 
-      <Panel
+      <Card
         id="scenarios"
         title="Scenarios"
         description={
@@ -198,7 +199,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the table…</p>}>
           <CompareScenarioTable key={pair.run} rows={rows} counts={pair.counts} baseId={result.base} otherId={pair.run} />
         </Suspense>
-      </Panel>
+      </Card>
       <Suspense fallback={<ThemePanelFallback />}>
         <ThemePanel baseId={result.base} otherId={pair.run} />
       </Suspense>

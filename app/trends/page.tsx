@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Panel, linkClass } from "@/components/compare/ui";
+import { linkClass } from "@/components/compare/ui";
 import { Suspense } from "react";
 import { ThemePanelFallback } from "@/app/_themes/theme-panel";
 import { RangeThemePanel } from "@/app/_themes/range-theme-panel";
@@ -16,6 +16,7 @@ import { trendsHref, type TrendsParams } from "@/components/trends/trends-href";
 import { getStore } from "@/lib/server/live/store";
 import { buildTrends } from "@/lib/server/views/trends";
 import type { TrendRange } from "@/lib/core/trends/range";
+import { Card } from "@/components/ui/card";
 
 // Reads the live index at request time.
 export const dynamic = "force-dynamic";
@@ -110,7 +111,7 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
               </Link>
             ))}
           </nav>
-          <Panel
+          <Card
             id="strip"
             title="Scenarios across runs"
             description={`${strip.total} scenarios, ${strip.failingEver} failed at least once${strip.sort === "changed" ? "; the newest change first" : ""}. Each cell opens that scenario in that run.`}
@@ -147,8 +148,8 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
                 )}
               </nav>
             )}
-          </Panel>
-          <Panel
+          </Card>
+          <Card
             id="rates"
             title="Rates, latency and tokens over time"
             description="Oldest left, newest right. Hover or focus a chart to read a run (← → move, Enter opens it); a click opens the run."
@@ -156,20 +157,20 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <RateCharts runs={data.runs} baselineAt={baselineAt} />
             </TrendRunsProvider>
-          </Panel>
-          <Panel id="anomalies" title={`Anomaly nights (${data.runs.filter((r) => r.anomaly).length})`}>
+          </Card>
+          <Card id="anomalies" title={`Anomaly nights (${data.runs.filter((r) => r.anomaly).length})`}>
             <AnomalyList runs={data.runs} />
-          </Panel>
+          </Card>
           {data.runs.some((r) => r.notComparable.length > 0) && (
-            <Panel
+            <Card
               id="not-comparable"
               title="Nights not like for like with the one before"
               description="Calls ended under another conversation-end policy or inactivity timeout, or a domain's scoring changed (success_signals, NL assertions, an expected DB hash): rates move for reasons other than the agent. Ticked on the charts."
             >
               <NotComparableNights runs={data.runs} />
-            </Panel>
+            </Card>
           )}
-          <Panel
+          <Card
             id="runs"
             title={`Runs (${data.runs.length})`}
             description={
@@ -183,17 +184,17 @@ export default async function TrendsPage({ searchParams }: { searchParams: Promi
             }
           >
             <TrendRunsTable runs={data.runs} baseline={data.baseline} params={params} />
-          </Panel>
-          <Panel id="domains" title={`${rateLabel(data.rate)} per domain`}>
+          </Card>
+          <Card id="domains" title={`${rateLabel(data.rate)} per domain`}>
             <TrendRunsProvider runs={data.runs.map((r) => ({ id: r.id, startedAt: r.startedAt, previous: r.previous }))}>
               <DomainCharts runs={data.runs} domains={data.domains} rate={data.rate} baselineAt={baselineAt} params={params} />
             </TrendRunsProvider>
-          </Panel>
-          <Panel id="interaction" title="Interaction per night (τ-voice panel)">
+          </Card>
+          <Card id="interaction" title="Interaction per night (τ-voice panel)">
             <Suspense fallback={<p className="text-sm text-zinc-600 dark:text-zinc-400">Measuring the recordings…</p>}>
               <NightInteractionPanel runIds={runIds} />
             </Suspense>
-          </Panel>
+          </Card>
           {newest && against && (
             <Suspense fallback={<ThemePanelFallback />}>
               <RangeThemePanel runIds={runIds.slice(runIds.indexOf(against))} />

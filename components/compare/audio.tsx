@@ -7,7 +7,7 @@ import { FACTS_HINT, INTERACTION_HINT } from "@/components/audio/interaction-pan
 import { deadAirRows, latencySplitRows } from "@/lib/core/audio/interaction-facts";
 import type { RunAudio } from "@/lib/shared/audio";
 import { DataTable } from "@/components/ui/data-table";
-import { Panel } from "./ui";
+import { Card } from "@/components/ui/card";
 
 const td = "px-2 py-1 text-right tabular-nums";
 
@@ -102,7 +102,7 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
     })),
   ];
   return (
-    <Panel id="audio" title="Audio" description="Measured on each run's recordings (conversation_log.wav), not from the logs.">
+    <Card id="audio" title="Audio" description="Measured on each run's recordings (conversation_log.wav), not from the logs.">
       <DataTable
         testId="compare-audio"
         className="max-w-3xl"
@@ -124,6 +124,6 @@ export function AudioCompare({ base, other }: { base: RunAudio; other: RunAudio 
       {(base.truncated || other.truncated) && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Large runs: the first scenarios of each (failures first) were measured.</p>
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -4,9 +4,10 @@ import { deltaText, fixed, percent, pText, toneOf } from "./labels";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import { isMeanRate, rateLabel } from "@/lib/core/figures";
 import { JudgeMeanDelta, JudgeMeanExtra } from "./judge-mean";
-import { CompareTable, Delta, Panel, RunId } from "./ui";
+import { CompareTable, Delta, RunId } from "./ui";
 import type { CompareResult, PairedTest, Rate } from "@/lib/shared/compare";
 import { likeForLikeText } from "@/lib/core/run-changes";
+import { Card } from "@/components/ui/card";
 
 function RateValue({ rate, mean }: { rate: Rate; mean: boolean }) {
   if (rate.denominator === 0 || rate.value === null) return <span className="text-zinc-500">N/A</span>;
@@ -27,7 +28,7 @@ export function Headline({ result }: { result: CompareResult }) {
   // A run that did not finish is compared like for like (lib/core/run-changes.ts).
   const same = first.likeForLike;
   return (
-    <Panel
+    <Card
       id="headline"
       title={same === null ? "Headline rates · each run over its own scenarios" : `Headline rates · ${likeForLikeText(same)}`}
       description={
@@ -93,7 +94,7 @@ export function Headline({ result }: { result: CompareResult }) {
           </div>
         ))}
       </div>
-    </Panel>
+    </Card>
   );
 }
 

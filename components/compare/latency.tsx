@@ -11,8 +11,9 @@ import { group, ms } from "@/components/format";
 import { LatencyBinsTable, LatencyScope, POOLED } from "@/components/latency-parts";
 import { num, pair, Table } from "@/components/ui/table-kit";
 import { fixed } from "./labels";
-import { Panel, RunId, tableClass } from "./ui";
+import { RunId, tableClass } from "./ui";
 import type { HistogramBin, LatencySummary, RunSide } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 interface Point {
   x: number;
@@ -71,7 +72,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
   const summary = (s: LatencySummary | null | undefined) => (usable(s) ? `p50 ${ms(s.p50_ms)}, p95 ${ms(s.p95_ms)}` : "no measurements");
 
   return (
-    <Panel id="latency" title="Latency" description="Turn response latencies (metrics.json latencies). Lower is better: a curve further left is faster.">
+    <Card id="latency" title="Latency" description="Turn response latencies (metrics.json latencies). Lower is better: a curve further left is faster.">
       <div className="grid gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <figure aria-labelledby={`${selectId}-caption`} className="min-w-0">
           <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
@@ -178,7 +179,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
           }
         />
       </div>
-    </Panel>
+    </Card>
   );
 }
 

@@ -4,8 +4,9 @@
 import { useState } from "react";
 import { group } from "@/components/format";
 import { percent } from "./labels";
-import { Panel, ShowMore, VerdictMark } from "./ui";
+import { ShowMore, VerdictMark } from "./ui";
 import type { Stability, VerdictMatrix } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 const STABILITY: Array<{ key: Stability; label: string; hint: string; tone: string }> = [
   {
@@ -42,7 +43,7 @@ export function VerdictMatrixView({ matrix, baseId }: { matrix: VerdictMatrix; b
   const shown = rows.slice(0, limit);
   const { passAllK } = matrix;
   return (
-    <Panel
+    <Card
       id="matrix"
       title={`Across ${matrix.runs.length} runs`}
       description="Each scenario's verdict (as counted) in every run. pass^k is the share of scenarios, among those with a pass/fail verdict in all k runs, that passed in all of them."
@@ -118,6 +119,6 @@ export function VerdictMatrixView({ matrix, baseId }: { matrix: VerdictMatrix; b
         </table>
       </div>
       <ShowMore shown={shown.length} total={rows.length} onAll={() => setLimit(rows.length)} />
-    </Panel>
+    </Card>
   );
 }

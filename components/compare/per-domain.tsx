@@ -3,8 +3,9 @@ import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, toneOf } from "./labels";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import { isMeanRate, rateLabel } from "@/lib/core/figures";
-import { CompareTable, Delta, Panel, SmallMark, SmallSample } from "./ui";
+import { CompareTable, Delta, SmallMark, SmallSample } from "./ui";
 import type { PairComparison, Rate } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 function short(rate: Rate, mean: boolean): string {
   if (rate.denominator === 0 || rate.value === null) return "N/A";
@@ -16,7 +17,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
   const domains = [...new Set(rates.flatMap((n) => Object.keys(pair.perDomain[n] ?? {})))].sort();
   const anySmall = rates.some((n) => Object.values(pair.perDomain[n] ?? {}).some((c) => c.small && (c.base.denominator > 0 || c.other.denominator > 0)));
   return (
-    <Panel
+    <Card
       id="per-domain"
       title={
         <>
@@ -95,6 +96,6 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
           </tbody>
         </CompareTable>
       )}
-    </Panel>
+    </Card>
   );
 }

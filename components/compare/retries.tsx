@@ -3,7 +3,8 @@ import { group, percent } from "@/components/format";
 import { WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import type { CompareResult, RetryComparison } from "@/lib/shared/compare";
 import type { RetrySide } from "@/lib/core/compare-retries";
-import { CompareTable, Panel, RunId } from "./ui";
+import { CompareTable, RunId } from "./ui";
+import { Card } from "@/components/ui/card";
 
 function Retried({ side }: { side: RetrySide }) {
   if (side.provenance === "unknown") return <span className="text-zinc-500">unknown (predates auto_retry_count)</span>;
@@ -49,7 +50,7 @@ export function RetriesCompare({ result }: { result: CompareResult }) {
   if (all.every((r) => r.base.retried === 0 && r.other.retried === 0 && r.base.provenance === r.other.provenance && r.differingSwitches.length === 0))
     return null;
   return (
-    <Panel
+    <Card
       id="retries"
       title="Automatic retries"
       description="A retried scenario is scored on its accepted attempt; the rate without retries counts it as the failure its first attempt was."
@@ -104,6 +105,6 @@ export function RetriesCompare({ result }: { result: CompareResult }) {
           </tr>
         </tbody>
       </CompareTable>
-    </Panel>
+    </Card>
   );
 }

@@ -15,8 +15,9 @@ import {
   type SpokenLine,
 } from "@/lib/core/transcript";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
-import { CompareTable, linkClass, Panel, RunId, VerdictMark } from "./ui";
+import { CompareTable, linkClass, RunId, VerdictMark } from "./ui";
 import type { CountedVerdict } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 export interface JudgeView {
   score: number | null;
@@ -188,7 +189,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
   const texts = [...new Set([...a.keys(), ...b.keys()])];
   if (texts.length === 0) return null;
   return (
-    <Panel id="nl" title="NL assertions" description="Matched by assertion text; rows whose verdict differs are highlighted.">
+    <Card id="nl" title="NL assertions" description="Matched by assertion text; rows whose verdict differs are highlighted.">
       <CompareTable testId="nl-assertions" caption="NL-assertion verdicts of both runs" head={["Assertion", "Baseline", "Other"]}>
         {texts.map((t) => {
           const x = a.get(t);
@@ -212,7 +213,7 @@ export function NlAssertions({ base, other }: { base: JudgeView | null; other: J
           );
         })}
       </CompareTable>
-    </Panel>
+    </Card>
   );
 }
 
@@ -303,7 +304,7 @@ export function AlignedTranscripts({
   const n = Math.max(a.length, b.length);
   const notes = [base, other].flatMap((s) => [s.sourcesNote, s.transcript.note].filter((t): t is string => !!t).map((t) => `${s.runId}: ${t}`));
   return (
-    <Panel
+    <Card
       id="transcripts"
       title="Transcripts, turn by turn"
       description="Each row is one agent reply with the user's words and the agent's tool calls that led to it; #N is a line's turn on its run's scenario page. Agent words are compared ignoring case and punctuation; tool calls by name and arguments."
@@ -406,6 +407,6 @@ export function AlignedTranscripts({
           </table>
         </div>
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -4,9 +4,10 @@
  * the same everywhere, grouped when it differs, long diffs folded), tools added and removed.
  */
 import type { DiffLine, SetupDiff } from "@/lib/core/setup/diff";
-import { CompareTable, Panel } from "./ui";
+import { CompareTable } from "./ui";
 import { RetrySwitchesTable } from "./retry-switches";
 import { isRetryOrStallArg } from "@/lib/core/setup/retry-switches";
+import { Card } from "@/components/ui/card";
 
 const LINE_TONE: Record<DiffLine["op"], string> = {
   "+": "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200",
@@ -41,11 +42,7 @@ export function LineDiffView({ lines, cut, unshown }: { lines: DiffLine[]; cut: 
 export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseId: string; otherId: string }) {
   const missing = !diff.runArgs.base || !diff.runArgs.other;
   return (
-    <Panel
-      id="setup"
-      title="Setup"
-      description={<>What changed between the runs&apos; arguments and scenario configs ({diff.scenarios} paired scenario(s)).</>}
-    >
+    <Card id="setup" title="Setup" description={<>What changed between the runs&apos; arguments and scenario configs ({diff.scenarios} paired scenario(s)).</>}>
       <div className="space-y-3 text-sm" data-testid="setup-section" data-same={diff.same ? "true" : "false"}>
         {diff.same && <p data-testid="setup-same">Same setup: no run argument, prompt or tool differs.</p>}
         {missing && (
@@ -108,6 +105,6 @@ export function SetupSection({ diff, baseId, otherId }: { diff: SetupDiff; baseI
           </details>
         )}
       </div>
-    </Panel>
+    </Card>
   );
 }

@@ -1,8 +1,9 @@
 /** Per-signal pass rates (passed ÷ (passed + failed) in success_breakdown) of two runs, and flips. */
 import { num, Table, Value, type Column } from "@/components/ui/table-kit";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
-import { Panel, tableClass } from "./ui";
+import { tableClass } from "./ui";
 import type { PairComparison, RunSide, SignalBreakdownCounts } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 const ORDER = Object.keys(SIGNAL_LABELS);
 
@@ -51,7 +52,7 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
     .map((n) => ({ n, a: rateOf(base.successBreakdown[n]), b: rateOf(other.successBreakdown[n]), f: flips.get(n) ?? { down: 0, up: 0 } }))
     .filter((r) => r.a.scored > 0 || r.b.scored > 0);
   return (
-    <Panel
+    <Card
       id="signals"
       title="Signal pass rates · each run's scenarios where the signal gated the verdict"
       description="From success_breakdown: passed ÷ (passed + failed), counting only scenarios whose whitelist made the signal count; not applicable and excluded are left out. So these denominators are smaller than the headline rates' above, which count every scenario of the run."
@@ -91,6 +92,6 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
           ]}
         />
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
 /** Token usage of both runs per side (agent, user), with deltas. */
 import { num, Table } from "@/components/ui/table-kit";
-import { Panel, tableClass } from "./ui";
+import { tableClass } from "./ui";
 import type { RunSide, TokenTotals } from "@/lib/shared/compare";
+import { Card } from "@/components/ui/card";
 
 type Side = TokenTotals["agent"];
 type Row = { side: string; first: boolean; measure: string; a: number; b: number };
@@ -20,7 +21,7 @@ export function TokenDeltas({ base, other }: { base: RunSide; other: RunSide }) 
   ];
   const rows: Row[] = sides.flatMap(([side, a, b]) => MEASURES.map(([measure, of], i) => ({ side, first: i === 0, measure, a: of(a), b: of(b) })));
   return (
-    <Panel
+    <Card
       id="tokens"
       title="Tokens"
       description="Totals over each run's scenarios. More tokens is not better or worse by itself, so deltas are not coloured as good or bad."
@@ -40,6 +41,6 @@ export function TokenDeltas({ base, other }: { base: RunSide; other: RunSide }) 
           { head: "Δ", align: "right", cell: (r) => num.delta(r.b - r.a, "count", { better: "neither", relativeTo: r.a }) },
         ]}
       />
-    </Panel>
+    </Card>
   );
 }

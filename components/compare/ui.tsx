@@ -4,42 +4,6 @@ import type { ReactNode } from "react";
 import { CHANGE_LABEL, CHANGE_TONE, TONE_TEXT, type Tone } from "./labels";
 import type { Change, CountedVerdict } from "@/lib/shared/compare";
 
-export function Panel({
-  id,
-  title,
-  children,
-  actions,
-  description,
-  testId,
-}: {
-  id: string;
-  title: ReactNode;
-  children: ReactNode;
-  actions?: ReactNode;
-  description?: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-heading`}
-      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
-      data-testid={testId}
-    >
-      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={`${id}-heading`} className="text-base font-semibold tracking-tight">
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{description}</p>}
-        </div>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 export function VerdictMark({ v, label }: { v: CountedVerdict; label?: string }) {
   const what = label ? `${label}: ` : "";
   if (v === true)

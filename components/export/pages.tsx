@@ -1,7 +1,6 @@
 /** The export's three pages, each the live page's components (components/scenario, run, compare) with the export's links. */
 import { Headline } from "@/components/compare/headline";
 import { PerDomainDeltas } from "@/components/compare/per-domain";
-import { Panel } from "@/components/compare/ui";
 import { SetupSection } from "@/components/compare/setup-section";
 import { CHANGE_LABEL } from "@/components/compare/labels";
 import { changeWord } from "@/lib/core/run-changes";
@@ -157,16 +156,16 @@ export function compareHtml(
         ))}
         <Headline result={o.result} />
         <SetupSection diff={o.setup} baseId={o.result.base} otherId={pair.run} />
-        <Panel id="changed" title={`Changed scenarios (${changed.length})`}>
+        <Card id="changed" title={`Changed scenarios (${changed.length})`}>
           <ExportedScenarios scenarios={changed.map(listed)} />
-        </Panel>
-        <Panel id="still-failing" title={`Still failing (${still.length})`} testId="still-failing">
+        </Card>
+        <Card id="still-failing" title={`Still failing (${still.length})`} testId="still-failing">
           {still.length ? (
             <ExportedScenarios scenarios={still.map(listed)} />
           ) : (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No scenario failed in both runs.</p>
           )}
-        </Panel>
+        </Card>
         <PerDomainDeltas pair={pair} smallBelow={o.smallBelow} />
       </div>
     ),

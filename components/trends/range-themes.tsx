@@ -3,10 +3,11 @@
  * night, and whether it is new, rising, gone or came and went (server component; inert text).
  */
 import { count } from "@/components/format";
-import { Panel } from "@/components/compare/ui";
+
 import Link from "next/link";
 import { runHref } from "@/lib/shared/routes";
 import { RANGE_THEME_FAILURES, RANGE_THEME_NIGHTS, type RangeThemeSetDTO, type RangeTrendKind } from "@/lib/shared/themes";
+import { Card } from "@/components/ui/card";
 
 const TONE: Record<RangeTrendKind, string> = {
   new: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300",
@@ -34,7 +35,7 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
   const movingCount = set.counts.new + set.counts.rising + set.counts.passing + set.counts.gone + set.counts.fading;
   const n = set.nights.length;
   return (
-    <Panel
+    <Card
       id="themes"
       testId="theme-range"
       title="Failure themes over the range"
@@ -97,6 +98,6 @@ export function RangeThemes({ set }: { set: RangeThemeSetDTO }) {
           {set.unthemed.withoutWords > 0 && ` (${count(set.unthemed.withoutWords)} with no word the themes read, e.g. in another script than Latin)`}.
         </p>
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -1,7 +1,8 @@
 /** Failure themes that are new, gone, grown or shrunk between two runs (server component; inert text). */
 import { count } from "@/components/format";
-import { Panel } from "@/components/compare/ui";
+
 import type { ThemeChangeSetDTO, ThemeDiffDTO, UnthemedDTO } from "@/lib/shared/themes";
+import { Card } from "@/components/ui/card";
 
 const TONE: Record<ThemeDiffDTO["change"], string> = {
   new: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300",
@@ -28,7 +29,7 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
   const movingCount = counts.new + counts.grown + counts.gone + counts.shrunk;
   const notes = [unthemedNote(set.unthemed.other, otherId), unthemedNote(set.unthemed.base, baseId)].filter((n): n is string => n !== null);
   return (
-    <Panel
+    <Card
       id="themes"
       testId="theme-changes"
       title="Failure themes"
@@ -69,6 +70,6 @@ export function ThemeChanges({ set, baseId, otherId }: { set: ThemeChangeSetDTO;
           {notes.join("; ")}.
         </p>
       )}
-    </Panel>
+    </Card>
   );
 }

@@ -20,6 +20,7 @@ import { MAX_SETUP_SCENARIOS } from "@/lib/server/views/setup";
 import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { NotARunFolderError } from "@/lib/server/ingest/read-run";
 import { realPathOrNearest } from "@/lib/server/write-guard";
+import { parseCommand, usageError, type ParsedCommand } from "./usage";
 
 /**
  * Where triage labels come from. The ledger (issue 15) plugs in here; without it the comment has no
@@ -40,9 +41,6 @@ interface CheckArgs {
   options: GateOptions;
 }
 
-const USAGE =
-  "usage: voice-eval-dashboard check <run-folder> --baseline <run-folder> [--max-regressed N] [--min-success-rate X] [--alpha 0.05] [--stable-runs 3] [--history <results-folder>] [--without-retries] [--json]";
-
 /** A fraction in [0, 1], or a percentage written with `%`. */
 function fraction(v: string): number | null {
   const m = /^(\d+(?:\.\d+)?)(%?)$/.exec(v.trim());
@@ -51,50 +49,32 @@ function fraction(v: string): number | null {
   return x >= 0 && x <= 1 ? x : null;
 }
 
-export function parseCheckArgs(args: string[]): CheckArgs | string {
-  let run: string | undefined;
-  let baseline: string | undefined;
-  let history: string | null = null;
-  let json = false;
+/** The gate's arguments from the parsed command line (its flags are lib/cli/usage.ts's), or what is wrong with them. */
+function checkArgsOf(parsed: ParsedCommand<"check">): CheckArgs | string {
+  const v = parsed.values;
   const options: GateOptions = { alpha: 0.05 };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const eq = a.indexOf("=");
-    const flag = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
-    const value = () => (a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : args[++i]);
-    if (flag === "--json") json = true;
-    else if (flag === "--without-retries") options.withoutRetries = true;
-    else if (flag === "--baseline") {
-      baseline = value();
-      if (!baseline) return "--baseline needs a run folder";
-    } else if (flag === "--history") {
-      history = value() ?? null;
-      if (!history) return "--history needs a results folder";
-    } else if (flag === "--stable-runs") {
-      const v = value();
-      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1) return "--stable-runs needs a positive integer";
-      options.stableRuns = Number(v);
-    } else if (flag === "--max-regressed") {
-      const v = value();
-      if (v === undefined || !/^\d+$/.test(v)) return "--max-regressed needs a non-negative integer";
-      options.maxRegressed = Number(v);
-    } else if (flag === "--min-success-rate") {
-      const v = value();
-      const x = v === undefined ? null : fraction(v);
-      if (x === null) return "--min-success-rate needs a fraction between 0 and 1 (or a percentage such as 80%)";
-      options.minSuccessRate = x;
-    } else if (flag === "--alpha") {
-      const v = value();
-      const x = v === undefined ? NaN : Number(v);
-      if (!(x > 0 && x < 1)) return "--alpha needs a number between 0 and 1 (exclusive)";
-      options.alpha = x;
-    } else if (a.startsWith("--")) return `unknown option: ${a}`;
-    else if (run === undefined) run = a;
-    else return `unexpected argument: ${a}`;
+  if (v["without-retries"]) options.withoutRetries = true;
+  if (v.baseline === "") return "--baseline needs a run folder";
+  if (v.history === "") return "--history needs a results folder";
+  if (v["stable-runs"] !== undefined) {
+    if (!/^\d+$/.test(v["stable-runs"]) || Number(v["stable-runs"]) < 1) return "--stable-runs needs a positive integer";
+    options.stableRuns = Number(v["stable-runs"]);
   }
-  if (run === undefined) return "missing <run-folder>";
-  if (baseline === undefined) return "missing --baseline <run-folder>";
-  return { run, baseline, history, json, options };
+  if (v["max-regressed"] !== undefined) {
+    if (!/^\d+$/.test(v["max-regressed"])) return "--max-regressed needs a non-negative integer";
+    options.maxRegressed = Number(v["max-regressed"]);
+  }
+  if (v["min-success-rate"] !== undefined) {
+    const x = fraction(v["min-success-rate"]);
+    if (x === null) return "--min-success-rate needs a fraction between 0 and 1 (or a percentage such as 80%)";
+    options.minSuccessRate = x;
+  }
+  if (v.alpha !== undefined) {
+    const x = Number(v.alpha);
+    if (!(x > 0 && x < 1)) return "--alpha needs a number between 0 and 1 (exclusive)";
+    options.alpha = x;
+  }
+  return { run: parsed.positionals[0]!, baseline: v.baseline!, history: v.history ?? null, json: v.json === true, options };
 }
 
 async function gateRun(dir: string): Promise<GateRun & { args: Record<string, unknown> | null; queueKey: string; startedAt: string | null }> {
@@ -122,11 +102,10 @@ async function gateRun(dir: string): Promise<GateRun & { args: Record<string, un
 }
 
 export async function checkCommand(args: string[], deps: CheckDeps = {}): Promise<number> {
-  const parsed = parseCheckArgs(args);
-  if (typeof parsed === "string") {
-    process.stderr.write(`check: ${parsed}\n${USAGE}\n`);
-    return 2;
-  }
+  const cli = parseCommand("check", args);
+  if (typeof cli === "number") return cli;
+  const parsed = checkArgsOf(cli);
+  if (typeof parsed === "string") return usageError("check", parsed);
   const runDir = resolve(parsed.run);
   const baseDir = resolve(parsed.baseline);
   if (realPathOrNearest(runDir) === realPathOrNearest(baseDir)) {

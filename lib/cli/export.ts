@@ -1,50 +1,18 @@
 /** `export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]`: a static, server-less copy of a run's pages. */
 import { ExportError, writeExport } from "@/lib/server/export/write-export";
 import { LinkRefusedError } from "@/lib/server/write-guard";
-
-const USAGE = "usage: voice-eval-dashboard export <run-folder> [--compare <run-folder>] [--filter <query>] --out <dir> [--audio]";
-
-interface ExportArgs {
-  run: string;
-  compare?: string;
-  filter?: string;
-  out: string;
-  audio: boolean;
-}
-
-export function parseExportArgs(args: string[]): ExportArgs | string {
-  let run: string | undefined;
-  let compare: string | undefined;
-  let filter: string | undefined;
-  let out: string | undefined;
-  let audio = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const eq = a.indexOf("=");
-    const flag = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
-    const value = () => (a.startsWith("--") && eq > 0 ? a.slice(eq + 1) : args[++i]);
-    if (flag === "--audio") audio = true;
-    else if (flag === "--compare" || flag === "--filter" || flag === "--out") {
-      const v = value();
-      if (v === undefined || (v === "" && flag !== "--filter")) return `${flag} needs a value`;
-      if (flag === "--compare") compare = v;
-      else if (flag === "--filter") filter = v.replace(/^\?/, "");
-      else out = v;
-    } else if (a.startsWith("--")) return `unknown option: ${a}`;
-    else if (run === undefined) run = a;
-    else return `unexpected argument: ${a}`;
-  }
-  if (run === undefined) return "missing <run-folder>";
-  if (out === undefined) return "missing --out <dir>";
-  return { run, compare, filter, out, audio };
-}
+import { parseCommand, usageError } from "./usage";
 
 export async function exportCommand(args: string[]): Promise<number> {
-  const parsed = parseExportArgs(args);
-  if (typeof parsed === "string") {
-    process.stderr.write(`export: ${parsed}\n${USAGE}\n`);
-    return 2;
-  }
+  const cli = parseCommand("export", args);
+  if (typeof cli === "number") return cli;
+  const { compare, filter, out } = cli.values;
+  for (const [flag, v] of [
+    ["--out", out],
+    ["--compare", compare],
+  ] as const)
+    if (v === "") return usageError("export", `${flag} needs a value`);
+  const parsed = { run: cli.positionals[0]!, compare, filter: filter?.replace(/^\?/, ""), out: out!, audio: cli.values.audio === true };
   try {
     const r = await writeExport({ runDir: parsed.run, compareDir: parsed.compare, filter: parsed.filter, outDir: parsed.out, audio: parsed.audio });
     const audio = r.audioIncluded

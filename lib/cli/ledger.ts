@@ -4,14 +4,11 @@
  */
 import { isUtf8 } from "node:buffer";
 import { readFile, writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { ledgerConfig, LedgerConfigError, triager } from "@/lib/server/ledger/config";
 import { openLedger } from "@/lib/server/ledger/open";
 import { MissingLedgerError } from "@/lib/server/ledger/sqlite";
 import { exportLedger, importLedger, parseTransfer, type TransferFormat } from "@/lib/server/ledger/transfer";
-
-export const LEDGER_USAGE = `usage: voice-eval-dashboard ledger export [--format jsonl|csv] [--run <id>] [--out <file>] [--database <url>] [--state-dir <dir>]
-       voice-eval-dashboard ledger import <file|-> [--format jsonl|csv] [--database <url>] [--state-dir <dir>]`;
+import { parseCommand, usageError } from "./usage";
 
 function formatOf(value: string | undefined, file: string | undefined): TransferFormat | null {
   const f = value ?? (file?.endsWith(".csv") ? "csv" : "jsonl");
@@ -40,33 +37,15 @@ export function invalidUtf8Lines(bytes: Buffer): number[] {
 }
 
 export async function ledgerCommand(argv: string[]): Promise<number> {
-  const [action, ...rest] = argv;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: { format: { type: "string" }, run: { type: "string" }, out: { type: "string" }, database: { type: "string" }, "state-dir": { type: "string" } },
-    });
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${LEDGER_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (action !== "export" && action !== "import") {
-    process.stderr.write(`${action ? `unknown ledger command: ${action}\n` : ""}${LEDGER_USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommand("ledger", argv);
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
+  const [action, ...positionals] = parsed.positionals;
+  if (action !== "export" && action !== "import") return usageError("ledger", `unknown ledger command: ${action}`);
   const file = action === "import" ? positionals[0] : values.out;
-  if (action === "import" && (file === undefined || positionals.length !== 1)) {
-    process.stderr.write(`ledger import needs one file (or - for stdin)\n${LEDGER_USAGE}\n`);
-    return 2;
-  }
+  if (action === "import" && file === undefined) return usageError("ledger", "ledger import needs one file (or - for stdin)");
   const format = formatOf(values.format, file);
-  if (!format) {
-    process.stderr.write(`--format must be jsonl or csv\n`);
-    return 2;
-  }
+  if (!format) return usageError("ledger", "--format must be jsonl or csv");
   let ledger;
   try {
     ledger = await openLedger(ledgerConfig({ database: values.database, stateDir: values["state-dir"] }), { create: action === "import" });

@@ -6,7 +6,6 @@
  */
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { cacheFileOf, PROJECT_VERSION } from "@/lib/server/cache/index-cache";
 import { ledgerConfig, LedgerConfigError, triager } from "@/lib/server/ledger/config";
@@ -14,43 +13,19 @@ import { openLedger } from "@/lib/server/ledger/open";
 import type { LedgerStore } from "@/lib/server/ledger/store";
 import { closeStore, createStore, timingDirOf } from "@/lib/server/live/store";
 import { createMcpServer } from "@/lib/server/mcp/server";
-
-export const MCP_USAGE = "usage: voice-eval-dashboard mcp [results-folder] [--state-dir <dir> | --database <url>] [--allow-writes] [--user <name>]";
-
-function fail(message: string): number {
-  process.stderr.write(`voice-eval-dashboard mcp: ${message}\n${MCP_USAGE}\n`);
-  return 2;
-}
+import { parseCommand, usageError } from "./usage";
 
 export async function mcpCommand(argv: string[], defaultFolder: string): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        "state-dir": { type: "string" },
-        database: { type: "string" },
-        "allow-writes": { type: "boolean" },
-        user: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    return fail((err as Error).message);
-  }
+  // stdout is the protocol's: the help goes to stderr.
+  const parsed = parseCommand("mcp", argv, { out: process.stderr });
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stderr.write(`${MCP_USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length > 1) return fail(`expected one results folder, got ${positionals.length}`);
   let root: string;
   try {
     root = realpathSync(resolve(positionals[0] ?? defaultFolder));
-    if (!statSync(root).isDirectory()) return fail(`not a directory: ${positionals[0]}`);
+    if (!statSync(root).isDirectory()) return usageError("mcp", `not a directory: ${positionals[0]}`);
   } catch {
-    return fail(`results folder not found: ${positionals[0] ?? defaultFolder}`);
+    return usageError("mcp", `results folder not found: ${positionals[0] ?? defaultFolder}`);
   }
   // The ledger's place, checked now: a state folder inside the results folder is refused by name.
   const stateDir = values["state-dir"] ?? process.env.VOICE_EVAL_STATE_DIR;
@@ -61,7 +36,7 @@ export async function mcpCommand(argv: string[], defaultFolder: string): Promise
     const local = ledgerConfig({ database: "", stateDir: stateDir ?? null, resultsDir: root });
     indexState = local.kind === "sqlite" ? local.stateDir : null;
   } catch (err) {
-    if (err instanceof LedgerConfigError) return fail(err.message);
+    if (err instanceof LedgerConfigError) return usageError("mcp", err.message);
     throw err;
   }
   // stdout carries JSON-RPC: anything the store or the ledger logs goes to stderr.

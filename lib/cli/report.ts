@@ -13,35 +13,12 @@ import { timingService } from "@/lib/server/timing/service";
 import { runAnalysis } from "@/lib/server/views/run-views";
 import { runFactsOf } from "@/lib/server/views/run-facts";
 import { runAudioFindings } from "@/lib/server/views/run-audio";
-
-interface ReportArgs {
-  folder: string;
-  scenario?: string;
-  out?: string;
-}
-
-function parseArgs(args: string[]): ReportArgs | string {
-  const o: Partial<ReportArgs> = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const value = (flag: string) => (a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i]) ?? `${flag} needs a value`;
-    if (a === "--scenario" || a.startsWith("--scenario=")) o.scenario = value("--scenario");
-    else if (a === "--out" || a.startsWith("--out=")) o.out = value("--out");
-    else if (a.startsWith("--")) return `unknown option: ${a}`;
-    else if (o.folder === undefined) o.folder = a;
-    else return `unexpected argument: ${a}`;
-  }
-  if (o.folder === undefined) return "missing <run-folder>";
-  if (o.scenario?.endsWith("needs a value") || o.out?.endsWith("needs a value")) return (o.scenario ?? o.out) as string;
-  return o as ReportArgs;
-}
+import { parseCommand } from "./usage";
 
 export async function reportCommand(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === "string") {
-    process.stderr.write(`report: ${parsed}\n`);
-    return 2;
-  }
+  const cli = parseCommand("report", args);
+  if (typeof cli === "number") return cli;
+  const parsed = { folder: cli.positionals[0]!, scenario: cli.values.scenario, out: cli.values.out };
   const dir = resolve(parsed.folder);
   if (parsed.out) {
     if (isInside(parsed.out, dir)) {

@@ -3,42 +3,17 @@ import { resolve } from "node:path";
 import { runSummaryJson, scenarioRow } from "@/lib/core";
 import { analyzeFolder } from "@/lib/server/ingest/analyze-folder";
 import { NotARunFolderError } from "@/lib/server/ingest/read-run";
-
-interface SummaryArgs {
-  folder: string;
-  json: boolean;
-  minAgentTurns?: number;
-}
-
-function parseArgs(args: string[]): SummaryArgs | string {
-  let folder: string | undefined;
-  let json = false;
-  let minAgentTurns: number | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === "--json") json = true;
-    else if (a === "--min-agent-turns" || a.startsWith("--min-agent-turns=")) {
-      const value = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[++i];
-      if (value === undefined || !/^\d+$/.test(value)) return "--min-agent-turns needs a non-negative integer";
-      minAgentTurns = Number(value);
-    } else if (a.startsWith("--")) return `unknown option: ${a}`;
-    else if (folder === undefined) folder = a;
-    else return `unexpected argument: ${a}`;
-  }
-  if (folder === undefined) return "missing <run-folder>";
-  return { folder, json, minAgentTurns };
-}
+import { parseCommand, usageError } from "./usage";
 
 export async function summaryCommand(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (typeof parsed === "string") {
-    process.stderr.write(`summary: ${parsed}\n`);
-    return 2;
-  }
-  const dir = resolve(parsed.folder);
+  const parsed = parseCommand("summary", args);
+  if (typeof parsed === "number") return parsed;
+  const minAgentTurns = parsed.values["min-agent-turns"];
+  if (minAgentTurns !== undefined && !/^\d+$/.test(minAgentTurns)) return usageError("summary", "--min-agent-turns needs a non-negative integer");
+  const dir = resolve(parsed.positionals[0]!);
   try {
-    const { read, analysis } = await analyzeFolder(dir, { minAgentTurnsOverride: parsed.minAgentTurns });
-    if (!parsed.json) {
+    const { read, analysis } = await analyzeFolder(dir, { minAgentTurnsOverride: minAgentTurns === undefined ? undefined : Number(minAgentTurns) });
+    if (!parsed.values.json) {
       process.stdout.write(analysis.summaryText);
       return 0;
     }

@@ -1,9 +1,9 @@
 /** Building a fold record from a scenario folder's texts, reading side files only when the fold needs them. */
 import { readJudge, type JudgeRead } from "./evidence/judge";
 import { nlPassedFromJudge, type ScenarioRecord } from "./fold";
-import { parseJson } from "./json";
 import type { Problem } from "./problems";
-import { assistantMessageCount, nCallsOf } from "./stall";
+import { contextAssistantCount } from "./evidence/llm-context";
+import { nCallsOf } from "./stall";
 import { latencyValues } from "./latency";
 
 /** The fold reads `judge_result.json` only for records with a numeric `nl_assertion_pass_rate` (§4.7 step 7). */
@@ -37,11 +37,7 @@ export function recordFromTexts(
     // The fold counts verdicts with the harness's truthiness, from the file as stored.
     if (judge.stored !== undefined) nlPassed = nlPassedFromJudge(judge.stored);
   }
-  let agentContextAssistantCount: number | null = null;
-  if (side.agentContextText !== null) {
-    const parsed = parseJson(side.agentContextText);
-    if (parsed.ok) agentContextAssistantCount = assistantMessageCount(parsed.value);
-  }
+  const agentContextAssistantCount = side.agentContextText === null ? null : contextAssistantCount(side.agentContextText);
   return { record: { name, metrics, nlPassed, agentContextAssistantCount }, problems, judge };
 }
 

@@ -1,6 +1,6 @@
 /** Everything the dashboard says about one run, computed from what was read of it. */
 import { aggregatesOf, type RunAggregates } from "./aggregates";
-import type { LogSession } from "./evaluation-log";
+import type { LogSession } from "./evidence/evaluation-log";
 import { foldRecords, type Fold, type ScenarioRecord } from "./fold";
 import { planRun, type RunPlan } from "./run-plan";
 import { runStatus, type RunStatus } from "./run-state";

@@ -122,8 +122,8 @@ export function failureMark(runs: readonly SuiteRunCells[], at: number, name: st
   return { kind: "still_failing", since: runs[first]!.startedAt, sinceRun: runs[first]!.id, runs: count };
 }
 
-export interface ChangesVsPrevious {
-  previous: string | null;
+/** The change vocabulary's lists (`changeWord`), by scenario name: each scenario in at most one. */
+export interface ChangeLists {
   /** Passed in the previous run, failing now, not flaky. */
   newFailures: string[];
   /** Failed in the previous run (not by a stall), passing now. */
@@ -136,6 +136,10 @@ export interface ChangesVsPrevious {
   wasStalled: string[];
   /** Passed in the previous run, stalled now (and not flaky): not a new failure. */
   nowStalled: string[];
+}
+
+export interface ChangesVsPrevious extends ChangeLists {
+  previous: string | null;
   /** The paired test of the previous run against this one (lib/core/compare.ts); `null` without a previous run. */
   test: PairedTest | null;
   /** Each failing scenario's mark, by name. */

@@ -3,9 +3,9 @@
  * started with, what it loaded from disk and what it ran, the in-flight folders a resume moved
  * aside (`<name>.killed.<TS>`), and where a session that never finished stopped.
  */
-import type { LogSession } from "./evaluation-log";
+import type { LogSession } from "./evidence/evaluation-log";
 import { redactText } from "./redact";
-import { minAgentTurnsOf } from "./run-args";
+import { minAgentTurnsOf } from "./evidence/run-args";
 import { parseAttemptFolder } from "./retries";
 import type { RunStatus } from "./run-state";
 import type { Invocation } from "./schemas";

@@ -2,8 +2,8 @@
  * Which records make a run's aggregate, in which order, over which queue length and stall floor
  * (ARTIFACTS.md §1.4, §2.1, §2.6, §4.11).
  */
-import type { LogSession } from "./evaluation-log";
-import { minAgentTurnsOf } from "./run-args";
+import type { LogSession } from "./evidence/evaluation-log";
+import { minAgentTurnsOf } from "./evidence/run-args";
 import type { Invocation } from "./schemas";
 
 export interface RunPlanInput {

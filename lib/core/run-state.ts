@@ -1,5 +1,5 @@
 /** Telling finished, running, stalled, killed and aborted runs apart (ARTIFACTS.md §5.3). */
-import { inFlightScenario, type LogSession } from "./evaluation-log";
+import { inFlightScenario, type LogSession } from "./evidence/evaluation-log";
 
 export type RunState = "finished" | "running" | "probably-stalled" | "killed" | "aborted";
 

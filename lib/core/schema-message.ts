@@ -13,6 +13,7 @@ const EXPECTED: Record<string, string> = {
   string: "a text",
   array: "a list",
   object: "an object",
+  record: "an object",
   null: "null",
 };
 

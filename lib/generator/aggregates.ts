@@ -1,6 +1,6 @@
 /** End-of-session files: all_metrics.json, all_latencies.csv, and the log's closing recap. */
 import { fixed, pct, countTrue, pysum } from "@/lib/core/py";
-import { parseJson } from "@/lib/core/json";
+import { readMetrics } from "@/lib/core/evidence/metrics";
 import { needsAgentContext, needsJudgeResult, recordFromTexts } from "@/lib/core/record";
 import { renderSummary } from "@/lib/core/summary-text";
 import type { MetricsResult } from "./artifacts/metrics";
@@ -21,8 +21,7 @@ export interface RunRecord {
 /** all_summary.txt, rendered by the scoring core from the files as written (§2). */
 export function summaryText(records: readonly RunRecord[], minAgentTurns: number): string {
   const folded = records.map((r) => {
-    const metrics = parseJson(r.text);
-    const m = (metrics.ok ? metrics.value : {}) as Record<string, unknown>;
+    const m = readMetrics(r.text).value ?? {};
     return recordFromTexts(r.name, m, {
       judgeText: needsJudgeResult(m) ? r.judgeText : null,
       agentContextText: needsAgentContext(m) ? r.agentContextText : null,

@@ -10,7 +10,7 @@ import type { LatencySummary } from "@/lib/core/latency";
 import type { RunState } from "@/lib/core/run-state";
 import type { ListChange } from "./run-changes";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
-import type { ConversationLog } from "@/lib/core/conversation-log";
+import type { ConversationLog } from "@/lib/core/evidence/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";

@@ -1,5 +1,5 @@
 /** What changed in a run since the previous run of its suite (`views/run-changes.ts`), as it crosses to the browser. */
-import type { FailureMark } from "@/lib/core/run-changes";
+import type { ChangeLists, FailureMark } from "@/lib/core/run-changes";
 import type { RunState } from "@/lib/core/run-state";
 import type { Cell } from "@/lib/core/trends/strip";
 
@@ -11,21 +11,13 @@ export interface PreviousRun {
   state: RunState;
 }
 
-export interface RunChanges {
+/** With the change vocabulary's lists (`ChangeLists`, lib/core/run-changes.ts): each scenario in at most one. */
+export interface RunChanges extends ChangeLists {
   runId: string;
   /** The previous run of the same suite (same queue), the default baseline; `null` for a suite's first run. */
   previous: PreviousRun | null;
   /** Runs of the suite up to and including this one. */
   suiteRuns: number;
-  /** The change vocabulary (lib/core/run-changes.ts): each scenario in at most one list. */
-  newFailures: string[];
-  fixed: string[];
-  stillFailing: string[];
-  flaky: string[];
-  /** Stalled in the previous run, passing now: not counted as fixed. */
-  wasStalled: string[];
-  /** Passed in the previous run, stalled now: not counted as a new failure. */
-  nowStalled: string[];
   /** What changed in the setup (run arguments, prompts, tools), one line each, redacted, as compare and `check` name it; `[]` when nothing did or without a previous run. */
   setup: string[];
   success: {

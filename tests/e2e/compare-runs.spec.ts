@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 import { expectInView, expectNoPageScroll, expectTextWhole, VIEWPORTS } from "./helpers/layout.ts";
-import { LAST_NIGHT, layoutFixture, NIGHT_BEFORE, SIX_BEFORE, SIX_LAST, type LayoutFixture } from "./helpers/layout-fixture.ts";
+import { describeLayout, LAST_NIGHT, NIGHT_BEFORE, SIX_BEFORE, SIX_LAST } from "./helpers/layout-fixture.ts";
 import { screenshots, SHOTS } from "./helpers/screenshots.ts";
 
 /*
@@ -372,15 +372,7 @@ test("the picker's plain form submission (runs repeated) compares the same runs"
   await expect(page.locator('[data-testid="headline-rates"] thead th')).toHaveCount(4);
 });
 
-test.describe("layout at a desktop and a phone (issue 56)", () => {
-  let fx: LayoutFixture;
-  test.beforeAll(async () => {
-    fx = await layoutFixture();
-  });
-  test.afterAll(async () => {
-    await fx?.stop();
-  });
-
+describeLayout((url) => {
   for (const vp of VIEWPORTS) {
     test(`${vp.name}: every headline rate shows its baseline, other and Δ without a sideways scroll`, async ({ page }) => {
       await page.setViewportSize(vp);
@@ -388,7 +380,7 @@ test.describe("layout at a desktop and a phone (issue 56)", () => {
         [NIGHT_BEFORE, LAST_NIGHT],
         [SIX_BEFORE, SIX_LAST],
       ] as const) {
-        await page.goto(`${fx.dashboard.url}compare?base=${encodeURIComponent(base)}&runs=${encodeURIComponent(other)}`);
+        await page.goto(`${url()}compare?base=${encodeURIComponent(base)}&runs=${encodeURIComponent(other)}`);
         const rates = page.locator('[data-testid="headline-rates"] tbody tr[data-rate]');
         await expect(rates.first(), `${base} vs ${other}: the headline`).toBeVisible({ timeout: 15_000 });
         await expectNoPageScroll(page, `compare ${base} vs ${other}`);

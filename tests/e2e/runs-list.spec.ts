@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import path from "node:path";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 import { expectInView, expectNoPageScroll, expectTextWhole, VIEWPORTS } from "./helpers/layout.ts";
-import { LAST_NIGHT, layoutFixture, type LayoutFixture } from "./helpers/layout-fixture.ts";
+import { describeLayout, LAST_NIGHT } from "./helpers/layout-fixture.ts";
 import { SHOTS } from "./helpers/screenshots.ts";
 import { arrive, copyRun, screenshots, SMALL_RUN, STALLS_RUN, tempResults, type TempResults } from "./runs-fixtures.ts";
 
@@ -71,19 +71,11 @@ test("picking two runs links to the compare page with the first pick as the base
   await expect(page).toHaveURL(/\/compare\?base=team-a%2Feval_20260804_144300&runs=eval_20260810_031700$/);
 });
 
-test.describe("layout at a desktop and a phone (issue 56)", () => {
-  let fx: LayoutFixture;
-  test.beforeAll(async () => {
-    fx = await layoutFixture();
-  });
-  test.afterAll(async () => {
-    await fx?.stop();
-  });
-
+describeLayout((url) => {
   for (const vp of VIEWPORTS) {
     test(`${vp.name}: the runs list opens on last night, fits the page and leads each row with the run's name`, async ({ page }) => {
       await page.setViewportSize(vp);
-      await page.goto(fx.dashboard.url);
+      await page.goto(url());
       const rows = page.locator("tbody tr[data-run-id]");
       await expect(rows.first(), "the newest run is the nightly suite's last night").toHaveAttribute("data-run-id", LAST_NIGHT);
       await expectNoPageScroll(page, "runs list");
@@ -120,7 +112,7 @@ test.describe("layout at a desktop and a phone (issue 56)", () => {
 
   test("the suite filter is kept in the URL: a reload and a shared link keep it", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS[0]);
-    await page.goto(fx.dashboard.url);
+    await page.goto(url());
     const rows = page.locator("tbody tr[data-run-id]");
     await expect(rows.first()).toBeVisible();
     const suite = page.getByLabel("Suite");
@@ -131,7 +123,7 @@ test.describe("layout at a desktop and a phone (issue 56)", () => {
     await expect(rows, "still only the suite's runs after a reload").toHaveCount(14);
     await expect(suite.locator("option:checked")).toHaveText("nightly (14)");
     await suite.selectOption({ label: "All suites" });
-    await expect(page, "no suite, no parameter").toHaveURL(fx.dashboard.url);
+    await expect(page, "no suite, no parameter").toHaveURL(url());
     expect(await rows.count()).toBeGreaterThan(14);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fixed, group } from "../../lib/core/py.ts";
 import { startDashboard, type Dashboard } from "./helpers/server.ts";
 import { expectInView, expectNoPageScroll, expectTextWhole, VIEWPORTS } from "./helpers/layout.ts";
-import { LAST_NIGHT, layoutFixture, runPath, SIX_LAST, type LayoutFixture } from "./helpers/layout-fixture.ts";
+import { describeLayout, LAST_NIGHT, runPath, SIX_LAST } from "./helpers/layout-fixture.ts";
 import { SHOTS } from "./helpers/screenshots.ts";
 import { copyRun, editJson, parseCsv, screenshots, SMALL_RUN, summaryJson, tempResults, type TempResults } from "./runs-fixtures.ts";
 
@@ -325,15 +325,7 @@ test("a row link carries the filtered view, so the scenario page's next walks th
   await expect(page.getByTestId("nav-next")).toHaveAttribute("aria-disabled", "true");
 });
 
-test.describe("layout at a desktop and a phone (issue 56)", () => {
-  let fx: LayoutFixture;
-  test.beforeAll(async () => {
-    fx = await layoutFixture();
-  });
-  test.afterAll(async () => {
-    await fx?.stop();
-  });
-
+describeLayout((url) => {
   for (const vp of VIEWPORTS) {
     test(`${vp.name}: last night's failing rows lead with a whole name, the "vs previous" line first, the start time in words`, async ({ page }) => {
       await page.setViewportSize(vp);
@@ -341,7 +333,7 @@ test.describe("layout at a desktop and a phone (issue 56)", () => {
         [LAST_NIGHT, "2026-11-30 02:00"],
         [SIX_LAST, "2026-11-26 02:00"],
       ] as const) {
-        await page.goto(`${fx.dashboard.url}${runPath(id)}`);
+        await page.goto(`${url()}${runPath(id)}`);
         const failing = page.locator('[data-testid="scenario-scroll"] tbody tr[role="row"]').filter({ has: page.locator('[data-col="verdict"] .scn-fail') });
         await expect(failing.first(), `${id}: a failing row`).toBeVisible({ timeout: 15_000 });
         await expectNoPageScroll(page, `${id} run page`);

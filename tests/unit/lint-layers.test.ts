@@ -2,6 +2,7 @@
  * The layering docs/architecture.md states is enforced by `npm run lint`: an import that breaks it
  * fails, one that keeps it passes; and lib/server keeps no module-level state of its own.
  */
+import { readdirSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -85,5 +86,60 @@ describe("lint: what crosses to the browser, and the pure core", () => {
     const shared = await messagesFor("lib/core/probe.ts", `export const f = () => import("../shared/routes");\n`);
     expect(shared.some((m) => m.includes("lib/core depends on nothing above it"))).toBe(true);
     expect(await messagesFor("lib/core/probe.ts", `import { mdInline } from "./markdown";\nexport const f = mdInline;\n`)).toEqual([]);
+  });
+});
+
+describe("lint: every folder has its place", () => {
+  it("ranks every folder of lib/server, and refuses a file in a folder it does not rank, imports or not", async () => {
+    const folders = readdirSync("lib/server", { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders.length).toBeGreaterThan(10);
+    const unranked: string[] = [];
+    for (const folder of folders)
+      if ((await messagesFor(`lib/server/${folder}/probe.ts`, `${head}export const f = 1;\n`)).some((m) => m.includes("has no place in the layers")))
+        unranked.push(folder);
+    expect(unranked, "add these to SERVER_RANKS (eslint-layers.mjs) and docs/architecture.md").toEqual([]);
+    const msgs = await messagesFor("lib/server/unranked-room/probe.ts", `${head}export const f = 1;\n`);
+    expect(msgs.some((m) => m.startsWith("layers/layers") && m.includes("lib/server/unranked-room has no place in the layers"))).toBe(true);
+  });
+
+  it("keeps the files at the top of lib/server leaves: they import no room", async () => {
+    const msgs = await messagesFor("lib/server/probe.ts", `${head}import { getStore } from "./live/store";\nexport const f = getStore;\n`);
+    expect(msgs.some((m) => m.includes("leaf at the top of lib/server"))).toBe(true);
+    expect(await messagesFor("lib/server/probe.ts", `${head}import { isInside } from "./write-guard";\nexport const f = isInside;\n`)).toEqual([]);
+  });
+
+  it("lets lib/server render components in export/ only; elsewhere a type at most, and never app/", async () => {
+    const value = `${head}import { overviewHtml } from "@/components/export/pages";\nexport const f = overviewHtml;\n`;
+    expect((await messagesFor("lib/server/views/probe.ts", value)).some((m) => m.includes("renders components only in export/"))).toBe(true);
+    expect(await messagesFor("lib/server/export/probe.ts", value)).toEqual([]);
+    const type = `${head}import type { RunFacts } from "@/components/scenario/types";\nexport type T = RunFacts;\n`;
+    expect(await messagesFor("lib/server/views/probe.ts", type)).toEqual([]);
+    const page = await messagesFor("lib/server/http/probe.ts", `${head}export const f = async () => (await import("@/app/page")).default;\n`);
+    expect(page.some((m) => m.includes("lib/server sits below the pages"))).toBe(true);
+  });
+
+  it("keeps lib/cli and lib/generator entry points nothing imports, app/ included", async () => {
+    const app = await messagesFor("app/probe.tsx", `import { main } from "@/lib/cli/main";\nexport const f = main;\n`);
+    expect(app.some((m) => m.startsWith("layers/layers") && m.includes("lib/cli is an entry point"))).toBe(true);
+    const component = await messagesFor("components/probe.tsx", `export const f = () => import("@/lib/generator");\n`);
+    expect(component.some((m) => m.includes("lib/generator is an entry point"))).toBe(true);
+    const server = await messagesFor("lib/server/views/probe.ts", `${head}import { main } from "../../cli/main";\nexport const f = main;\n`);
+    expect(server.some((m) => m.includes("lib/cli is an entry point"))).toBe(true);
+    expect(await messagesFor("app/probe.tsx", `import { getStore } from "@/lib/server/live/store";\nexport const f = getStore;\n`)).toEqual([]);
+  });
+
+  it("keeps lib/generator on lib/core, and lib/cli off the pages", async () => {
+    const gen = await messagesFor("lib/generator/probe.ts", `import { getStore } from "@/lib/server/live/store";\nexport const f = getStore;\n`);
+    expect(gen.some((m) => m.includes("lib/generator writes harness folders"))).toBe(true);
+    expect(await messagesFor("lib/generator/probe.ts", `import { mdInline } from "@/lib/core/markdown";\nexport const f = mdInline;\n`)).toEqual([]);
+    const cli = await messagesFor("lib/cli/probe.ts", `import { overviewHtml } from "@/components/export/pages";\nexport const f = overviewHtml;\n`);
+    expect(cli.some((m) => m.includes("lib/cli reaches the pages through lib/server"))).toBe(true);
+  });
+
+  it("refuses an import() of a computed name, which no rule could place", async () => {
+    const msgs = await messagesFor("lib/server/views/probe.ts", `${head}export const f = (name: string) => import(\`../live/\${name}\`);\n`);
+    expect(msgs.some((m) => m.includes("import() of a computed name"))).toBe(true);
   });
 });

@@ -90,18 +90,8 @@ export function accumulate(
       f++;
     }
   }
-  state[0] = lx1;
-  state[1] = ly1;
-  state[2] = ls;
-  state[3] = lb;
-  state[4] = lc;
-  state[5] = rx1;
-  state[6] = ry1;
-  state[7] = rs;
-  state[8] = rb;
-  state[9] = rc;
-  state[10] = f;
-  state[11] = inFrame;
+  // Back in the layout `streamState` names (once per piece, not per sample).
+  state.set([lx1, ly1, ls, lb, lc, rx1, ry1, rs, rb, rc, f, inFrame]);
 }
 
 /** Ends a stream: the last, partly filled frame of each channel. */

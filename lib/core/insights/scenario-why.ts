@@ -4,7 +4,7 @@
  * causes and the turn where it went wrong. One function for the scenario page, its export, the
  * scenario report and the MCP server.
  */
-import type { ConversationTurn } from "../conversation-log";
+import type { ConversationTurn } from "../evidence/conversation-log";
 import { judgeFields, type StoredJudge } from "../evidence/judge";
 import { isJudgeErrorReason, judgeErrorToken } from "../judge-score";
 import type { ScenarioRow } from "../scenario-row";

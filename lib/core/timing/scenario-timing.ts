@@ -1,5 +1,5 @@
 /** Everything issue #13 computes for one scenario, from its transcript, segments, bridge log and agent context. */
-import type { ConversationLog } from "../conversation-log";
+import type { ConversationLog } from "../evidence/conversation-log";
 import { alignEvents, ALIGNMENT_TEXT, type Alignment } from "./align";
 import { parseBridgeEvents, type Side } from "./bridge-events";
 import { stampMs } from "./clock";

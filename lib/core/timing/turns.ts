@@ -2,7 +2,7 @@
  * Per-turn response latency on both sides and the conversation budget (ARTIFACTS.md §7.8), from the
  * turn lines of `conversation_log.txt`.
  */
-import type { ConversationTurn } from "../conversation-log";
+import type { ConversationTurn } from "../evidence/conversation-log";
 import type { Side } from "./bridge-events";
 import { gapsSinceOtherSide } from "../transcript/turns";
 

@@ -3,7 +3,7 @@
  * with the user's words and the agent's tool calls that led up to it. The first exchange where
  * the agent's words or its tool calls (name or arguments) differ is the divergence.
  */
-import type { ConversationTurn } from "../conversation-log";
+import type { ConversationTurn } from "../evidence/conversation-log";
 import { contentText, isRecord } from "./messages";
 import { buildTurns, type Turn, type TurnSource } from "./turns";
 

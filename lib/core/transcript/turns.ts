@@ -2,7 +2,7 @@
  * A scenario's turns, from the first source that has any (ARTIFACTS.md §1.10, §7.8): the scenario
  * page and the compare page read the same rule, each naming the sources it shows.
  */
-import type { ConversationTurn } from "../conversation-log";
+import type { ConversationTurn } from "../evidence/conversation-log";
 import type { Problem } from "../problems";
 import type { Role, Turn, TurnSource } from "./turn";
 import { contentText, isRecord } from "./messages";

@@ -32,9 +32,8 @@ interface Format {
   dataBytes: number;
 }
 
-const WAVE_FORMAT_PCM = 1;
-const WAVE_FORMAT_IEEE_FLOAT = 3;
-const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
+/** The `fmt ` chunk's format tags this reader knows. */
+const WAVE_FORMAT = { pcm: 1, ieeeFloat: 3, extensible: 0xfffe } as const;
 
 async function readAt(handle: FileHandle, at: number, length: number): Promise<Buffer> {
   const buf = Buffer.alloc(length);
@@ -49,15 +48,15 @@ function encodingOf(body: Buffer): { channels: number; sampleRate: number; encod
   const channels = body.readUInt16LE(2);
   const sampleRate = body.readUInt32LE(4);
   const bits = body.readUInt16LE(14);
-  if (format === WAVE_FORMAT_EXTENSIBLE) {
+  if (format === WAVE_FORMAT.extensible) {
     // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the SubFormat GUID (offset 24).
     if (body.length < 40) return "the extensible fmt chunk is truncated (no SubFormat)";
     format = body.readUInt16LE(24);
   }
   if (channels !== 2) return `${channels} channel(s): expected stereo (left = user, right = agent)`;
   if (sampleRate < 1000 || sampleRate > 192_000) return `sample rate ${sampleRate} Hz is not a real one`;
-  if (format === WAVE_FORMAT_PCM) return bits === 16 ? { channels, sampleRate, encoding: "pcm16" } : `${bits}-bit samples: expected 16-bit PCM or 32-bit float`;
-  if (format === WAVE_FORMAT_IEEE_FLOAT)
+  if (format === WAVE_FORMAT.pcm) return bits === 16 ? { channels, sampleRate, encoding: "pcm16" } : `${bits}-bit samples: expected 16-bit PCM or 32-bit float`;
+  if (format === WAVE_FORMAT.ieeeFloat)
     return bits === 32 ? { channels, sampleRate, encoding: "float32" } : `${bits}-bit float samples: expected 32-bit float or 16-bit PCM`;
   return `audio format ${format} is not PCM or float (unsupported)`;
 }

@@ -1,17 +1,7 @@
 /** The run-level files of a run folder: `run_args.json`, `evaluation_log.txt`, `all_summary.txt`, `all_metrics.json`. */
 import "server-only";
 import { join } from "node:path";
-import {
-  AllMetricsSchema,
-  inFlightScenario,
-  parseEvaluationLog,
-  readJsonArtifact,
-  readRunArgs,
-  RUN_MARKERS,
-  type Invocation,
-  type LogSession,
-  type Problem,
-} from "@/lib/core";
+import { inFlightScenario, parseEvaluationLog, readAllMetrics, readRunArgs, RUN_MARKERS, type Invocation, type LogSession, type Problem } from "@/lib/core";
 import { probeTextSync, readTextSync, readTextTailSync } from "./fs-sync";
 import { processCaches } from "../process-caches";
 
@@ -115,19 +105,11 @@ function ended(session: LogSession | undefined): boolean {
   return session !== undefined && (session.complete || session.failed !== null || session.interrupted);
 }
 
-/** Top-level keys of the indent-2 array the harness writes sit at four spaces. */
-const TOP_LEVEL_NAME = /^ {4}"scenario_name": ("(?:[^"\\]|\\.)*"),?$/gm;
-
-/** The `scenario_name`s of `all_metrics.json`, in order, without parsing the records themselves. */
+/** The `scenario_name`s of `all_metrics.json`, in order (`readAllMetrics`). */
 export function readAllMetricsOrder(dir: string): { order: string[] | null; problems: Problem[] } {
   const read = readTextSync(join(dir, "all_metrics.json"), "all_metrics.json");
   if (read.text === null) return { order: null, problems: read.missing ? [] : [read.problem] };
-  const fast = [...read.text.matchAll(TOP_LEVEL_NAME)].map((m) => JSON.parse(m[1] as string) as string);
-  const elements = (read.text.match(/^ {2}\{$/gm) ?? []).length;
-  if (fast.length > 0 && fast.length === elements) return { order: fast, problems: [] };
-  // Not the harness's layout: parse it properly.
-  const parsed = readJsonArtifact("all_metrics.json", read.text, AllMetricsSchema);
-  return { order: parsed.value ? parsed.value.map((r) => r.scenario_name ?? "?") : null, problems: parsed.problems };
+  return readAllMetrics(read.text);
 }
 
 /** Compares a summary text with the file as it is now (read under the same rules as every read); a differing length needs no read. */

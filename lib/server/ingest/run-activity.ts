@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { join } from "node:path";
+import { conversationClock } from "@/lib/core/evidence/conversation-log";
 import { activityOf, logTimeMs } from "@/lib/core/run-state";
 import { lstatInside } from "./fs-safe";
 import { readTextTailSync } from "./fs-sync";
@@ -41,16 +42,6 @@ function lastLineTime(text: string): number | null {
     if (t !== null) return t;
   }
   return null;
-}
-
-/** A conversation log's newest own time: its `End time:`, else its `Start Time:` (§1.5: the header is written first). */
-function conversationClock(text: string): number | null {
-  let newest: number | null = null;
-  for (const m of text.matchAll(/^(?:Start Time|End time): (\S+)/gm)) {
-    const t = logTimeMs(m[1]);
-    if (t !== null && (newest === null || t > newest)) newest = t;
-  }
-  return newest;
 }
 
 /** A name from a log line is only joined onto a path when it cannot leave the run folder. */

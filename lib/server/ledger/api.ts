@@ -116,7 +116,7 @@ export async function labelsRoute(index: ResultsIndex, request: Request, deps: L
     const { run, scenario, baseRevision, ...fields } = b.data;
     const found = await lookupScenario(index, run, scenario);
     if (!found.ok) return error(found.status, found.reason);
-    return json(await deps.ledger.setLabel({ run, scenario, signalKey: found.facts.signalKey }, fields, deps.user, baseRevision));
+    return json(await deps.ledger.setLabel({ run, scenario, signalKey: found.facts.signalKey }, fields, { author: deps.user, baseRevision }));
   }
   if (request.method === "DELETE") {
     const b = await body(request, DeleteLabelSchema);
@@ -151,7 +151,9 @@ export async function overridesRoute(index: ResultsIndex, request: Request, deps
     if (!found.ok) return error(found.status, found.reason);
     const missing = await missingTarget(found.run, b.data.scenario, b.data.target);
     if (missing) return error(400, missing);
-    return json(await deps.ledger.setOverride(b.data.run, b.data.scenario, b.data.target, b.data.reason, deps.user, b.data.baseRevision));
+    return json(
+      await deps.ledger.setOverride(b.data.run, b.data.scenario, b.data.target, b.data.reason, { author: deps.user, baseRevision: b.data.baseRevision }),
+    );
   }
   if (request.method === "DELETE") {
     const b = await body(request, DeleteOverrideSchema);

@@ -15,6 +15,18 @@ export interface LabelKey {
   signalKey: string;
 }
 
+/**
+ * Who writes a row: `baseRevision`, the revision the writer saw (0: no row; omitted, no conflict is
+ * reported); an import (`action: "import"`) keeps its record's author as `importedFrom`, the row's
+ * `updatedBy` (`author`, the importing user, is the history's).
+ */
+export interface Writer {
+  author: string;
+  baseRevision?: number;
+  action?: "set" | "import";
+  importedFrom?: string;
+}
+
 export interface LedgerStore {
   readonly kind: Dialect;
   /** Where the data lives, for logs (a file path, or the URL without its password). */
@@ -23,28 +35,10 @@ export interface LedgerStore {
   revision(): Promise<number>;
   getLabel(run: string, scenario: string): Promise<Label | null>;
   listLabels(filter?: { run?: string }): Promise<Label[]>;
-  /** `baseRevision`: the revision the writer saw (0: no label); omitted, no conflict is reported. */
-  /** `importedFrom`: an import's record author (kept as the label's `updatedBy`; `author`, the importing user, is the history's). */
-  setLabel(
-    key: LabelKey,
-    fields: LabelFields,
-    author: string,
-    baseRevision?: number,
-    action?: "set" | "import",
-    importedFrom?: string,
-  ): Promise<WriteResult<Label>>;
+  setLabel(key: LabelKey, fields: LabelFields, by: Writer): Promise<WriteResult<Label>>;
   deleteLabel(run: string, scenario: string, author: string): Promise<boolean>;
   listOverrides(filter?: { run?: string; scenario?: string }): Promise<Override[]>;
-  setOverride(
-    run: string,
-    scenario: string,
-    target: OverrideTarget,
-    reason: string,
-    author: string,
-    baseRevision?: number,
-    action?: "set" | "import",
-    importedFrom?: string,
-  ): Promise<WriteResult<Override>>;
+  setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, by: Writer): Promise<WriteResult<Override>>;
   deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean>;
   history(run: string, scenario: string): Promise<HistoryEntry[]>;
   /** The newest label of `scenario` with the same failing signals in another run. */
@@ -156,11 +150,33 @@ function now(): string {
   return t;
 }
 
-function conflictOf(existing: { revision: number; updatedBy: string; updatedAt: string } | null, base: number | undefined): WriteResult<unknown>["conflict"] {
+function conflictOf(existing: Stamp | null, base: number | undefined): WriteResult<unknown>["conflict"] {
   if (base === undefined) return null;
   const stored = existing?.revision ?? 0;
   if (stored === base || !existing) return null;
   return { previousBy: existing.updatedBy, previousAt: existing.updatedAt, previousRevision: existing.revision };
+}
+
+type Stamp = { revision: number; updatedBy: string; updatedAt: string };
+
+/** One row of a ledger table: its kind in the history, its key there, and where and how it is stored. */
+interface RowRef<R, V> {
+  kind: HistoryEntry["kind"];
+  key: { run: string; scenario: string; target: string };
+  table: string;
+  cols: string;
+  where: { sql: string; params: string[] };
+  toValue: (row: R) => V;
+}
+
+function labelRow(run: string, scenario: string): RowRef<LabelRow, Label> {
+  const where = { sql: "run = ? AND scenario = ?", params: [run, scenario] };
+  return { kind: "label", key: { run, scenario, target: "" }, table: "labels", cols: LABEL_COLS, where, toValue: toLabel };
+}
+
+function overrideRow(run: string, scenario: string, target: OverrideTarget): RowRef<OverrideRow, Override> {
+  const where = { sql: "run = ? AND scenario = ? AND target = ?", params: [run, scenario, target] };
+  return { kind: "override", key: { run, scenario, target }, table: "overrides", cols: OVERRIDE_COLS, where, toValue: toOverride };
 }
 
 export class SqlLedger implements LedgerStore {
@@ -206,22 +222,30 @@ export class SqlLedger implements LedgerStore {
     });
   }
 
-  /** Deletes the row `where` names (locked first) and records it; false when there was none. */
-  private async deleteRow<R, V extends { revision: number }>(
-    kind: HistoryEntry["kind"],
-    table: string,
-    cols: string,
-    toValue: (row: R) => V,
-    key: { run: string; scenario: string; target: string },
-    where: { sql: string; params: string[] },
-    author: string,
-  ): Promise<boolean> {
+  /** In a write's transaction: takes the writers' lock, then reads the row as it is (locked). */
+  private async locked<R, V>(t: SqlDb, row: RowRef<R, V>): Promise<V | null> {
+    await this.bump(t);
+    const before = (await t.all<R>(`SELECT ${row.cols} FROM ${row.table} WHERE ${row.where.sql}${this.lock()}`, row.where.params))[0];
+    return before ? row.toValue(before) : null;
+  }
+
+  /** Writes the row (`write` is given its next revision and stamp) and records it; a writer who saw an older revision is told so. */
+  private async writeRow<R, V extends Stamp>(row: RowRef<R, V>, by: Writer, write: (t: SqlDb, stamp: Stamp) => Promise<V>): Promise<WriteResult<V>> {
     return this.db.tx(async (t) => {
-      await this.bump(t);
-      const before = (await t.all<R>(`SELECT ${cols} FROM ${table} WHERE ${where.sql}${this.lock()}`, where.params))[0];
-      if (!before) return false;
-      await t.all(`DELETE FROM ${table} WHERE ${where.sql}`, where.params);
-      await this.recordChange(t, kind, key, "delete", toValue(before), null, author, now());
+      const old = await this.locked(t, row);
+      const value = await write(t, { revision: (old?.revision ?? 0) + 1, updatedBy: by.importedFrom ?? by.author, updatedAt: now() });
+      await this.recordChange(t, row.kind, row.key, by.action ?? "set", old, value, by.author, value.updatedAt);
+      return { value, conflict: conflictOf(old, by.baseRevision) };
+    });
+  }
+
+  /** Deletes the row and records it; false when there was none. */
+  private async deleteRow<R, V extends Stamp>(row: RowRef<R, V>, author: string): Promise<boolean> {
+    return this.db.tx(async (t) => {
+      const old = await this.locked(t, row);
+      if (!old) return false;
+      await t.all(`DELETE FROM ${row.table} WHERE ${row.where.sql}`, row.where.params);
+      await this.recordChange(t, row.kind, row.key, "delete", old, null, author, now());
       return true;
     });
   }
@@ -259,19 +283,9 @@ export class SqlLedger implements LedgerStore {
     return rows.map(toLabel);
   }
 
-  async setLabel(
-    key: LabelKey,
-    fields: LabelFields,
-    author: string,
-    baseRevision?: number,
-    action: "set" | "import" = "set",
-    importedFrom?: string,
-  ): Promise<WriteResult<Label>> {
-    return this.db.tx(async (t) => {
-      await this.bump(t);
-      const before = (await t.all<LabelRow>(`SELECT ${LABEL_COLS} FROM labels WHERE run = ? AND scenario = ?${this.lock()}`, [key.run, key.scenario]))[0];
-      const old = before ? toLabel(before) : null;
-      const label: Label = { ...key, ...fields, revision: (old?.revision ?? 0) + 1, updatedBy: importedFrom ?? author, updatedAt: now() };
+  async setLabel(key: LabelKey, fields: LabelFields, by: Writer): Promise<WriteResult<Label>> {
+    return this.writeRow(labelRow(key.run, key.scenario), by, async (t, stamp) => {
+      const label: Label = { ...key, ...fields, ...stamp };
       await t.all(
         `INSERT INTO labels (${LABEL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (run, scenario) DO UPDATE SET signal_key = excluded.signal_key, cause = excluded.cause, secondary = excluded.secondary,
@@ -291,14 +305,12 @@ export class SqlLedger implements LedgerStore {
           label.updatedAt,
         ],
       );
-      await this.recordChange(t, "label", { ...key, target: "" }, action, old, label, author, label.updatedAt);
-      return { value: label, conflict: conflictOf(old, baseRevision) };
+      return label;
     });
   }
 
   async deleteLabel(run: string, scenario: string, author: string): Promise<boolean> {
-    const key = { run, scenario, target: "" };
-    return this.deleteRow("label", "labels", LABEL_COLS, toLabel, key, { sql: "run = ? AND scenario = ?", params: [run, scenario] }, author);
+    return this.deleteRow(labelRow(run, scenario), author);
   }
 
   async listOverrides(filter: { run?: string; scenario?: string } = {}): Promise<Override[]> {
@@ -316,37 +328,21 @@ export class SqlLedger implements LedgerStore {
     return (await this.db.all<OverrideRow>(sql, params)).map(toOverride);
   }
 
-  async setOverride(
-    run: string,
-    scenario: string,
-    target: OverrideTarget,
-    reason: string,
-    author: string,
-    baseRevision?: number,
-    action: "set" | "import" = "set",
-    importedFrom?: string,
-  ): Promise<WriteResult<Override>> {
-    return this.db.tx(async (t) => {
-      await this.bump(t);
-      const before = (
-        await t.all<OverrideRow>(`SELECT ${OVERRIDE_COLS} FROM overrides WHERE run = ? AND scenario = ? AND target = ?${this.lock()}`, [run, scenario, target])
-      )[0];
-      const old = before ? toOverride(before) : null;
-      const value: Override = { run, scenario, target, reason, revision: (old?.revision ?? 0) + 1, updatedBy: importedFrom ?? author, updatedAt: now() };
+  async setOverride(run: string, scenario: string, target: OverrideTarget, reason: string, by: Writer): Promise<WriteResult<Override>> {
+    return this.writeRow(overrideRow(run, scenario, target), by, async (t, stamp) => {
+      const value: Override = { run, scenario, target, reason, ...stamp };
       await t.all(
         `INSERT INTO overrides (${OVERRIDE_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (run, scenario, target) DO UPDATE SET reason = excluded.reason, revision = excluded.revision,
            updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
         [run, scenario, target, reason, value.revision, value.updatedBy, value.updatedAt],
       );
-      await this.recordChange(t, "override", { run, scenario, target }, action, old, value, author, value.updatedAt);
-      return { value, conflict: conflictOf(old, baseRevision) };
+      return value;
     });
   }
 
   async deleteOverride(run: string, scenario: string, target: OverrideTarget, author: string): Promise<boolean> {
-    const where = { sql: "run = ? AND scenario = ? AND target = ?", params: [run, scenario, target] };
-    return this.deleteRow("override", "overrides", OVERRIDE_COLS, toOverride, { run, scenario, target }, where, author);
+    return this.deleteRow(overrideRow(run, scenario, target), author);
   }
 
   async history(run: string, scenario: string): Promise<HistoryEntry[]> {

@@ -62,35 +62,15 @@ const OverrideRecord = z.object({
 export const TransferRecord = z.discriminatedUnion("type", [LabelRecord, OverrideRecord]);
 export type TransferRecord = z.infer<typeof TransferRecord>;
 
-function labelRecord(l: Label) {
-  return {
-    type: "label",
-    run: l.run,
-    scenario: l.scenario,
-    signal_key: l.signalKey,
-    cause: l.cause,
-    secondary: l.secondary,
-    status: l.status,
-    ref: l.ref,
-    note: l.note,
-    revision: l.revision,
-    updated_by: l.updatedBy,
-    updated_at: l.updatedAt,
-  };
+/** One exported record: its type, its row's key, its own fields, then its revision and stamp (in the order of the files). */
+function record(type: TransferRecord["type"], row: Label | Override, fields: Record<string, unknown>) {
+  return { type, run: row.run, scenario: row.scenario, ...fields, revision: row.revision, updated_by: row.updatedBy, updated_at: row.updatedAt };
 }
 
-function overrideRecord(o: Override) {
-  return {
-    type: "override",
-    run: o.run,
-    scenario: o.scenario,
-    target: o.target,
-    reason: o.reason,
-    revision: o.revision,
-    updated_by: o.updatedBy,
-    updated_at: o.updatedAt,
-  };
-}
+const labelRecord = (l: Label) =>
+  record("label", l, { signal_key: l.signalKey, cause: l.cause, secondary: l.secondary, status: l.status, ref: l.ref, note: l.note });
+
+const overrideRecord = (o: Override) => record("override", o, { target: o.target, reason: o.reason });
 
 export async function exportLedger(ledger: LedgerStore, format: TransferFormat, run?: string): Promise<string> {
   const filter = run === undefined ? {} : { run };
@@ -179,10 +159,7 @@ export async function importLedger(ledger: LedgerStore, records: TransferRecord[
       await ledger.setLabel(
         { run: r.run, scenario: r.scenario, signalKey: r.signal_key },
         { cause: r.cause, secondary: r.secondary, status: r.status, ref: r.ref, note: r.note },
-        importer,
-        undefined,
-        "import",
-        r.updated_by,
+        { author: importer, action: "import", importedFrom: r.updated_by },
       );
       labels++;
     } else {
@@ -191,7 +168,7 @@ export async function importLedger(ledger: LedgerStore, records: TransferRecord[
         unchanged++;
         continue;
       }
-      await ledger.setOverride(r.run, r.scenario, r.target as OverrideTarget, r.reason, importer, undefined, "import", r.updated_by);
+      await ledger.setOverride(r.run, r.scenario, r.target as OverrideTarget, r.reason, { author: importer, action: "import", importedFrom: r.updated_by });
       overrides++;
     }
   }

@@ -73,7 +73,7 @@ export function registerLabelTool(server: McpServer, ctx: McpContext): void {
       } catch (err) {
         throw new ToolError(`the triage ledger is unavailable: ${(err as Error).message}`);
       }
-      const written = await ledger.setLabel({ run: runId, scenario, signalKey: found.facts.signalKey }, fields, ctx.user);
+      const written = await ledger.setLabel({ run: runId, scenario, signalKey: found.facts.signalKey }, fields, { author: ctx.user });
       const l = written.value;
       const label = {
         run: l.run,

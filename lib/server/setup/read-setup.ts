@@ -1,12 +1,13 @@
 /**
  * Reads what a scenario was set up with (`scenario_config/`: the two prompts and the two tool lists)
  * through the safe reader: no link followed, size-limited, every unreadable or malformed file a named
- * problem. `agent_tools.json` holds a JSON string of a JSON object (parse twice, ARTIFACTS.md §1.15).
+ * problem. The tools files are read by their one reader (`lib/core/evidence/tools-file.ts`).
  */
 import "server-only";
 import { createHash } from "node:crypto";
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
+import { readToolsFile, toolNamesOf } from "@/lib/core/evidence/tools-file";
 import type { ScenarioSetup } from "@/lib/core/setup/diff";
 import { readInside } from "../ingest/fs-safe";
 import { mapLimit } from "../ingest/pool";
@@ -20,17 +21,12 @@ async function text(runDir: string, name: string, file: string, problems: string
   return read.text;
 }
 
+/** Through the one reader of the tools files; its problems are named here as the setup names them. */
 function toolNames(raw: string | null, file: string, problems: string[]): string[] | null {
   if (raw === null) return null;
-  try {
-    let v: unknown = JSON.parse(raw);
-    if (typeof v === "string") v = JSON.parse(v);
-    if (!v || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object of tools");
-    return Object.keys(v).sort();
-  } catch (err) {
-    problems.push(`${file}: ${(err as Error).message}`);
-    return null;
-  }
+  const read = readToolsFile(file, raw);
+  for (const p of read.problems) problems.push(`${file}: ${p.message}`);
+  return toolNamesOf(read);
 }
 
 export async function readScenarioSetup(runDir: string, name: string): Promise<ScenarioSetup> {

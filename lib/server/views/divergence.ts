@@ -38,14 +38,14 @@ export async function divergenceFrom(run: RunModel, passed: RunModel, name: stri
   // Tool calls compared only when both are known: a call kept with metrics.json alone has none to compare.
   const part = whereCallsPart(theirs.exchanges, mine.exchanges, names, mine.toolsKnown && theirs.toolsKnown);
   if (!part) return null;
-  const d = part.at;
+  const { at, byActions, wordsFrom } = part;
   return {
     run: passed.id,
-    exchange: d.index,
-    reason: d.reason,
-    byActions: part.byActions,
-    wordsFrom: part.wordsFrom,
+    exchange: at.index,
+    reason: at.reason,
+    byActions,
+    wordsFrom,
     // To the exchange this cause names: the side-by-side page marks it (its rows are `turn-N`).
-    href: `${compareScenarioHref(passed.id, run.id, name)}#turn-${d.index + 1}`,
+    href: `${compareScenarioHref(passed.id, run.id, name)}#turn-${at.index + 1}`,
   };
 }

@@ -5,9 +5,9 @@
  * (table order: failures first), and kept for the run's revision.
  */
 import "server-only";
-import { countJudgeSections, judgeSeen, readReferenceAnswer, type JudgeSectionCounts, type JudgeSeen } from "@/lib/core";
+import { countJudgeSections, judgeSeen, type JudgeSectionCounts, type JudgeSeen } from "@/lib/core";
 import { readJudgeFile } from "../evidence/judge-file";
-import { readInside } from "../ingest/fs-safe";
+import { readReferenceFile } from "../evidence/reference-file";
 import { mapLimit } from "../ingest/pool";
 import type { RunModel } from "../model/run-model";
 import { queryScenarios } from "./run-views";
@@ -53,6 +53,6 @@ async function seenOf(run: RunModel, name: string): Promise<JudgeSeen | null | u
   const judge = await readJudgeFile(run.dir, name);
   if (judge === null) return undefined;
   if (!judge.fields) return null;
-  const reference = await readInside(run.dir, `${name}/scenario_config/reference_answer.json`, "scenario_config/reference_answer.json");
-  return judgeSeen(judge.stored, state.record.metrics, reference.text === null ? null : readReferenceAnswer(reference.text).value);
+  const reference = await readReferenceFile(run.dir, name);
+  return judgeSeen(judge.stored, state.record.metrics, reference?.value ?? null);
 }

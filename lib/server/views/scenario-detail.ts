@@ -10,7 +10,6 @@ import {
   readLlmContext,
   readMetadata,
   readMetrics,
-  readReferenceAnswer,
   readSegLst,
   readToolsFile,
   readTraceMetrics,
@@ -33,7 +32,9 @@ import { unknownFields } from "@/lib/core/metrics-fields";
 import type { ScenarioDetail, ScenarioRetriesView } from "@/lib/shared/dto";
 import { processCaches } from "../process-caches";
 import "server-only";
-import { readJudge, type JsonValue, type StoredJudge } from "@/lib/core/evidence/judge";
+import type { JsonValue, StoredJudge } from "@/lib/core/evidence/judge";
+import { readJudgeFile } from "../evidence/judge-file";
+import { readReferenceFile } from "../evidence/reference-file";
 import { lazyRecording } from "../source/lazy-recordings";
 import { lstatInside, readInside, type TextRead } from "../ingest/fs-safe";
 import { maxBytesOf, SCENARIO_FILES, type ScenarioFile } from "../ingest/layout";
@@ -110,7 +111,7 @@ async function scenarioEvidence(run: RunModel, name: string): Promise<{ cached: 
   const hit = evidenceCache().get(dir);
   let evidence = hit?.signature === signature ? hit.evidence : undefined;
   if (!evidence) {
-    evidence = await readEvidence(dir, stats);
+    evidence = await readEvidence(run.dir, name, stats);
     const bytes = stats.reduce((sum, s, i) => sum + (s && KNOWN_FILES[i] !== "conversation_log.wav" ? s.size : 0), 0);
     evidenceCache().set(dir, { signature, evidence, bytes });
   }
@@ -253,8 +254,7 @@ export async function fullText(run: RunModel, name: string, field: string): Prom
 /** The messages of an LLM context (problems were named when the evidence was read). */
 function contextMessages(file: string, text: string | null): unknown[] | null {
   if (text === null) return null;
-  const read = readLlmContext(file, text);
-  return redactStrings((read.value ?? (Array.isArray(read.raw) ? read.raw : null)) as unknown[] | null);
+  return redactStrings(readLlmContext(file, text).value);
 }
 
 type FileStat = { kind: "f" | "d" | "l" | "o"; size: number; mtimeMs: number } | null;
@@ -284,7 +284,8 @@ async function readNamed<K extends string>(
   return Object.fromEntries(names.map((k, i) => [k, texts[i] ?? null])) as Record<K, string | null>;
 }
 
-async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidence> {
+async function readEvidence(runDir: string, name: string, stats: FileStat[]): Promise<FileEvidence> {
+  const dir = join(runDir, name);
   const problems: Problem[] = [];
   const files = KNOWN_FILES.map((path, i) => {
     const s = stats[i];
@@ -302,7 +303,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const text = await readNamed(
     {
       metrics: "metrics.json",
-      judge: "judge_result.json",
       finalAgentResponse: "final_agent_response.json",
       dbHash: "final_scenario_db_hash.txt",
       conversation: "conversation_log.txt",
@@ -310,7 +310,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
       agentContext: "bot_logs_agent/llm_context.json",
       userContext: "bot_logs_user/llm_context.json",
       metadata: "scenario_config/metadata.json",
-      reference: "scenario_config/reference_answer.json",
       userPrompt: "scenario_config/user_prompt.txt",
       agentPrompt: "scenario_config/agent_prompt.txt",
       userTools: "scenario_config/user_tools.json",
@@ -325,7 +324,12 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
     problems.push(...r.problems);
     return r.value;
   };
-  const judgeRead = text.judge === null ? null : readJudge(text.judge);
+  // The judge file and the reference answer through their kept readers, which other views share.
+  const present = (file: ScenarioFile) => stats[KNOWN_FILES.indexOf(file)] !== null;
+  const [judgeRead, referenceRead] = await Promise.all([
+    present("judge_result.json") ? readJudgeFile(runDir, name) : null,
+    present("scenario_config/reference_answer.json") ? readReferenceFile(runDir, name) : null,
+  ]);
   if (judgeRead) problems.push(...judgeRead.problems);
   const agentRead = text.agentContext === null ? null : readLlmContext("bot_logs_agent/llm_context.json", text.agentContext);
   if (agentRead) problems.push(...agentRead.problems);
@@ -342,7 +346,6 @@ async function readEvidence(dir: string, stats: FileStat[]): Promise<FileEvidenc
   const metricsRead = text.metrics === null ? null : readMetrics(text.metrics);
   // Entries of metrics.json's turns the transcript cannot use are named on the scenario (issue 43).
   problems.push(...metricsTurns(metricsRead?.value ?? null).problems);
-  const referenceRead = text.reference === null ? null : readReferenceAnswer(text.reference);
   const seen = judgeRead ? judgeSeen(judgeRead.stored, metricsRead?.value ?? null, referenceRead?.value ?? null) : null;
   if (seen) problems.push(...seen.problems);
   const calls = agentMessages && agentMessages.length > 0 ? toolCalls(agentMessages) : null;

@@ -6,6 +6,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { test } from "@playwright/test";
 import { nightName, writeNightlySuite } from "../../helpers/nightly-suite.ts";
 import { startDashboard, type Dashboard } from "./server.ts";
 
@@ -42,6 +43,23 @@ export async function layoutFixture(): Promise<LayoutFixture> {
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A spec's "layout at a desktop and a phone (issue 56)" block: the layout fixture is served from
+ * before its first test to after its last. `tests` declares the tests; `url()` is the served dashboard's address.
+ */
+export function describeLayout(tests: (url: () => string) => void): void {
+  test.describe("layout at a desktop and a phone (issue 56)", () => {
+    let fx: LayoutFixture;
+    test.beforeAll(async () => {
+      fx = await layoutFixture();
+    });
+    test.afterAll(async () => {
+      await fx?.stop();
+    });
+    tests(() => fx.dashboard.url);
+  });
 }
 
 export const runPath = (id: string) => `runs/${encodeURIComponent(id)}`;

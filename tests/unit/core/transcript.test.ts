@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alignedTranscript, buildTurns, firstDivergence, firstLastingDivergence, shownTurns, whereCallsPart, type Exchange } from "@/lib/core/transcript";
-import type { ConversationTurn } from "@/lib/core/conversation-log";
+import type { ConversationTurn } from "@/lib/core/evidence/conversation-log";
 
 const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({
   role,

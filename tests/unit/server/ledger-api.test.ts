@@ -335,7 +335,7 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     await other.ledger.setLabel(
       { run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" },
       { cause: "agent", secondary: null, status: "confirmed", ref: null, note: null },
-      "carol",
+      { author: "carol" },
     );
     const rev = await env.ledger.revision();
     await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for the other instance's write");
@@ -351,7 +351,7 @@ describe.each(BACKENDS)("ledger API on $name", (backend) => {
     await other.ledger.setLabel(
       { run: RUN_B, scenario: SCENARIO, signalKey: "clean_exit,judge_passed" },
       { cause: "asr", secondary: null, status: "confirmed", ref: null, note: null },
-      "dave",
+      { author: "dave" },
     );
     const rev = await env.ledger.revision();
     await waitFor(() => stream.text().includes(`event: ledger\ndata: {"revision":${rev}}`), 8000, "the ledger event for a write before the first poll");

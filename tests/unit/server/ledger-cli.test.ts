@@ -49,9 +49,9 @@ describe("ledger CLI", () => {
     await ledger.setLabel(
       { run: "eval_1", scenario: "qa__x", signalKey: "clean_exit" },
       { cause: "asr", secondary: "agent", status: "known-issue", ref: '=HYPERLINK("http://x")', note: 'said "pacific",\nheard "specific"' },
-      "alice",
+      { author: "alice" },
     );
-    await ledger.setOverride("eval_1", "qa__x", "overall", "judge missed the answer", "alice");
+    await ledger.setOverride("eval_1", "qa__x", "overall", "judge missed the answer", { author: "alice" });
     await ledger.close();
 
     const exported = await run(["ledger", "export", "--state-dir", state]);

@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readRunArgs } from "@/lib/core/run-args";
+import { readRunArgs } from "@/lib/core/evidence/run-args";
 import { openLedger } from "@/lib/server/ledger/open";
 import type { LedgerStore } from "@/lib/server/ledger/store";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";

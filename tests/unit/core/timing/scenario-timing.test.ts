@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConversationLog } from "@/lib/core/conversation-log";
+import { parseConversationLog } from "@/lib/core/evidence/conversation-log";
 import { scenarioTiming } from "@/lib/core/timing";
 
 const HEAD = "RTVI Evaluation Bridge - Conversation Log\n" + "=".repeat(80) + "\nStart Time: 2026-06-18T07:23:25.000000\n" + "=".repeat(80) + "\n\n";

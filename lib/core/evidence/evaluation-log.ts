@@ -1,4 +1,4 @@
-/** `evaluation_log.txt`: lines, sessions and the events that matter (ARTIFACTS.md §5). */
+/** The one reader of `evaluation_log.txt`: lines, sessions and the events that matter (ARTIFACTS.md §5). */
 
 export interface LogLine {
   /** `YYYY-MM-DD HH:MM:SS` local time, or `null` for an unprefixed continuation line. */

@@ -1,5 +1,10 @@
-/** `conversation_log.txt` parsed into turns (ARTIFACTS.md §1.10). */
-import { problem, type Problem } from "./problems";
+/**
+ * The one reader of `conversation_log.txt` (ARTIFACTS.md §1.10): its turns for the scenario page and
+ * the timing pass (`parseConversationLog`), and its own clock for the run's activity
+ * (`conversationClock`, which reads a tail of the file too). A log without its header is named, its turns still used.
+ */
+import { problem, type Problem } from "../problems";
+import { logTimeMs } from "../run-state";
 
 export interface ConversationTurn {
   role: "user" | "agent";
@@ -31,14 +36,18 @@ export function parseConversationLog(text: string): { value: ConversationLog; pr
   let inEndBlock = false;
   let sawHeader = false;
   let headerRuleSeen = false;
+  let headerless = false;
   for (const line of lines) {
     if (!sawHeader) {
       const start = /^Start Time: (.*)$/.exec(line);
       if (start) {
         log.startTime = (start[1] as string).trim();
         sawHeader = true;
+        continue;
       }
-      continue;
+      if (!ENTRY.test(line)) continue;
+      // A log without its header (named below): its turns are still read.
+      headerless = sawHeader = headerRuleSeen = true;
     }
     if (!headerRuleSeen && RULE.test(line)) {
       headerRuleSeen = true;
@@ -78,6 +87,16 @@ export function parseConversationLog(text: string): { value: ConversationLog; pr
     // A line that is neither blank nor a known entry continues the previous turn's text (TTS text with newlines).
     if (line.trim() !== "" && last) last.text += "\n" + line;
   }
-  if (!sawHeader && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
+  if ((headerless || !sawHeader) && text.trim() !== "") problems.push(problem("conversation_log.txt", "schema", "no `Start Time:` header line"));
   return { value: log, problems };
+}
+
+/** A conversation log's newest own time: its `End time:`, else its `Start Time:` (§1.5: the header is written first). */
+export function conversationClock(text: string): number | null {
+  let newest: number | null = null;
+  for (const m of text.matchAll(/^(?:Start Time|End time): (\S+)/gm)) {
+    const t = logTimeMs(m[1]);
+    if (t !== null && (newest === null || t > newest)) newest = t;
+  }
+  return newest;
 }

@@ -1,8 +1,8 @@
-/** `run_args.json`: the CLI invocation history (ARTIFACTS.md §1.16). */
-import { parseJson } from "./json";
-import { problem, type Problem } from "./problems";
-import { InvocationSchema, type Invocation } from "./schemas";
-import { schemaMessage } from "./schema-message";
+/** The one reader of `run_args.json`: the CLI invocation history (ARTIFACTS.md §1.16). */
+import { parseJson } from "../json";
+import { droppedKeysProblem, problem, type Problem } from "../problems";
+import { InvocationSchema, type Invocation } from "../schemas";
+import { checkedValue, notJsonProblem } from "./json-artifact";
 
 export interface RunArgsRead {
   invocations: Invocation[];
@@ -21,7 +21,7 @@ export function isTimestamp(value: string): boolean {
 
 export function readRunArgs(text: string): RunArgsRead {
   const parsed = parseJson(text);
-  if (!parsed.ok) return { invocations: [], problems: [problem(FILE, text.trim() ? "invalid-json" : "empty", parsed.error)] };
+  if (!parsed.ok) return { invocations: [], problems: [notJsonProblem(FILE, text, parsed.error)] };
   const value = parsed.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     return { invocations: [], problems: [problem(FILE, "schema", "expected a JSON object")] };
@@ -30,17 +30,18 @@ export function readRunArgs(text: string): RunArgsRead {
   // A legacy object without `invocations` is the first (only) invocation.
   const list = Array.isArray(raw.invocations) ? raw.invocations : [raw];
   const invocations: Invocation[] = [];
-  const problems: Problem[] = [];
+  const problems: Problem[] = droppedKeysProblem(FILE, parsed.dropped);
   list.forEach((entry, i) => {
-    const r = InvocationSchema.safeParse(entry);
-    if (r.success) {
-      const at = r.data.started_at;
-      if (at !== undefined && !isTimestamp(at)) {
-        problems.push(problem(FILE, "schema", `invocation ${i}: started_at is not a timestamp (${at.length} characters), so it is not shown`));
-        delete r.data.started_at;
-      }
-      invocations.push(r.data);
-    } else problems.push(problem(FILE, "schema", schemaMessage(r.error, entry, `invocation ${i}: `)));
+    // A malformed field of an invocation is named and read as absent (json-artifact.ts); an entry that is no object is left out.
+    const r = checkedValue(FILE, entry, InvocationSchema, `invocation ${i}: `);
+    problems.push(...r.problems);
+    if (!r.value) return;
+    const at = r.value.started_at;
+    if (at !== undefined && !isTimestamp(at)) {
+      problems.push(problem(FILE, "schema", `invocation ${i}: started_at is not a timestamp (${at.length} characters), so it is not shown`));
+      delete r.value.started_at;
+    }
+    invocations.push(r.value);
   });
   return { invocations, problems };
 }
