@@ -62,6 +62,9 @@ function isCell(v: unknown): v is Cell {
   return typeof v === "object" && v !== null && !("$$typeof" in v) && typeof (v as { kind?: unknown }).kind === "string";
 }
 
+/** The writers that take digits, by kind. */
+const WITH_DIGITS = { ms, seconds, decimal, percent };
+
 /** A number cell's text: the one place a component turns a number into text. */
 export function cellText(c: NumberCell): string {
   switch (c.kind) {
@@ -69,14 +72,6 @@ export function cellText(c: NumberCell): string {
       return rateValueText(c.name, c.rate);
     case "figure":
       return FIGURES[c.name].format(c.value);
-    case "ms":
-      return ms(c.value, c.digits);
-    case "seconds":
-      return seconds(c.value, c.digits);
-    case "decimal":
-      return decimal(c.value, c.digits);
-    case "percent":
-      return percent(c.value, c.digits);
     case "duration":
       return duration(c.value);
     case "count":
@@ -84,16 +79,11 @@ export function cellText(c: NumberCell): string {
     case "fraction":
       return `${count(c.value)}/${count(c.of)}`;
     case "delta":
-      return deltaOf(c);
+      if (c.unit === "pp" || c.unit === "mean") return deltaText(c.value, c.unit === "mean", c.digits);
+      return signed(c.value, (abs) => (c.unit === "count" ? count(abs) : WITH_DIGITS[c.unit as keyof typeof WITH_DIGITS](abs, c.digits)));
+    default:
+      return WITH_DIGITS[c.kind](c.value, c.digits);
   }
-}
-
-function deltaOf(c: Extract<NumberCell, { kind: "delta" }>): string {
-  if (c.unit === "pp" || c.unit === "mean") return deltaText(c.value, c.unit === "mean", c.digits);
-  const write = { ms: (a: number) => ms(a, c.digits), count, decimal: (a: number) => decimal(a, c.digits), percent: (a: number) => percent(a, c.digits) }[
-    c.unit
-  ];
-  return signed(c.value, write);
 }
 
 const TONE = {
