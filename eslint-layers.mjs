@@ -26,6 +26,8 @@ const SERVER_RANKS = [
   ["views", "audio"],
   ["timing", "notify"],
   ["live"],
+  // One module per question the surfaces ask (gate inputs, run detail, changes, compare, trends): pages, the API, the CLI and MCP call them.
+  ["queries"],
   ["http", "export", "ledger"],
   ["mcp"],
 ];

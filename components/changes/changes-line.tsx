@@ -13,6 +13,22 @@ import { shortDate } from "./dates";
 const link = "text-sky-700 hover:underline dark:text-sky-400";
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const WAS_STALLED = "Stalled in the previous run (an infrastructure failure), passing now: not counted as fixed";
+const NOW_STALLED = "Passed in the previous run, stalled now (an infrastructure failure): not counted as a new failure";
+
+/** ", n what" in the line's list of counts, said only when there are any. */
+function AlsoCount({ n, what, testId, title }: { n: number; what: string; testId?: string; title?: string }) {
+  if (n === 0) return null;
+  return (
+    <>
+      ,{" "}
+      <span data-testid={testId} title={title}>
+        {`${n} ${what}`}
+      </span>
+    </>
+  );
+}
+
 export function ChangesLine({ changes }: { changes: RunChanges }) {
   const prev = changes.previous;
   if (!prev) {
@@ -51,24 +67,9 @@ export function ChangesLine({ changes }: { changes: RunChanges }) {
           <span data-testid="new-failures">0 new failures</span>
         )}
         , {changes.fixed.length} fixed, {changes.stillFailing.length} still failing
-        {changes.flaky.length > 0 && <>, {changes.flaky.length} flaky</>}
-        {changes.wasStalled.length > 0 && (
-          <>
-            ,{" "}
-            <span data-testid="was-stalled" title="Stalled in the previous run (an infrastructure failure), passing now: not counted as fixed">
-              {changes.wasStalled.length} was stalled
-            </span>
-          </>
-        )}
-        {changes.nowStalled.length > 0 && (
-          <>
-            ,{" "}
-            <span data-testid="now-stalled" title="Passed in the previous run, stalled now (an infrastructure failure): not counted as a new failure">
-              {changes.nowStalled.length} now stalled
-            </span>
-          </>
-        )}
-        ,
+        <AlsoCount n={changes.flaky.length} what="flaky" />
+        <AlsoCount n={changes.wasStalled.length} what="was stalled" testId="was-stalled" title={WAS_STALLED} />
+        <AlsoCount n={changes.nowStalled.length} what="now stalled" testId="now-stalled" title={NOW_STALLED} />,
       </span>
       <span
         className="tabular-nums"

@@ -2,7 +2,8 @@
 import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { deltaText, fixed, percent, toneOf } from "./labels";
 import { RATE_NAMES } from "@/lib/core/aggregates";
-import { isMeanRate, rateLabel } from "@/lib/core/figures";
+import { isMeanRate } from "@/lib/core/figures";
+import { DomainRatesHead } from "@/components/domain-rates-head";
 import { CompareTable, Delta, SmallMark, SmallSample } from "./ui";
 import type { PairComparison, Rate } from "@/lib/shared/compare";
 import { Card } from "@/components/ui/card";
@@ -40,16 +41,7 @@ export function PerDomainDeltas({ pair, smallBelow }: { pair: PairComparison; sm
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No per-domain data.</p>
       ) : (
         <CompareTable testId="per-domain" caption="Per-domain rates of the baseline and the other run, with the change">
-          <thead>
-            <tr>
-              <th scope="col">Domain</th>
-              {rates.map((n) => (
-                <th key={n} scope="col" className="align-bottom">
-                  {rateLabel(n)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <DomainRatesHead rates={rates} rateClass="align-bottom" />
           <tbody>
             {domains.map((d) => (
               <tr key={d}>

@@ -54,6 +54,8 @@ export function scenarioPageHtml(
 export interface Versus {
   base: string;
   changes: ReadonlyMap<string, Change>;
+  /** The setup changes, one line each, as the run page's "what changed" names them. */
+  setup: readonly string[];
 }
 
 /** A scenario's change against the compared run in the change vocabulary (lib/core/run-changes.ts); other changes as the compare page names them. */
@@ -100,6 +102,11 @@ export function overviewHtml(
                   Comparison with the baseline →
                 </a>
               )}
+            </p>
+          )}
+          {o.versus && o.versus.setup.length > 0 && (
+            <p className="text-sm" data-testid="setup-changes">
+              Setup changed: {o.versus.setup.join("; ")}
             </p>
           )}
           {o.audioNote && (

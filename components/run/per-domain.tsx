@@ -4,7 +4,10 @@ import { isJudgeError, judgeErrorLabel } from "@/lib/core/judge-score";
 import { RATE_NAMES } from "@/lib/core/aggregates";
 import type { Rate, RateName } from "@/lib/shared/dto";
 import { PerDomainCharts, type DomainSeries } from "./per-domain-charts";
+import { DomainRatesHead } from "@/components/domain-rates-head";
 import { isMeanRate, rateLabel } from "@/lib/core/figures";
+
+const HEAD = "px-2 py-1.5 text-xs font-semibold text-zinc-600 dark:text-zinc-400";
 
 /** A cell's shade by its rate: the eye finds the weak domain before reading a number. */
 function shade(r: Rate | undefined): string {
@@ -36,18 +39,12 @@ export function PerDomain({ perDomain, runId }: { perDomain: Record<RateName, Re
     <div className="space-y-4">
       <div className="relative overflow-x-auto">
         <table className="min-w-full border-collapse text-sm" aria-label="Rates per domain">
-          <thead>
-            <tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1.5 text-left text-xs font-semibold text-zinc-600 dark:text-zinc-400">
-                Domain
-              </th>
-              {rates.map((n) => (
-                <th key={n} scope="col" className="px-2 py-1.5 text-right text-xs font-semibold text-zinc-600 dark:text-zinc-400">
-                  {rateLabel(n)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <DomainRatesHead
+            rates={rates}
+            rowClass="border-b border-zinc-200 dark:border-zinc-800"
+            domainClass={`${HEAD} text-left`}
+            rateClass={`${HEAD} text-right`}
+          />
           <tbody>
             {domains.map((d) => (
               <tr key={d} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">

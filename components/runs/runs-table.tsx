@@ -132,7 +132,11 @@ function columns({
         <>
           {run.startedAt ? <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time> : <span className="text-zinc-500">–</span>}
           {run.durationSeconds !== null && (
-            <div className="text-xs text-zinc-500" data-testid="run-duration">
+            <div
+              className="text-xs text-zinc-500"
+              data-testid="run-duration"
+              title="The run's time by its own clock: evaluation_log.txt's first start to its last line, the time between calls included (not all_summary.txt's Total Duration, the calls' scenario_duration added up)."
+            >
               <Value c={num.duration(run.durationSeconds)} />
             </div>
           )}

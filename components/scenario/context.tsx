@@ -9,14 +9,34 @@ import { Collapsed, Pre } from "./collapsed";
 import { RawFile } from "./raw-file";
 import { neededBy } from "@/lib/core/gating";
 import { boundedJson } from "./text";
-import type { ScenarioFileStatus } from "./types";
+import type { ScenarioData } from "./types";
 
-export interface RawArtifact {
+interface RawArtifact {
   path: string;
   note?: string;
   /** Show the end of the file rather than its start (logs). */
   tail?: boolean;
 }
+
+/** The files shown as stored, fetched when opened (the parsed form of each is in the scenario API). */
+const RAW_FILES: RawArtifact[] = [
+  { path: "metrics.json" },
+  { path: "judge_result.json" },
+  { path: "final_agent_response.json" },
+  { path: "final_scenario_db_hash.txt" },
+  { path: "conversation_log.txt" },
+  { path: "conversation_log.seglst.json" },
+  { path: "bridge_log.txt", tail: true },
+  { path: "analysis_report.md" },
+  { path: "scenario_config/metadata.json" },
+  { path: "scenario_config/reference_answer.json" },
+  { path: "scenario_config/agent_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
+  { path: "scenario_config/user_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
+  { path: "bot_logs_agent/llm_context.json" },
+  { path: "bot_logs_user/llm_context.json" },
+  { path: "trace_metrics.json" },
+  { path: "bot_logs_agent/trace_metrics.json" },
+];
 
 export function rawId(path: string): string {
   return `raw-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
@@ -40,23 +60,11 @@ function ToolList({ tools }: { tools: Record<string, unknown> | null }) {
   );
 }
 
-export function ScenarioContext({
-  prompts,
-  tools,
-  files,
-  whitelist,
-  raw,
-  audioHref,
-  apiHref,
-}: {
-  prompts: { user: string | null; agent: string | null };
-  tools: { user: Record<string, unknown> | null; agent: Record<string, unknown> | null };
-  files: ScenarioFileStatus[];
-  whitelist: string[] | null;
-  raw: RawArtifact[];
-  audioHref: string | null;
-  apiHref: string;
-}) {
+/** `audioHref`: where the recording plays from, `null` when it was left out (an export without --audio); `apiHref`: the scenario API. */
+export function ScenarioContext({ data, audioHref, apiHref }: { data: ScenarioData; audioHref: string | null; apiHref: string }) {
+  const { prompts, tools, files } = data;
+  const whitelist = data.metadata?.success_signals ?? null;
+  const raw = RAW_FILES.filter((r) => files.some((f) => f.path === r.path && f.present));
   const rawPaths = new Set(raw.map((r) => r.path));
   return (
     <div className="space-y-4">

@@ -7,7 +7,7 @@ import { judgeErrorExplanation, judgeErrorLabel, type Problem, type ScenarioRow 
 import { tokenSide } from "@/lib/core/token-usage";
 import { KeyNav } from "./key-nav";
 import { UnknownFieldsList } from "./unknown-fields";
-import { callEndOf, callEndStory, STOP_REASON_LABEL } from "@/lib/core/call-end";
+import { callEndOf, callEndStory, STOP_REASON_LABEL, type CallEnd } from "@/lib/core/call-end";
 import { unknownFields } from "@/lib/core/metrics-fields";
 import { LegacyNotes } from "./legacy-notes";
 import type { NavList, RunFacts, ScenarioNav } from "./types";
@@ -61,7 +61,6 @@ export function ScenarioHeader({
   const user = tokenSide(metrics, "user");
   // How the call ended, as the harness's conversation-end policy reads it (issue 57).
   const end = metrics ? callEndOf(metrics) : null;
-  const story = end ? callEndStory(end) : null;
   const unknown = unknownFields(metrics);
   return (
     <header className="space-y-3" data-testid="scenario-header">
@@ -181,23 +180,7 @@ export function ScenarioHeader({
           )}
         </Fact>
       </dl>
-      {story && (
-        <p
-          id="call-end"
-          className="text-sm text-zinc-700 dark:text-zinc-300"
-          data-testid="call-end"
-          data-agent-at-fault={story.agentAtFault ? "true" : "false"}
-        >
-          <span className="text-zinc-500">How the call ended: </span>
-          {story.text}
-          {end?.endToolCalled !== null && end?.endToolCalled !== undefined && (
-            <span className="text-zinc-500"> End tool called: {end.endToolCalled ? "yes" : "no"}.</span>
-          )}
-          {end?.simulatorEndReported !== null && end?.simulatorEndReported !== undefined && (
-            <span className="text-zinc-500"> Simulator reported the end: {end.simulatorEndReported ? "yes" : "no"}.</span>
-          )}
-        </p>
-      )}
+      {end && <CallEndLine end={end} />}
       {unknown.count > 0 && <UnknownFieldsList fields={unknown} />}
       {sourceLines.length > 0 && (
         <ul className="space-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" data-testid="figure-sources">
@@ -249,6 +232,20 @@ export function ScenarioHeader({
         </div>
       )}
     </header>
+  );
+}
+
+/** "How the call ended", with what the end tool and the simulator reported where the metrics say. */
+function CallEndLine({ end }: { end: CallEnd }) {
+  const story = callEndStory(end);
+  const reported = (what: string, yes: boolean | null) => yes !== null && <span className="text-zinc-500">{` ${what}: ${yes ? "yes" : "no"}.`}</span>;
+  return (
+    <p id="call-end" className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="call-end" data-agent-at-fault={story.agentAtFault ? "true" : "false"}>
+      <span className="text-zinc-500">How the call ended: </span>
+      {story.text}
+      {reported("End tool called", end.endToolCalled)}
+      {reported("Simulator reported the end", end.simulatorEndReported)}
+    </p>
   );
 }
 

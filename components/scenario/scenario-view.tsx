@@ -12,7 +12,7 @@ import { AudioPanel, StaticLanes } from "./audio-panel";
 import { HeardVsMeant } from "./asr";
 import { Checks } from "./checks";
 import { gatesOn, neededBy } from "@/lib/core/gating";
-import { ScenarioContext, type RawArtifact } from "./context";
+import { ScenarioContext } from "./context";
 import { ScenarioHeader } from "./header";
 import { ScenarioInteraction } from "./interaction";
 import { JudgeEvidence } from "./judge";
@@ -108,26 +108,6 @@ export function ScenarioView({
     !present("bot_logs_user/llm_context.json") || !present("bot_logs_agent/llm_context.json")
       ? "Needs both bot_logs_user/llm_context.json (what the simulator meant) and bot_logs_agent/llm_context.json (what the agent heard); at least one is missing."
       : "One of the LLM contexts could not be read or was saved empty (§1.14), so what was meant and heard is unknown.";
-
-  // The files as stored, fetched when opened (the parsed form of each is in the scenario API).
-  const raw: RawArtifact[] = [
-    { path: "metrics.json" },
-    { path: "judge_result.json" },
-    { path: "final_agent_response.json" },
-    { path: "final_scenario_db_hash.txt" },
-    { path: "conversation_log.txt" },
-    { path: "conversation_log.seglst.json" },
-    { path: "bridge_log.txt", tail: true },
-    { path: "analysis_report.md" },
-    { path: "scenario_config/metadata.json" },
-    { path: "scenario_config/reference_answer.json" },
-    { path: "scenario_config/agent_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
-    { path: "scenario_config/user_tools.json", note: "The file holds a JSON string; the tool list above is it decoded." },
-    { path: "bot_logs_agent/llm_context.json" },
-    { path: "bot_logs_user/llm_context.json" },
-    { path: "trace_metrics.json" },
-    { path: "bot_logs_agent/trace_metrics.json" },
-  ].filter((r) => present(r.path));
 
   return (
     <CappedTextProvider value={{ truncated: data.truncated, textHref: apiTextHref(data.run, data.name, "") }}>
@@ -242,15 +222,7 @@ export function ScenarioView({
             </Card>
           </div>
           <Card id="context" title="Context and files">
-            <ScenarioContext
-              prompts={data.prompts}
-              tools={data.tools}
-              files={data.files}
-              whitelist={whitelist}
-              raw={raw}
-              audioHref={audioHref}
-              apiHref={apiHref}
-            />
+            <ScenarioContext data={data} audioHref={audioHref} apiHref={apiHref} />
           </Card>
         </div>
       </ScenarioInteraction>

@@ -2,18 +2,24 @@
  * The run's aggregates as plain JSON, under the harness's own rate names. This is what
  * `summary --json` prints and what the HTTP API serves.
  */
+import { z } from "zod";
 import { compareCodePoints } from "./domain";
 import type { Bucket, Fold, ScenarioRecord } from "./fold";
 import { latencySummary, type LatencySummary } from "./latency";
 import { countTrue, pysum } from "./py";
 import { pooledLatencies, scenarioDuration, totalTurns } from "./summary-text";
 
-export interface Rate {
+/** A number that may be NaN (a judge error in a mean's sum): JSON writes it `null`, read back here as NaN. */
+const MaybeNaN = z.preprocess((v) => (v === null ? Number.NaN : v), z.union([z.number(), z.nan()]));
+
+/** A rate as every surface sends it (the API's runs list and run detail, compare, the index cache): one contract. */
+export const RateSchema = z.object({
   /** numerator ÷ denominator (for `judge_score_mean`, the mean score); `null` for an empty bucket. */
-  value: number | null;
-  numerator: number;
-  denominator: number;
-}
+  value: z.union([z.number(), z.nan()]).nullable(),
+  numerator: MaybeNaN,
+  denominator: z.number(),
+});
+export type Rate = z.infer<typeof RateSchema>;
 
 export const RATE_NAMES = [
   "success_rate",
@@ -28,6 +34,8 @@ export const RATE_NAMES = [
 ] as const;
 export type RateName = (typeof RATE_NAMES)[number];
 export type Rates = Record<RateName, Rate>;
+/** Every rate by its name in `all_summary.txt`. */
+export const RatesSchema = z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateSchema])) as Record<RateName, typeof RateSchema>);
 
 /** Which fold bucket each rate is computed from. */
 export const RATE_BUCKET: Record<RateName, keyof Omit<Fold, "stalled" | "tokens">> = {

@@ -1,6 +1,6 @@
 /**
  * The CI gate's decision: a run against a baseline, by the compare page's paired test
- * (lib/core/compare.ts) and the thresholds given. Pure; `lib/cli/check.ts` reads the folders.
+ * (lib/core/compare.ts) and the thresholds given. Pure; `lib/server/queries/gate-inputs.ts` reads the folders.
  */
 import { endSettingsChanges, endSettingsNote, type EndSettings } from "./call-end";
 import type { Rate, RateName } from "./aggregates";

@@ -3,7 +3,8 @@
  * judge error. The judge returned something Python parsed as a non-finite float (ARTIFACTS.md §6);
  * it says nothing about the agent. Every view, sort and export asks this module, never `isNaN`.
  */
-import { meanRate, type Rate } from "./aggregates";
+import { z } from "zod";
+import { meanRate, RateSchema } from "./aggregates";
 
 /** How the harness writes a non-finite score in JSON: the bare token. */
 export const JUDGE_ERROR_TOKENS = ["NaN", "Infinity", "-Infinity"] as const;
@@ -34,12 +35,13 @@ export function judgeErrorExplanation(token: JudgeErrorToken): string {
  * The run's judge-score mean beside the harness's. The harness averages every score, so one NaN
  * makes its mean `nan`; `valid` is our mean over the finite scores (not a harness number).
  */
-export interface JudgeMeanNote {
+export const JudgeMeanNoteSchema = z.object({
   /** Scores in the mean's bucket that are judge errors. */
-  errors: number;
+  errors: z.number(),
   /** Mean over the finite scores only. */
-  valid: Rate;
-}
+  valid: RateSchema,
+});
+export type JudgeMeanNote = z.infer<typeof JudgeMeanNoteSchema>;
 
 export function judgeMeanNote(scores: readonly number[]): JudgeMeanNote {
   const finite = scores.filter((s) => !isJudgeError(s));

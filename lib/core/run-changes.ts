@@ -19,6 +19,7 @@
  * - **stable** (the gate's rule): passed in each of its last K runs with a verdict before this one,
  *   and had at least K such runs.
  */
+import { z } from "zod";
 import { changeOf, pairedTest, type Change, type CountedVerdict, type PairedTest } from "./compare";
 import { boolRate, type Rate } from "./aggregates";
 import type { Cell } from "./trends/strip";
@@ -33,14 +34,16 @@ export interface SuiteRunCells {
   cells: ReadonlyMap<string, Cell>;
 }
 
-export type FailureMark =
-  | { kind: "new" }
+export const FailureMarkSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("new") }),
   /** Passed in the previous run, stalled now (counted as failed, but not a new failure). */
-  | { kind: "now_stalled" }
+  z.object({ kind: z.literal("now_stalled") }),
   /** `since`: the start of the first run of the streak; `runs`: failing runs in a row, this one included. */
-  | { kind: "still_failing"; since: string | null; sinceRun: string; runs: number }
+  z.object({ kind: z.literal("still_failing"), since: z.string().nullable(), sinceRun: z.string(), runs: z.number() }),
   /** `passes` of `of` runs with a verdict in the window before this run. */
-  | { kind: "flaky"; flips: number; passes: number; of: number };
+  z.object({ kind: z.literal("flaky"), flips: z.number(), passes: z.number(), of: z.number() }),
+]);
+export type FailureMark = z.infer<typeof FailureMarkSchema>;
 
 const failedCell = (c: Cell | undefined) => c === "F" || c === "S";
 const decidedCell = (c: Cell | undefined) => c === "P" || failedCell(c);
@@ -123,20 +126,21 @@ export function failureMark(runs: readonly SuiteRunCells[], at: number, name: st
 }
 
 /** The change vocabulary's lists (`changeWord`), by scenario name: each scenario in at most one. */
-export interface ChangeLists {
+export const ChangeListsSchema = z.object({
   /** Passed in the previous run, failing now, not flaky. */
-  newFailures: string[];
+  newFailures: z.array(z.string()),
   /** Failed in the previous run (not by a stall), passing now. */
-  fixed: string[];
+  fixed: z.array(z.string()),
   /** Failing in both, not flaky. */
-  stillFailing: string[];
+  stillFailing: z.array(z.string()),
   /** Failing now and flaky (whatever the previous run said). */
-  flaky: string[];
+  flaky: z.array(z.string()),
   /** Stalled in the previous run, passing now: not a fix. */
-  wasStalled: string[];
+  wasStalled: z.array(z.string()),
   /** Passed in the previous run, stalled now (and not flaky): not a new failure. */
-  nowStalled: string[];
-}
+  nowStalled: z.array(z.string()),
+});
+export type ChangeLists = z.infer<typeof ChangeListsSchema>;
 
 export interface ChangesVsPrevious extends ChangeLists {
   previous: string | null;

@@ -1,7 +1,10 @@
 /** Telling finished, running, stalled, killed and aborted runs apart (ARTIFACTS.md §5.3). */
+import { z } from "zod";
 import { inFlightScenario, type LogSession } from "./evidence/evaluation-log";
 
-export type RunState = "finished" | "running" | "probably-stalled" | "killed" | "aborted";
+export const RUN_STATES = ["finished", "running", "probably-stalled", "killed", "aborted"] as const;
+export const RunStateSchema = z.enum(RUN_STATES);
+export type RunState = z.infer<typeof RunStateSchema>;
 
 export const RUNNING_WINDOW_MS = 5 * 60_000;
 export const STALLED_WINDOW_MS = 15 * 60_000;

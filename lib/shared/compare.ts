@@ -1,8 +1,10 @@
 /**
  * `GET /api/compare` and the compare page's props, typed once: lib/server/views/compare.ts returns
- * these types, so the server and the components cannot drift apart.
+ * these types, so the server and the components cannot drift apart. What MCP's `compare_runs` says
+ * of a pair as the API does is a zod schema here (`PairHeadSchema`), which MCP's output extends.
  */
-import type { Change, ComparedScenario, PairedTest, VerdictMatrix } from "@/lib/core/compare";
+import { z } from "zod";
+import { CHANGES, type Change, type ComparedScenario, type PairedTest, type VerdictMatrix } from "@/lib/core/compare";
 import type { JudgeMeanNote } from "@/lib/core/judge-score";
 import type { HistogramBin, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals } from "./dto";
 import type { CompareLabel } from "./ledger";
@@ -13,21 +15,22 @@ export type { RetryComparison };
 export type { Change, CountedVerdict, JudgeCell, PairedTest, SignalFlip, Stability, VerdictMatrix } from "@/lib/core/compare";
 export type { HistogramBin, JudgeMeanNote, LatencySummary, Rate, RateName, SignalBreakdownCounts, TokenTotals };
 
-export interface CompareWarning {
-  kind:
-    | "scenario_set"
-    | "min_agent_turns"
-    | "judge"
-    | "judge_threshold"
-    | "whitelist"
-    | "partial"
-    | "stalled"
-    | "retry_flags"
-    | "retried_change"
-    | "judge_sections"
-    | "end_policy";
-  message: string;
-}
+export const COMPARE_WARNING_KINDS = [
+  "scenario_set",
+  "min_agent_turns",
+  "judge",
+  "judge_threshold",
+  "whitelist",
+  "partial",
+  "stalled",
+  "retry_flags",
+  "retried_change",
+  "judge_sections",
+  "end_policy",
+] as const;
+
+export const CompareWarningSchema = z.object({ kind: z.enum(COMPARE_WARNING_KINDS), message: z.string() });
+export type CompareWarning = z.infer<typeof CompareWarningSchema>;
 
 export interface RateDelta {
   base: Rate;
@@ -35,32 +38,39 @@ export interface RateDelta {
   delta: number | null;
 }
 
-export interface NlFlip {
-  assertion: string;
-  base: boolean | null;
-  other: boolean | null;
-}
+/** An NL assertion whose verdict differs between the runs. */
+export const NlFlipSchema = z.object({ assertion: z.string(), base: z.boolean().nullable(), other: z.boolean().nullable() });
+export type NlFlip = z.infer<typeof NlFlipSchema>;
 
 export interface LatencySide {
   pooled: LatencySummary | null;
   byDomain: Record<string, LatencySummary>;
 }
 
-/** One baseline against one other run. */
-export interface PairComparison {
-  run: string;
-  scenarios: Array<ComparedScenario & { nlAssertions: NlFlip[] }>;
-  counts: Record<Change, number>;
-  tests: { success: PairedTest; task: PairedTest };
+/**
+ * What `GET /api/compare` and MCP `compare_runs` both say of one pair, as they both say it: MCP's
+ * pair extends this schema with its reshaped parts (rates as k/n, capped name lists).
+ */
+export const PairHeadSchema = z.object({
+  /** The other run's id. */
+  run: z.string(),
+  /** Scenarios by change (lib/core/compare.ts `changeOf`). */
+  counts: z.record(z.enum(CHANGES), z.number()),
   /** `null`: both runs finished, `rates` and `perDomain` are their own. Else one did not, and they are over this many scenarios finished in both (like for like, lib/core/run-changes.ts). */
-  likeForLike: number | null;
+  likeForLike: z.number().nullable(),
+  warnings: z.array(CompareWarningSchema),
+});
+
+/** One baseline against one other run. */
+export interface PairComparison extends z.infer<typeof PairHeadSchema> {
+  scenarios: Array<ComparedScenario & { nlAssertions: NlFlip[] }>;
+  tests: { success: PairedTest; task: PairedTest };
   rates: Record<RateName, RateDelta>;
   /** Each run's judge-score mean over its valid scores, beside the harness's (which a NaN makes `nan`). */
   judgeScores: { base: JudgeMeanNote; other: JudgeMeanNote };
   perDomain: Record<string, Record<string, RateDelta & { small: boolean }>>;
   latency: { base: LatencySide; other: LatencySide; p50Delta: number | null; p95Delta: number | null };
   tokens: { base: TokenTotals; other: TokenTotals; delta: { agent: number; user: number } };
-  warnings: CompareWarning[];
   /** Automatic retries of both runs side by side, and the fixed/regressed scenarios retried in one run only (issue 45). */
   retries: RetryComparison;
 }

@@ -1,18 +1,20 @@
 /**
  * Plain objects that cross from the server (index, route handlers, server components) to the
- * browser. Types only: safe to import anywhere.
+ * browser. A shape the API and MCP both send is a zod schema here (or in the core) and its type is
+ * inferred from it; MCP's output schema is derived from the same schema. Safe to import anywhere.
  */
+import { z } from "zod";
 import type { CallEnd, CallEndStory, EndSettings } from "@/lib/core/call-end";
 import type { UnknownFields } from "@/lib/core/metrics-fields";
-import type { Problem } from "@/lib/core/problems";
-import type { Rate, RateName, Rates, TokenTotals } from "@/lib/core/aggregates";
+import { ProblemSchema, type Problem } from "@/lib/core/problems";
+import { RatesSchema, type Rate, type RateName, type Rates, type TokenTotals } from "@/lib/core/aggregates";
 import type { LatencySummary } from "@/lib/core/latency";
-import type { RunState } from "@/lib/core/run-state";
-import type { ListChange } from "./run-changes";
+import { RunStateSchema, type RunState } from "@/lib/core/run-state";
+import { ListChangeSchema } from "./run-changes";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import type { ConversationLog } from "@/lib/core/evidence/conversation-log";
 import type { ActionDiff, AsrDiff, Hint, ToolCall } from "@/lib/core/insights";
-import type { JudgeMeanNote } from "@/lib/core/judge-score";
+import { JudgeMeanNoteSchema, type JudgeMeanNote } from "@/lib/core/judge-score";
 import type { RunHistory } from "@/lib/core/run-history";
 import type { ScenarioTiming } from "@/lib/core/timing/scenario-timing";
 import type { HistogramBin } from "@/lib/core/histogram";
@@ -24,56 +26,61 @@ import type { JudgeSeen } from "@/lib/core/judge-sections";
 export type { RunRetries, JudgeSeen };
 export type { Problem, Rate, RateName, Rates, TokenTotals, LatencySummary, RunState, ScenarioRow, JudgeMeanNote, RunHistory, HistogramBin };
 
-export interface ScopedProblem extends Problem {
+/** A problem with where it is: one contract (the core's problem, and its scenario). */
+export const ScopedProblemSchema = ProblemSchema.extend({
   /** Scenario folder name, or `null` for a run-level file. */
-  scenario: string | null;
-}
+  scenario: z.string().nullable(),
+});
+export type ScopedProblem = z.infer<typeof ScopedProblemSchema>;
 
-/** One entry of `GET /api/runs`. */
-export interface RunListItem {
+/** One entry of `GET /api/runs` and MCP `list_runs` (which derives its run summary from it): one contract. */
+export const RunListItemSchema = z.object({
   /** Run folder path relative to the results folder, `/`-separated. */
-  id: string;
-  state: RunState;
+  id: z.string(),
+  state: RunStateSchema,
   /** Scenarios with a finished `metrics.json` (in the last session's queue). */
-  scenarioCount: number;
-  intendedCount: number;
+  scenarioCount: z.number(),
+  intendedCount: z.number(),
   /** ISO time of the newest activity seen in the run. */
-  updatedAt: string | null;
+  updatedAt: z.string().nullable(),
   /** ISO time the run started (`run_args.json` first `started_at`, else the log). */
-  startedAt: string | null;
-  rates: Rates;
-  problems: ScopedProblem[];
-  domains: string[];
-  inFlight: string | null;
-  partial: boolean;
-  resumed: boolean;
+  startedAt: z.string().nullable(),
+  rates: RatesSchema,
+  problems: z.array(ScopedProblemSchema),
+  domains: z.array(z.string()),
+  inFlight: z.string().nullable(),
+  partial: z.boolean(),
+  resumed: z.boolean(),
   /** Scenarios counted as failed for stalling (fewer agent turns than `min_agent_turns`). */
-  stalledCount: number;
+  stalledCount: z.number(),
   /** The last line of the run's evaluation log (its own clock; the harness's local time read as the server's). */
-  lastLogAt: string | null;
+  lastLogAt: z.string().nullable(),
   /** From the first invocation's start to the log's last line, when both are known. */
-  durationSeconds: number | null;
+  durationSeconds: z.number().nullable(),
   /** Scenario folders outside the last queue: listed on the run page, never counted in the rates. */
-  outsideQueueCount: number;
+  outsideQueueCount: z.number(),
   /** Judge errors (NaN scores) in the judge-score mean's bucket, and our mean over the valid scores. */
-  judgeScores: JudgeMeanNote;
+  judgeScores: JudgeMeanNoteSchema,
   /** Runs that queued the same scenarios share it ("" for a run with no queue yet): the runs list's suites. */
-  queueKey: string;
+  queueKey: z.string(),
   /**
    * Against the previous run of the same suite (`views/run-changes.ts`): set by the runs list, never
    * kept with the item (it moves with other runs). Absent for a suite's first run.
    */
-  vsPrevious?: ListChange;
-}
+  vsPrevious: ListChangeSchema.optional(),
+});
+export type RunListItem = z.infer<typeof RunListItemSchema>;
 
-export interface RunsResponse {
-  runs: RunListItem[];
-  version: number;
+/** `GET /api/runs`. */
+export const RunsResponseSchema = z.object({
+  runs: z.array(RunListItemSchema),
+  version: z.number(),
   /** Present while the first scan is under way: scenarios read of all found, and runs read but not listed yet (see `runsList`). */
-  indexing?: { done: number; total: number; runsPending: number };
+  indexing: z.object({ done: z.number(), total: z.number(), runsPending: z.number() }).optional(),
   /** Places under the results folder that are not shown, and why (a run nested too deep). */
-  problems: Array<{ path: string; message: string }>;
-}
+  problems: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+export type RunsResponse = z.infer<typeof RunsResponseSchema>;
 
 export interface SignalBreakdownCounts {
   passed: number;

@@ -36,10 +36,12 @@ export function runSuites(runs: readonly Pick<RunListItem, "id" | "queueKey" | "
   const used = new Map<string, number>();
   for (const [key, members] of byKey) {
     const newest = members[0]!;
+    // The suite's domains, not the newest run's: a killed newest run has finished only some (as /trends names it, by the queue).
+    const domains = [...new Set(members.flatMap((m) => m.domains))].sort();
     const label = suiteName(
       members.map((m) => m.id),
       newest.intendedCount,
-      newest.domains,
+      domains,
       used,
     );
     suites.push({ key, label, runCount: members.length, newest: newest.id });

@@ -63,7 +63,8 @@ test("a regressed scenario names the last run it passed in, where the calls part
   expect(new URL(page.url()).hash).toBe(`#turn-${reply}`);
   await expect(page.locator('[data-divergence="true"]')).toHaveAttribute("id", "turn-1");
   await expect(page.locator('[data-calls-part="true"]')).toHaveAttribute("id", `turn-${reply}`);
-  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at reply ${reply}`);
+  // One turn numbering: the mark names the reply (the row) and the turn the scenario page's cause named.
+  await expect(page.getByTestId("calls-part-link")).toHaveText(`They part for good at reply ${reply} (turn #${turn})`);
 });
 
 test("a passing scenario, and a failing one with no earlier pass, say nothing of the kind", async ({ page }) => {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { apiAudioHref, scenarioHref } from "@/lib/shared/routes";
-import { absentSourcesLine, alignedTranscript, firstDivergence, whereCallsPart } from "@/lib/core/transcript";
+import { absentSourcesLine, alignedTranscript, firstDivergence, replyTurnsText, whereCallsPart } from "@/lib/core/transcript";
 import { compareHref, scenarioCompareHref } from "@/components/compare/labels";
 import { AlignedTranscripts, judgeView, NlAssertions, SideBySide, type SideView } from "@/components/compare/scenario-pair";
 import { linkClass, RunId } from "@/components/compare/ui";
@@ -151,6 +151,7 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
         <p className="text-sm">
           <a href={`#turn-${divergence.index + 1}`} className={linkClass}>
             The conversations first diverge at reply {divergence.index + 1}
+            {replyTurnsText(b.transcript.exchanges, o.transcript.exchanges, divergence.index)}
           </a>
           : {divergence.reason}.
           {partsLater && (
@@ -158,6 +159,7 @@ export default async function CompareScenarioPage({ searchParams }: { searchPara
               {" "}
               <a href={`#turn-${partsLater.at.index + 1}`} className={linkClass} data-testid="calls-part-link">
                 {partsLater.byActions ? "What the agent did first differs" : "They part for good"} at reply {partsLater.at.index + 1}
+                {replyTurnsText(b.transcript.exchanges, o.transcript.exchanges, partsLater.at.index)}
               </a>
               : {partsLater.at.reason}.
             </>

@@ -27,13 +27,14 @@ import { queryMessage } from "@/lib/core/schema-message";
 import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import type { RunChanges } from "@/lib/shared/run-changes";
 import type { RunModel } from "@/lib/server/model/run-model";
-import { queryScenarios, runDetail } from "@/lib/server/views/run-views";
-import { runChanges, withNewFailures } from "@/lib/server/views/run-changes";
+import { runDetail } from "@/lib/server/views/run-views";
+import { runChanges } from "@/lib/server/views/run-changes";
+import { scenarioRowsPage } from "@/lib/server/queries/run-detail";
 import { ChangesLine } from "@/components/changes/changes-line";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
 import { requestTime } from "@/components/request-time";
 import { VersionMark } from "@/components/version-mark";
-import { getStore } from "@/lib/server/live/store";
+import { getStore, type Store } from "@/lib/server/live/store";
 import { ScenarioPage as ScenarioDrillDown } from "./scenario-page";
 import { firstInQueue } from "@/lib/server/ledger/queue";
 import { RunTriage } from "./run-triage";
@@ -78,8 +79,8 @@ export default async function RunRoute({ params, searchParams }: Props) {
     // `?review=unreviewed`: the review queue starts at the first failing scenario without a label.
     const queueEmpty =
       query.review === "unreviewed" && (await firstInQueue(store.index, run, (first) => redirect(`${scenarioHref(run.id, first)}?review=unreviewed`)));
-    const changes = await runChanges(store.index, run, requestTime());
-    return <RunPage run={run} changes={changes} version={store.index.version} withRows={withRows} searchParams={query} queueEmpty={queueEmpty} />;
+    const [changes, table] = await Promise.all([runChanges(store.index, run, requestTime()), firstPage(store, run, query, withRows)]);
+    return <RunPage run={run} changes={changes} table={table} version={store.index.version} searchParams={query} queueEmpty={queueEmpty} />;
   }
   if (run && route.kind === "scenario" && run.scenarios.has(route.name)) {
     return <ScenarioDrillDown run={run} name={route.name} searchParams={await searchParams} />;
@@ -100,8 +101,14 @@ export default async function RunRoute({ params, searchParams }: Props) {
   notFound();
 }
 
-/** The first page of the scenario table for the URL's view, so the table renders with the HTML. */
-function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean): { view: string; page: ScenarioPage | null; error: string | null } {
+interface FirstPage {
+  view: string;
+  page: ScenarioPage | null;
+  error: string | null;
+}
+
+/** The first page of the scenario table for the URL's view, so the table renders with the HTML (as `GET /api/runs/{id}/scenarios` gives it). */
+async function firstPage(store: Store, run: RunModel, searchParams: SearchParams, withRows: boolean): Promise<FirstPage> {
   const raw = new URLSearchParams();
   for (const [k, v] of Object.entries(searchParams)) {
     const value = Array.isArray(v) ? v[0] : v;
@@ -116,7 +123,7 @@ function firstPage(run: RunModel, searchParams: SearchParams, withRows: boolean)
     const error = queryMessage(query.error, Object.fromEntries(params));
     return { view: view.toString(), page: { total: run.scenarios.size, matched: 0, offset: 0, limit: PAGE_SIZE, rows: [] }, error };
   }
-  return { view: view.toString(), page: withRows ? queryScenarios(run, withNewFailures(getStore().index, run, query.data)) : null, error: null };
+  return { view: view.toString(), page: withRows ? await scenarioRowsPage(store, run, query.data) : null, error: null };
 }
 
 const PROBLEMS_SHOWN = 30;
@@ -124,21 +131,21 @@ const PROBLEMS_SHOWN = 30;
 function RunPage({
   run,
   changes,
+  table,
   version,
-  withRows,
   searchParams,
   queueEmpty,
 }: {
   run: RunModel;
   changes: RunChanges;
+  table: FirstPage;
   version: number;
-  withRows: boolean;
   searchParams: SearchParams;
   queueEmpty: boolean;
 }) {
   const now = requestTime();
   const d: RunDetail = runDetail(run, now);
-  const { view, page, error } = firstPage(run, searchParams, withRows);
+  const { view, page, error } = table;
   // Changes whenever this run's data does, so the table re-fetches only for its own run.
   const dataKey = `${run.revision}|${d.state}`;
   const signals = Object.entries(d.successBreakdown)

@@ -205,6 +205,15 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
   causes.push(...capped(slow));
   for (const list of byKind.values()) causes.push(...capped(list));
   foldMisheard(causes);
+  // A line defect (a dropout, noise, an echo…) is the line's, not a decision at a turn: listed after the causes that point at one, and says so.
+  const lineDefect = (c: LikelyCause) => LINE_DEFECTS.some((k) => c.kind === `audio-${k}`);
+  if (causes.some((c) => c.turn !== null && !lineDefect(c)))
+    for (const [i, c] of causes.entries())
+      if (lineDefect(c) && c.turn !== null)
+        causes[i] = {
+          ...c,
+          message: `${c.message}${/[.!?]$/.test(c.message) ? "" : "."} Listed after the causes that point at a turn: a defect of the line, not a decision.`,
+        };
   // A difference in words alone is where it went wrong only when nothing else points at a turn.
   const pointedBefore = causes.some((c) => c.turn !== null);
   if (x.divergence) {
@@ -212,9 +221,7 @@ export function likelyCauses(x: LikelyCausesInput): LikelyCauses {
     const demoted = !x.divergence.byActions && pointedBefore;
     causes.push(demoted ? { ...d, message: `${d.message} Listed after the causes that point at a turn: a difference in words alone.` } : d);
   }
-  // Call order: a cause that points at a turn by its turn, then the rest (a demoted divergence among them); stable otherwise.
-  // A line defect (a dropout, noise, an echo…) is the line's, not a decision at a turn: after the causes that point at one.
-  const lineDefect = (c: LikelyCause) => LINE_DEFECTS.some((k) => c.kind === `audio-${k}`);
+  // Call order: a cause that points at a turn by its turn, then the rest (line defects and a demoted divergence among them); stable otherwise.
   const rank = (c: LikelyCause) =>
     c.turn === null || lineDefect(c) || (c.kind === "divergence" && !x.divergence?.byActions && pointedBefore) ? Infinity : c.turn;
   const ordered = causes.map((c, i) => ({ c, i })).sort((p, q) => rank(p.c) - rank(q.c) || p.i - q.i);

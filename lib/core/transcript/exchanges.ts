@@ -235,3 +235,16 @@ export function toolDiffers(mine: readonly ExchangeToolCall[], theirs: readonly 
   const y = theirs[i];
   return !x || !y || x.name !== y.name || x.canonical !== y.canonical;
 }
+
+/**
+ * A reply's turn numbers in words, for a mark that names the reply (the side-by-side page's rows are
+ * replies; every other surface names a turn by its transcript number, `#turn-N`): " (turn #4)", or each
+ * side's when they differ. "" when neither side has that agent reply.
+ */
+export function replyTurnsText(base: readonly Exchange[], other: readonly Exchange[], index: number): string {
+  const b = base[index]?.agent?.turn;
+  const o = other[index]?.agent?.turn;
+  if (b === undefined && o === undefined) return "";
+  if (b === undefined || o === undefined || b === o) return ` (turn #${b ?? o})`;
+  return ` (turn #${b} in the baseline, #${o} in the other run)`;
+}

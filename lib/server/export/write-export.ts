@@ -24,9 +24,11 @@ import { closeStore, createStore, type Store } from "../live/store";
 import type { RunModel } from "../model/run-model";
 import { compareRuns, SMALL_SAMPLE } from "../views/compare";
 import { runSetupDiff } from "../views/setup";
+import { setupSummary } from "@/lib/core/setup/diff";
 import { divergenceFrom } from "../views/divergence";
 import { runFactsOf } from "../views/run-facts";
-import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
+import { runAnalysis, runDetail } from "../views/run-views";
+import { scenarioRowsPage } from "../queries/run-detail";
 import { scenarioDetail } from "../views/scenario-detail";
 import { appStyleSheet } from "./app-style";
 import { copyRegularFile } from "./copy-file";
@@ -118,9 +120,9 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
   const { store, run } = await openRun(runDir, "the run folder");
   const opened = compareDir ? await openRun(compareDir, "the --compare folder").catch(async (e) => (await closeStore(store), Promise.reject(e))) : null;
   try {
-    if (query.data.q) await store.sync.withSearchTexts(run);
     const total = run.scenarios.size;
-    const all = queryScenarios(run, { ...query.data, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    // The run table's own question, every row of it (the search reads the judge reasons first).
+    const all = await scenarioRowsPage(store, run, { ...query.data, offset: 0, limit: Number.MAX_SAFE_INTEGER });
     await mkdir(join(outDir, "scenarios"), { recursive: true });
     await mkdir(join(outDir, "data", "scenarios"), { recursive: true });
     if (o.audio) await mkdir(join(outDir, "audio"), { recursive: true });
@@ -213,13 +215,15 @@ export async function writeExport(o: ExportOptions): Promise<ExportResult> {
     let versus: Versus | null = null;
     if (opened) {
       const result = await compareRuns(opened.run, [run]);
-      versus = { base: opened.run.id, changes: new Map(result.comparisons[0]!.scenarios.map((s) => [s.name, s.change])) };
+      const setup = await runSetupDiff(opened.run, run);
+      // The setup lines as the run page's "what changed" names them (views/run-changes.ts).
+      versus = { base: opened.run.id, changes: new Map(result.comparisons[0]!.scenarios.map((s) => [s.name, s.change])), setup: setupSummary(setup) };
       compareFile = "compare.html";
       await put(
         compareFile,
         compareHtml({
           result,
-          setup: await runSetupDiff(opened.run, run),
+          setup,
           files: fileOf,
           back: "index.html",
           smallBelow: SMALL_SAMPLE,

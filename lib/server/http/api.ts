@@ -10,10 +10,10 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { attemptFoldersOf, runSummaryJson } from "@/lib/core";
-import type { ChangeEvent, ScenarioPage } from "@/lib/shared/dto";
+import { attemptFoldersOf } from "@/lib/core";
+import type { ChangeEvent } from "@/lib/shared/dto";
 import { decodeSegments, parseRunPath } from "@/lib/shared/routes";
-import { parseScenarioQuery, type ScenarioQuery } from "@/lib/shared/scenario-query";
+import { parseScenarioQuery } from "@/lib/shared/scenario-query";
 import { lstatInside } from "../ingest/fs-safe";
 import { ensureRecording } from "../source/lazy-recordings";
 import { SCENARIO_FILES } from "../ingest/layout";
@@ -22,8 +22,9 @@ import type { RunModel } from "../model/run-model";
 import type { Store } from "../live/store";
 import { compareRuns } from "../views/compare";
 import { stoppingSignal } from "../stopping";
-import { queryScenarios, runAnalysis, runDetail } from "../views/run-views";
-import { runChanges, withNewFailures } from "../views/run-changes";
+import { runAnalysis } from "../views/run-views";
+import { runChanges } from "../views/run-changes";
+import { runBody, scenarioRowsPage } from "../queries/run-detail";
 import { runsList } from "../views/runs-list";
 import { sseResponse } from "./sse";
 import { runReportRoute, scenarioReportRoute, timingRoute } from "./timing-routes";
@@ -95,17 +96,6 @@ function summaryText(run: RunModel): Response {
       "content-disposition": 'inline; filename="all_summary.txt"',
     },
   });
-}
-
-/** `GET /api/runs/{id}`'s body: the run detail and the harness's summary JSON (the MCP server's `get_run` reads the same). */
-export function runBody(run: RunModel) {
-  return { ...runDetail(run), summary: runSummaryJson(runAnalysis(run)) };
-}
-
-/** One page of the scenario table: the search reads the judge reasons first when it has a text to look for. */
-export async function scenarioRowsPage(store: Store, run: RunModel, query: ScenarioQuery): Promise<ScenarioPage> {
-  if (query.q) await store.sync.withSearchTexts(run);
-  return queryScenarios(run, withNewFailures(store.index, run, query));
 }
 
 async function scenarioPage(store: Store, run: RunModel, params: URLSearchParams): Promise<Response> {

@@ -8,7 +8,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { likeForLikeText } from "@/lib/core/run-changes";
 import { RATE_NAMES, type RateName } from "@/lib/core/aggregates";
-import type { PairComparison } from "@/lib/shared/compare";
+import { NlFlipSchema, PairHeadSchema, type PairComparison } from "@/lib/shared/compare";
 import { themeChanges } from "../http/themes";
 import type { RunModel } from "../model/run-model";
 import { compareRuns } from "../views/compare";
@@ -42,12 +42,14 @@ const ThemeOut = z.object({ label: z.string(), count: z.number(), scenarioCount:
 /** One rate in both runs, with its name as all_summary.txt and the pages give it. */
 const RateChange = z.object({ label: z.string(), base: RateOut, other: RateOut, delta: z.number().nullable() });
 
-const PairOut = z.object({
-  run: z.string(),
-  counts: z.record(z.string(), z.number()),
+/**
+ * One pair as `compare_runs` gives it: what `GET /api/compare` says of the pair as it says it (its run,
+ * counts, like-for-like size and warnings: `PairHeadSchema`), extended with MCP's reshaped parts (the
+ * paired tests flat, rates as k/n with their labels, scenario lists capped with their counts, the
+ * setup diff and themes in brief), which stay MCP's own.
+ */
+const PairOut = PairHeadSchema.extend({
   tests: z.object({ success: Test, task: Test }),
-  /** `null`: both runs finished, `rates` are their own. Else one did not: `rates` are over this many scenarios finished in both (like for like). */
-  likeForLike: z.number().nullable(),
   rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateChange])) as Record<RateName, typeof RateChange>),
   regressed: NameList,
   /** The first regressed scenarios with what flipped: signals (bucket in the baseline → in the run) and NL assertions. */
@@ -56,7 +58,8 @@ const PairOut = z.object({
       name: z.string(),
       domain: z.string(),
       signals: z.array(z.object({ signal: z.string(), base: z.string().nullable(), other: z.string().nullable() })),
-      nlAssertions: z.array(z.object({ assertion: z.string(), base: z.boolean().nullable(), other: z.boolean().nullable() })),
+      /** The first 10, each assertion cut to 300 characters. */
+      nlAssertions: z.array(NlFlipSchema),
     }),
   ),
   fixed: NameList,
@@ -74,7 +77,6 @@ const PairOut = z.object({
     problems: z.array(z.string()),
   }),
   themes: z.object({ new: z.array(ThemeOut), gone: z.array(ThemeOut), grown: z.array(ThemeOut) }),
-  warnings: z.array(z.object({ kind: z.string(), message: z.string() })),
 });
 type Pair = z.infer<typeof PairOut>;
 

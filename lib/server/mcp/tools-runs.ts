@@ -7,9 +7,11 @@ import { rateLabel, WITHOUT_RETRIES_LABEL } from "@/lib/core/figures";
 import { redactArgs } from "@/lib/core/redact";
 import { likeForLikeText } from "@/lib/core/run-changes";
 import { wilson } from "@/lib/core/stats";
-import type { RunDetail, RunListItem } from "@/lib/shared/dto";
+import { RUN_STATES } from "@/lib/core/run-state";
+import { RunListItemSchema, ScopedProblemSchema, type RunListItem } from "@/lib/shared/dto";
+import { ListChangeSchema, PreviousRunSchema, RunChangesSchema, SuccessChangeSchema } from "@/lib/shared/run-changes";
 import { runSuites } from "@/lib/shared/run-suites";
-import { runBody } from "../http/api";
+import { runBody } from "../queries/run-detail";
 import { themesFor, themeDTO } from "../http/themes";
 import type { RunModel } from "../model/run-model";
 import { runAudio } from "../views/run-audio";
@@ -20,25 +22,30 @@ import { argsOf } from "../views/setup";
 import type { McpContext } from "./context";
 import { runNamed, ToolError } from "./lookup";
 import { answer, asJson, DATA_NOTE } from "./result";
-import { More, ProblemOut, RateOut, RatesOut, RateWithInterval } from "./schemas";
+import { More, RateOut, RatesOut, RateWithInterval } from "./schemas";
 import { capped, count, nameList, num, pointsText, q, rateOut, rateText } from "./text";
 
-const RUN_STATES = ["finished", "running", "probably-stalled", "killed", "aborted"] as const;
 const MAX_LIST = 200;
 
-const RunSummaryOut = z.object({
-  id: z.string(),
-  state: z.string(),
-  startedAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-  scenarioCount: z.number(),
-  intendedCount: z.number(),
+/**
+ * A run as `list_runs` gives it: the runs list's item (`RunListItemSchema`, `GET /api/runs`), its own
+ * fields picked from that schema; what MCP reshapes for an agent (rates as k/n, counts for lists, the
+ * change column's fields flat) is its own, each field's type still taken from the item's schema.
+ */
+const RunSummaryOut = RunListItemSchema.pick({
+  id: true,
+  state: true,
+  startedAt: true,
+  updatedAt: true,
+  scenarioCount: true,
+  intendedCount: true,
+  stalledCount: true,
+  partial: true,
+}).extend({
   /** Scenarios counted as failed (success rate's n − k). */
   failedCount: z.number(),
-  stalledCount: z.number(),
-  partial: z.boolean(),
   /** Runs that queued the same scenarios share it (the runs list's suites). */
-  suite: z.string(),
+  suite: RunListItemSchema.shape.queueKey,
   /** The suite's name as the runs list shows it (`nightly`); `null` for a run with no queue yet. */
   suiteName: z.string().nullable(),
   rates: RatesOut,
@@ -46,11 +53,11 @@ const RunSummaryOut = z.object({
   /** Against the previous run of the suite, as the runs list's change column: Δ success, new failures (null while indexing). */
   previous: z
     .object({
-      id: z.string(),
-      successDelta: z.number().nullable(),
+      id: ListChangeSchema.shape.previous,
+      successDelta: ListChangeSchema.shape.delta,
       /** `null`: both runs finished. Else the delta is like for like, over this many scenarios finished in both. */
-      likeForLike: z.number().nullable(),
-      newFailures: z.number().nullable(),
+      likeForLike: ListChangeSchema.shape.likeForLike,
+      newFailures: ListChangeSchema.shape.newFailures,
     })
     .nullable(),
 });
@@ -177,14 +184,24 @@ const MAX_NAMES = 50;
 const NamesOut = z.object({ count: z.number(), names: z.array(z.string()) });
 const namesOf = (all: readonly string[]) => ({ count: all.length, names: all.slice(0, MAX_NAMES) });
 
+/**
+ * `get_run`'s answer: the run detail's fields it shares with the runs list's item are that schema's
+ * (`RunListItemSchema`); what it reshapes for an agent (rates with k/n and intervals, capped lists,
+ * counts) is its own, and its `previous` takes each field's type from `RunChangesSchema`.
+ */
 export const GetRunOut = {
-  id: z.string(),
-  state: z.string(),
-  startedAt: z.string().nullable(),
-  lastLogAt: z.string().nullable(),
-  durationSeconds: z.number().nullable(),
-  scenarioCount: z.number(),
-  intendedCount: z.number(),
+  ...RunListItemSchema.pick({
+    id: true,
+    state: true,
+    startedAt: true,
+    lastLogAt: true,
+    durationSeconds: true,
+    scenarioCount: true,
+    intendedCount: true,
+    partial: true,
+    resumed: true,
+    inFlight: true,
+  }).shape,
   queueLength: z.number(),
   minAgentTurns: z.number(),
   judgeThreshold: z.number().nullable(),
@@ -196,10 +213,7 @@ export const GetRunOut = {
   newFields: z.array(z.object({ key: z.string(), scenarios: z.number() })).optional(),
   /** The last invocation's arguments, secrets redacted (lib/core/redact), each value as text cut to 200 characters; null without run_args.json. */
   args: z.record(z.string(), z.string()).nullable(),
-  partial: z.boolean(),
-  resumed: z.boolean(),
-  inFlight: z.string().nullable(),
-  suite: z.string(),
+  suite: RunListItemSchema.shape.queueKey,
   /** The suite's name as the runs list shows it (`nightly`); `null` for a run with no queue yet. */
   suiteName: z.string().nullable(),
   rates: z.object(Object.fromEntries(RATE_NAMES.map((n) => [n, RateWithInterval])) as Record<RateName, typeof RateWithInterval>),
@@ -210,7 +224,7 @@ export const GetRunOut = {
   latency: z.object({ p50_ms: z.number().nullable(), p95_ms: z.number().nullable() }).nullable(),
   unfinished: z.object({ count: z.number(), scenarios: z.array(z.string()) }),
   outsideQueue: z.number(),
-  problems: z.object({ count: z.number(), first: z.array(ProblemOut.extend({ scenario: z.string().nullable() })) }),
+  problems: z.object({ count: z.number(), first: z.array(ScopedProblemSchema) }),
   themes: z.array(z.object({ label: z.string(), quote: z.string(), count: z.number(), scenarioCount: z.number(), scenarios: z.array(z.string()) })),
   /** Why the failure themes are missing (their analysis failed), `null` when they were made. */
   themesError: z.string().nullable(),
@@ -251,16 +265,16 @@ export const GetRunOut = {
   /** What changed since the previous run of the suite, as the run page's line says it (views/run-changes). */
   previous: z
     .object({
-      id: z.string(),
-      startedAt: z.string().nullable(),
-      successBefore: z.number().nullable(),
-      successAfter: z.number().nullable(),
-      successDelta: z.number().nullable(),
+      id: PreviousRunSchema.shape.id,
+      startedAt: PreviousRunSchema.shape.startedAt,
+      successBefore: SuccessChangeSchema.shape.before,
+      successAfter: SuccessChangeSchema.shape.after,
+      successDelta: SuccessChangeSchema.shape.delta,
       /** `null`: both runs finished, their own rates. Else one did not: the rates are over this many scenarios finished in both (like for like). */
-      likeForLike: z.number().nullable(),
+      likeForLike: SuccessChangeSchema.shape.likeForLike,
       /** The paired McNemar exact test over the scenarios with a verdict in both runs. */
-      pValue: z.number().nullable(),
-      paired: z.number(),
+      pValue: SuccessChangeSchema.shape.pValue,
+      paired: SuccessChangeSchema.shape.paired,
       newFailures: NamesOut,
       fixed: NamesOut,
       stillFailing: NamesOut,
@@ -269,8 +283,8 @@ export const GetRunOut = {
       wasStalled: NamesOut,
       /** Passed before, stalled now: not counted as a new failure. */
       nowStalled: NamesOut,
-      /** What changed in the setup, one line each (redacted), as compare and `check` name it. */
-      setup: z.array(z.string()),
+      /** What changed in the setup, one line each (redacted), as compare and `check` name it (the first 50). */
+      setup: RunChangesSchema.shape.setup,
     })
     .nullable(),
 };
@@ -296,7 +310,7 @@ function argsText(run: RunModel): Record<string, string> | null {
 
 /** The run as get_run and the run resource show it. */
 export async function runView(ctx: McpContext, run: RunModel): Promise<RunOut> {
-  const body = runBody(run) as RunDetail & { summary: unknown };
+  const body = runBody(run);
   const withInterval = (name: RateName) => {
     const r = rateOut(body.rates[name]);
     const w = name === "judge_score_mean" || r.k === null ? null : wilson(r.k, r.n);

@@ -11,7 +11,7 @@ import { QUICK_FILTERS, SORT_KEYS } from "@/lib/shared/scenario-keys";
 import type { ScenarioQuery } from "@/lib/shared/scenario-query";
 import type { ScenarioRow } from "@/lib/core/scenario-row";
 import { audioAnalysis } from "../audio/analysis";
-import { scenarioRowsPage } from "../http/api";
+import { scenarioRowsPage } from "../queries/run-detail";
 import type { RunModel } from "../model/run-model";
 import { scenarioAcrossRuns, verdictChanges } from "../views/run-changes";
 import { runFactsOf } from "../views/run-facts";

@@ -17,7 +17,7 @@ import { interactionRows } from "@/lib/core/audio/interaction";
 import { RANGE_TREND_ORDER, type RangeTrend } from "@/lib/core/themes";
 import { rangeThemesFor } from "../http/themes";
 import { interactionPerNight } from "../views/trend-interaction";
-import { buildTrends, trendRuns } from "../views/trends";
+import { buildTrends, trendRuns, trendSuite } from "../views/trends";
 import type { McpContext } from "./context";
 import { hostileName, ToolError } from "./lookup";
 import { answer, DATA_NOTE } from "./result";
@@ -167,18 +167,14 @@ export function registerTrendsTool(server: McpServer, ctx: McpContext): void {
     async ({ suite, range, sort, strip_page, include }) => {
       if (suite !== undefined && hostileName(suite, "run")) throw new ToolError(`refused ${hostileName(suite, "run")}: ${q(suite, 120)}`);
       await ctx.store.scanned;
-      let data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
-      // buildTrends shows the largest suite for a name it does not know: a suite's name as the runs
-      // list shows it is looked up, and a name that is neither that, a suite nor a run of one (over
-      // all time, not just the range) is an error instead.
-      const names = (d: typeof data) => d.suite?.id === suite || d.runs.some((r) => r.id === suite);
-      const byName = suite !== undefined && !names(data) ? data.suites.find((s) => s.name === suite) : undefined;
-      if (byName) data = buildTrends(ctx.store.index, { suite: byName.id, range, sort, page: String(strip_page) });
-      if (suite !== undefined && !byName && !names(data) && !names(buildTrends(ctx.store.index, { suite, range: "all" }))) {
+      // The trends page's suite for `suite` (an id, a name as the runs list shows it, or a run); buildTrends
+      // shows the largest suite for one it does not know, where MCP answers with an error.
+      if (suite !== undefined && !trendSuite(ctx.store.index, suite)) {
         throw new ToolError(
           `${ctx.store.index.runs.has(suite) ? "the run has no queue, so no suite:" : "unknown suite or run:"} ${q(suite, 200)} (get_trends without a suite lists the suites)`,
         );
       }
+      const data = buildTrends(ctx.store.index, { suite, range, sort, page: String(strip_page) });
       const all = data.runs.map(runOut);
       const runs = all.slice(-MAX_RUNS);
       // The trends page's anomaly nights (outside the band of the trailing runs), and apart from them its setup changes.

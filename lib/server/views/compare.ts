@@ -1,4 +1,5 @@
 /** `GET /api/compare`: two or more runs of the index compared (lib/core/compare does the arithmetic). */
+import "server-only";
 import {
   compareRows,
   foldRecords,
@@ -15,7 +16,6 @@ import {
   type Rate,
   type RateName,
 } from "@/lib/core";
-import "server-only";
 import type { CompareResult, CompareWarning, NlFlip, PairComparison, RateDelta } from "@/lib/shared/compare";
 import { readJudgeFile } from "../evidence/judge-file";
 import { readInside } from "../ingest/fs-safe";
@@ -27,6 +27,7 @@ import { runAnalysis, runDetail, runRates, runRows } from "./run-views";
 import { stallWarnings } from "./compare-stalls";
 import { differingSections } from "@/lib/core/judge-sections";
 import { runJudgeSections } from "./run-judge-sections";
+import { argsOf } from "./setup";
 import { endSettingsChanges, endSettingsNote, endSettingsOf, type EndSettings } from "@/lib/core/call-end";
 import { compareRetries, retrySide, retryWarningMessages, type RetryComparison } from "@/lib/core/compare-retries";
 import { likeForLikeText } from "@/lib/core/run-changes";
@@ -36,10 +37,8 @@ export const SMALL_SAMPLE = 10;
 /** NL-assertion flips are read from judge files for at most this many changed scenarios. */
 const MAX_NL_DIFFS = 500;
 
-function parsedArgs(run: RunModel): Record<string, unknown> {
-  const inv = run.runLevel.invocations;
-  return inv[inv.length - 1]?.parsed_args ?? {};
-}
+/** The run's last invocation's arguments, `{}` without `run_args.json`. */
+const parsedArgs = (run: RunModel): Record<string, unknown> => argsOf(run) ?? {};
 
 /** How the run's calls end: its conversation-end policy and inactivity timeout (issue 57). */
 export function runEndSettings(run: RunModel): EndSettings {

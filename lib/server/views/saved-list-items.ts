@@ -10,9 +10,8 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { RATE_NAMES } from "@/lib/core/aggregates";
 import { STALLED_WINDOW_MS } from "@/lib/core/run-state";
-import type { RunListItem } from "@/lib/shared/dto";
+import { RunListItemSchema, type RunListItem } from "@/lib/shared/dto";
 import { DelayedWrite } from "../cache/delayed-write";
 import { CODE_HASH } from "../cache/code-identity";
 import { buildKeyPrefix, type IndexCache } from "../cache/index-cache";
@@ -133,40 +132,6 @@ function isSaved(x: unknown): x is Saved {
   const saved = x as { key?: unknown; item?: unknown; changes?: { key?: unknown; newFailures?: unknown } } | null;
   if (!saved || typeof saved.key !== "string" || !saved.item || typeof saved.item !== "object") return false;
   if (saved.changes !== undefined && (typeof saved.changes?.key !== "string" || !Number.isInteger(saved.changes.newFailures))) return false;
-  const i = saved.item as Record<string, unknown>;
-  const str = (v: unknown) => typeof v === "string";
-  const num = (v: unknown) => typeof v === "number";
-  const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
-  // Kept as JSON: a NaN (a judge error in a mean's sum) comes back as null.
-  const isRate = (r: unknown) =>
-    !!r && typeof r === "object" && ["value", "numerator", "denominator"].every((k) => orNull((r as Record<string, unknown>)[k], num));
-  const rates = i.rates as Record<string, unknown> | null;
-  const judge = i.judgeScores as Record<string, unknown> | null;
-  return (
-    str(i.id) &&
-    str(i.state) &&
-    str(i.queueKey) &&
-    num(i.scenarioCount) &&
-    num(i.intendedCount) &&
-    num(i.stalledCount) &&
-    num(i.outsideQueueCount) &&
-    orNull(i.updatedAt, str) &&
-    orNull(i.startedAt, str) &&
-    orNull(i.inFlight, str) &&
-    orNull(i.lastLogAt, str) &&
-    orNull(i.durationSeconds, num) &&
-    typeof i.partial === "boolean" &&
-    typeof i.resumed === "boolean" &&
-    Array.isArray(i.domains) &&
-    i.domains.every(str) &&
-    Array.isArray(i.problems) &&
-    i.problems.every((p) => !!p && typeof p === "object" && str(p.file) && str(p.message)) &&
-    !!rates &&
-    typeof rates === "object" &&
-    RATE_NAMES.every((name) => isRate(rates[name])) &&
-    !!judge &&
-    typeof judge === "object" &&
-    num(judge.errors) &&
-    isRate(judge.valid)
-  );
+  // The item's one contract, as the API sends it (kept as JSON: a NaN in a mean's sum comes back as null, which the schema takes).
+  return RunListItemSchema.safeParse(saved.item).success;
 }

@@ -3,6 +3,7 @@
  * latency and tokens, paired drops, and a page of the scenario × run strip. Aggregated here so the
  * page carries only what it shows (100 runs × 2,000 scenarios stay well under 500 KB).
  */
+import "server-only";
 import { domainOf, RATE_NAMES, wilson, type Rate, type RateName } from "@/lib/core";
 import { pairedTest } from "@/lib/core/compare";
 import { argChanges } from "@/lib/core/setup/diff";
@@ -25,14 +26,10 @@ import {
 } from "@/lib/core/trends";
 import { suiteName } from "@/lib/shared/run-suites";
 import type { Band, PairedDrop, SuiteSummary, TrendRun, TrendsData } from "@/lib/shared/trends";
-import "server-only";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
 import { savedTrendFactsOf } from "./saved-trend-facts";
 import { trendFacts, type TrendFacts } from "./trend-facts";
-
-export const STRIP_PAGE_SIZE = 100;
-const ALPHA = 0.05;
 
 /** A rate as a point with its Wilson band; a value that is not a finite number (the harness's nan) is no point. */
 function band(name: RateName, r: Rate | undefined): Band {
@@ -56,6 +53,9 @@ function retriesBand(f: TrendFacts): TrendRun["retries"] {
   return { retried: r.retried, withoutRetries: w ? band("success_rate", { value: w.n ? w.k / w.n : null, numerator: w.k, denominator: w.n }) : null };
 }
 
+/** A paired drop or rise is significant below this p-value (the compare page's test). */
+const ALPHA = 0.05;
+
 function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[], against: string): PairedDrop {
   const t = pairedTest(scenarios.map((n) => [base.verdicts.get(n) ?? null, other.verdicts.get(n) ?? null]));
   const significant = t.n > 0 && t.pValue < ALPHA;
@@ -72,6 +72,9 @@ function paired(base: TrendFacts, other: TrendFacts, scenarios: readonly string[
     rise: significant && t.c > t.b,
   };
 }
+
+/** Scenario strips a page of the trends page shows. */
+export const STRIP_PAGE_SIZE = 100;
 
 /** Suites of the index, each suite's runs oldest first. */
 function suitesOf(index: ResultsIndex, now: number): Suite[] {
@@ -94,7 +97,28 @@ function summary(s: Suite, taken: Map<string, number>): SuiteSummary {
   return { id: s.id, name, runCount: s.runs.length, scenarioCount: s.scenarios.length, newest: s.runs[s.runs.length - 1] as string };
 }
 
+/** Each suite's summary, named in the suites' order, so a repeated name is numbered the same way every time. */
+function summaries(suites: readonly Suite[]): SuiteSummary[] {
+  const taken = new Map<string, number>();
+  return suites.map((s) => summary(s, taken));
+}
+
+/** The suite `key` names: its id, its name as the runs list shows it (`nightly`), or one of its runs; `-1` when none. */
+function suiteAt(suites: readonly Suite[], named: readonly SuiteSummary[], key: string | undefined): number {
+  if (key === undefined) return -1;
+  const byId = suites.findIndex((s) => s.id === key || s.runs.includes(key));
+  return byId >= 0 ? byId : named.findIndex((n) => n.name === key);
+}
+
+/** The suite `key` names (as `?suite=` and MCP's `suite` take it: an id, a name or a run), `null` when it names none. */
+export function trendSuite(index: ResultsIndex, key: string): SuiteSummary | null {
+  const suites = suitesOf(index, Date.now());
+  const named = summaries(suites);
+  return named[suiteAt(suites, named, key)] ?? null;
+}
+
 export interface TrendsQuery {
+  /** A suite's id, its name as the runs list shows it, or one of its runs; default the largest suite. */
   suite?: string;
   baseline?: string;
   rate?: string;
@@ -119,7 +143,9 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
   const suites = suitesOf(index, now);
   const rate: RateName = (RATE_NAMES as readonly string[]).includes(q.rate ?? "") ? (q.rate as RateName) : "success_rate";
   const sort: StripSort = (STRIP_SORTS as readonly string[]).includes(q.sort ?? "") ? (q.sort as StripSort) : DEFAULT_STRIP_SORT;
-  const suite = suites.find((s) => s.id === q.suite || s.runs.includes(q.suite ?? "\0")) ?? suites[0] ?? null;
+  const named = summaries(suites);
+  // A suite named by its id, its name or one of its runs; else the largest.
+  const suite = suites[suiteAt(suites, named, q.suite)] ?? suites[0] ?? null;
   const range = parseTrendRange(q.range);
   const empty = { sort, page: 0, pageSize: STRIP_PAGE_SIZE, total: 0, failingEver: 0, rows: [] };
   if (!suite) return { suites: [], suite: null, runs: [], rate, domains: [], baseline: null, range: { value: range, shown: 0, total: 0 }, strip: empty };
@@ -189,9 +215,6 @@ export function buildTrends(index: ResultsIndex, q: TrendsQuery): TrendsData {
     };
   });
 
-  // Named in the suites' order, so a repeated name is numbered the same way every time.
-  const taken = new Map<string, number>();
-  const named = suites.map((s) => summary(s, taken));
   const rows: StripRow[] = suite.scenarios.map((name) => stripRow(name, domainOf(name), facts.map((f) => f.cells.get(name) ?? "-").join("")));
   const sorted = sortStrip(rows, sort);
   const pages = Math.max(1, Math.ceil(sorted.length / STRIP_PAGE_SIZE));

@@ -122,6 +122,20 @@ describe("likelyCauses: one cause per event, in call order", () => {
     const apart = likelyCauses({ ...input, audio: [{ kind: "dead_air", side: "both", start: 20.2, end: 22.4, message: "2.2 s" }] });
     expect(apart.causes.map((c) => c.kind)).toContain("audio-dead_air");
   });
+  it("lists a line defect after the causes that point at a turn, and says why it is not where it went wrong", () => {
+    const dropout = { kind: "dropout", side: "user", start: 8.5, end: 8.7, message: "210 ms dropped" } as const;
+    const r = likelyCauses({ ...input, audio: [...(input.audio ?? []), dropout] });
+    expect(r.causes.map((c) => c.kind)).toEqual(["read-back", "slow-turn", "audio-dropout", "divergence"]);
+    expect(r.causes[2]?.turn).toBeLessThan(r.causes[0]?.turn as number);
+    expect(r.causes[2]?.message).toBe(
+      "dropout in the recording at 8.5 s: 210 ms dropped. Listed after the causes that point at a turn: a defect of the line, not a decision.",
+    );
+    expect(r.wentWrongAt?.turn).toBe(5);
+    // Alone, a line defect says nothing of the kind (nothing is listed before it).
+    const alone = likelyCauses({ ...base, turns: [turn("agent", "hello", null, 1.8), turn("user", "hi", null, 8)], audio: [dropout] });
+    expect(alone.causes.map((c) => c.kind)).toEqual(["audio-dropout"]);
+    expect(alone.causes[0]?.message).not.toContain("Listed after");
+  });
   it("keeps a misheard utterance that was not read back as its own cause, on its turn", () => {
     const r = likelyCauses({
       ...input,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { alignedTranscript, buildTurns, firstDivergence, firstLastingDivergence, shownTurns, whereCallsPart, type Exchange } from "@/lib/core/transcript";
+import {
+  alignedTranscript,
+  buildTurns,
+  firstDivergence,
+  firstLastingDivergence,
+  replyTurnsText,
+  shownTurns,
+  whereCallsPart,
+  type Exchange,
+} from "@/lib/core/transcript";
 import type { ConversationTurn } from "@/lib/core/evidence/conversation-log";
 
 const turn = (role: "user" | "agent", start: number, end: number, text: string, responseLatencyMs: number | null = null): ConversationTurn => ({
@@ -118,5 +127,17 @@ describe("alignedTranscript", () => {
       wordsFrom: null,
     });
     expect(whereCallsPart(passing, passing)).toBeNull();
+  });
+  it("names a reply by the transcript turn of its agent line, each side's when they differ", () => {
+    const call = (...lines: Array<["user" | "agent", string]>) =>
+      alignedTranscript(null, null, { turns: lines.map(([role, text]) => ({ role, text })) }).exchanges;
+    const plain = call(["agent", "Hi"], ["user", "u"], ["agent", "Name?"]);
+    // One more caller line before the reply moves its turn number on that side only.
+    const longer = call(["agent", "Hi"], ["user", "u"], ["user", "and"], ["agent", "Name?"]);
+    expect(replyTurnsText(plain, plain, 1)).toBe(` (turn #${plain[1]?.agent?.turn})`);
+    expect(plain[1]?.agent?.turn).toBe(2);
+    expect(replyTurnsText(plain, longer, 1)).toBe(" (turn #2 in the baseline, #3 in the other run)");
+    expect(replyTurnsText(plain, plain.slice(0, 1), 1), "one side only").toBe(" (turn #2)");
+    expect(replyTurnsText(plain, plain, 5)).toBe("");
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupSuites, rangeStart, sortStrip, stripRow } from "@/lib/core/trends";
 import { closeStore, createStore, type Store } from "@/lib/server/live/store";
 import { trendFacts } from "@/lib/server/views/trend-facts";
-import { buildTrends } from "@/lib/server/views/trends";
+import { buildTrends, trendSuite } from "@/lib/server/views/trends";
 import { tempDir } from "../../helpers/run-builder";
 import { PLANTED, suiteRunName, writeTrendSuite } from "../../helpers/trend-suite";
 
@@ -65,6 +65,19 @@ describe("buildTrends", () => {
     const band = data.runs[13]!.rates.success_rate;
     expect(band.lo!).toBeLessThan(band.v!);
     expect(band.hi!).toBeGreaterThan(band.v!);
+  });
+
+  it("takes a suite by its id, its name as the runs list shows it, or one of its runs, as the page's ?suite= and MCP's get_trends do", () => {
+    const { suites } = buildTrends(store.index, {});
+    const small = suites[1]!;
+    expect(small.name).not.toBe(small.id);
+    for (const key of [small.id, small.name, small.newest]) {
+      expect(buildTrends(store.index, { suite: key }).suite?.id, key).toBe(small.id);
+      expect(trendSuite(store.index, key)?.id, key).toBe(small.id);
+    }
+    // A name of no suite: the page shows the largest, the lookup says there is none.
+    expect(buildTrends(store.index, { suite: "no such suite" }).suite?.id).toBe(suites[0]!.id);
+    expect(trendSuite(store.index, "no such suite")).toBeNull();
   });
 
   it("marks the planted run an anomaly night with its ten scenarios now stalled, and no other night; the newest changes top the strip", () => {

@@ -199,7 +199,8 @@ export function scenarioReport(x: ScenarioReportInput): string {
               .join(" + ") || "—",
             num(sum("tts")),
             num(sum("other")),
-            num(sum("remainder")) + (w.overrun ? " (overrun)" : ""),
+            // Never a negative span: the page marks the turn "!" (stage TTFBs exceed the gap).
+            w.overrun ? `— (the stages' TTFBs exceed the gap by ${num(-sum("remainder"))} s)` : num(sum("remainder")),
           ];
         }),
       ),
