@@ -2,7 +2,7 @@
  * Display formatting shared by server and client components. Numbers are written by
  * lib/core/format.ts, the one place every surface (pages, export, report, check, MCP) uses.
  */
-export { count, deltaText, duration, fixed, group, ms, percent, rateText } from "@/lib/core/format";
+export { count, decimal, deltaText, duration, fixed, group, ms, percent, pValue, rateText, seconds, signed } from "@/lib/core/format";
 
 /** A scenario whose metrics.json has no `stop_reason` (legacy results), in the table and on its page alike. */
 export const STOP_REASON_MISSING = "not recorded";

@@ -5,17 +5,15 @@
  * own bin edges, so each curve is drawn from its own bins (the share of turns at or below each
  * upper edge), on one numeric axis. p50/p95 deltas follow, pooled and per domain.
  */
-import { ChoiceSelect } from "@/components/ui/choice-select";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
-import { LatencyBinsTable } from "@/components/latency-bins-table";
+import { LatencyBinsTable, LatencyScope, POOLED } from "@/components/latency-parts";
+import { num, pair, Table } from "@/components/ui/table-kit";
 import { fixed } from "./labels";
 import { RunId, tableClass } from "./ui";
 import type { HistogramBin, LatencySummary, RunSide } from "@/lib/shared/compare";
 import { Card } from "@/components/ui/card";
-
-const POOLED = "";
 
 interface Point {
   x: number;
@@ -46,16 +44,6 @@ function wideRange(sides: ReadonlyArray<readonly HistogramBin[]>): boolean {
 /** A log axis cannot show 0 ms: a curve starting at 0 starts at its first bin's upper edge instead. */
 function onScale(points: Point[], log: boolean): Point[] {
   return log ? points.filter((p) => p.x > 0) : points;
-}
-
-function signedMs(d: number | null): string {
-  if (d === null || !Number.isFinite(d)) return "–";
-  return `${d > 0 ? "+" : d < 0 ? "−" : "±"}${group(Math.round(Math.abs(d)))} ms`;
-}
-
-function deltaClass(d: number | null): string {
-  if (d === null || d === 0) return "text-zinc-600 dark:text-zinc-400";
-  return d < 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400";
 }
 
 function usable(s: LatencySummary | null | undefined): s is LatencySummary {
@@ -95,15 +83,7 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
               <input type="checkbox" checked={log} onChange={(e) => setLog(e.target.checked)} className="size-4" data-testid="cdf-log" />
               <span>Log scale</span>
             </label>
-            {domains.length > 1 && (
-              <ChoiceSelect
-                id={selectId}
-                label="Scope"
-                value={scope}
-                onChange={setScope}
-                choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]}
-              />
-            )}
+            {domains.length > 1 && <LatencyScope id={selectId} domains={domains} value={scope} onChange={setScope} />}
           </div>
           {a.length === 0 && b.length === 0 ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No latency measurements in {scopeText}.</p>
@@ -186,8 +166,9 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
             </div>
           </details>
         </figure>
-        <div className="relative min-w-0 overflow-x-auto">
-          <table className={tableClass} data-testid="latency-deltas">
+        <LatencyDeltas
+          rows={rows}
+          caption={
             <caption className="mb-1 text-left text-sm font-medium">
               p50 and p95 (Δ = other − baseline)
               <span className="sr-only">
@@ -195,54 +176,46 @@ export function LatencyCompare({ base, other }: { base: RunSide; other: RunSide 
                 for <RunId id={base.id} /> and <RunId id={other.id} />
               </span>
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Scope</th>
-                <th scope="col" className="text-right">
-                  p50 base → other
-                </th>
-                <th scope="col" className="text-right">
-                  Δ p50
-                </th>
-                <th scope="col" className="text-right">
-                  p95 base → other
-                </th>
-                <th scope="col" className="text-right">
-                  Δ p95
-                </th>
-                <th scope="col" className="text-right" title="Measurements (turns) in each run">
-                  n
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([label, x, y]) => {
-                const ok = usable(x) && usable(y);
-                const d50 = ok ? y.p50_ms - x.p50_ms : null;
-                const d95 = ok ? y.p95_ms - x.p95_ms : null;
-                return (
-                  <tr key={label} className={label.startsWith("All") ? "font-medium" : ""}>
-                    <th scope="row" className={label.startsWith("All") ? "" : "font-mono font-normal"}>
-                      {label}
-                    </th>
-                    <td className="text-right whitespace-nowrap tabular-nums">
-                      {usable(x) ? group(Math.round(x.p50_ms)) : "–"} → {usable(y) ? group(Math.round(y.p50_ms)) : "–"}
-                    </td>
-                    <td className={`text-right whitespace-nowrap tabular-nums ${deltaClass(d50)}`}>{signedMs(d50)}</td>
-                    <td className="text-right whitespace-nowrap tabular-nums">
-                      {usable(x) ? group(Math.round(x.p95_ms)) : "–"} → {usable(y) ? group(Math.round(y.p95_ms)) : "–"}
-                    </td>
-                    <td className={`text-right whitespace-nowrap tabular-nums ${deltaClass(d95)}`}>{signedMs(d95)}</td>
-                    <td className="text-right whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
-                      {usable(x) ? group(x.count) : 0}/{usable(y) ? group(y.count) : 0}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+          }
+        />
       </div>
     </Card>
+  );
+}
+
+type DeltaRow = [string, LatencySummary | null | undefined, LatencySummary | null | undefined];
+
+/** p50 and p95 of both runs, pooled and per domain, with the change (lower is better). */
+function LatencyDeltas({ rows, caption }: { rows: DeltaRow[]; caption: ReactNode }) {
+  const at = (s: LatencySummary | null | undefined, k: "p50_ms" | "p95_ms" | "count") => (usable(s) ? s[k] : null);
+  const change = ([, x, y]: DeltaRow, k: "p50_ms" | "p95_ms") => num.delta(usable(x) && usable(y) ? y[k] - x[k] : null, "ms", { better: "lower" });
+  const both =
+    (k: "p50_ms" | "p95_ms") =>
+    ([, x, y]: DeltaRow) =>
+      pair(num.ms(at(x, k)), num.ms(at(y, k)));
+  const pooled = (r: DeltaRow) => r[0].startsWith("All");
+  return (
+    <Table
+      look={{ box: "relative min-w-0 overflow-x-auto", table: tableClass }}
+      testId="latency-deltas"
+      caption={caption}
+      rows={rows}
+      rowKey={(r) => r[0]}
+      row={(r) => ({ className: pooled(r) ? "font-medium" : "" })}
+      columns={[
+        { head: "Scope", rowHeader: true, cell: (r) => r[0], cellClass: (r) => (pooled(r) ? "" : "font-mono font-normal") },
+        { head: "p50 base → other", align: "right", cell: both("p50_ms") },
+        { head: "Δ p50", align: "right", cell: (r) => change(r, "p50_ms") },
+        { head: "p95 base → other", align: "right", cell: both("p95_ms") },
+        { head: "Δ p95", align: "right", cell: (r) => change(r, "p95_ms") },
+        {
+          head: "n",
+          hint: "Measurements (turns) in each run",
+          align: "right",
+          className: "text-zinc-600 dark:text-zinc-400",
+          cell: ([, x, y]) => pair(num.count(at(x, "count") ?? 0), num.count(at(y, "count") ?? 0)),
+        },
+      ]}
+    />
   );
 }

@@ -23,6 +23,7 @@ import {
   type Updater,
 } from "@tanstack/react-table";
 import { group } from "@/components/format";
+import { pair, Value } from "@/components/ui/table-kit";
 import { downloadText } from "@/components/ui/download";
 import { compareCsv, csvFileName } from "./csv";
 import { CHANGE_HINT, CHANGE_LABEL, CHANGE_ORDER, CHANGE_TONE, scenarioCompareHref } from "./labels";
@@ -130,13 +131,12 @@ function buildColumns(baseId: string, otherId: string) {
       sortFn: (a, b) =>
         cmp(verdictRank(a.original.otherTask) - verdictRank(a.original.baseTask), verdictRank(b.original.otherTask) - verdictRank(b.original.baseTask)),
       cell: (c) => (
-        <span className="whitespace-nowrap">
-          <VerdictMark v={c.row.original.baseTask} label="Baseline task verdict" />
-          <span aria-hidden="true" className="mx-0.5 text-zinc-400">
-            →
-          </span>
-          <VerdictMark v={c.row.original.otherTask} label="Other task verdict" />
-        </span>
+        <Value
+          c={pair(
+            <VerdictMark v={c.row.original.baseTask} label="Baseline task verdict" />,
+            <VerdictMark v={c.row.original.otherTask} label="Other task verdict" />,
+          )}
+        />
       ),
     }),
     helper.accessor((r) => judgeSortValue(r.judge.other) - judgeSortValue(r.judge.base), {
@@ -166,12 +166,7 @@ function buildColumns(baseId: string, otherId: string) {
                 className="inline-flex items-center gap-0.5 rounded bg-zinc-100 px-1.5 py-0.5 text-xs whitespace-nowrap dark:bg-zinc-800"
                 data-signal={s.signal}
               >
-                <span>{SIGNAL_LABELS[s.signal] ?? s.signal}</span> {stateMark(s.base)}
-                <span aria-hidden="true" className="text-zinc-400">
-                  →
-                </span>
-                <span className="sr-only"> to </span>
-                {stateMark(s.other)}
+                <span>{SIGNAL_LABELS[s.signal] ?? s.signal}</span> <Value c={pair(stateMark(s.base), stateMark(s.other))} />
               </li>
             ))}
           </ul>
@@ -190,13 +185,8 @@ function buildColumns(baseId: string, otherId: string) {
           <ul className="space-y-0.5 text-xs">
             {list.map((a, i) => (
               <li key={i} className="flex items-start gap-1">
-                <span className="shrink-0 whitespace-nowrap">
-                  {stateMark(a.base)}
-                  <span aria-hidden="true" className="text-zinc-400">
-                    →
-                  </span>
-                  <span className="sr-only"> to </span>
-                  {stateMark(a.other)}
+                <span className="shrink-0">
+                  <Value c={pair(stateMark(a.base), stateMark(a.other))} />
                 </span>
                 <span className="line-clamp-2" title={a.assertion}>
                   {a.assertion}

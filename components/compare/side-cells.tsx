@@ -1,5 +1,5 @@
 /** Cells of the compare scenario table that show one side's state: a stalled verdict, a judge score. */
-import { fixed } from "@/components/format";
+import { num, pair, Value } from "@/components/ui/table-kit";
 import { judgeErrorExplanation, judgeErrorLabel } from "@/lib/core/judge-score";
 import { VerdictMark } from "./ui";
 import type { CountedVerdict, JudgeCell } from "@/lib/shared/compare";
@@ -27,18 +27,13 @@ function one(cell: JudgeCell | null) {
         {judgeErrorLabel(cell.error)}
       </span>
     );
-  return cell.score === null ? <span className="text-zinc-400 dark:text-zinc-500">–</span> : <span className="tabular-nums">{fixed(cell.score, 2)}</span>;
+  return cell.score === null ? <span className="text-zinc-400 dark:text-zinc-500">–</span> : <Value c={num.decimal(cell.score, 2)} />;
 }
 
 export function JudgePair({ judge }: { judge: { base: JudgeCell | null; other: JudgeCell | null } }) {
   return (
-    <span className="whitespace-nowrap text-xs">
-      {one(judge.base)}
-      <span aria-hidden="true" className="mx-0.5 text-zinc-400">
-        →
-      </span>
-      <span className="sr-only"> to </span>
-      {one(judge.other)}
+    <span className="text-xs">
+      <Value c={pair(one(judge.base), one(judge.other))} />
     </span>
   );
 }

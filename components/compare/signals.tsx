@@ -1,8 +1,7 @@
 /** Per-signal pass rates (passed ÷ (passed + failed) in success_breakdown) of two runs, and flips. */
-import { group } from "@/components/format";
+import { num, Table, Value, type Column } from "@/components/ui/table-kit";
 import { SIGNAL_LABELS } from "@/components/run/rate-meta";
-import { deltaText, percent, toneOf } from "./labels";
-import { CompareTable, Delta } from "./ui";
+import { tableClass } from "./ui";
 import type { PairComparison, RunSide, SignalBreakdownCounts } from "@/lib/shared/compare";
 import { Card } from "@/components/ui/card";
 
@@ -12,6 +11,26 @@ function rateOf(c: SignalBreakdownCounts | undefined): { value: number | null; p
   const passed = c?.passed ?? 0;
   const scored = passed + (c?.failed ?? 0);
   return { value: scored ? passed / scored : null, passed, scored };
+}
+
+type Row = { n: string; a: SignalRate; b: SignalRate; f: { down: number; up: number } };
+type SignalRate = ReturnType<typeof rateOf>;
+
+/** `75.00% 3/4`: the pass rate and what it counts. */
+function SignalRate({ r }: { r: SignalRate }) {
+  return (
+    <>
+      <Value c={num.percent(r.value)} />{" "}
+      <span className="text-xs text-zinc-500">
+        <Value c={num.fraction(r.passed, r.scored)} />
+      </span>
+    </>
+  );
+}
+
+/** A column of flips one way, marked when there are any. */
+function flipColumn(head: string, hint: string, way: "down" | "up", marked: string): Column<Row> {
+  return { head, hint, align: "right", cellClass: (r) => (r.f[way] ? marked : "text-zinc-500"), cell: (r) => num.count(r.f[way]) };
 }
 
 export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunSide; pair: PairComparison }) {
@@ -41,55 +60,37 @@ export function SignalDeltas({ base, other, pair }: { base: RunSide; other: RunS
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No signal was scored in either run.</p>
       ) : (
-        <CompareTable testId="signal-deltas" caption="Per-signal pass rates of the baseline and the other run">
-          <thead>
-            <tr>
-              <th scope="col">Signal</th>
-              <th scope="col">Baseline</th>
-              <th scope="col">Other</th>
-              <th scope="col" className="text-right">
-                Δ
-              </th>
-              <th scope="col" className="text-right" title="Scenarios where the signal went from passed to failed">
-                pass → fail
-              </th>
-              <th scope="col" className="text-right" title="Scenarios where the signal went from failed to passed">
-                fail → pass
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ n, a, b, f }) => {
-              const delta = a.value !== null && b.value !== null ? b.value - a.value : null;
-              return (
-                <tr key={n} data-signal={n}>
-                  <th scope="row" className="font-medium">
-                    {SIGNAL_LABELS[n] ?? n} <span className="font-mono text-xs font-normal text-zinc-500">{n}</span>
-                  </th>
-                  <td className="tabular-nums">
-                    {percent(a.value)}{" "}
-                    <span className="text-xs text-zinc-500">
-                      {group(a.passed)}/{group(a.scored)}
-                    </span>
-                  </td>
-                  <td className="tabular-nums">
-                    {percent(b.value)}{" "}
-                    <span className="text-xs text-zinc-500">
-                      {group(b.passed)}/{group(b.scored)}
-                    </span>
-                  </td>
-                  <td className="text-right">
-                    <Delta text={deltaText(delta)} tone={toneOf(delta)} />
-                  </td>
-                  <td className={`text-right tabular-nums ${f.down ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-500"}`}>{group(f.down)}</td>
-                  <td className={`text-right tabular-nums ${f.up ? "font-semibold text-emerald-700 dark:text-emerald-400" : "text-zinc-500"}`}>
-                    {group(f.up)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </CompareTable>
+        <Table
+          look={{ box: "relative overflow-x-auto", table: tableClass }}
+          testId="signal-deltas"
+          caption="Per-signal pass rates of the baseline and the other run"
+          rows={rows}
+          rowKey={(r) => r.n}
+          row={(r) => ({ "data-signal": r.n })}
+          columns={[
+            {
+              head: "Signal",
+              rowHeader: true,
+              cellClass: "font-medium",
+              cell: ({ n }) => [
+                SIGNAL_LABELS[n] ?? n,
+                " ",
+                <span key="n" className="font-mono text-xs font-normal text-zinc-500">
+                  {n}
+                </span>,
+              ],
+            },
+            { head: "Baseline", cell: (r) => <SignalRate r={r.a} /> },
+            { head: "Other", cell: (r) => <SignalRate r={r.b} /> },
+            {
+              head: "Δ",
+              align: "right",
+              cell: ({ a, b }) => num.delta(a.value !== null && b.value !== null ? b.value - a.value : null, "pp", { better: "higher" }),
+            },
+            flipColumn("pass → fail", "Scenarios where the signal went from passed to failed", "down", "font-semibold text-red-700 dark:text-red-400"),
+            flipColumn("fail → pass", "Scenarios where the signal went from failed to passed", "up", "font-semibold text-emerald-700 dark:text-emerald-400"),
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 /** The export's list of scenarios it wrote a page for (the live run page's table needs the server). */
-import { DataTable } from "@/components/ui/data-table";
+import { num, PLAIN, Table } from "@/components/ui/table-kit";
 import { VerdictMark } from "@/components/scenarios/scenario-columns";
 import type { Verdict } from "@/lib/core";
 
@@ -15,51 +15,36 @@ export interface ExportedScenario {
   change?: string;
 }
 
-const td = "px-2 py-1 align-top";
-
 /** `changeLabel`: the Change column's heading (it is shown when a scenario has a change). */
 export function ExportedScenarios({ scenarios, changeLabel = "Change" }: { scenarios: ExportedScenario[]; changeLabel?: string }) {
   const changes = scenarios.some((s) => s.change);
   // The name first (the table's pinned column), its change beside it.
   return (
-    <DataTable
+    <Table
+      look={PLAIN}
+      rows={scenarios}
+      rowKey={(s) => s.name}
+      row={(s) => ({ "data-scenario": s.name })}
       columns={[
-        { label: "Scenario" },
-        ...(changes ? [{ label: changeLabel }] : []),
-        { label: "Domain" },
-        { label: "Success" },
-        { label: "Failing signals" },
-        { label: "Judge", align: "right" as const },
-        { label: "Audio" },
-      ]}
-    >
-      {scenarios.map((s) => (
-        <tr key={s.name} data-scenario={s.name}>
-          <td className={`${td} font-mono text-xs`}>
-            {s.file ? (
+        {
+          head: "Scenario",
+          cellClass: "font-mono text-xs",
+          cell: (s) =>
+            s.file ? (
               <a href={s.file} className="text-sky-700 hover:underline dark:text-sky-400">
                 {s.name}
               </a>
             ) : (
               s.name
-            )}
-          </td>
-          {changes && (
-            <td className={`${td} whitespace-nowrap`} data-testid="scenario-change">
-              {s.change}
-            </td>
-          )}
-          <td className={td} data-col="domain">
-            {s.domain}
-          </td>
-          <td className={td}>
-            <VerdictMark v={s.verdict} what="Success" />
-          </td>
-          <td className={`${td} text-xs`}>{s.failing.join(", ") || "–"}</td>
-          <td className={`${td} text-right tabular-nums`}>{s.judge === null ? "–" : s.judge.toFixed(2)}</td>
-          <td className={td}>{s.audio === "included" ? "yes" : s.audio === "left-out" ? "left out" : "–"}</td>
-        </tr>
-      ))}
-    </DataTable>
+            ),
+        },
+        changes && { head: changeLabel, cellClass: "whitespace-nowrap", data: () => ({ "data-testid": "scenario-change" }), cell: (s) => s.change },
+        { head: "Domain", data: () => ({ "data-col": "domain" }), cell: (s) => s.domain },
+        { head: "Success", cell: (s) => <VerdictMark v={s.verdict} what="Success" /> },
+        { head: "Failing signals", cellClass: "text-xs", cell: (s) => s.failing.join(", ") || "–" },
+        { head: "Judge", align: "right", cell: (s) => num.decimal(s.judge, 2) },
+        { head: "Audio", cell: (s) => (s.audio === "included" ? "yes" : s.audio === "left-out" ? "left out" : "–") },
+      ]}
+    />
   );
 }

@@ -4,6 +4,7 @@
 import { Bar } from "recharts";
 import { ChartFigure, dataTable } from "@/components/run/chart-figure";
 import { HorizontalBars } from "@/components/run/horizontal-bars";
+import { num, Table } from "@/components/ui/table-kit";
 import { CAUSES, CAUSE_LABEL, type Cause } from "@/lib/shared/ledger";
 
 export function CauseChart({ byCause, reviewed }: { byCause: Record<Cause, number>; reviewed: number }) {
@@ -13,22 +14,17 @@ export function CauseChart({ byCause, reviewed }: { byCause: Record<Cause, numbe
       id="root-causes"
       caption="Root causes of the reviewed failures"
       data={
-        <table className={dataTable} data-testid="cause-table">
-          <thead>
-            <tr>
-              <th>Cause</th>
-              <th>Scenarios</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.cause} data-cause={d.cause}>
-                <td>{d.label}</td>
-                <td>{d.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          look={{ table: dataTable }}
+          testId="cause-table"
+          rows={data}
+          rowKey={(d) => d.cause}
+          row={(d) => ({ "data-cause": d.cause })}
+          columns={[
+            { head: "Cause", cell: (d) => d.label },
+            { head: "Scenarios", cell: (d) => num.count(d.count) },
+          ]}
+        />
       }
     >
       {reviewed === 0 ? (

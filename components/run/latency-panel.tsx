@@ -1,11 +1,10 @@
 "use client";
 
 /** Pooled latency histogram with p50/p95 marked, switchable to one domain, and its statistics. */
-import { ChoiceSelect } from "@/components/ui/choice-select";
 import { useId, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { group, ms } from "@/components/format";
-import { LatencyBinsTable } from "@/components/latency-bins-table";
+import { LatencyBinsTable, LatencyScope, POOLED } from "@/components/latency-parts";
 import type { HistogramBin, LatencySummary } from "@/lib/shared/dto";
 import { ChartFigure, dataTable } from "./chart-figure";
 
@@ -13,8 +12,6 @@ export interface LatencyPanelProps {
   pooled: { bins: HistogramBin[]; stats: LatencySummary | null };
   byDomain: Record<string, { bins: HistogramBin[]; stats: LatencySummary | null }>;
 }
-
-const POOLED = "";
 
 /** The overflow bin (beyond the run's display bound, lib/core/latency-bound.ts) reads "≥ edge ms"; regular bins their lower edge. */
 function binLabel(b: HistogramBin): string {
@@ -53,13 +50,7 @@ export function LatencyPanel({ pooled, byDomain }: LatencyPanelProps) {
     <div className="space-y-3">
       {domains.length > 1 && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <ChoiceSelect
-            id={selectId}
-            label="Scope"
-            value={scope}
-            onChange={setScope}
-            choices={[{ value: POOLED, label: "All domains (pooled)" }, ...domains.map((d) => ({ value: d, label: d }))]}
-          />
+          <LatencyScope id={selectId} domains={domains} value={scope} onChange={setScope} />
         </div>
       )}
       {!stats || stats.count === 0 ? (

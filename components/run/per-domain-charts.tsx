@@ -1,7 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { fixed, percent } from "@/components/format";
+import { count } from "@/components/format";
+import { Table } from "@/components/ui/table-kit";
+import { rateValueText } from "@/lib/core/figures";
 import type { RateName } from "@/lib/shared/dto";
 import { ChartFigure, dataTable } from "./chart-figure";
 
@@ -52,31 +54,22 @@ function DomainChart({ s }: { s: DomainSeries }) {
   // More than four domains do not fit side by side under a third-width chart: slant and shorten the labels.
   const crowded = s.points.length > SIDE_BY_SIDE;
   const text = (p: DomainSeries["points"][number]) =>
-    s.mean ? `${fixed(p.value ?? 0, 3)} (n=${p.denominator})` : `${percent(p.value)} (${p.numerator}/${p.denominator})`;
+    `${rateValueText(s.rate, p)} (${s.mean ? `n=${count(p.denominator)}` : `${count(p.numerator)}/${count(p.denominator)}`})`;
   return (
     <ChartFigure
       id={`domain-${s.rate}`}
       caption={`${s.label} by domain`}
       data={
-        <table className={dataTable}>
-          <caption className="sr-only">{s.label} by domain</caption>
-          <thead>
-            <tr>
-              <th scope="col">Domain</th>
-              <th scope="col" className="text-right">
-                {s.mean ? "Mean" : "Rate"}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.points.map((p) => (
-              <tr key={p.domain}>
-                <td className="font-mono">{p.domain}</td>
-                <td className="text-right tabular-nums">{text(p)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          look={{ table: dataTable }}
+          caption={`${s.label} by domain`}
+          rows={s.points}
+          rowKey={(p) => p.domain}
+          columns={[
+            { head: "Domain", cellClass: "font-mono", cell: (p) => p.domain },
+            { head: s.mean ? "Mean" : "Rate", align: "right", cellClass: "tabular-nums", cell: text },
+          ]}
+        />
       }
     >
       <div role="img" aria-label={`${s.label} by domain: ${s.points.map((p) => `${p.domain} ${text(p)}`).join("; ")}`}>

@@ -1,7 +1,10 @@
-import { duration, group } from "@/components/format";
-import { DataTable } from "@/components/ui/data-table";
+import { decimal, duration, group } from "@/components/format";
+import { num, PLAIN, Table, Value, type Column } from "@/components/ui/table-kit";
 import { StatList } from "@/components/ui/stat-list";
 import type { TokenTotals } from "@/lib/shared/dto";
+
+/** A side's tokens; the run's total (one cell across) has none. */
+type Side = [string, TokenTotals["agent"] | null];
 
 /** Token usage per side, total duration and turns (all_summary.txt header and Token Usage block). */
 export function UsagePanel({
@@ -15,10 +18,11 @@ export function UsagePanel({
   totalTurns: number;
   scenarioCount: number;
 }) {
-  const sides = [
+  const sides: Side[] = [
     ["agent", tokens.agent],
     ["user", tokens.user],
-  ] as const;
+    ["Run total", null],
+  ];
   return (
     <div className="space-y-3">
       <StatList
@@ -30,35 +34,25 @@ export function UsagePanel({
               "all_summary.txt's Total Duration: every call's metrics.json scenario_duration added up. Not the run's wall clock: the runs list's duration is evaluation_log.txt's first start to its last line, which includes the time between calls.",
           },
           { label: "Total turns", value: group(totalTurns) },
-          { label: "Turns per scenario", value: scenarioCount > 0 ? (totalTurns / scenarioCount).toFixed(1) : "–" },
+          { label: "Turns per scenario", value: decimal(scenarioCount > 0 ? totalTurns / scenarioCount : null, 1) },
         ]}
       />
-      <DataTable
+      <Table
+        look={PLAIN}
         label="Token usage per side"
-        className="tabular-nums"
-        columns={[{ label: "Side" }, ...["Calls", "Prompt", "Completion", "Total"].map((label) => ({ label, align: "right" as const }))]}
-      >
-        {sides.map(([name, t]) => (
-          <tr key={name}>
-            <th scope="row" className="px-2 py-1 text-left font-normal">
-              {name}
-            </th>
-            {[t.n_calls, t.prompt, t.completion, t.total].map((v, i) => (
-              <td key={i} className="px-2 py-1 text-right">
-                {group(v)}
-              </td>
-            ))}
-          </tr>
-        ))}
-        <tr>
-          <th scope="row" className="px-2 py-1 text-left font-semibold">
-            Run total
-          </th>
-          <td colSpan={4} className="px-2 py-1 text-right font-semibold">
-            {group(tokens.total)} tokens
-          </td>
-        </tr>
-      </DataTable>
+        rows={sides}
+        rowKey={([name]) => name}
+        columns={[
+          { head: "Side", rowHeader: true, cellClass: ([, t]) => (t ? "text-left font-normal" : "text-left font-semibold"), cell: ([name]) => name },
+          ...(["n_calls", "prompt", "completion", "total"] as const).map((k, i): Column<Side> => ({
+            head: ["Calls", "Prompt", "Completion", "Total"][i],
+            align: "right",
+            span: ([, t]) => (t ? {} : k === "n_calls" ? { cols: 4 } : 0),
+            cellClass: ([, t]) => (t ? "" : "font-semibold"),
+            cell: ([, t]) => (t ? num.count(t[k]) : [<Value key="n" c={num.count(tokens.total)} />, " tokens"]),
+          })),
+        ]}
+      />
     </div>
   );
 }

@@ -3,8 +3,9 @@
 import { rateLabel } from "@/lib/core/figures";
 import { ChoiceSelect } from "@/components/ui/choice-select";
 import Link from "next/link";
-import { useMemo, useState } from "react";
-import { duration, group, rateText, runHref } from "@/components/format";
+import { useMemo, useState, type ReactNode } from "react";
+import { runHref } from "@/components/format";
+import { num, Table, Value, type Column, type Look } from "@/components/ui/table-kit";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "./relative-time";
 import { RunProgress, RunStateBadge } from "./run-state-badge";
@@ -16,10 +17,17 @@ import { compareHref } from "@/lib/shared/routes";
 /** A year of nightly runs is 365 rows: the list shows a page at a time (the page stays small and quick). */
 export const RUNS_PAGE_SIZE = 50;
 
-const th = "px-2 py-2 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400";
-const td = "px-2 py-2 align-top";
+const LOOK: Look = {
+  box: "relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800",
+  table: "w-full border-collapse text-sm",
+  thead: "bg-zinc-50 dark:bg-zinc-900",
+  th: "px-2 py-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400",
+  tbody: "divide-y divide-zinc-200 dark:divide-zinc-800",
+  td: "px-2 py-2 align-top",
+};
 /** The Run column stays in view while the table scrolls sideways in its box. */
 const pinned = "sticky left-0 z-[1] shadow-[1px_0_0_var(--color-zinc-200)] dark:shadow-[1px_0_0_var(--color-zinc-800)]";
+const muted = "text-zinc-500 dark:text-zinc-400";
 
 /** The compare page's URL: the first run picked is the baseline. */
 export function pickedCompareHref(picked: readonly string[]): string {
@@ -28,17 +36,216 @@ export function pickedCompareHref(picked: readonly string[]): string {
 }
 
 /** A rate and, under it, what it counts: `37.50%` over `9/24`. */
-function RateWithDenominator({ rate }: { rate: RunSummary["successRate"] }) {
+function RateWithDenominator({ name, rate }: { name: "success_rate" | "task_success_rate"; rate: RunSummary["successRate"] }) {
   return (
     <>
-      <div>{rateText(rate)}</div>
+      <div>
+        <Value c={num.rate(name, rate)} />
+      </div>
       {rate.denominator > 0 && (
-        <div className="text-xs text-zinc-500 dark:text-zinc-400" data-part="fraction">
-          {group(rate.numerator)}/{group(rate.denominator)}
+        <div className={`text-xs ${muted}`} data-part="fraction">
+          <Value c={num.fraction(rate.numerator, rate.denominator)} />
         </div>
       )}
     </>
   );
+}
+
+/** The Run cell: the pick box and the run's link, its verdict at phone width, its badges and change. */
+function RunCell({ run, picked, baseline, toggle }: { run: RunSummary; picked: boolean; baseline: boolean; toggle: (id: string) => void }) {
+  return (
+    <>
+      <div className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-zinc-900 dark:accent-zinc-100"
+          checked={picked}
+          onChange={() => toggle(run.id)}
+          aria-label={`Pick ${run.id} to compare`}
+        />
+        <Link href={runHref(run.id)} className="min-w-0 font-mono font-medium break-words text-sky-700 hover:underline dark:text-sky-400">
+          <RunId id={run.id} />
+        </Link>
+      </div>
+      {/* At phone width the run's verdict comes with its name: its state and success rate. */}
+      <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs sm:hidden" data-testid="run-verdict-phone">
+        <RunStateBadge state={run.state} />
+        <span>
+          <Value c={num.rate("success_rate", run.successRate)} />
+          {run.successRate.denominator > 0 && (
+            <span className={muted}>
+              {" "}
+              <Value c={num.fraction(run.successRate.numerator, run.successRate.denominator)} />
+            </span>
+          )}
+        </span>
+      </div>
+      <div className="mt-0.5 flex flex-wrap gap-1">
+        {picked && baseline && <Badge tone="info">baseline</Badge>}
+        {run.partial && (
+          <Badge tone="warn" title="Rates cover only the scenarios finished so far.">
+            partial
+          </Badge>
+        )}
+        {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
+      </div>
+      <DeltaInline runId={run.id} change={run.vsPrevious} />
+    </>
+  );
+}
+
+/** A count that is 0 reads muted; otherwise as `shown` makes it (a link, a badge). */
+function CountOr({ n, shown }: { n: number; shown: (text: ReactNode) => ReactNode }) {
+  const text = <Value c={num.count(n)} />;
+  return n > 0 ? shown(text) : <span className="text-zinc-500">{text}</span>;
+}
+
+function columns({
+  selected,
+  toggle,
+  suiteOf,
+  serverNow,
+}: {
+  selected: string[];
+  toggle: (id: string) => void;
+  suiteOf: Map<string, RunSuite>;
+  serverNow: number;
+}): Array<Column<RunSummary>> {
+  const right = { align: "right" as const, cellClass: "tabular-nums" };
+  return [
+    {
+      head: (
+        <>
+          Run<span className="sr-only"> (its box picks it to compare)</span>
+        </>
+      ),
+      className: pinned,
+      headClass: "bg-zinc-50 dark:bg-zinc-900",
+      cellClass: "bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[10.5rem]",
+      cell: (run) => <RunCell run={run} picked={selected.includes(run.id)} baseline={selected[0] === run.id} toggle={toggle} />,
+    },
+    {
+      head: "Started",
+      cellClass: "whitespace-nowrap tabular-nums",
+      data: () => ({ "data-testid": "run-started" }),
+      cell: (run) => (
+        <>
+          {run.startedAt ? <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time> : <span className="text-zinc-500">–</span>}
+          {run.durationSeconds !== null && (
+            <div
+              className="text-xs text-zinc-500"
+              data-testid="run-duration"
+              title="The run's time by its own clock: evaluation_log.txt's first start to its last line, the time between calls included (not all_summary.txt's Total Duration, the calls' scenario_duration added up)."
+            >
+              <Value c={num.duration(run.durationSeconds)} />
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      head: "State",
+      cellClass: "max-w-56 min-w-24",
+      cell: (run) => (
+        <>
+          <RunStateBadge state={run.state} />
+          {(run.state === "running" || run.state === "probably-stalled") && (
+            <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
+          )}
+        </>
+      ),
+    },
+    ...(["success_rate", "task_success_rate"] as const).map((name): Column<RunSummary> => ({
+      ...right,
+      head: rateLabel(name),
+      data: () => ({ "data-rate": name }),
+      cell: (run) => <RateWithDenominator name={name} rate={name === "success_rate" ? run.successRate : run.taskSuccessRate} />,
+    })),
+    {
+      ...right,
+      head: "Scenarios",
+      cell: (run) => (
+        <>
+          <Value c={num.count(run.scenarioCount)} />
+          {run.intendedCount > run.scenarioCount && (
+            <span className="text-zinc-500">
+              /<Value c={num.count(run.intendedCount)} />
+            </span>
+          )}
+          {run.outsideQueueCount > 0 && (
+            <Link
+              href={runHref(run.id, "quick=outside")}
+              data-testid="outside-queue-count"
+              className="block text-xs text-amber-700 hover:underline dark:text-amber-400"
+              title="Scenario folders the last queue does not name: shown on the run page, not counted in the rates"
+            >
+              +<Value c={num.count(run.outsideQueueCount)} /> not in queue
+            </Link>
+          )}
+        </>
+      ),
+    },
+    {
+      ...right,
+      head: "Stalled",
+      hint: "Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)",
+      data: () => ({ "data-testid": "stalled-count" }),
+      cell: (run) => (
+        <CountOr
+          n={run.stalledCount}
+          shown={(text) => (
+            <Link
+              href={runHref(run.id, "quick=stalled")}
+              className="font-medium text-amber-700 hover:underline dark:text-amber-400"
+              title={`${run.stalledCount} stalled scenario(s): check them before comparing`}
+            >
+              {text}
+            </Link>
+          )}
+        />
+      ),
+    },
+    {
+      ...right,
+      head: "Failed",
+      hint: "Scenarios that failed (stalled ones included)",
+      data: () => ({ "data-testid": "failed-count" }),
+      cell: (run) => <FailedCell runId={run.id} success={run.successRate} />,
+    },
+    {
+      head: "Δ vs previous",
+      align: "right",
+      hint: `${rateLabel("success_rate")} against the previous run of the same suite, new failures, and the compare`,
+      data: () => ({ "data-testid": "vs-previous" }),
+      cell: (run) => <DeltaCell runId={run.id} change={run.vsPrevious} />,
+    },
+    {
+      head: "Domains",
+      cellClass: "max-w-56 min-w-32",
+      cell: (run) => <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>,
+    },
+    {
+      head: "Suite",
+      cellClass: "max-w-48 text-xs",
+      data: () => ({ "data-testid": "run-suite" }),
+      cell: (run) => {
+        const suite = suiteOf.get(run.queueKey);
+        return suite ? (
+          <Link
+            href={`/trends?suite=${encodeURIComponent(suite.newest)}`}
+            className="break-words text-sky-700 hover:underline dark:text-sky-400"
+            title={`${suite.runCount} run(s) queued these scenarios: their trends`}
+          >
+            {suite.label}
+          </Link>
+        ) : (
+          <span className="text-zinc-500">–</span>
+        );
+      },
+    },
+    { head: "Last activity", cellClass: "whitespace-nowrap", cell: (run) => <RelativeTime iso={run.lastLogAt ?? run.updatedAt} serverNow={serverNow} /> },
+    { ...right, head: "Problems", cell: (run) => <CountOr n={run.problemCount} shown={(text) => <Badge tone="warn">{text}</Badge>} /> },
+  ];
 }
 
 /** A run id that may wrap after each `/` rather than mid-name. */
@@ -176,180 +383,19 @@ export function RunsTable({
           </span>
         )}
       </div>
-      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full border-collapse text-sm" aria-label="Runs, newest first">
-          <thead className="bg-zinc-50 dark:bg-zinc-900">
-            <tr>
-              <th className={`${th} ${pinned} bg-zinc-50 dark:bg-zinc-900`}>
-                Run<span className="sr-only"> (its box picks it to compare)</span>
-              </th>
-              <th className={th}>Started</th>
-              <th className={th}>State</th>
-              <th className={`${th} text-right`}>{rateLabel("success_rate")}</th>
-              <th className={`${th} text-right`}>{rateLabel("task_success_rate")}</th>
-              <th className={`${th} text-right`}>Scenarios</th>
-              <th className={`${th} text-right`} title="Scenarios counted as failed for stalling (fewer agent turns than min_agent_turns)">
-                Stalled
-              </th>
-              <th className={`${th} text-right`} title="Scenarios that failed (stalled ones included)">
-                Failed
-              </th>
-              <th
-                className={`${th} text-right`}
-                title={`${rateLabel("success_rate")} against the previous run of the same suite, new failures, and the compare`}
-              >
-                Δ vs previous
-              </th>
-              <th className={th}>Domains</th>
-              <th className={th}>Suite</th>
-              <th className={th}>Last activity</th>
-              <th className={`${th} text-right`}>Problems</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {pageRuns.map((run) => {
-              const suite = suiteOf.get(run.queueKey);
-              const isPicked = selected.includes(run.id);
-              return (
-                <tr
-                  key={run.id}
-                  data-run-id={run.id}
-                  // Opaque, so the pinned Run cell (which takes the row's colour) hides what scrolls under it.
-                  className={isPicked ? "bg-sky-50 dark:bg-sky-950" : "bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900"}
-                >
-                  <td className={`${td} ${pinned} bg-inherit max-sm:max-w-[13.5rem] max-sm:min-w-[13.5rem] sm:max-w-[20rem] sm:min-w-[10.5rem]`}>
-                    <div className="flex items-start gap-2">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 shrink-0 accent-zinc-900 dark:accent-zinc-100"
-                        checked={isPicked}
-                        onChange={() => toggle(run.id)}
-                        aria-label={`Pick ${run.id} to compare`}
-                      />
-                      <Link href={runHref(run.id)} className="min-w-0 font-mono font-medium break-words text-sky-700 hover:underline dark:text-sky-400">
-                        <RunId id={run.id} />
-                      </Link>
-                    </div>
-                    {/* At phone width the run's verdict comes with its name: its state and success rate. */}
-                    <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs sm:hidden" data-testid="run-verdict-phone">
-                      <RunStateBadge state={run.state} />
-                      <span className="tabular-nums">
-                        {rateText(run.successRate)}
-                        {run.successRate.denominator > 0 && (
-                          <span className="text-zinc-500 dark:text-zinc-400">
-                            {" "}
-                            {group(run.successRate.numerator)}/{group(run.successRate.denominator)}
-                          </span>
-                        )}
-                      </span>
-                    </div>
-                    <div className="mt-0.5 flex flex-wrap gap-1">
-                      {isPicked && selected[0] === run.id && <Badge tone="info">baseline</Badge>}
-                      {run.partial && (
-                        <Badge tone="warn" title="Rates cover only the scenarios finished so far.">
-                          partial
-                        </Badge>
-                      )}
-                      {run.resumed && <Badge title="The run was resumed at least once.">resumed</Badge>}
-                    </div>
-                    <DeltaInline runId={run.id} change={run.vsPrevious} />
-                  </td>
-                  <td className={`${td} whitespace-nowrap tabular-nums`} data-testid="run-started">
-                    {run.startedAt ? (
-                      <time dateTime={run.startedAt}>{run.startedAt.slice(0, 16).replace("T", " ")}</time>
-                    ) : (
-                      <span className="text-zinc-500">–</span>
-                    )}
-                    {run.durationSeconds !== null && (
-                      <div
-                        className="text-xs text-zinc-500"
-                        data-testid="run-duration"
-                        title="The run's time by its own clock: evaluation_log.txt's first start to its last line, the time between calls included (not all_summary.txt's Total Duration, the calls' scenario_duration added up)."
-                      >
-                        {duration(run.durationSeconds)}
-                      </div>
-                    )}
-                  </td>
-                  <td className={`${td} max-w-56 min-w-24`}>
-                    <RunStateBadge state={run.state} />
-                    {(run.state === "running" || run.state === "probably-stalled") && (
-                      <RunProgress completed={run.scenarioCount} intended={run.intendedCount} inFlight={run.inFlight} />
-                    )}
-                  </td>
-                  <td className={`${td} text-right tabular-nums`} data-rate="success_rate">
-                    <RateWithDenominator rate={run.successRate} />
-                  </td>
-                  <td className={`${td} text-right tabular-nums`} data-rate="task_success_rate">
-                    <RateWithDenominator rate={run.taskSuccessRate} />
-                  </td>
-                  <td className={`${td} text-right tabular-nums`}>
-                    {group(run.scenarioCount)}
-                    {run.intendedCount > run.scenarioCount && <span className="text-zinc-500">/{group(run.intendedCount)}</span>}
-                    {run.outsideQueueCount > 0 && (
-                      <Link
-                        href={runHref(run.id, "quick=outside")}
-                        data-testid="outside-queue-count"
-                        className="block text-xs text-amber-700 hover:underline dark:text-amber-400"
-                        title="Scenario folders the last queue does not name: shown on the run page, not counted in the rates"
-                      >
-                        +{group(run.outsideQueueCount)} not in queue
-                      </Link>
-                    )}
-                  </td>
-                  <td className={`${td} text-right tabular-nums`} data-testid="stalled-count">
-                    {run.stalledCount > 0 ? (
-                      <Link
-                        href={runHref(run.id, "quick=stalled")}
-                        className="font-medium text-amber-700 hover:underline dark:text-amber-400"
-                        title={`${run.stalledCount} stalled scenario(s): check them before comparing`}
-                      >
-                        {group(run.stalledCount)}
-                      </Link>
-                    ) : (
-                      <span className="text-zinc-500">0</span>
-                    )}
-                  </td>
-                  <td className={`${td} text-right tabular-nums`} data-testid="failed-count">
-                    <FailedCell runId={run.id} success={run.successRate} />
-                  </td>
-                  <td className={`${td} text-right`} data-testid="vs-previous">
-                    <DeltaCell runId={run.id} change={run.vsPrevious} />
-                  </td>
-                  <td className={`${td} max-w-56 min-w-32`}>
-                    <span className="text-xs break-words text-zinc-700 dark:text-zinc-300">{run.domains.join(", ") || "–"}</span>
-                  </td>
-                  <td className={`${td} max-w-48 text-xs`} data-testid="run-suite">
-                    {suite ? (
-                      <Link
-                        href={`/trends?suite=${encodeURIComponent(suite.newest)}`}
-                        className="break-words text-sky-700 hover:underline dark:text-sky-400"
-                        title={`${suite.runCount} run(s) queued these scenarios: their trends`}
-                      >
-                        {suite.label}
-                      </Link>
-                    ) : (
-                      <span className="text-zinc-500">–</span>
-                    )}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <RelativeTime iso={run.lastLogAt ?? run.updatedAt} serverNow={serverNow} />
-                  </td>
-                  <td className={`${td} text-right tabular-nums`}>
-                    {run.problemCount > 0 ? <Badge tone="warn">{run.problemCount}</Badge> : <span className="text-zinc-500">0</span>}
-                  </td>
-                </tr>
-              );
-            })}
-            {pageRuns.length === 0 && (
-              <tr>
-                <td colSpan={13} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
-                  No run matches.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        look={LOOK}
+        label="Runs, newest first"
+        rows={pageRuns}
+        rowKey={(run) => run.id}
+        row={(run) => ({
+          "data-run-id": run.id,
+          // Opaque, so the pinned Run cell (which takes the row's colour) hides what scrolls under it.
+          className: selected.includes(run.id) ? "bg-sky-50 dark:bg-sky-950" : "bg-white hover:bg-zinc-50 dark:bg-zinc-950 dark:hover:bg-zinc-900",
+        })}
+        empty="No run matches."
+        columns={columns({ selected, toggle, suiteOf, serverNow })}
+      />
     </div>
   );
 }

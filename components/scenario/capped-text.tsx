@@ -7,6 +7,7 @@
  */
 import { api } from "@/components/api-client";
 import { createContext, useContext, useState } from "react";
+import { count } from "@/components/format";
 
 export interface CappedTexts {
   truncated: Record<string, number>;
@@ -51,7 +52,7 @@ export function CappedText({ field, text }: { field: string; text: string }) {
         onClick={() => void load()}
         disabled={state.status === "loading"}
       >
-        {state.status === "loading" ? "loading…" : `show all (${length.toLocaleString("en-US")} characters)`}
+        {state.status === "loading" ? "loading…" : `show all (${count(length)} characters)`}
       </button>
       {state.status === "error" && (
         <span role="alert" className="ml-2 font-sans text-sm text-red-700 dark:text-red-400">

@@ -1,5 +1,6 @@
 import { EVIDENCE_FLAG_TEXT, JUDGE_SECTIONS } from "@/lib/core/judge-sections";
 import type { JudgeSeen } from "@/lib/shared/dto";
+import { count } from "@/components/format";
 
 /**
  * What the judge saw (issue 45): the six tagged sections of `judge_input.user_content`, each seen or
@@ -31,7 +32,7 @@ export function JudgeSeenList({ seen, judgePresent }: { seen: JudgeSeen | null; 
           const s = seen.sections[name];
           return (
             <li key={name} data-section={name} data-seen={s.seen} className={s.seen ? "" : "text-zinc-500"}>
-              <span className="font-mono">&lt;{name}&gt;</span> {s.seen ? <span>seen, {s.chars.toLocaleString("en-US")} chars</span> : <span>not seen</span>}
+              <span className="font-mono">&lt;{name}&gt;</span> {s.seen ? <span>seen, {count(s.chars)} chars</span> : <span>not seen</span>}
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { judgeFields, type StoredJudge } from "@/lib/core/evidence/judge";
 import { judgeErrorExplanation, judgeErrorLabel, judgeErrorToken } from "@/lib/core/judge-score";
 import { boundedJson, clip, isJudgeErrorReason } from "./text";
 import { VerdictList, type VerdictView } from "./verdict-list";
+import { count } from "@/components/format";
 
 const INPUT_MAX = 60_000;
 
@@ -161,7 +162,7 @@ export function JudgeEvidence({
                   <p className="font-mono text-xs text-zinc-500">{k}</p>
                   <pre className="max-h-96 overflow-auto rounded bg-zinc-50 p-2 text-xs whitespace-pre-wrap break-words dark:bg-zinc-950">
                     {c.text}
-                    {c.cut > 0 && `\n… ${c.cut.toLocaleString("en-US")} more characters (raw judge_result.json below)`}
+                    {c.cut > 0 && `\n… ${count(c.cut)} more characters (raw judge_result.json below)`}
                   </pre>
                 </div>
               );

@@ -7,6 +7,7 @@
  */
 import { api } from "@/components/api-client";
 import { useState } from "react";
+import { count } from "@/components/format";
 
 const SHOWN_CHARS = 12_000;
 const MONO = "tool-text";
@@ -56,15 +57,14 @@ export function LazyField({
         <span className="font-sans text-zinc-500">{label} </span>
         <span className="group-open:hidden">{preview}… </span>
         <span className="font-sans text-sky-700 dark:text-sky-400">
-          <span className="group-open:hidden">show all ({length.toLocaleString("en-US")} chars)</span>
+          <span className="group-open:hidden">show all ({count(length)} chars)</span>
           <span className="hidden group-open:inline">collapse</span>
         </span>
       </summary>
       {state.status === "done" ? (
         <pre className={`mt-1 max-h-96 overflow-auto ${MONO}`}>
           {state.text.slice(0, SHOWN_CHARS)}
-          {state.text.length > SHOWN_CHARS &&
-            `\n… ${(state.text.length - SHOWN_CHARS).toLocaleString("en-US")} more characters in bot_logs_agent/llm_context.json`}
+          {state.text.length > SHOWN_CHARS && `\n… ${count(state.text.length - SHOWN_CHARS)} more characters in bot_logs_agent/llm_context.json`}
         </pre>
       ) : state.status === "error" ? (
         <p className="mt-1 text-red-700 dark:text-red-400" role="alert">

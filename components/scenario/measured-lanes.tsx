@@ -12,6 +12,7 @@ import { FINDING_LABEL } from "@/components/audio/finding-labels";
 import { InteractionFacts, InteractionFigures } from "@/components/audio/interaction-panel";
 import { clock } from "./text";
 import { stats } from "@/lib/core/timing/stats";
+import { count } from "@/components/format";
 
 const EVENT_LABEL: Record<string, string> = {
   response: "Response",
@@ -131,8 +132,7 @@ export function MeasuredLanes({ href, total, onSeek }: { href: string; total: nu
         ))}
       </div>
       <p className="text-zinc-600 dark:text-zinc-400" data-testid="audio-gap">
-        Response gap on the recording:{" "}
-        {gap === null ? "no hand-off measured" : `p50 ${Math.round(gap).toLocaleString("en-US")} ms over ${a.responseGaps.length} hand-off(s)`} ·{" "}
+        Response gap on the recording: {gap === null ? "no hand-off measured" : `p50 ${count(Math.round(gap))} ms over ${a.responseGaps.length} hand-off(s)`} ·{" "}
         {a.overlaps.length} overlap(s) · {a.silences.length} silence(s) of 2 s or more
       </p>
       {a.line && (

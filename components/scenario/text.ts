@@ -1,4 +1,8 @@
-/** Small formatting helpers of the scenario page (server and client safe; no dependencies). */
+/** Small formatting helpers of the scenario page (server and client safe); numbers through lib/core/format.ts. */
+import { count } from "@/lib/core/format";
+
+/** `2.14 s` */
+export { seconds as secs } from "@/lib/core/format";
 
 /** `1:04.9` — minutes and seconds of a position in the conversation. */
 export function clock(seconds: number): string {
@@ -10,20 +14,14 @@ export function clock(seconds: number): string {
   return `${sign}${m}:${rest.toFixed(1).padStart(4, "0")}`;
 }
 
-/** `2.14 s` */
-export function secs(seconds: number | null | undefined, digits = 2): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "–";
-  return `${seconds.toFixed(digits)} s`;
-}
-
 /** `1,532 ms`, with a real minus sign. */
 export function millis(ms: number): string {
   const r = Math.round(ms);
-  return `${r < 0 ? "−" : ""}${Math.abs(r).toLocaleString("en-US")} ms`;
+  return `${r < 0 ? "−" : ""}${count(Math.abs(r))} ms`;
 }
 
 export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
+  return `${count(n)} ${n === 1 ? word : many}`;
 }
 
 /** The first `max` characters and whether anything was cut. */

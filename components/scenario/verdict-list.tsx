@@ -8,6 +8,7 @@ import { useCappedTexts } from "./capped-text";
 import type { KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { revealTurn, useScenario } from "./interaction";
+import { count } from "@/components/format";
 
 export interface VerdictView {
   index: number;
@@ -76,7 +77,7 @@ export function VerdictList({ verdicts }: { verdicts: VerdictView[] }) {
               <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">
                 {v.reason}
                 {cut[`judge.verdicts.${i}.reason`] !== undefined &&
-                  ` … (${(cut[`judge.verdicts.${i}.reason`] as number).toLocaleString("en-US")} characters in all: the whole reason is in judge_result.json)`}
+                  ` … (${count(cut[`judge.verdicts.${i}.reason`] as number)} characters in all: the whole reason is in judge_result.json)`}
               </span>
             </button>
           </li>

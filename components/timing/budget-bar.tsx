@@ -3,7 +3,7 @@
  * both at once, the wait on each side, and the rest (pauses between two turns of one side).
  */
 import type { TimingFigures } from "@/lib/shared/timing";
-import { sec } from "./fmt";
+import { seconds } from "@/components/format";
 
 const PARTS = [
   { key: "agent_only_s", label: "Agent speaking", color: "bg-sky-600" },
@@ -26,19 +26,19 @@ export function BudgetBar({ budget: b }: { budget: TimingFigures["budget"] }) {
             key={p.key}
             className={p.color}
             style={{ width: `${((positive[i] as number) / total) * 100}%` }}
-            title={`${p.label}: ${sec(budget[p.key])}`}
+            title={`${p.label}: ${seconds(budget[p.key])}`}
             data-part={p.key}
           />
         ))}
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-700 dark:text-zinc-300">
         <li title="The conversation log's last turn end, since routing began; the header's Duration is metrics.json's scenario_duration">
-          Conversation on the log {sec(budget.duration_s)}
+          Conversation on the log {seconds(budget.duration_s)}
         </li>
         {PARTS.map((p) => (
           <li key={p.key} className="flex items-center gap-1">
             <span aria-hidden className={`inline-block h-2 w-2 rounded-sm ${p.color}`} />
-            {p.label} {sec(budget[p.key])}
+            {p.label} {seconds(budget[p.key])}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@
  */
 import type { TimingFigures } from "@/lib/shared/timing";
 import { llmCallsLine } from "@/lib/core/insights/figure-sources";
-import { num, sec } from "./fmt";
+import { decimal, seconds } from "@/components/format";
 
 export function CallsPerTurn({
   calls,
@@ -22,8 +22,8 @@ export function CallsPerTurn({
         return (
           <div key={side} data-side={side}>
             <dt className="font-medium">
-              {side}: {c.llm_calls} LLM calls in the bridge log / {c.turns} answered turns = {num(c.ratio)} per turn · per turn {sec(c.per_turn_mean_s)}, per
-              call {sec(c.per_call_mean_s)}, gap {sec(c.gap_s)}
+              {side}: {c.llm_calls} LLM calls in the bridge log / {c.turns} answered turns = {decimal(c.ratio)} per turn · per turn {seconds(c.per_turn_mean_s)}
+              , per call {seconds(c.per_call_mean_s)}, gap {seconds(c.gap_s)}
             </dt>
             <dd className="text-zinc-700 dark:text-zinc-300" data-testid={`reading-${side}`}>
               {differs ?? c.reading}

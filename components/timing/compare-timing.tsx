@@ -3,7 +3,7 @@
 /** The compare page's timing figures (issue #13): baseline and other run side by side, with deltas. */
 import { Card } from "@/components/ui/card";
 import type { Figure, RunTiming } from "@/lib/shared/timing";
-import { num } from "./fmt";
+import { num, Table, type Cell } from "@/components/ui/table-kit";
 import { useRunTiming } from "./use-run-timing";
 
 type Row = { label: string; base: number | null; other: number | null; digits?: number; pct?: boolean };
@@ -54,9 +54,14 @@ function rows(a: RunTiming, b: RunTiming): Row[] {
   return out;
 }
 
-function cell(v: number | null, r: Row): string {
-  if (v === null) return "–";
-  return r.pct ? `${(v * 100).toFixed(1)}%` : num(v, r.digits ?? 2);
+/** A side's value: a share as a percentage, else a number of the row's digits. */
+function value(v: number | null, r: Row): Cell {
+  return r.pct ? num.percent(v, 1) : num.decimal(v, r.digits ?? 2);
+}
+
+function delta(r: Row): Cell {
+  const d = r.base !== null && r.other !== null ? r.other - r.base : null;
+  return r.pct ? num.delta(d, "pp", { digits: 1 }) : num.delta(d, "decimal", { digits: r.digits ?? 2 });
 }
 
 export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: string }) {
@@ -73,32 +78,18 @@ export function CompareTiming({ baseId, otherId }: { baseId: string; otherId: st
               Some scenarios are not read yet ({base.pending} + {other.pending}).
             </p>
           )}
-          <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="compare-timing">
-            <thead className="border-b border-zinc-200 dark:border-zinc-700">
-              <tr>
-                {["Figure", "Baseline", "Other", "Δ (other − baseline)"].map((h) => (
-                  <th key={h} className="px-2 py-1 text-left font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows(base, other).map((r) => {
-                const d = r.base !== null && r.other !== null ? r.other - r.base : null;
-                return (
-                  <tr key={r.label} data-figure={r.label} className="border-b border-zinc-100 dark:border-zinc-800">
-                    <td className="px-2 py-1">{r.label}</td>
-                    <td className="px-2 py-1 tabular-nums">{cell(r.base, r)}</td>
-                    <td className="px-2 py-1 tabular-nums">{cell(r.other, r)}</td>
-                    <td className="px-2 py-1 tabular-nums" data-testid="delta">
-                      {d === null ? "–" : `${d > 0 ? "+" : ""}${cell(d, r)}`}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            testId="compare-timing"
+            rows={rows(base, other)}
+            rowKey={(r) => r.label}
+            row={(r) => ({ "data-figure": r.label })}
+            columns={[
+              { head: "Figure", cell: (r) => r.label },
+              { head: "Baseline", cell: (r) => value(r.base, r) },
+              { head: "Other", cell: (r) => value(r.other, r) },
+              { head: "Δ (other − baseline)", data: () => ({ "data-testid": "delta" }), cell: delta },
+            ]}
+          />
         </div>
       )}
     </Card>

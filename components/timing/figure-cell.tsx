@@ -1,5 +1,12 @@
+import { decimal, percent, seconds } from "@/components/format";
 import type { Figure } from "@/lib/shared/timing";
-import { figureText } from "./fmt";
+
+/** A figure with the count it rests on, or N/A with its reason. */
+export function figureText(f: Figure, kind: "s" | "pct" | "n" = "n"): string {
+  if (f.value === null) return `N/A (${f.na ?? "not computable"})`;
+  const v = kind === "s" ? seconds(f.value) : kind === "pct" ? percent(f.value, 1) : decimal(f.value, 3);
+  return `${v} · n=${f.n}`;
+}
 
 /** A figure, with a low-n badge when it rests on fewer than 10 events. */
 export function FigureCell({ f, kind = "n" }: { f: Figure; kind?: "s" | "pct" | "n" }) {

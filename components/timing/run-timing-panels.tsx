@@ -11,7 +11,9 @@ import { Card } from "@/components/ui/card";
 import { BudgetBar } from "./budget-bar";
 import { CallsPerTurn } from "./calls-per-turn";
 import { FigureCell } from "./figure-cell";
-import { num, sec } from "./fmt";
+import { seconds } from "@/components/format";
+import { link, num, Table } from "@/components/ui/table-kit";
+import type { TimingFigures } from "@/lib/shared/timing";
 import { ScenarioLinks } from "./scenario-links";
 import { TtfbTable, TurnLatencyTable } from "./ttfb-table";
 import { TurnTaking } from "./turn-taking";
@@ -19,7 +21,12 @@ import { useRunTiming } from "./use-run-timing";
 import { loggedOf } from "@/lib/core/timing/rollup";
 import { runTimeSentence } from "@/lib/core/run-time";
 
-const td = "px-2 py-1 tabular-nums";
+/** The mean TTFB of the agent's LLM stages, over all their calls; unknown without a call. */
+function llmTtfbMean(f: TimingFigures): number | null {
+  const llm = f.ttfb.filter((g) => g.side === "agent" && g.processor.includes("LLM"));
+  const calls = llm.reduce((s, g) => s + g.n, 0);
+  return calls ? llm.reduce((s, g) => s + g.sum, 0) / calls : null;
+}
 
 export function RunTimingPanels({ runId }: { runId: string }) {
   const { timing: t, error } = useRunTiming(runId);
@@ -72,7 +79,7 @@ export function RunTimingPanels({ runId }: { runId: string }) {
                     className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400"
                     data-testid="over-60s-link"
                   >
-                    {o.scenario} turn {o.turn} ({sec(o.latency_s, 1)})
+                    {o.scenario} turn {o.turn} ({seconds(o.latency_s, 1)})
                   </a>
                 ))}
               </p>
@@ -85,39 +92,27 @@ export function RunTimingPanels({ runId }: { runId: string }) {
           </div>
           <div>
             <h3 className="mb-1 text-sm font-semibold">By domain</h3>
-            <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="latency-by-domain">
-              <thead className="border-b border-zinc-200 dark:border-zinc-700">
-                <tr>
-                  {["Domain", "Scenarios", "Agent p50 s", "Agent p90 s", "Agent LLM calls / turn", "Agent LLM TTFB mean s", "Over 60 s"].map((h) => (
-                    <th key={h} className="px-2 py-1 text-left font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map(([d, f]) => {
-                  const llm = f.ttfb.filter((g) => g.side === "agent" && g.processor.includes("LLM"));
-                  const calls = llm.reduce((s, g) => s + g.n, 0);
-                  const over = t.over_60s.filter((o) => f.scenarios.includes(o.scenario));
-                  return (
-                    <tr key={d} data-domain={d} className="border-b border-zinc-100 dark:border-zinc-800">
-                      <td className={td}>
-                        <a href={runHref(runId, `domain=${encodeURIComponent(d)}`)} className="text-sky-700 hover:underline dark:text-sky-400">
-                          {d}
-                        </a>
-                      </td>
-                      <td className={td}>{f.scenarios.length}</td>
-                      <td className={td}>{num(f.turns.agent?.p50)}</td>
-                      <td className={td}>{num(f.turns.agent?.p90)}</td>
-                      <td className={td}>{num(f.calls_per_turn.agent.ratio)}</td>
-                      <td className={td}>{calls ? num(llm.reduce((s, g) => s + g.sum, 0) / calls, 3) : "–"}</td>
-                      <td className={td}>{over.length ? <ScenarioLinks runId={runId} names={[...new Set(over.map((o) => o.scenario))]} /> : "0"}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <Table
+              testId="latency-by-domain"
+              rows={domains}
+              rowKey={([d]) => d}
+              row={([d]) => ({ "data-domain": d })}
+              columns={[
+                { head: "Domain", cell: ([d]) => link(runHref(runId, `domain=${encodeURIComponent(d)}`), d) },
+                { head: "Scenarios", cell: ([, f]) => num.count(f.scenarios.length) },
+                { head: "Agent p50 s", cell: ([, f]) => num.decimal(f.turns.agent?.p50) },
+                { head: "Agent p90 s", cell: ([, f]) => num.decimal(f.turns.agent?.p90) },
+                { head: "Agent LLM calls / turn", cell: ([, f]) => num.decimal(f.calls_per_turn.agent.ratio) },
+                { head: "Agent LLM TTFB mean s", cell: ([, f]) => num.decimal(llmTtfbMean(f), 3) },
+                {
+                  head: "Over 60 s",
+                  cell: ([, f]) => {
+                    const over = new Set(t.over_60s.filter((o) => f.scenarios.includes(o.scenario)).map((o) => o.scenario));
+                    return over.size ? <ScenarioLinks runId={runId} names={[...over]} /> : num.count(0);
+                  },
+                },
+              ]}
+            />
           </div>
         </div>
       </Card>
@@ -125,30 +120,19 @@ export function RunTimingPanels({ runId }: { runId: string }) {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="run-turn-taking">
           <TurnTaking i={t.interaction} />
           <div className="space-y-3 text-xs">
-            <table className="w-full max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-taking-by-domain">
-              <thead className="border-b border-zinc-200 dark:border-zinc-700">
-                <tr>
-                  {["Domain", "Response rate", "Agent interruptions", "Caller interruptions", "Gaps over 3 s"].map((h) => (
-                    <th key={h} className="px-2 py-1 text-left font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map(([d, f]) => (
-                  <tr key={d} data-domain={d} className="border-b border-zinc-100 dark:border-zinc-800">
-                    <td className={td}>{d}</td>
-                    <td className={td}>
-                      <FigureCell f={f.interaction.response_rate} kind="pct" />
-                    </td>
-                    <td className={td}>{f.interaction.agent_interruptions.count}</td>
-                    <td className={td}>{f.interaction.caller_interruptions.count}</td>
-                    <td className={td}>{f.interaction.dead_air.over_3s}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              testId="turn-taking-by-domain"
+              rows={domains}
+              rowKey={([d]) => d}
+              row={([d]) => ({ "data-domain": d })}
+              columns={[
+                { head: "Domain", cell: ([d]) => d },
+                { head: "Response rate", cell: ([, f]) => <FigureCell f={f.interaction.response_rate} kind="pct" /> },
+                { head: "Agent interruptions", cell: ([, f]) => num.count(f.interaction.agent_interruptions.count) },
+                { head: "Caller interruptions", cell: ([, f]) => num.count(f.interaction.caller_interruptions.count) },
+                { head: "Gaps over 3 s", cell: ([, f]) => num.count(f.interaction.dead_air.over_3s) },
+              ]}
+            />
             <div data-testid="flow-rollup">
               <h3 className="mb-1 text-sm font-semibold">Flow audit</h3>
               {flowKinds.length === 0 ? (

@@ -1,80 +1,57 @@
 /** Time to first byte by side and stage, and per-turn response latency, as tables of the same statistics. */
+import { num, Table, type Column } from "@/components/ui/table-kit";
 import type { Stats, TimingFigures } from "@/lib/shared/timing";
-import { num } from "./fmt";
 
-const th = "px-2 py-1 text-left font-medium";
-const td = "px-2 py-1 tabular-nums";
-
-function StatCells({ s }: { s: Stats | null }) {
-  if (!s)
-    return (
-      <td className={`${td} text-zinc-500`} colSpan={6}>
-        no events
-      </td>
-    );
-  return (
-    <>
-      <td className={td}>{s.n}</td>
-      <td className={td}>{num(s.mean, 3)}</td>
-      <td className={td}>{num(s.p50, 3)}</td>
-      <td className={td}>{num(s.p90, 3)}</td>
-      <td className={td}>{num(s.p95, 3)}</td>
-      <td className={td}>{num(s.max, 3)}</td>
-    </>
-  );
+/** The statistics' columns, in seconds; a group with no events says so across them. */
+function statColumns<R>(of: (row: R) => Stats | null): Array<Column<R>> {
+  const stat = (head: string, k: "mean" | "p50" | "p90" | "p95" | "max"): Column<R> => ({
+    head,
+    span: (r) => (of(r) ? {} : 0),
+    cell: (r) => num.decimal(of(r)?.[k], 3),
+  });
+  return [
+    {
+      head: "n",
+      span: (r) => (of(r) ? {} : { cols: 6 }),
+      cellClass: (r) => (of(r) ? "" : "text-zinc-500"),
+      cell: (r) => {
+        const s = of(r);
+        return s ? num.count(s.n) : "no events";
+      },
+    },
+    stat("mean s", "mean"),
+    stat("p50 s", "p50"),
+    stat("p90 s", "p90"),
+    stat("p95 s", "p95"),
+    stat("max s", "max"),
+  ];
 }
 
-const HEAD = ["n", "mean s", "p50 s", "p90 s", "p95 s", "max s"];
+type Group = TimingFigures["ttfb"][number];
 
 export function TtfbTable({ ttfb }: { ttfb: TimingFigures["ttfb"] }) {
   if (!ttfb.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No TTFB lines in the bridge log.</p>;
   return (
-    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="ttfb-table">
-      <thead className="border-b border-zinc-200 dark:border-zinc-700">
-        <tr>
-          <th className={th}>Side</th>
-          <th className={th}>Stage</th>
-          {HEAD.map((h) => (
-            <th key={h} className={th}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {ttfb.map((g) => (
-          <tr key={`${g.side}/${g.processor}`} data-side={g.side} data-processor={g.processor} className="border-b border-zinc-100 dark:border-zinc-800">
-            <td className={td}>{g.side}</td>
-            <td className={`${td} font-mono`}>{g.processor}</td>
-            <StatCells s={g} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      testId="ttfb-table"
+      rows={ttfb}
+      rowKey={(g) => `${g.side}/${g.processor}`}
+      row={(g) => ({ "data-side": g.side, "data-processor": g.processor })}
+      columns={[{ head: "Side", cell: (g) => g.side }, { head: "Stage", cellClass: "font-mono", cell: (g) => g.processor }, ...statColumns<Group>((g) => g)]}
+    />
   );
 }
 
+type Side = "agent" | "user";
+
 export function TurnLatencyTable({ turns }: { turns: TimingFigures["turns"] }) {
   return (
-    <table className="w-full text-xs max-sm:relative max-sm:block max-sm:overflow-x-auto" data-testid="turn-latency-table">
-      <thead className="border-b border-zinc-200 dark:border-zinc-700">
-        <tr>
-          <th className={th}>Response latency</th>
-          {HEAD.map((h) => (
-            <th key={h} className={th}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {(["agent", "user"] as const).map((side) => (
-          <tr key={side} data-side={side} className="border-b border-zinc-100 dark:border-zinc-800">
-            <td className={td}>{side}</td>
-            <StatCells s={turns[side]} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      testId="turn-latency-table"
+      rows={["agent", "user"] as Side[]}
+      rowKey={(side) => side}
+      row={(side) => ({ "data-side": side })}
+      columns={[{ head: "Response latency", cell: (side) => side }, ...statColumns<Side>((side) => turns[side])]}
+    />
   );
 }

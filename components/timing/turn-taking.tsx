@@ -1,7 +1,7 @@
 /** Turn-taking facts after tau2-bench: each with the count it rests on; N/A carries its reason. */
 import type { InteractionFigures } from "@/lib/shared/timing";
 import { FigureCell } from "./figure-cell";
-import { sec } from "./fmt";
+import { seconds } from "@/components/format";
 
 /** `marked`: turns the harness wrote as [INTERRUPTED] (audio without text), said apart so no one reads them as interruptions. */
 export function TurnTaking({ i, marked = null }: { i: InteractionFigures; marked?: number | null }) {
@@ -40,14 +40,14 @@ export function TurnTaking({ i, marked = null }: { i: InteractionFigures; marked
     [
       "Yield latency (agent kept talking after being cut in on)",
       i.yield_latency.stats
-        ? `mean ${sec(i.yield_latency.stats.mean)}, max ${sec(i.yield_latency.stats.max)} · n=${i.yield_latency.n}`
+        ? `mean ${seconds(i.yield_latency.stats.mean)}, max ${seconds(i.yield_latency.stats.max)} · n=${i.yield_latency.n}`
         : `N/A (${i.yield_latency.na})`,
       "yield",
     ],
     ["Dead air", <FigureCell key="d" f={i.dead_air.total_s} kind="s" />, "dead-air"],
     ["Dead air, fraction of the call", <FigureCell key="f" f={i.dead_air.fraction} kind="pct" />, "dead-air-fraction"],
     ["Longest gap", <FigureCell key="l" f={i.dead_air.longest_s} kind="s" />, "longest-gap"],
-    ["Gaps over 3 s", `${i.dead_air.over_3s} (${sec(i.dead_air.over_3s_total_s)})`, "gaps-over-3s"],
+    ["Gaps over 3 s", `${i.dead_air.over_3s} (${seconds(i.dead_air.over_3s_total_s)})`, "gaps-over-3s"],
     ["Dead air beyond response gaps", <FigureCell key="x" f={i.dead_air.excluding_response_s} kind="s" />, "dead-air-unanswered"],
     [
       "Talk share agent / user",

@@ -7,7 +7,7 @@
  */
 import type { WaterfallTurn } from "@/lib/shared/timing";
 import { revealTurn, useScenario } from "@/components/scenario/interaction";
-import { sec } from "./fmt";
+import { seconds } from "@/components/format";
 
 const COLORS = { llm: "bg-violet-500", tts: "bg-emerald-500", other: "bg-amber-400", remainder: "bg-zinc-300 dark:bg-zinc-600" } as const;
 const LABEL = { llm: "LLM TTFB", tts: "TTS TTFB", other: "other stage", remainder: "remainder (generation, tools, VAD)" } as const;
@@ -48,7 +48,7 @@ export function WaterfallChart({ turns, alignment }: { turns: WaterfallTurn[]; a
                 revealTurn(t.turn);
               }}
               className="grid grid-cols-[4.5rem_minmax(0,1fr)_5rem] items-center gap-2 rounded px-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              title={`Turn ${t.turn}: gap ${sec(t.gap_s)}; ${t.parts.map((p) => `${p.processor ?? LABEL[p.kind]} ${sec(p.seconds)}`).join(", ")}`}
+              title={`Turn ${t.turn}: gap ${seconds(t.gap_s)}; ${t.parts.map((p) => `${p.processor ?? LABEL[p.kind]} ${seconds(p.seconds)}`).join(", ")}`}
             >
               <span className="font-mono">turn {t.turn}</span>
               <span className="flex h-3 overflow-hidden rounded-sm bg-zinc-50 dark:bg-zinc-900">
@@ -57,7 +57,7 @@ export function WaterfallChart({ turns, alignment }: { turns: WaterfallTurn[]; a
                 ))}
               </span>
               <span className="text-right tabular-nums">
-                {sec(t.gap_s)}
+                {seconds(t.gap_s)}
                 {t.llm_calls > 1 && <span className="ml-1 text-violet-700 dark:text-violet-300">×{t.llm_calls}</span>}
                 {t.overrun && (
                   <span className="ml-1 text-amber-700" title="stage TTFBs exceed the gap (barge-in or negative gap)">

@@ -1,18 +1,14 @@
 /** The suite's runs, newest last, each with its success rate and the paired test against the previous run and the pinned baseline. */
-import { deltaText, percent, runHref } from "@/components/format";
+import { deltaText, percent, pValue, runHref } from "@/components/format";
+import { link, Table, type Look } from "@/components/ui/table-kit";
 import type { PairedDrop, TrendRun } from "@/lib/shared/trends";
 import { trendsHref, type TrendsParams } from "./trends-href";
 
-function pText(p: number): string {
-  return p < 0.001 ? "< 0.001" : p.toFixed(3);
-}
-
 function PairedCell({ t }: { t: PairedDrop | null }) {
   if (!t || t.n === 0) return <span className="text-zinc-400">–</span>;
-  const pp = deltaText(t.estimate);
   return (
     <span className="tabular-nums" title={`${t.b}↓ ${t.c}↑ of ${t.n}`}>
-      {pp} <span className="text-zinc-500">p {pText(t.pValue)}</span>
+      {deltaText(t.estimate)} <span className="text-zinc-500">p {pValue(t.pValue)}</span>
       {t.drop && (
         <span
           className="ml-1 rounded-full bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/20 ring-inset dark:bg-red-950 dark:text-red-300"
@@ -57,59 +53,42 @@ function BaselineForm({ runs, baseline, params }: { runs: TrendRun[]; baseline: 
   );
 }
 
+/** Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */
+const LOOK: Look = {
+  box: "max-h-[28rem] overflow-y-auto",
+  table:
+    "w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800",
+  headRow: "text-left text-xs text-zinc-600 dark:text-zinc-400",
+  th: "py-1 pr-3 font-medium",
+};
+
 export function TrendRunsTable({ runs, baseline, params }: { runs: TrendRun[]; baseline: string | null; params: TrendsParams }) {
   return (
     <div className="relative overflow-x-auto">
       <BaselineForm runs={runs} baseline={baseline} params={params} />
-      <div className="max-h-[28rem] overflow-y-auto">
-        {/* Cell styles hang off the table (descendant variants): 100 rows repeating them would weigh tens of KB. */}
-        <table
-          className="w-full text-sm [&_a]:text-sky-700 [&_a]:hover:underline [&_tbody_td]:border-t [&_tbody_td]:border-zinc-100 [&_td]:py-0.5 [&_td]:pr-3 dark:[&_a]:text-sky-400 dark:[&_tbody_td]:border-zinc-800"
-          data-testid="trend-runs"
-        >
-          <thead>
-            <tr className="text-left text-xs text-zinc-600 dark:text-zinc-400">
-              <th className="py-1 pr-3 font-medium">Run</th>
-              <th className="pr-3 font-medium">State</th>
-              <th className="pr-3 font-medium">Success (95% Wilson)</th>
-              <th className="pr-3 font-medium">vs previous run</th>
-              {baseline && <th className="pr-3 font-medium">vs baseline</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => {
-              const s = r.rates.success_rate;
-              return (
-                <tr key={r.id} data-run={r.id} className={r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : undefined}>
-                  <td className="font-mono text-xs">
-                    <a href={runHref(r.id)}>{r.id}</a>
-                  </td>
-                  <td className="text-xs">
-                    {r.state}
-                    {r.completed < r.intended ? ` (${r.completed}/${r.intended})` : ""}
-                  </td>
-                  <td className="tabular-nums">
-                    {percent(s.v, 1)}
-                    {s.lo !== null && s.hi !== null ? ` (${percent(s.lo, 1)}–${percent(s.hi, 1)})` : ""}
-                  </td>
-                  <td>
-                    <PairedCell t={r.vsPrevious} />
-                  </td>
-                  {baseline && (
-                    <td>
-                      {r.id === baseline ? (
-                        <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span>
-                      ) : (
-                        <PairedCell t={r.vsBaseline} />
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        look={LOOK}
+        testId="trend-runs"
+        rows={runs}
+        rowKey={(r) => r.id}
+        row={(r) => ({ "data-run": r.id, className: r.id === baseline ? "bg-amber-50 dark:bg-amber-950/40" : undefined })}
+        columns={[
+          { head: "Run", cellClass: "font-mono text-xs", cell: (r) => link(runHref(r.id), r.id, "") },
+          { head: "State", cellClass: "text-xs", cell: (r) => (r.completed < r.intended ? `${r.state} (${r.completed}/${r.intended})` : r.state) },
+          { head: "Success (95% Wilson)", cellClass: "tabular-nums", cell: (r) => successText(r.rates.success_rate) },
+          { head: "vs previous run", cell: (r) => <PairedCell t={r.vsPrevious} /> },
+          !!baseline && {
+            head: "vs baseline",
+            cell: (r) =>
+              r.id === baseline ? <span className="text-xs font-medium text-amber-700 dark:text-amber-400">pinned</span> : <PairedCell t={r.vsBaseline} />,
+          },
+        ]}
+      />
     </div>
   );
+}
+
+/** `62.5% (48.1%–75.0%)`: the rate and its 95% Wilson interval. */
+function successText(s: TrendRun["rates"]["success_rate"]): string {
+  return `${percent(s.v, 1)}${s.lo !== null && s.hi !== null ? ` (${percent(s.lo, 1)}–${percent(s.hi, 1)})` : ""}`;
 }

@@ -1,8 +1,10 @@
 /**
  * A plain table of rows the caller renders: the header from a column list, scrolling sideways when
- * narrow. Tables that sort, filter or virtualise (the scenario tables) keep their own markup.
+ * narrow. A table whose cells are figures is the table kit's `Table` in this look (`PLAIN`, table-kit.tsx);
+ * tables that sort, filter or virtualise (the scenario tables) keep their own markup.
  */
 import type { ReactNode } from "react";
+import { PINNED_FIRST } from "./table-kit";
 
 export interface Column {
   label: ReactNode;
@@ -10,10 +12,6 @@ export interface Column {
   /** A hover hint on the header. */
   title?: string;
 }
-
-/** The first column stays in view while the table scrolls sideways in its box (on a Card's background). */
-const PINNED_FIRST =
-  "[&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-[1] [&_tr>:first-child]:bg-white dark:[&_tr>:first-child]:bg-zinc-900";
 
 /** `dense`: small text for a table inside a panel of details (the scenario page's checks). */
 export function DataTable({

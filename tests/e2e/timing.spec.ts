@@ -196,5 +196,6 @@ test("the compare page shows the timing figures side by side with deltas", async
   await expect(row.nth(1), "baseline p50").toHaveText(a.turns.agent!.p50.toFixed(2), { timeout: 10_000 });
   await expect(row.nth(2), "other p50").toHaveText(b.turns.agent!.p50.toFixed(2), { timeout: 10_000 });
   const delta = b.turns.agent!.p50 - a.turns.agent!.p50;
-  await expect(row.nth(3), "the delta").toHaveText(`${delta > 0 ? "+" : ""}${delta.toFixed(2)}`, { timeout: 10_000 });
+  // Signed as every delta is (a real minus sign, ± for none).
+  await expect(row.nth(3), "the delta").toHaveText(`${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta).toFixed(2)}`, { timeout: 10_000 });
 });
