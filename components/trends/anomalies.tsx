@@ -1,11 +1,10 @@
 /** Anomaly nights of the suite in the range: the run, its success against the trailing runs' band, its new failures. */
 import Link from "next/link";
 import { formatP } from "@/lib/core/gate";
+import { percent } from "@/lib/core/format";
 import { ANOMALY_ALPHA, ANOMALY_TRAILING } from "@/lib/core/trends/anomaly";
 import { compareHref, runHref, scenarioHref } from "@/lib/shared/routes";
 import type { TrendRun } from "@/lib/shared/trends";
-
-const pct = (v: number | null) => (v === null ? "–" : `${(v * 100).toFixed(1)}%`);
 
 export function AnomalyList({ runs }: { runs: TrendRun[] }) {
   const nights = runs.filter((r) => r.anomaly).reverse();
@@ -32,8 +31,8 @@ export function AnomalyList({ runs }: { runs: TrendRun[] }) {
                     {r.id}
                   </Link>
                   <span className="tabular-nums text-zinc-700 dark:text-zinc-300">
-                    success {pct(r.rates.success_rate.v)} ({r.rates.success_rate.k}/{r.rates.success_rate.n}) against {pct(a.expected)} over {a.trailing} runs,
-                    p = {formatP(a.pValue)}
+                    success {percent(r.rates.success_rate.v)} ({r.rates.success_rate.k}/{r.rates.success_rate.n}) against {percent(a.expected)} over{" "}
+                    {a.trailing} runs, p = {formatP(a.pValue)}
                   </span>
                   {r.previous && (
                     <Link href={compareHref(r.previous, [r.id])} className="text-xs text-sky-700 hover:underline dark:text-sky-400">

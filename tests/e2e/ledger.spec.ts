@@ -127,7 +127,7 @@ test("a judge override changes the judge–human agreement on the run page", asy
 
   await page.goto(url(`/runs/${RUN}?tab=triage`), { timeout: 30_000 });
   const figure = page.getByTestId("triage-agreement");
-  const text = (a: { n: number; agree: number }) => `${((a.agree / a.n) * 100).toFixed(1)}% (n=${a.n})`;
+  const text = (a: { n: number; agree: number }) => `${((a.agree / a.n) * 100).toFixed(2)}% (n=${a.n})`;
   await expect(figure, "the agreement before the override").toHaveText(text(agreed), { timeout: 10_000 });
 
   await page.goto(url(scenarioPath(RUN, target)), { timeout: 30_000 });

@@ -4,6 +4,7 @@ import { LedgerRefresh } from "@/components/ledger/ledger-refresh";
 import { runHref, scenarioHref } from "@/components/format";
 import { LedgerUnavailable } from "@/components/ledger/ledger-unavailable";
 import { Card } from "@/components/ui/card";
+import { percent } from "@/lib/core/format";
 import { runTriage } from "@/lib/server/ledger/page-data";
 import type { ResultsIndex } from "@/lib/server/model/results-index";
 import type { RunModel } from "@/lib/server/model/run-model";
@@ -50,7 +51,7 @@ export async function RunTriage({ index, run, queueEmpty }: { index: ResultsInde
             Judge–human agreement
           </dt>
           <dd className="font-mono" data-testid="triage-agreement" data-n={a.n} data-agree={a.agree}>
-            {a.rate === null ? "—" : `${(a.rate * 100).toFixed(1)}%`} (n={a.n})
+            {percent(a.rate)} (n={a.n})
           </dd>
           <dt className="text-zinc-600 dark:text-zinc-400" title="Cohen's κ: agreement beyond chance; undefined when both raters give one answer only.">
             Cohen&apos;s κ
