@@ -1,7 +1,7 @@
 /**
  * Issue 43: `report` on a run whose scenario folders hold only metrics.json and judge_result.json —
  * through the real CLI. Each failure's judge reason (first 200 characters, escaped), the token
- * totals from metrics.json, "unknown (0 of N scenario(s) have logs)" for what was not measured, and `--scenario` exit 0.
+ * totals from metrics.json, "unknown (0 of N scenario(s) have logs)" and an unknown run time for what was not measured, and `--scenario` exit 0.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -82,7 +82,11 @@ describe("report on a lean run (metrics.json and judge_result.json only)", () =>
     // 59,451 + 708 + 3,043 + 175 + 1,000 + 1 + 1 + 1 + (100 + 10 + 50 + 5 for qa__ok)
     expect(r.stdout).toContain("- Tokens (metrics.json token_usage): 64,545 total");
     expect(r.stdout).toContain("total 64,545 (metrics.json token_usage)");
-    expect(r.stdout).toMatch(/Wall clock: unknown \(0 of \d+ scenario\(s\) have logs\)/);
+    // The run time is the runs list's (evaluation_log.txt): this run has no log, so it and the overhead are unknown.
+    expect(r.stdout).toMatch(
+      /Run time unknown \(evaluation_log\.txt has no start or no last line\); Σ scenario_duration \d+m \d+s; between-scenario overhead unknown/,
+    );
+    expect(r.stdout).toMatch(/0 of \d+ scenario\(s\) have logs/);
     // Nothing measured reads as zero.
     expect(r.stdout).not.toMatch(/\| 0\.000 \| 0\.000 \|/);
     expect(r.stdout).not.toMatch(/\| agent \| 0 \|/);
