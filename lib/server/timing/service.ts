@@ -7,9 +7,9 @@
  * and mtime, and read again when a request finds the files changed (or the scenario new). It does not subscribe
  * to the index's change events: those listeners are the SSE clients, counted by /api/health.
  */
-import { runTimeOf } from "@/lib/core/run-time";
 import "server-only";
 import { join } from "node:path";
+import { runTimeOf } from "@/lib/core/run-time";
 import { runTiming, type RollupItem, type RunTiming } from "@/lib/core/timing";
 import type { ResultsIndex } from "../model/results-index";
 import type { RunModel } from "../model/run-model";
@@ -99,7 +99,7 @@ export class TimingService {
       });
   }
 
-  /** The run's rollup as far as it is read, with the run's time (its evaluation_log.txt, read afresh each time). */
+  /** The run's rollup as far as it is read, with the run's time from its run-level files as the index holds them now (outside the rollup's memo, so it follows a growing log). */
   async runTiming(run: RunModel): Promise<RunTiming> {
     return { ...(await this.rollup(run)), run_time_s: runTimeOf(run.runLevel).seconds };
   }
